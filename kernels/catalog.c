@@ -1,0 +1,39 @@
+/* catalog.c: the kernels warpscope-runner knows, in the order --list shows them.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-kernel.h"
+
+#include <string.h>
+
+extern const WsKernelDesc ws_vector_add_desc;
+extern const WsKernelDesc ws_matmul_naive_desc;
+extern const WsKernelDesc ws_matmul_tiled_desc;
+extern const WsKernelDesc ws_debug_fault_desc;
+
+static const WsKernelDesc *const catalog[] = {
+  &ws_vector_add_desc,
+  &ws_matmul_naive_desc,
+  &ws_matmul_tiled_desc,
+  &ws_debug_fault_desc,
+};
+
+size_t
+ws_catalog_size (void)
+{
+  return sizeof catalog / sizeof catalog[0];
+}
+
+const WsKernelDesc *
+ws_catalog_get (size_t index)
+{
+  return index < ws_catalog_size () ? catalog[index] : NULL;
+}
+
+const WsKernelDesc *
+ws_catalog_find (const char *name)
+{
+  for (size_t i = 0; i < ws_catalog_size (); i++)
+    if (strcmp (catalog[i]->name, name) == 0)
+      return catalog[i];
+  return NULL;
+}

@@ -1,0 +1,460 @@
+/* matmul.cu: C = A·B in float32, row-major, A m×k, B k×n: the naive kernel and the
+ * tutorial's shared-memory tiled kernel (§5), with an honest blocked CPU reference.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-kernel.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- GPU ------------------------------------------------------------------------------- */
+
+/* One thread per element of C, reading a row of A and a column of B from global memory. */
+extern "C" __global__ void
+matmul_naive (const float *A, const float *B, float *C, int m, int n, int k)
+{
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (row < m && col < n)
+    {
+      float tmp = 0.0f;
+
+      for (int i = 0; i < k; i++)
+        tmp += A[(size_t) row * k + i] * B[(size_t) i * n + col];
+      C[(size_t) row * n + col] = tmp;
+    }
+}
+
+/* The tutorial's matmul_shared_mem: a TPB×TPB block computes a TPB×TPB tile of C, staging
+ * tiles of A and B in shared memory, zero-filled where they run past the matrix edges. */
+template <int TPB>
+__device__ __forceinline__ void
+matmul_tiled_body (const float *A, const float *B, float *C, int m, int n, int k)
+{
+  __shared__ float sA[TPB][TPB];
+  __shared__ float sB[TPB][TPB];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * TPB + ty;
+  int col = blockIdx.x * TPB + tx;
+  float tmp = 0.0f;
+
+  for (int kk = 0; kk < k; kk += TPB)
+    {
+      sA[ty][tx] = (row < m && kk + tx < k) ? A[(size_t) row * k + kk + tx] : 0.0f;
+      sB[ty][tx] = (kk + ty < k && col < n) ? B[(size_t) (kk + ty) * n + col] : 0.0f;
+      __syncthreads (); /* every thread's loads are in shared memory */
+      for (int i = 0; i < TPB; i++)
+        tmp += sA[ty][i] * sB[i][tx];
+      __syncthreads (); /* nobody still reads the tile the next iteration overwrites */
+    }
+  if (row < m && col < n)
+    C[(size_t) row * n + col] = tmp;
+}
+
+/* One named kernel per tile so that traces and profilers show a readable name. */
+extern "C" __global__ void
+matmul_tiled_8 (const float *A, const float *B, float *C, int m, int n, int k)
+{
+  matmul_tiled_body<8> (A, B, C, m, n, k);
+}
+
+extern "C" __global__ void
+matmul_tiled_16 (const float *A, const float *B, float *C, int m, int n, int k)
+{
+  matmul_tiled_body<16> (A, B, C, m, n, k);
+}
+
+extern "C" __global__ void
+matmul_tiled_32 (const float *A, const float *B, float *C, int m, int n, int k)
+{
+  matmul_tiled_body<32> (A, B, C, m, n, k);
+}
+
+typedef void (*MatmulKernel) (const float *, const float *, float *, int, int, int);
+
+static MatmulKernel
+tiled_kernel_for (unsigned edge)
+{
+  switch (edge)
+    {
+    case 8: return matmul_tiled_8;
+    case 16: return matmul_tiled_16;
+    case 32: return matmul_tiled_32;
+    default: return NULL;
+    }
+}
+
+static int
+matmul_naive_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  if (block[2] != 1)
+    {
+      snprintf (why, why_len, "matmul_naive takes a 2D block such as 16x16, not a 3D one");
+      return 0;
+    }
+  if (block[1] == 1 && block[0] > 1)
+    {
+      snprintf (why, why_len,
+                "matmul_naive is a 2D kernel: give the block as WxH, such as 16x16 "
+                "(%u alone would give blocks one row high)",
+                block[0]);
+      return 0;
+    }
+  return 1;
+}
+
+static int
+matmul_tiled_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  if (block[0] != block[1] || block[2] != 1 || tiled_kernel_for (block[0]) == NULL)
+    {
+      snprintf (why, why_len,
+                "matmul_tiled uses square tiles as large as the block: give 8x8, 16x16 or "
+                "32x32, not %ux%u%s",
+                block[0], block[1], block[2] != 1 ? "x…" : "");
+      return 0;
+    }
+  return 1;
+}
+
+static void
+matmul_grid (const uint64_t shape[3], const unsigned block[3], unsigned grid[3])
+{
+  grid[0] = ws_div_up (shape[1], block[0]); /* columns of C */
+  grid[1] = ws_div_up (shape[0], block[1]); /* rows of C */
+  grid[2] = 1;
+}
+
+static uint64_t
+matmul_buffer_elements (const uint64_t shape[3], int buffer)
+{
+  const uint64_t m = shape[0], n = shape[1], k = shape[2];
+
+  switch (buffer)
+    {
+    case 0: return m * k;
+    case 1: return k * n;
+    default: return m * n;
+    }
+}
+
+static double
+matmul_flops (const uint64_t shape[3])
+{
+  return 2.0 * (double) shape[0] * (double) shape[1] * (double) shape[2];
+}
+
+static double
+matmul_bytes (const uint64_t shape[3])
+{
+  const double m = (double) shape[0], n = (double) shape[1], k = (double) shape[2];
+
+  return 4.0 * (m * k + k * n + m * n);
+}
+
+static uint64_t
+matmul_work_units (const uint64_t shape[3])
+{
+  return shape[0];
+}
+
+static const void *
+matmul_naive_function (const unsigned block[3])
+{
+  (void) block;
+  return (const void *) matmul_naive;
+}
+
+static const void *
+matmul_tiled_function (const unsigned block[3])
+{
+  return (const void *) tiled_kernel_for (block[0]);
+}
+
+static cudaError_t
+launch_with (MatmulKernel kernel, const WsLaunchConfig *cfg, float *const *dev,
+             cudaStream_t stream)
+{
+  dim3 grid (cfg->grid[0], cfg->grid[1]), block (cfg->block[0], cfg->block[1]);
+
+  kernel<<<grid, block, 0, stream>>> (dev[0], dev[1], dev[2], (int) cfg->shape[0],
+                                       (int) cfg->shape[1], (int) cfg->shape[2]);
+  return cudaGetLastError ();
+}
+
+static cudaError_t
+matmul_naive_launch (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream)
+{
+  return launch_with (matmul_naive, cfg, dev, stream);
+}
+
+static cudaError_t
+matmul_tiled_launch (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream)
+{
+  return launch_with (tiled_kernel_for (cfg->block[0]), cfg, dev, stream);
+}
+
+/* ---- CPU reference --------------------------------------------------------------------- */
+
+/* A blocked GEMM of the usual shape: B is packed in panels of KC×NC, each cut into strips
+ * NR columns wide; a micro-kernel keeps an MR×NR block of C in vector registers while it
+ * walks the shared dimension. MR = 6, NR = 16 uses 12 of the 16 AVX2 registers for the
+ * accumulators. */
+#define MR 6
+#define NR 16
+static const uint64_t KC = 256, NC = 512;
+
+typedef float v16f __attribute__ ((vector_size (NR * sizeof (float))));
+
+WS_CPU_CLONES static void
+gemm_rows (const float *A, const float *B, float *C, uint64_t m0, uint64_t m1, uint64_t n,
+           uint64_t k, float *Bp)
+{
+  for (uint64_t jc = 0; jc < n; jc += NC)
+    {
+      const uint64_t nc = n - jc < NC ? n - jc : NC;
+
+      for (uint64_t pc = 0; pc < k; pc += KC)
+        {
+          const uint64_t kc = k - pc < KC ? k - pc : KC;
+
+          for (uint64_t js = 0; js < nc; js += NR)
+            for (uint64_t p = 0; p < kc; p++)
+              for (uint64_t jj = 0; jj < NR; jj++)
+                Bp[js * kc + p * NR + jj]
+                  = js + jj < nc ? B[(pc + p) * n + jc + js + jj] : 0.0f;
+
+          for (uint64_t i = m0; i < m1; i += MR)
+            {
+              const uint64_t mr = m1 - i < MR ? m1 - i : MR;
+
+              for (uint64_t js = 0; js < nc; js += NR)
+                {
+                  const float *bp = Bp + js * kc;
+                  const uint64_t nr = nc - js < NR ? nc - js : NR;
+                  v16f acc[MR] = {};
+
+                  if (mr == MR)
+                    for (uint64_t p = 0; p < kc; p++)
+                      {
+                        v16f b;
+
+                        memcpy (&b, bp + p * NR, sizeof b);
+                        for (int r = 0; r < MR; r++)
+                          acc[r] += A[(i + r) * k + pc + p] * b;
+                      }
+                  else
+                    for (uint64_t p = 0; p < kc; p++)
+                      {
+                        v16f b;
+
+                        memcpy (&b, bp + p * NR, sizeof b);
+                        for (uint64_t r = 0; r < mr; r++)
+                          acc[r] += A[(i + r) * k + pc + p] * b;
+                      }
+                  for (uint64_t r = 0; r < mr; r++)
+                    {
+                      float *c = C + (i + r) * n + jc + js;
+
+                      for (uint64_t jj = 0; jj < nr; jj++)
+                        c[jj] = (pc == 0 ? 0.0f : c[jj]) + acc[r][jj];
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void
+matmul_reference (const WsLaunchConfig *cfg, const float *const *in, float *out, int threads,
+                  uint64_t part)
+{
+  const uint64_t m = part ? part : cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
+
+  if (m == 0 || n == 0)
+    return;
+  if (k == 0)
+    {
+      memset (out, 0, m * n * sizeof (float));
+      return;
+    }
+#pragma omp parallel num_threads (threads > 1 ? threads : 1)
+  {
+    /* Rows are split between threads in multiples of MR; each packs B for itself. */
+    uint64_t t = (uint64_t) omp_get_thread_num (), nt = (uint64_t) omp_get_num_threads ();
+    uint64_t strips = (m + MR - 1) / MR;
+    uint64_t r0 = strips * t / nt * MR, r1 = strips * (t + 1) / nt * MR;
+    float *Bp = (float *) aligned_alloc (64, (size_t) KC * NC * sizeof (float));
+
+    if (r1 > m)
+      r1 = m;
+    if (Bp != NULL && r0 < r1)
+      gemm_rows (in[0], in[1], out, r0, r1, n, k, Bp);
+    free (Bp);
+  }
+}
+
+/* ---- verification ---------------------------------------------------------------------- */
+
+static uint64_t
+splitmix64 (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static double
+dot_double (const float *A, const float *B, uint64_t row, uint64_t col, uint64_t n, uint64_t k)
+{
+  double sum = 0.0;
+
+  for (uint64_t i = 0; i < k; i++)
+    sum += (double) A[row * k + i] * (double) B[i * n + col];
+  return sum;
+}
+
+/* Outputs up to this many multiply-adds are checked element by element; larger ones on a
+ * random sample of SAMPLE elements, plus a scan of every element for the NaN poison. */
+#define FULL_CHECK_FMAS (1ull << 31)
+#define SAMPLE 65536
+
+static void
+matmul_verify (const WsLaunchConfig *cfg, const float *const *in, const float *out,
+               uint64_t seed, WsVerifyResult *result)
+{
+  const uint64_t m = cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
+  const int full = m * n * k <= FULL_CHECK_FMAS || m * n <= SAMPLE;
+  /* The tutorial's allclose(rtol=1e-4, atol=1e-4) at k = 512. Rounding error in a float32
+   * dot product grows with its length, so atol grows in proportion to k beyond 512. */
+  const double atol = 1e-4 * (k > 512 ? (double) k / 512.0 : 1.0);
+
+  ws_verify_init (result, full ? "all" : "sample", 1e-4, atol, m * n);
+  if (full)
+    {
+#pragma omp parallel
+      {
+        WsVerifyResult part;
+
+        ws_verify_init (&part, "all", result->rtol, result->atol, m * n);
+#pragma omp for schedule(dynamic, 4) nowait
+        for (uint64_t row = 0; row < m; row++)
+          for (uint64_t col = 0; col < n; col++)
+            ws_verify_element (&part, row * n + col, out[row * n + col],
+                               dot_double (in[0], in[1], row, col, n, k));
+#pragma omp critical
+        ws_verify_merge (result, &part);
+      }
+    }
+  else
+    {
+      uint64_t poison = ws_count_poison (out, m * n);
+
+#pragma omp parallel
+      {
+        WsVerifyResult part;
+
+        ws_verify_init (&part, "sample", result->rtol, result->atol, m * n);
+#pragma omp for schedule(static) nowait
+        for (uint64_t s = 0; s < SAMPLE; s++)
+          {
+            uint64_t state = seed ^ (s * 0xD1B54A32D192ED03ull);
+            uint64_t idx = splitmix64 (&state) % (m * n);
+
+            ws_verify_element (&part, idx, out[idx],
+                               dot_double (in[0], in[1], idx / n, idx % n, n, k));
+          }
+#pragma omp critical
+        ws_verify_merge (result, &part);
+      }
+      /* Unwritten elements outside the sample fail the run too. */
+      if (poison > result->unwritten)
+        {
+          result->mismatches += poison - result->unwritten;
+          result->unwritten = poison;
+          if (result->first_bad < 0)
+            for (uint64_t i = 0; i < m * n; i++)
+              if (isnan (out[i]))
+                {
+                  result->first_bad = (int64_t) i;
+                  result->first_bad_value = out[i];
+                  result->first_bad_expected
+                    = dot_double (in[0], in[1], i / n, i % n, n, k);
+                  break;
+                }
+        }
+    }
+  ws_verify_finish (result);
+}
+
+/* ---- catalog entries ------------------------------------------------------------------- */
+
+#define MATMUL_TOLERANCE                                                                     \
+  "|gpu − ref| ≤ atol + 1e-4·|ref| with atol = 1e-4·max(1, k/512) (the tutorial's "         \
+  "allclose(rtol=1e-4, atol=1e-4), widened for long dot products); ref in double precision; "  \
+  "every element up to 2^31 multiply-adds, else 65,536 random elements plus a scan of all "   \
+  "for unwritten ones"
+
+extern "C" const WsKernelDesc ws_matmul_naive_desc = {
+  .name = "matmul_naive",
+  .family = "matmul",
+  .title = "Matrix multiply, naive",
+  .description = "One thread per element of C reads a whole row of A and column of B from "
+                 "global memory.",
+  .source = "kernels/matmul.cu",
+  .block_rank = 2,
+  .shape_rank = 3,
+  .default_shape = { 512, 512, 512 },
+  .default_block = { 16, 16, 1 },
+  .flops_formula = "2·m·n·k",
+  .bytes_formula = "4·(m·k + k·n + m·n)",
+  .tolerance = MATMUL_TOLERANCE,
+  .hidden = 0,
+  .n_inputs = 2,
+  .check_block = matmul_naive_check_block,
+  .grid_for = matmul_grid,
+  .buffer_elements = matmul_buffer_elements,
+  .flops = matmul_flops,
+  .bytes = matmul_bytes,
+  .work_units = matmul_work_units,
+  .function = matmul_naive_function,
+  .dynamic_smem = NULL,
+  .launch = matmul_naive_launch,
+  .reference = matmul_reference,
+  .verify = matmul_verify,
+};
+
+extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
+  .name = "matmul_tiled",
+  .family = "matmul",
+  .title = "Matrix multiply, shared-memory tiles",
+  .description = "The tutorial's kernel: each block stages square tiles of A and B in shared "
+                 "memory, so every value read from global memory is used by a whole tile row.",
+  .source = "kernels/matmul.cu",
+  .block_rank = 2,
+  .shape_rank = 3,
+  .default_shape = { 512, 512, 512 },
+  .default_block = { 16, 16, 1 },
+  .flops_formula = "2·m·n·k",
+  .bytes_formula = "4·(m·k + k·n + m·n)",
+  .tolerance = MATMUL_TOLERANCE,
+  .hidden = 0,
+  .n_inputs = 2,
+  .check_block = matmul_tiled_check_block,
+  .grid_for = matmul_grid,
+  .buffer_elements = matmul_buffer_elements,
+  .flops = matmul_flops,
+  .bytes = matmul_bytes,
+  .work_units = matmul_work_units,
+  .function = matmul_tiled_function,
+  .dynamic_smem = NULL,
+  .launch = matmul_tiled_launch,
+  .reference = matmul_reference,
+  .verify = matmul_verify,
+};

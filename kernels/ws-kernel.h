@@ -1,0 +1,122 @@
+/* ws-kernel.h: the descriptor each kernel family fills in, read by warpscope-runner.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Plain C so that the runner (C11) and the kernel files (CUDA C++) share it. A family
+ * provides its __global__ kernels, a launcher, CPU references, the verification rule and
+ * one WsKernelDesc per catalog entry. Every buffer is float32; buffers 0 .. n_inputs-1 are
+ * inputs (filled with fresh random numbers by the runner), buffer n_inputs is the output.
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WS_MAX_INPUTS 3
+
+/* CPU references are compiled for several x86 levels and picked at run time, so that the
+ * baseline uses the vector units of the machine it runs on without building for one CPU. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WS_CPU_CLONES __attribute__ ((target_clones ("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define WS_CPU_CLONES
+#endif
+
+typedef struct
+{
+  uint64_t shape[3]; /* vector kernels: {n, 1, 1}; matrix kernels: {m, n, k} */
+  unsigned block[3];
+  unsigned grid[3];
+} WsLaunchConfig;
+
+typedef struct
+{
+  int pass;
+  const char *method; /* "all": every element; "sample": random elements (see checked) */
+  uint64_t checked;   /* elements compared with the reference */
+  uint64_t total;     /* elements in the output */
+  uint64_t unwritten; /* elements still holding the NaN poison: the kernel never wrote them */
+  uint64_t mismatches;
+  double max_abs_err;
+  double max_rel_err;
+  double rtol;
+  double atol;
+  int64_t first_bad;  /* flat index of the first failing element, -1 when none */
+  double first_bad_value;
+  double first_bad_expected;
+} WsVerifyResult;
+
+typedef struct WsKernelDesc WsKernelDesc;
+
+struct WsKernelDesc
+{
+  const char *name;          /* stable identifier: "vector_add" */
+  const char *family;        /* the .cu file that holds it: "vector_add" */
+  const char *title;         /* for people: "Vector add" */
+  const char *description;   /* one sentence for people */
+  const char *source;        /* path in the source tree: "kernels/vector_add.cu" */
+  int block_rank;            /* 1: blocks are N; 2: blocks are WxH */
+  int shape_rank;            /* 1: size is n; 3: size is m, n, k */
+  uint64_t default_shape[3];
+  unsigned default_block[3];
+  const char *flops_formula; /* for people: "n", "2·m·n·k" */
+  const char *bytes_formula; /* fewest bytes any kernel must move: "12·n" */
+  const char *tolerance;     /* the verification rule, for people */
+  int hidden;                /* test-only entries are not listed */
+  int n_inputs;
+
+  /* Argument checks that need no GPU: 0 and a reason when the block cannot work. */
+  int (*check_block) (const unsigned block[3], char *why, size_t why_len);
+  void (*grid_for) (const uint64_t shape[3], const unsigned block[3], unsigned grid[3]);
+  uint64_t (*buffer_elements) (const uint64_t shape[3], int buffer);
+  double (*flops) (const uint64_t shape[3]);
+  double (*bytes) (const uint64_t shape[3]);
+  /* Outer units of work (rows, elements): the CPU reference can do the first `part`. */
+  uint64_t (*work_units) (const uint64_t shape[3]);
+
+  /* GPU side. */
+  const void *(*function) (const unsigned block[3]); /* for cudaFuncGetAttributes */
+  size_t (*dynamic_smem) (const unsigned block[3]);  /* NULL: none */
+  cudaError_t (*launch) (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream);
+
+  /* CPU side. reference() computes the first `part` work units (all when part is 0) on
+   * `threads` threads; verify() compares the GPU output with a reference of its own. */
+  void (*reference) (const WsLaunchConfig *cfg, const float *const *in, float *out,
+                     int threads, uint64_t part);
+  void (*verify) (const WsLaunchConfig *cfg, const float *const *in, const float *out,
+                  uint64_t seed, WsVerifyResult *result);
+};
+
+/* The catalog (kernels/catalog.c). */
+size_t ws_catalog_size (void);
+const WsKernelDesc *ws_catalog_get (size_t index);
+const WsKernelDesc *ws_catalog_find (const char *name);
+
+/* Shared helpers for the families (kernels/ws-kernel-util.c). */
+static inline unsigned
+ws_div_up (uint64_t a, unsigned b)
+{
+  return (unsigned) ((a + b - 1) / b);
+}
+
+/* The bit pattern the runner poisons outputs with (memset 0xFF): a NaN no kernel computes. */
+#define WS_POISON_BITS 0xFFFFFFFFu
+
+/* A check shared by the verify() routines: |x - ref| <= atol + rtol·|ref|; NaN fails, and
+ * the poison pattern counts as unwritten. Updates result and returns whether x passed. */
+int ws_verify_element (WsVerifyResult *result, uint64_t index, float x, double ref);
+/* Counts poisoned elements over a whole output (used when only a sample is compared). */
+uint64_t ws_count_poison (const float *out, uint64_t total);
+/* Merges the per-thread partial results of a parallel verification into `into`. */
+void ws_verify_merge (WsVerifyResult *into, const WsVerifyResult *part);
+void ws_verify_init (WsVerifyResult *result, const char *method, double rtol, double atol,
+                     uint64_t total);
+void ws_verify_finish (WsVerifyResult *result);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,309 @@
+/* main.c: warpscope-runner, the one Warpscope process that touches the GPU.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <cuda_runtime_api.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ws-args.h"
+#include "ws-clock.h"
+#include "ws-config.h"
+#include "ws-cupti.h"
+#include "ws-device.h"
+#include "ws-diagnose.h"
+#include "ws-output.h"
+#include "ws-run.h"
+#include "ws-selftest.h"
+
+enum
+{
+  EXIT_OK = 0,
+  EXIT_RUN_FAILED = 1,
+  EXIT_USAGE = 2,
+  EXIT_NO_GPU = 3,
+  EXIT_FAULT = 4,
+  EXIT_INTERNAL = 5,
+};
+
+static int
+finish (int runs, int failed, int exit_code)
+{
+  ws_cupti_shutdown ();
+  ws_output_done (runs, failed, ws_cupti_dropped (), exit_code);
+  fflush (stdout);
+  return exit_code;
+}
+
+static int
+fail_environment (const char *code, const char *message, const char *detail)
+{
+  ws_output_error (0, "error", code, message, detail);
+  return finish (0, 0, EXIT_NO_GPU);
+}
+
+/* Driver present and new enough, at least one device: 0, or the exit code after reporting. */
+static int
+check_environment (const WsDriverInfo *driver, int *count)
+{
+  char message[768], detail[256];
+  const char *code = ws_driver_problem (driver, message, sizeof message);
+  cudaError_t err;
+
+  if (code != NULL)
+    return fail_environment (code, message, NULL);
+  err = cudaGetDeviceCount (count);
+  if (err != cudaSuccess || *count == 0)
+    {
+      if (err == cudaSuccess)
+        err = cudaErrorNoDevice;
+      snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err), cudaGetErrorString (err));
+      code = ws_device_problem (err, driver, message, sizeof message);
+      return fail_environment (code, message, detail);
+    }
+  return 0;
+}
+
+static int
+open_device (int index, WsDeviceInfo *device, const WsDriverInfo *driver, int calibrate)
+{
+  char message[768], detail[256];
+  cudaError_t err = ws_device_query (index, device);
+
+  if (err == cudaSuccess)
+    {
+      err = ws_device_check_image ();
+      if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction)
+        {
+          snprintf (message, sizeof message,
+                    "This build of Warpscope has no machine code for the %s (sm_%d%d): it was "
+                    "compiled for sm_%s (and PTX of the newest). Rebuild it for this GPU: "
+                    "meson configure build -Dgpu_archs=%d%d && meson compile -C build",
+                    device->name, device->cc_major, device->cc_minor, WS_CUDA_ARCHS,
+                    device->cc_major, device->cc_minor);
+          for (char *p = message; *p; p++)
+            if (*p == ',' && p[1] != ' ')
+              *p = '/';
+          snprintf (detail, sizeof detail, "%s", cudaGetErrorName (err));
+          ws_output_error (0, "error", "no_kernel_image", message, detail);
+          return 0;
+        }
+    }
+  if (err == cudaSuccess && calibrate)
+    err = ws_device_calibrate (device);
+  if (err != cudaSuccess)
+    {
+      const char *code = ws_device_problem (err, driver, message, sizeof message);
+
+      snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err), cudaGetErrorString (err));
+      ws_output_error (0, "error", code, message, detail);
+      return 0;
+    }
+  return 1;
+}
+
+/* Expands the options into configurations, in order: kernel, transfer, size, block. */
+static WsRunSpec *
+plan_runs (const WsOptions *o, uint64_t seed, int *n_out)
+{
+  int n_sizes = o->n_sizes ? o->n_sizes : 1, n_blocks = o->n_blocks ? o->n_blocks : 1;
+  int total = o->n_kernels * o->n_transfers * n_sizes * n_blocks, n = 0;
+  WsRunSpec *specs = calloc ((size_t) total, sizeof *specs);
+
+  if (specs == NULL)
+    return NULL;
+  for (int k = 0; k < o->n_kernels; k++)
+    for (int t = 0; t < o->n_transfers; t++)
+      for (int si = 0; si < n_sizes; si++)
+        for (int b = 0; b < n_blocks; b++)
+          {
+            const WsKernelDesc *kernel = o->kernels[k];
+            WsRunSpec *s = &specs[n++];
+
+            s->id = n;
+            s->kernel = kernel;
+            if (o->n_sizes)
+              {
+                ws_size_shape (&o->sizes[si], kernel, s->shape);
+                snprintf (s->size_text, sizeof s->size_text, "%s", o->sizes[si].text);
+              }
+            else
+              {
+                memcpy (s->shape, kernel->default_shape, sizeof s->shape);
+                if (kernel->shape_rank == 1)
+                  snprintf (s->size_text, sizeof s->size_text, "%llu",
+                            (unsigned long long) s->shape[0]);
+                else
+                  snprintf (s->size_text, sizeof s->size_text, "%llux%llux%llu",
+                            (unsigned long long) s->shape[0], (unsigned long long) s->shape[1],
+                            (unsigned long long) s->shape[2]);
+              }
+            if (o->n_blocks)
+              memcpy (s->block, o->blocks[b].dims, sizeof s->block);
+            else
+              memcpy (s->block, kernel->default_block, sizeof s->block);
+            kernel->grid_for (s->shape, s->block, s->grid);
+            s->transfer = o->transfers[t];
+            s->reps = o->reps;
+            s->warmup = o->warmup;
+            s->seed = seed + (uint64_t) n;
+          }
+  *n_out = n;
+  return specs;
+}
+
+static int
+run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
+{
+  WsDeviceInfo device;
+  WsRunSpec *specs;
+  WsRunner *runner;
+  int count = 0, n = 0, failed = 0, done = 0, rc;
+  uint64_t seed = o->seed ? o->seed : (uint64_t) time (NULL) ^ ws_clock_ns ();
+
+  if ((rc = check_environment (driver, &count)) != 0)
+    return rc;
+  if (o->device >= count)
+    {
+      char message[256];
+
+      snprintf (message, sizeof message,
+                "--device %d: there %s only %d GPU%s here (0 to %d); see --device-info",
+                o->device, count == 1 ? "is" : "are", count, count == 1 ? "" : "s", count - 1);
+      ws_output_error (0, "error", "invalid_device", message, NULL);
+      return finish (0, 0, EXIT_USAGE);
+    }
+  if (!open_device (o->device, &device, driver, 1))
+    return finish (0, 0, EXIT_NO_GPU);
+  ws_output_device (&device);
+
+  if (o->mode == WS_MODE_SELF_TEST)
+    specs = ws_selftest_plan (o, seed, &n);
+  else
+    specs = plan_runs (o, seed, &n);
+  runner = specs ? ws_runner_new (o, &device, tracing) : NULL;
+  if (runner == NULL)
+    {
+      ws_output_error (0, "error", "internal", "Out of memory while planning the runs.", NULL);
+      free (specs);
+      return finish (0, 0, EXIT_INTERNAL);
+    }
+  /* Every configuration is checked against the device before the first one runs. */
+  for (int i = 0; i < n; i++)
+    {
+      const char *code;
+      char message[640];
+
+      if (!ws_runner_check (runner, &specs[i], &code, message, sizeof message))
+        {
+          ws_output_error (0, "error", code, message, NULL);
+          ws_runner_free (runner);
+          free (specs);
+          return finish (0, 0, EXIT_USAGE);
+        }
+    }
+  for (int i = 0; i < n; i++)
+    {
+      WsRunStatus status = ws_runner_run (runner, &specs[i]);
+
+      done++;
+      if (status == WS_RUN_FAULT)
+        {
+          free (specs);
+          /* The context is gone: release nothing on the GPU, just flush and leave. */
+          return finish (done, failed + 1, EXIT_FAULT);
+        }
+      if (status != WS_RUN_OK)
+        failed++;
+      if (n > 1)
+        ws_output_progress (done, n);
+    }
+  if (o->mode == WS_MODE_SELF_TEST)
+    fprintf (stderr, "warpscope-runner: self-test: %d runs, %d passed, %d failed\n", n,
+             n - failed, failed);
+  ws_runner_free (runner);
+  free (specs);
+  return finish (done, failed, failed ? EXIT_RUN_FAILED : EXIT_OK);
+}
+
+static int
+device_info_mode (const WsOptions *o, const WsDriverInfo *driver)
+{
+  int count = 0, rc, problems = 0;
+
+  (void) o;
+  if ((rc = check_environment (driver, &count)) != 0)
+    return rc;
+  for (int i = 0; i < count; i++)
+    {
+      WsDeviceInfo device;
+
+      if (open_device (i, &device, driver, 1))
+        ws_output_device (&device);
+      else
+        problems++;
+    }
+  return finish (0, 0, problems ? EXIT_NO_GPU : EXIT_OK);
+}
+
+int
+main (int argc, char **argv)
+{
+  WsOptions opts;
+  WsArgError arg_error;
+  WsDriverInfo driver;
+  int ok, tracing = 0;
+  const char *cupti_code = NULL;
+  char cupti_message[512] = "";
+
+  ok = ws_args_parse (argc, argv, &opts, &arg_error);
+  if (ok && opts.mode == WS_MODE_HELP)
+    {
+      fputs (ws_args_usage, stdout);
+      return EXIT_OK;
+    }
+  if (ok && opts.mode == WS_MODE_VERSION)
+    {
+      printf ("warpscope-runner %s (CUDA archs %s)\n", WS_VERSION, WS_CUDA_ARCHS);
+      return EXIT_OK;
+    }
+  if (ok && opts.mode == WS_MODE_SELF_TEST)
+    ws_selftest_options (&opts);
+  ws_output_init (ok && opts.summary);
+  ws_driver_probe (&driver);
+  if (ok && (opts.mode == WS_MODE_RUN || opts.mode == WS_MODE_SELF_TEST
+             || opts.mode == WS_MODE_DEVICE_INFO)
+      && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
+    tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
+  ws_output_set_origin (ws_cupti_timestamp ());
+  ws_output_hello (&driver, ws_cupti_version (), argc, argv);
+
+  if (!ok)
+    {
+      ws_output_error (0, "error", arg_error.code, arg_error.message, NULL);
+      if (opts.summary || isatty (fileno (stderr)))
+        fprintf (stderr, "Run warpscope-runner --help for the options.\n");
+      return finish (0, 0, EXIT_USAGE);
+    }
+  if (cupti_code != NULL && opts.trace)
+    ws_output_error (0, "warning", cupti_code, cupti_message, NULL);
+
+  switch (opts.mode)
+    {
+    case WS_MODE_LIST:
+      for (size_t i = 0; i < ws_catalog_size (); i++)
+        if (!ws_catalog_get (i)->hidden)
+          ws_output_kernel (ws_catalog_get (i));
+      return finish (0, 0, EXIT_OK);
+    case WS_MODE_DEVICE_INFO:
+      return device_info_mode (&opts, &driver);
+    case WS_MODE_RUN:
+    case WS_MODE_SELF_TEST:
+      return run_mode (&opts, &driver, tracing && opts.trace);
+    default:
+      return finish (0, 0, EXIT_INTERNAL);
+    }
+}

@@ -1,0 +1,692 @@
+/* ws-args.c: parsing and checking the runner's arguments; nothing here touches the GPU, so a
+ * typo is reported as a typo on any machine.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-args.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every CUDA GPU from sm_75 on: 1024 threads per block, 1024×1024×64 block dimensions. */
+#define MAX_THREADS_PER_BLOCK 1024u
+#define MAX_BLOCK_Z 64u
+
+const char ws_args_usage[]
+  = "Usage: warpscope-runner [MODE] [OPTIONS]\n"
+    "\n"
+    "Runs CUDA kernels under CUPTI activity tracing and prints JSON Lines records\n"
+    "(docs/protocol.md) on stdout; messages for people go to stderr.\n"
+    "\n"
+    "Modes:\n"
+    "  --kernel K[,K…]      run kernels (a sweep when lists are given below)\n"
+    "  --list               list the kernels\n"
+    "  --device-info        describe the GPUs and what may be wrong with the set-up\n"
+    "  --self-test          run every kernel at small sizes and check the results\n"
+    "  --help, --version\n"
+    "\n"
+    "Run options:\n"
+    "  --sizes LIST         problem sizes: 1e6 | 1000,4096 | 1e3:1e8:x10 | 256:1024:+256;\n"
+    "                       matrix kernels take an edge (square) or MxNxK, e.g. 512x256x1024\n"
+    "  --blocks LIST        threads per block: 32,64,256 | 32:1024:x2 | 16x16,32x8\n"
+    "  --transfer LIST      host memory for copies: pageable, pinned (default pageable)\n"
+    "  --reps R             traced repetitions, also the untraced cross-check count (10)\n"
+    "  --warmup W           untraced warm-up launches before timing (3)\n"
+    "  --cpu none|1|all|1,all  CPU baselines: one thread, all cores (default 1,all)\n"
+    "  --cpu-reps N         at most N timed runs per CPU baseline (5)\n"
+    "  --cpu-budget S       seconds one CPU baseline may take; longer ones run fewer\n"
+    "                       times or are skipped, and the record says so (10)\n"
+    "  --device N           GPU index (0)\n"
+    "  --no-trace           do not use CUPTI: untraced timing only\n"
+    "  --seed N             seed for the random inputs (default: from the clock)\n"
+    "  --summary            print a table for people instead of JSON Lines\n"
+    "\n"
+    "Exit status: 0 all runs verified; 1 a run failed or was refused; 2 bad arguments;\n"
+    "3 no usable GPU (driver, device, kernel image); 4 kernel fault; 5 internal error.\n";
+
+static int
+fail (WsArgError *err, const char *code, const char *fmt, ...)
+{
+  va_list ap;
+
+  err->code = code;
+  va_start (ap, fmt);
+  vsnprintf (err->message, sizeof err->message, fmt, ap);
+  va_end (ap);
+  return 0;
+}
+
+const char *
+ws_transfer_name (WsTransfer transfer)
+{
+  switch (transfer)
+    {
+    case WS_TRANSFER_PAGEABLE: return "pageable";
+    case WS_TRANSFER_PINNED: return "pinned";
+    default: return "unknown";
+    }
+}
+
+/* A whole number written as digits or in exponent form (1e7, 2.5e3); 0 when it is not one. */
+static int
+parse_count (const char *s, size_t len, uint64_t *out, int *negative)
+{
+  char buf[64];
+  char *end;
+  double d;
+
+  *negative = 0;
+  if (len == 0 || len >= sizeof buf)
+    return 0;
+  memcpy (buf, s, len);
+  buf[len] = '\0';
+  if (buf[0] == '-')
+    {
+      *negative = 1;
+      return 0;
+    }
+  for (size_t i = 0; i < len; i++)
+    if (!isdigit ((unsigned char) buf[i]) && buf[i] != '.' && buf[i] != 'e' && buf[i] != 'E'
+        && buf[i] != '+')
+      return 0;
+  if (!isdigit ((unsigned char) buf[0]))
+    return 0;
+  errno = 0;
+  if (strspn (buf, "0123456789") == len)
+    {
+      unsigned long long v = strtoull (buf, &end, 10);
+
+      if (errno != 0 || *end != '\0')
+        return 0;
+      *out = v;
+      return 1;
+    }
+  d = strtod (buf, &end);
+  if (errno != 0 || *end != '\0' || d != floor (d) || d < 0 || d > 9.007199254740992e15)
+    return 0;
+  *out = (uint64_t) d;
+  return 1;
+}
+
+typedef int (*ItemParser) (const char *item, size_t len, void *data, WsArgError *err);
+
+/* Splits a comma-separated list; refuses empty items such as the one in "1000,,2000". */
+static int
+split_list (const char *option, const char *list, ItemParser parse, void *data, WsArgError *err)
+{
+  const char *p = list;
+
+  if (*list == '\0')
+    return fail (err, strcmp (option, "--blocks") == 0 ? "invalid_block" : "invalid_size",
+                 "%s is empty: give at least one value", option);
+  for (;;)
+    {
+      const char *comma = strchr (p, ',');
+      size_t len = comma ? (size_t) (comma - p) : strlen (p);
+
+      if (len == 0)
+        return fail (err, strcmp (option, "--blocks") == 0 ? "invalid_block" : "invalid_size",
+                     "%s '%s' has an empty item at position %zu: remove the extra comma",
+                     option, list, (size_t) (p - list) + 1);
+      if (!parse (p, len, data, err))
+        return 0;
+      if (comma == NULL)
+        return 1;
+      p = comma + 1;
+    }
+}
+
+/* start:end:xF (geometric) or start:end:+S (arithmetic), expanded into values. */
+typedef int (*RangeSink) (uint64_t value, void *data, WsArgError *err);
+
+static int
+parse_range (const char *option, const char *code, const char *item, size_t len,
+             RangeSink sink, void *data, WsArgError *err)
+{
+  const char *c1 = memchr (item, ':', len);
+  const char *c2 = c1 ? memchr (c1 + 1, ':', len - (size_t) (c1 + 1 - item)) : NULL;
+  uint64_t start, end, step;
+  int neg, geometric;
+  char text[64];
+
+  snprintf (text, sizeof text, "%.*s", (int) (len < 60 ? len : 60), item);
+  if (c2 == NULL)
+    return fail (err, code,
+                 "%s range '%s' needs a step: write start:end:x10 (multiply) or "
+                 "start:end:+256 (add)",
+                 option, text);
+  if (!parse_count (item, (size_t) (c1 - item), &start, &neg)
+      || !parse_count (c1 + 1, (size_t) (c2 - c1 - 1), &end, &neg))
+    return fail (err, code, "%s range '%s' must start and end with whole numbers, as in 1e3:1e8:x10",
+                 option, text);
+  if (end < start)
+    return fail (err, code,
+                 "%s range '%s' goes down: write the smaller number first, as in "
+                 "%.*s:%.*s:%s",
+                 option, text, (int) (c2 - c1 - 1), c1 + 1, (int) (c1 - item), item, c2 + 1);
+  geometric = c2[1] == 'x' || c2[1] == '*';
+  if ((!geometric && c2[1] != '+')
+      || !parse_count (c2 + 2, len - (size_t) (c2 + 2 - item), &step, &neg)
+      || (geometric && step < 2) || (!geometric && step < 1))
+    return fail (err, code,
+                 "%s range '%s' has a step it cannot use: write x and a factor of at least 2 "
+                 "(x10) or + and an increment (+256)",
+                 option, text);
+  for (uint64_t v = start; v <= end;)
+    {
+      if (!sink (v, data, err))
+        return 0;
+      if (geometric ? v > end / step : v > end - step)
+        break;
+      v = geometric ? v * step : v + step;
+    }
+  return 1;
+}
+
+/* ---- sizes ----------------------------------------------------------------------------- */
+
+static int
+add_size (WsOptions *opts, const WsSize *size, WsArgError *err)
+{
+  if (opts->n_sizes >= WS_MAX_LIST)
+    return fail (err, "invalid_size", "--sizes gives more than %d sizes: use a larger step",
+                 WS_MAX_LIST);
+  opts->sizes[opts->n_sizes++] = *size;
+  return 1;
+}
+
+static int
+size_range_sink (uint64_t value, void *data, WsArgError *err)
+{
+  WsSize size = { .rank = 1, .dims = { value, value, value } };
+
+  if (value == 0)
+    return fail (err, "invalid_size", "--sizes: a size must be at least 1");
+  snprintf (size.text, sizeof size.text, "%llu", (unsigned long long) value);
+  return add_size (data, &size, err);
+}
+
+static int
+size_not_a_number (const char *item, size_t len, int negative, WsArgError *err)
+{
+  if (negative)
+    return fail (err, "invalid_size",
+                 "--sizes: '%.*s' is negative; a size counts elements, so write a whole "
+                 "number of at least 1",
+                 (int) len, item);
+  return fail (err, "invalid_size",
+               "--sizes: '%.*s' is not a size; write a whole number such as 1000000 or 1e6, "
+               "or MxNxK such as 512x256x1024 for matrix kernels",
+               (int) len, item);
+}
+
+static int
+parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
+{
+  WsOptions *opts = data;
+  WsSize size = { 0 };
+  int neg;
+
+  if (memchr (item, ':', len) != NULL)
+    return parse_range ("--sizes", "invalid_size", item, len, size_range_sink, opts, err);
+  snprintf (size.text, sizeof size.text, "%.*s", (int) (len < 47 ? len : 47), item);
+  if (memchr (item, 'x', len) != NULL || memchr (item, 'X', len) != NULL)
+    {
+      const char *p = item, *end = item + len;
+
+      while (p <= end && size.rank < 4)
+        {
+          const char *x = p;
+
+          while (x < end && *x != 'x' && *x != 'X')
+            x++;
+          if (size.rank == 3
+              || !parse_count (p, (size_t) (x - p), &size.dims[size.rank], &neg))
+            return fail (err, "invalid_size",
+                         "--sizes: '%.*s' is not a matrix size; write MxNxK with three whole "
+                         "numbers, such as 512x256x1024 (C is M×N, the shared dimension K)",
+                         (int) len, item);
+          size.rank++;
+          p = x + 1;
+        }
+      if (size.rank != 3)
+        return fail (err, "invalid_size",
+                     "--sizes: '%.*s' gives %d numbers; a matrix size is MxNxK, such as "
+                     "512x256x1024, or one number for a square matrix",
+                     (int) len, item, size.rank);
+    }
+  else
+    {
+      size.rank = 1;
+      if (!parse_count (item, len, &size.dims[0], &neg))
+        return size_not_a_number (item, len, neg, err);
+      size.dims[1] = size.dims[2] = size.dims[0];
+    }
+  for (int i = 0; i < 3; i++)
+    if (size.dims[i] == 0)
+      return fail (err, "invalid_size",
+                   "--sizes: '%s' has a zero in it; every size must be at least 1", size.text);
+  return add_size (opts, &size, err);
+}
+
+/* ---- blocks ---------------------------------------------------------------------------- */
+
+static int
+check_block_limits (const WsBlock *block, const char *text, WsArgError *err)
+{
+  unsigned threads = block->dims[0] * block->dims[1] * block->dims[2];
+
+  for (int i = 0; i < 3; i++)
+    if (block->dims[i] == 0)
+      return fail (err, "invalid_block",
+                   "--blocks: '%s' has a zero in it; a block needs at least one thread in each "
+                   "dimension, e.g. 256 or 16x16",
+                   text);
+  if (block->dims[0] > MAX_THREADS_PER_BLOCK || block->dims[1] > MAX_THREADS_PER_BLOCK
+      || threads > MAX_THREADS_PER_BLOCK)
+    return fail (err, "invalid_block",
+                 "--blocks: '%s' is %llu threads, more than the %u a block can hold on any CUDA "
+                 "GPU; use at most 1024 threads, e.g. 1024 or 32x32",
+                 text,
+                 (unsigned long long) block->dims[0] * block->dims[1] * block->dims[2],
+                 MAX_THREADS_PER_BLOCK);
+  if (block->dims[2] > MAX_BLOCK_Z)
+    return fail (err, "invalid_block",
+                 "--blocks: '%s' has %u in its third dimension, which can be at most %u", text,
+                 block->dims[2], MAX_BLOCK_Z);
+  return 1;
+}
+
+static int
+add_block (WsOptions *opts, const WsBlock *block, const char *text, WsArgError *err)
+{
+  if (!check_block_limits (block, text, err))
+    return 0;
+  if (opts->n_blocks >= WS_MAX_LIST)
+    return fail (err, "invalid_block", "--blocks gives more than %d blocks", WS_MAX_LIST);
+  opts->blocks[opts->n_blocks++] = *block;
+  return 1;
+}
+
+static int
+block_range_sink (uint64_t value, void *data, WsArgError *err)
+{
+  WsBlock block = { .rank = 1, .dims = { (unsigned) (value > 100000 ? 100000 : value), 1, 1 } };
+  char text[32];
+
+  snprintf (text, sizeof text, "%llu", (unsigned long long) value);
+  return add_block (data, &block, text, err);
+}
+
+static int
+parse_block_item (const char *item, size_t len, void *data, WsArgError *err)
+{
+  WsOptions *opts = data;
+  WsBlock block = { .rank = 0, .dims = { 1, 1, 1 } };
+  const char *p = item, *end = item + len;
+  char text[48];
+
+  if (memchr (item, ':', len) != NULL)
+    return parse_range ("--blocks", "invalid_block", item, len, block_range_sink, opts, err);
+  snprintf (text, sizeof text, "%.*s", (int) (len < 47 ? len : 47), item);
+  while (p <= end)
+    {
+      const char *x = p;
+      uint64_t v;
+      int neg;
+
+      while (x < end && *x != 'x' && *x != 'X')
+        x++;
+      if (block.rank == 3 || !parse_count (p, (size_t) (x - p), &v, &neg)
+          || strspn (p, "0123456789") != (size_t) (x - p))
+        return fail (err, "invalid_block",
+                     "--blocks: '%s' is not a block; write threads per block as 256, or "
+                     "WxH as 16x16",
+                     text);
+      block.dims[block.rank++] = (unsigned) (v > 100000 ? 100000 : v);
+      p = x + 1;
+    }
+  return add_block (opts, &block, text, err);
+}
+
+/* ---- the rest -------------------------------------------------------------------------- */
+
+static int
+parse_int (const char *option, const char *value, long min, long max, long *out,
+           WsArgError *err)
+{
+  char *end;
+  long v;
+
+  errno = 0;
+  v = strtol (value, &end, 10);
+  if (errno != 0 || end == value || *end != '\0')
+    return fail (err, strcmp (option, "--reps") == 0 ? "invalid_reps" : "bad_argument",
+                 "%s needs a whole number, not '%s'", option, value);
+  if (v < min || v > max)
+    return fail (err, strcmp (option, "--reps") == 0 ? "invalid_reps" : "bad_argument",
+                 "%s must be between %ld and %ld, not %ld", option, min, max, v);
+  *out = v;
+  return 1;
+}
+
+static int
+parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
+{
+  const char *p = list;
+
+  for (;;)
+    {
+      const char *comma = strchr (p, ',');
+      size_t len = comma ? (size_t) (comma - p) : strlen (p);
+      char name[64];
+      const WsKernelDesc *k;
+
+      snprintf (name, sizeof name, "%.*s", (int) (len < 63 ? len : 63), p);
+      k = ws_catalog_find (name);
+      if (k == NULL)
+        {
+          char known[512] = "";
+
+          for (size_t i = 0; i < ws_catalog_size (); i++)
+            if (!ws_catalog_get (i)->hidden)
+              {
+                if (known[0])
+                  strncat (known, ", ", sizeof known - strlen (known) - 1);
+                strncat (known, ws_catalog_get (i)->name, sizeof known - strlen (known) - 1);
+              }
+          return fail (err, "unknown_kernel",
+                       "there is no kernel called '%s'; the kernels are: %s (see --list)", name,
+                       known);
+        }
+      if (opts->n_kernels >= WS_MAX_KERNELS)
+        return fail (err, "bad_argument", "--kernel names more than %d kernels", WS_MAX_KERNELS);
+      opts->kernels[opts->n_kernels++] = k;
+      if (comma == NULL)
+        return 1;
+      p = comma + 1;
+    }
+}
+
+static int
+parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
+{
+  const char *p = list;
+
+  opts->n_transfers = 0;
+  for (;;)
+    {
+      const char *comma = strchr (p, ',');
+      size_t len = comma ? (size_t) (comma - p) : strlen (p);
+      WsTransfer t;
+
+      if (len == 8 && strncmp (p, "pageable", 8) == 0)
+        t = WS_TRANSFER_PAGEABLE;
+      else if (len == 6 && strncmp (p, "pinned", 6) == 0)
+        t = WS_TRANSFER_PINNED;
+      else
+        return fail (err, "unknown_transfer",
+                     "--transfer: '%.*s' is not a transfer mode; use pageable (ordinary "
+                     "malloc'd host memory) or pinned (page-locked, cudaMallocHost), or both: "
+                     "pageable,pinned",
+                     (int) len, p);
+      for (int i = 0; i < opts->n_transfers; i++)
+        if (opts->transfers[i] == t)
+          return fail (err, "unknown_transfer", "--transfer names %s twice",
+                       ws_transfer_name (t));
+      opts->transfers[opts->n_transfers++] = t;
+      if (comma == NULL)
+        return 1;
+      p = comma + 1;
+    }
+}
+
+static int
+parse_cpu (WsOptions *opts, const char *value, WsArgError *err)
+{
+  if (strcmp (value, "none") == 0)
+    opts->cpu = 0;
+  else if (strcmp (value, "1") == 0)
+    opts->cpu = WS_CPU_ONE;
+  else if (strcmp (value, "all") == 0)
+    opts->cpu = WS_CPU_ALL;
+  else if (strcmp (value, "1,all") == 0 || strcmp (value, "all,1") == 0)
+    opts->cpu = WS_CPU_ONE | WS_CPU_ALL;
+  else
+    return fail (err, "bad_argument",
+                 "--cpu takes none, 1 (one thread), all (every core) or 1,all; not '%s'", value);
+  return 1;
+}
+
+static void
+defaults (WsOptions *opts)
+{
+  memset (opts, 0, sizeof *opts);
+  opts->mode = WS_MODE_NONE;
+  opts->reps = 10;
+  opts->warmup = 3;
+  opts->cpu = WS_CPU_ONE | WS_CPU_ALL;
+  opts->cpu_reps = 5;
+  opts->cpu_budget = 10.0;
+  opts->trace = 1;
+  opts->transfers[0] = WS_TRANSFER_PAGEABLE;
+  opts->n_transfers = 1;
+}
+
+static int
+set_mode (WsOptions *opts, WsMode mode, const char *option, WsArgError *err)
+{
+  if (opts->mode != WS_MODE_NONE && opts->mode != mode)
+    return fail (err, "bad_argument", "%s cannot be combined with another mode", option);
+  opts->mode = mode;
+  return 1;
+}
+
+/* After parsing: sizes and blocks must suit every kernel named. */
+static int
+check_combinations (WsOptions *opts, WsArgError *err)
+{
+  char why[400];
+  long long configs;
+
+  for (int k = 0; k < opts->n_kernels; k++)
+    {
+      const WsKernelDesc *kernel = opts->kernels[k];
+
+      for (int s = 0; s < opts->n_sizes; s++)
+        if (opts->sizes[s].rank == 3 && kernel->shape_rank == 1)
+          return fail (err, "invalid_size",
+                       "--sizes: %s takes one size, the number of elements n, not the matrix "
+                       "size '%s'",
+                       kernel->name, opts->sizes[s].text);
+      for (int b = 0; b < opts->n_blocks; b++)
+        {
+          unsigned dims[3] = { opts->blocks[b].dims[0], opts->blocks[b].dims[1],
+                               opts->blocks[b].dims[2] };
+
+          why[0] = '\0';
+          if (!kernel->check_block (dims, why, sizeof why))
+            return fail (err, "invalid_block", "--blocks: %s", why);
+        }
+    }
+  configs = (long long) (opts->n_sizes ? opts->n_sizes : 1) * (opts->n_blocks ? opts->n_blocks : 1)
+            * opts->n_transfers * opts->n_kernels;
+  if (configs > WS_MAX_CONFIGS)
+    return fail (err, "bad_argument",
+                 "this sweep has %lld configurations, more than %d: use fewer sizes or blocks",
+                 configs, WS_MAX_CONFIGS);
+  return 1;
+}
+
+int
+ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
+{
+  defaults (opts);
+  err->code = NULL;
+  err->message[0] = '\0';
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char *eq = strchr (arg, '=');
+      char name[40];
+      const char *value = NULL;
+      int takes_value;
+      long v;
+
+      if (strncmp (arg, "--", 2) != 0)
+        return fail (err, "bad_argument", "unexpected argument '%s'; options start with --, "
+                     "see --help", arg);
+      snprintf (name, sizeof name, "%.*s", (int) (eq ? eq - arg : (long) strlen (arg)), arg);
+      takes_value = strcmp (name, "--kernel") == 0 || strcmp (name, "--sizes") == 0
+                    || strcmp (name, "--blocks") == 0 || strcmp (name, "--transfer") == 0
+                    || strcmp (name, "--reps") == 0 || strcmp (name, "--warmup") == 0
+                    || strcmp (name, "--cpu") == 0 || strcmp (name, "--cpu-reps") == 0
+                    || strcmp (name, "--cpu-budget") == 0 || strcmp (name, "--device") == 0
+                    || strcmp (name, "--seed") == 0;
+      if (takes_value)
+        {
+          if (eq != NULL)
+            value = eq + 1;
+          else if (i + 1 < argc)
+            value = argv[++i];
+          else
+            return fail (err, "bad_argument", "%s needs a value, e.g. %s", name,
+                         strcmp (name, "--kernel") == 0   ? "--kernel vector_add"
+                         : strcmp (name, "--sizes") == 0  ? "--sizes 1e3:1e7:x10"
+                         : strcmp (name, "--blocks") == 0 ? "--blocks 128,256"
+                                                          : "--reps 10");
+        }
+      else if (eq != NULL)
+        return fail (err, "bad_argument", "%s takes no value", name);
+
+      if (strcmp (name, "--help") == 0)
+        opts->mode = WS_MODE_HELP;
+      else if (strcmp (name, "--version") == 0)
+        opts->mode = WS_MODE_VERSION;
+      else if (strcmp (name, "--list") == 0)
+        {
+          if (!set_mode (opts, WS_MODE_LIST, name, err))
+            return 0;
+        }
+      else if (strcmp (name, "--device-info") == 0)
+        {
+          if (!set_mode (opts, WS_MODE_DEVICE_INFO, name, err))
+            return 0;
+        }
+      else if (strcmp (name, "--self-test") == 0)
+        {
+          if (!set_mode (opts, WS_MODE_SELF_TEST, name, err))
+            return 0;
+        }
+      else if (strcmp (name, "--kernel") == 0)
+        {
+          if (!set_mode (opts, WS_MODE_RUN, name, err) || !parse_kernels (opts, value, err))
+            return 0;
+        }
+      else if (strcmp (name, "--sizes") == 0)
+        {
+          opts->n_sizes = 0;
+          if (!split_list ("--sizes", value, parse_size_item, opts, err))
+            return 0;
+        }
+      else if (strcmp (name, "--blocks") == 0)
+        {
+          opts->n_blocks = 0;
+          if (!split_list ("--blocks", value, parse_block_item, opts, err))
+            return 0;
+        }
+      else if (strcmp (name, "--transfer") == 0)
+        {
+          if (!parse_transfers (opts, value, err))
+            return 0;
+        }
+      else if (strcmp (name, "--reps") == 0)
+        {
+          if (!parse_int ("--reps", value, 1, 100000, &v, err))
+            return 0;
+          opts->reps = (int) v;
+        }
+      else if (strcmp (name, "--warmup") == 0)
+        {
+          if (!parse_int ("--warmup", value, 0, 10000, &v, err))
+            return 0;
+          opts->warmup = (int) v;
+        }
+      else if (strcmp (name, "--cpu") == 0)
+        {
+          if (!parse_cpu (opts, value, err))
+            return 0;
+        }
+      else if (strcmp (name, "--cpu-reps") == 0)
+        {
+          if (!parse_int ("--cpu-reps", value, 1, 1000, &v, err))
+            return 0;
+          opts->cpu_reps = (int) v;
+        }
+      else if (strcmp (name, "--cpu-budget") == 0)
+        {
+          char *end;
+          double d = strtod (value, &end);
+
+          if (end == value || *end != '\0' || !(d > 0) || d > 86400)
+            return fail (err, "bad_argument",
+                         "--cpu-budget needs a number of seconds above 0, such as 10");
+          opts->cpu_budget = d;
+        }
+      else if (strcmp (name, "--device") == 0)
+        {
+          if (!parse_int ("--device", value, 0, 1023, &v, err))
+            return 0;
+          opts->device = (int) v;
+        }
+      else if (strcmp (name, "--seed") == 0)
+        {
+          uint64_t s;
+          int neg;
+
+          if (!parse_count (value, strlen (value), &s, &neg))
+            return fail (err, "bad_argument", "--seed needs a whole number, not '%s'", value);
+          opts->seed = s;
+        }
+      else if (strcmp (name, "--no-trace") == 0)
+        opts->trace = 0;
+      else if (strcmp (name, "--summary") == 0)
+        opts->summary = 1;
+      else
+        return fail (err, "bad_argument", "unknown option %s; see --help", name);
+    }
+
+  if (opts->mode == WS_MODE_NONE)
+    {
+      if (opts->n_sizes || opts->n_blocks)
+        return fail (err, "bad_argument",
+                     "--sizes and --blocks need a kernel: add --kernel vector_add (see --list)");
+      return fail (err, "bad_argument",
+                   "nothing to do: give --kernel K to run one (e.g. --kernel vector_add), or "
+                   "--list, --device-info, --self-test, --help");
+    }
+  if (opts->mode == WS_MODE_RUN)
+    return check_combinations (opts, err);
+  return 1;
+}
+
+void
+ws_size_shape (const WsSize *size, const WsKernelDesc *kernel, uint64_t shape[3])
+{
+  if (kernel->shape_rank == 1)
+    {
+      shape[0] = size->dims[0];
+      shape[1] = shape[2] = 1;
+    }
+  else
+    {
+      shape[0] = size->dims[0];
+      shape[1] = size->dims[1];
+      shape[2] = size->dims[2];
+    }
+}

@@ -1,0 +1,87 @@
+/* ws-args.h: the runner's command line, parsed and checked before the GPU is touched.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ws-kernel.h"
+
+typedef enum
+{
+  WS_MODE_NONE,
+  WS_MODE_RUN,
+  WS_MODE_LIST,
+  WS_MODE_DEVICE_INFO,
+  WS_MODE_SELF_TEST,
+  WS_MODE_HELP,
+  WS_MODE_VERSION,
+} WsMode;
+
+typedef enum
+{
+  WS_TRANSFER_PAGEABLE,
+  WS_TRANSFER_PINNED,
+} WsTransfer;
+
+enum
+{
+  WS_CPU_ONE = 1 << 0, /* one thread */
+  WS_CPU_ALL = 1 << 1, /* every core, OpenMP */
+};
+
+#define WS_MAX_KERNELS 16
+#define WS_MAX_LIST 1024     /* items in one --sizes or --blocks list after ranges expand */
+#define WS_MAX_CONFIGS 10000 /* configurations in one sweep */
+
+typedef struct
+{
+  int rank;          /* 1: one number (n, or a square matrix edge); 3: m×n×k */
+  uint64_t dims[3];
+  char text[48];     /* as the person wrote it, for messages */
+} WsSize;
+
+typedef struct
+{
+  int rank;          /* 1, 2 or 3 numbers given */
+  unsigned dims[3];  /* missing dimensions are 1 */
+} WsBlock;
+
+typedef struct
+{
+  WsMode mode;
+  const WsKernelDesc *kernels[WS_MAX_KERNELS];
+  int n_kernels;
+  WsSize sizes[WS_MAX_LIST];
+  int n_sizes;
+  WsBlock blocks[WS_MAX_LIST];
+  int n_blocks;
+  WsTransfer transfers[2];
+  int n_transfers;
+  int reps;
+  int warmup;
+  int cpu;           /* WS_CPU_* bits */
+  int cpu_reps;      /* at most this many timed CPU runs per baseline */
+  double cpu_budget; /* seconds one CPU baseline may take in all */
+  int device;
+  int trace;         /* CUPTI activity tracing (off: untraced timing only) */
+  uint64_t seed;
+  int summary;       /* human-readable summary on stdout instead of JSON Lines */
+} WsOptions;
+
+typedef struct
+{
+  const char *code;  /* stable: bad_argument, unknown_kernel, invalid_size, invalid_block, … */
+  char message[640]; /* what is wrong and what to write instead */
+} WsArgError;
+
+/* Returns 1 when argv is usable; otherwise 0 with err filled in. */
+int ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err);
+
+/* The shape a size gives for a kernel: n for vector kernels, {m, n, k} for matrix ones. */
+void ws_size_shape (const WsSize *size, const WsKernelDesc *kernel, uint64_t shape[3]);
+
+const char *ws_transfer_name (WsTransfer transfer);
+
+extern const char ws_args_usage[];

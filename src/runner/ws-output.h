@@ -1,0 +1,39 @@
+/* ws-output.h: the runner's records (docs/protocol.md), as JSON Lines on stdout, or a short
+ * table for people with --summary. Messages for people always go to stderr.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdint.h>
+
+#include "ws-activity.h"
+#include "ws-device.h"
+#include "ws-diagnose.h"
+#include "ws-kernel.h"
+#include "ws-run.h"
+
+#define WS_PROTOCOL_VERSION 1
+
+void ws_output_init (int summary);
+/* Activity timestamps are printed relative to this origin (CUPTI's clock, ns). */
+void ws_output_set_origin (uint64_t origin);
+uint64_t ws_output_origin (void);
+
+void ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv);
+void ws_output_kernel (const WsKernelDesc *kernel);
+void ws_output_device (const WsDeviceInfo *device);
+void ws_output_run (const WsRunSpec *spec, int cpu_wanted);
+void ws_output_launch (int run, const WsLaunchFacts *facts);
+void ws_output_activity (int run, int rep, const WsActivity *activity);
+void ws_output_verify (int run, const WsVerifyResult *result);
+void ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *timing);
+void ws_output_progress (int done, int total);
+/* severity: "error" or "warning"; run 0 when the error concerns no run. */
+void ws_output_error (int run, const char *severity, const char *code, const char *message,
+                      const char *detail);
+void ws_output_done (int runs, int failed, uint64_t dropped, int exit_code);
+
+/* --summary: one line per run for people. */
+void ws_output_summary_run (const WsRunSpec *spec, const WsLaunchFacts *facts,
+                            const WsTiming *timing, const WsVerifyResult *verify,
+                            const WsDeviceInfo *device);

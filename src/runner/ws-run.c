@@ -1,0 +1,811 @@
+/* ws-run.c: the timing protocol for one configuration.
+ *
+ * 1. warm-up: W full sequences (copies in, kernel, copy out), untraced;
+ * 2. traced: R sequences under CUPTI; each kernel's and copy's time is its CUPTI duration;
+ *    the output is poisoned (NaN) before each, and the last one's output is verified;
+ * 3. cross-check: R back-to-back launches, untraced, between one pair of CUDA events;
+ * 4. end-to-end: R sequences, untraced, each between one pair of events;
+ * 5. CPU baselines, shared by every run of the same family and size.
+ * One event pair around a single short launch is never used: it adds microseconds.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-run.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws-clock.h"
+#include "ws-config.h"
+#include "ws-cupti.h"
+#include "ws-diagnose.h"
+#include "ws-output.h"
+
+#define MAX_BUFFERS (WS_MAX_INPUTS + 1)
+
+typedef struct
+{
+  const char *family;
+  uint64_t shape[3];
+  int run;
+  WsCpuBaseline one, all;
+  int have_one, have_all;
+} CpuCacheEntry;
+
+struct WsRunner
+{
+  const WsOptions *opts;
+  const WsDeviceInfo *device;
+  int tracing;
+  cudaStream_t stream;
+  cudaEvent_t start, stop;
+
+  /* Buffers are kept while consecutive runs need the same sizes and transfer mode. */
+  float *host[MAX_BUFFERS];
+  float *dev[MAX_BUFFERS];
+  uint64_t elems[MAX_BUFFERS];
+  int n_buffers;
+  WsTransfer transfer;
+  float *cpu_out;
+  uint64_t cpu_out_elems;
+
+  CpuCacheEntry *cpu_cache;
+  size_t n_cpu_cache;
+};
+
+/* ---- statistics ------------------------------------------------------------------------ */
+
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static WsStats
+stats_of (double *values, int n)
+{
+  WsStats s = { 0 };
+
+  if (n <= 0)
+    return s;
+  qsort (values, (size_t) n, sizeof *values, compare_double);
+  s.n = n;
+  s.min = values[0];
+  s.max = values[n - 1];
+  s.median = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+  return s;
+}
+
+/* ---- set-up ---------------------------------------------------------------------------- */
+
+WsRunner *
+ws_runner_new (const WsOptions *opts, const WsDeviceInfo *device, int tracing)
+{
+  WsRunner *r = calloc (1, sizeof *r);
+
+  if (r == NULL)
+    return NULL;
+  r->opts = opts;
+  r->device = device;
+  r->tracing = tracing;
+  if (cudaStreamCreateWithFlags (&r->stream, cudaStreamNonBlocking) != cudaSuccess
+      || cudaEventCreate (&r->start) != cudaSuccess || cudaEventCreate (&r->stop) != cudaSuccess)
+    {
+      free (r);
+      return NULL;
+    }
+  return r;
+}
+
+static void
+free_buffers (WsRunner *r)
+{
+  for (int i = 0; i < r->n_buffers; i++)
+    {
+      if (r->transfer == WS_TRANSFER_PINNED)
+        cudaFreeHost (r->host[i]);
+      else
+        free (r->host[i]);
+      cudaFree (r->dev[i]);
+      r->host[i] = NULL;
+      r->dev[i] = NULL;
+    }
+  r->n_buffers = 0;
+}
+
+void
+ws_runner_free (WsRunner *r)
+{
+  if (r == NULL)
+    return;
+  free_buffers (r);
+  free (r->cpu_out);
+  free (r->cpu_cache);
+  cudaEventDestroy (r->start);
+  cudaEventDestroy (r->stop);
+  cudaStreamDestroy (r->stream);
+  free (r);
+}
+
+int
+ws_runner_tracing (const WsRunner *r)
+{
+  return r->tracing;
+}
+
+static double
+gb (uint64_t bytes)
+{
+  return (double) bytes / 1e9;
+}
+
+int
+ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *message, size_t len)
+{
+  const WsKernelDesc *k = s->kernel;
+  const WsDeviceInfo *d = r->device;
+  uint64_t bytes = 0;
+  unsigned threads = s->block[0] * s->block[1] * s->block[2];
+
+  for (int i = 0; i < 3; i++)
+    if (s->block[i] > (unsigned) d->max_block_dim[i])
+      {
+        *code = "invalid_block";
+        snprintf (message, len,
+                  "block %u×%u×%u: dimension %c can be at most %d on the %s; choose a smaller "
+                  "block",
+                  s->block[0], s->block[1], s->block[2], "xyz"[i], d->max_block_dim[i], d->name);
+        return 0;
+      }
+  if (threads > (unsigned) d->max_threads_per_block)
+    {
+      *code = "invalid_block";
+      snprintf (message, len,
+                "block %u×%u×%u has %u threads; the %s allows at most %d per block", s->block[0],
+                s->block[1], s->block[2], threads, d->name, d->max_threads_per_block);
+      return 0;
+    }
+  for (int b = 0; b <= k->n_inputs; b++)
+    bytes += k->buffer_elements (s->shape, b) * sizeof (float);
+  /* Leave 5% of the free memory for the CUDA context and the allocator's granularity. */
+  if ((double) bytes > 0.95 * (double) d->memory_free)
+    {
+      uint64_t per_unit = bytes / (k->shape_rank == 1 ? s->shape[0] : 1);
+
+      *code = "size_too_large";
+      if (k->shape_rank == 1)
+        snprintf (message, len,
+                  "%s at n = %s needs %.2f GB on the GPU for its %d arrays, but the %s has %.2f "
+                  "GB free: choose n of at most %.3g",
+                  k->name, s->size_text, gb (bytes), k->n_inputs + 1, d->name,
+                  gb (d->memory_free), 0.95 * (double) d->memory_free / (double) per_unit);
+      else
+        snprintf (message, len,
+                  "%s at %s needs %.2f GB on the GPU for A, B and C, but the %s has %.2f GB "
+                  "free: choose smaller matrices",
+                  k->name, s->size_text, gb (bytes), d->name, gb (d->memory_free));
+      return 0;
+    }
+  for (int i = 0; i < 3; i++)
+    if (s->grid[i] == 0 || s->grid[i] > (unsigned) d->max_grid_dim[i])
+      {
+        *code = "size_too_large";
+        snprintf (message, len,
+                  "%s at %s with block %u×%u needs a grid of %u×%u blocks, more than the %s can "
+                  "launch (%d×%d); use a larger block or a smaller size",
+                  k->name, s->size_text, s->block[0], s->block[1], s->grid[0], s->grid[1],
+                  d->name, d->max_grid_dim[0], d->max_grid_dim[1]);
+        return 0;
+      }
+  if (k->shape_rank == 3)
+    for (int i = 0; i < 3; i++)
+      if (s->shape[i] > 0x7fffffffull)
+        {
+          *code = "size_too_large";
+          snprintf (message, len, "%s takes matrix dimensions below 2^31, not %s", k->name,
+                    s->size_text);
+          return 0;
+        }
+  return 1;
+}
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+static WsRunStatus
+cuda_failure (const WsRunSpec *s, cudaError_t err, const char *what)
+{
+  char message[768], detail[256];
+
+  snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err), cudaGetErrorString (err));
+  if (ws_cuda_error_is_sticky (err))
+    {
+      snprintf (message, sizeof message,
+                "The kernel %s faulted while %s (%s): it most likely read or wrote memory "
+                "outside its arrays. After a fault the GPU context cannot be used, so the runner "
+                "stopped here; the runs before this one are complete.",
+                s->kernel->name, what, cudaGetErrorString (err));
+      ws_output_error (s->id, "error", "kernel_fault", message, detail);
+      return WS_RUN_FAULT;
+    }
+  if (err == cudaErrorMemoryAllocation)
+    {
+      snprintf (message, sizeof message,
+                "Run %d (%s at %s) ran out of memory while %s: close other programs that use "
+                "the GPU or choose a smaller size. The sweep goes on.",
+                s->id, s->kernel->name, s->size_text, what);
+      ws_output_error (s->id, "error", "out_of_memory", message, detail);
+      return WS_RUN_REFUSED;
+    }
+  if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction)
+    {
+      snprintf (message, sizeof message,
+                "This build has no machine code for this GPU, so %s cannot run. Rebuild "
+                "Warpscope with the GPU's architecture in -Dgpu_archs (built for: %s).",
+                s->kernel->name, WS_CUDA_ARCHS);
+      ws_output_error (s->id, "error", "no_kernel_image", message, detail);
+      return WS_RUN_REFUSED;
+    }
+  snprintf (message, sizeof message, "Run %d (%s) failed while %s: %s.", s->id, s->kernel->name,
+            what, cudaGetErrorString (err));
+  ws_output_error (s->id, "error", err == cudaErrorLaunchOutOfResources ? "invalid_block"
+                                                                        : "cuda_error",
+                   message, detail);
+  return WS_RUN_REFUSED;
+}
+
+#define TRY(call, what)                                                                      \
+  do                                                                                         \
+    {                                                                                        \
+      cudaError_t err_ = (call);                                                             \
+      if (err_ != cudaSuccess)                                                               \
+        {                                                                                    \
+          cudaGetLastError ();                                                               \
+          return cuda_failure (s, err_, what);                                               \
+        }                                                                                    \
+    }                                                                                        \
+  while (0)
+
+/* ---- buffers and inputs ---------------------------------------------------------------- */
+
+static uint64_t
+mix64 (uint64_t z)
+{
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* Uniform in [-1, 1), a pure function of (seed, buffer, index) so any thread count gives the
+ * same inputs for the same seed. */
+static void
+fill_random (float *p, uint64_t n, uint64_t seed, int buffer)
+{
+  uint64_t key = mix64 (seed + 0x9E3779B97F4A7C15ull * (uint64_t) (buffer + 1));
+
+#pragma omp parallel for schedule(static)
+  for (uint64_t i = 0; i < n; i++)
+    p[i] = (float) ((double) (mix64 (key ^ (i * 0xD1B54A32D192ED03ull)) >> 40) / (double) (1ull << 23)
+                    - 1.0);
+}
+
+static WsRunStatus
+prepare_buffers (WsRunner *r, const WsRunSpec *s)
+{
+  const WsKernelDesc *k = s->kernel;
+  int n = k->n_inputs + 1;
+  int same = r->n_buffers == n && r->transfer == s->transfer;
+
+  for (int b = 0; same && b < n; b++)
+    same = r->elems[b] == k->buffer_elements (s->shape, b);
+  if (!same)
+    {
+      free_buffers (r);
+      r->transfer = s->transfer;
+      for (int b = 0; b < n; b++)
+        {
+          uint64_t elems = k->buffer_elements (s->shape, b);
+          size_t bytes = elems * sizeof (float);
+
+          r->elems[b] = elems;
+          r->n_buffers = b + 1;
+          if (s->transfer == WS_TRANSFER_PINNED)
+            TRY (cudaMallocHost ((void **) &r->host[b], bytes ? bytes : 4),
+                 "allocating pinned host memory");
+          else
+            {
+              r->host[b] = aligned_alloc (64, ((bytes ? bytes : 4) + 63) / 64 * 64);
+              if (r->host[b] == NULL)
+                return cuda_failure (s, cudaErrorMemoryAllocation, "allocating host memory");
+            }
+          TRY (cudaMalloc ((void **) &r->dev[b], bytes ? bytes : 4), "allocating GPU memory");
+        }
+    }
+  for (int b = 0; b < k->n_inputs; b++)
+    fill_random (r->host[b], r->elems[b], s->seed, b);
+  /* Touch the output once so first-touch page faults stay out of every timing. */
+  memset (r->host[k->n_inputs], 0xFF, r->elems[k->n_inputs] * sizeof (float));
+  return WS_RUN_OK;
+}
+
+/* ---- launch facts ---------------------------------------------------------------------- */
+
+static int
+div_floor (int a, int b)
+{
+  return b > 0 ? a / b : 0;
+}
+
+static WsRunStatus
+launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
+{
+  const WsKernelDesc *k = s->kernel;
+  const WsDeviceInfo *d = r->device;
+  const void *fn = k->function (s->block);
+  struct cudaFuncAttributes fa;
+  size_t dyn = k->dynamic_smem ? k->dynamic_smem (s->block) : 0;
+  int regs_per_warp, warps_by_regs;
+  size_t smem;
+  char message[512];
+
+  memset (f, 0, sizeof *f);
+  TRY (cudaFuncGetAttributes (&fa, fn), "reading the kernel's attributes");
+  f->registers = fa.numRegs;
+  f->static_smem = (int) fa.sharedSizeBytes;
+  f->dynamic_smem = (int) dyn;
+  f->local_bytes = (int) fa.localSizeBytes;
+  f->kernel_max_threads = fa.maxThreadsPerBlock;
+  f->ptx_version = fa.ptxVersion;
+  f->binary_version = fa.binaryVersion;
+  f->threads = (int) (s->block[0] * s->block[1] * s->block[2]);
+  f->warps_per_block = (f->threads + d->warp_size - 1) / d->warp_size;
+  f->max_warps_per_sm = d->max_threads_per_sm / d->warp_size;
+  if (f->threads > fa.maxThreadsPerBlock)
+    {
+      snprintf (message, sizeof message,
+                "%s uses %d registers per thread, so on the %s a block can have at most %d "
+                "threads, not %d: choose a smaller block",
+                k->name, fa.numRegs, d->name, fa.maxThreadsPerBlock, f->threads);
+      ws_output_error (s->id, "error", "invalid_block", message, NULL);
+      return WS_RUN_REFUSED;
+    }
+  TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_per_sm, fn, f->threads,
+                                                      dyn),
+       "computing occupancy");
+  f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
+  f->occupancy = (double) f->active_warps_per_sm / f->max_warps_per_sm;
+
+  /* Which resource sets that number, by the rules CUDA's occupancy calculator uses:
+   * registers are given out per warp in units of 256, shared memory per block with the
+   * driver's reservation added. */
+  f->limit_blocks = d->max_blocks_per_sm;
+  f->limit_warps = div_floor (f->max_warps_per_sm, f->warps_per_block);
+  regs_per_warp = (f->registers * d->warp_size + 255) / 256 * 256;
+  warps_by_regs = regs_per_warp > 0 ? d->regs_per_sm / regs_per_warp : f->max_warps_per_sm;
+  f->limit_registers = regs_per_warp > 0 ? div_floor (warps_by_regs, f->warps_per_block) : 1 << 20;
+  smem = (size_t) f->static_smem + dyn + d->reserved_smem_per_block;
+  f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
+  {
+    int least = f->limit_warps;
+
+    f->limiter = "warps";
+    if (f->limit_registers < least)
+      least = f->limit_registers, f->limiter = "registers";
+    if (f->limit_smem < least)
+      least = f->limit_smem, f->limiter = "shared_memory";
+    if (f->limit_blocks < least)
+      least = f->limit_blocks, f->limiter = "blocks_per_sm";
+  }
+  f->blocks_total = (uint64_t) s->grid[0] * s->grid[1] * s->grid[2];
+  if (f->active_blocks_per_sm > 0)
+    f->waves = (double) f->blocks_total / ((double) f->active_blocks_per_sm * d->sm_count);
+  return WS_RUN_OK;
+}
+
+/* ---- GPU phases ------------------------------------------------------------------------ */
+
+static cudaError_t
+copy_in (WsRunner *r, const WsRunSpec *s)
+{
+  cudaError_t err = cudaSuccess;
+
+  for (int b = 0; b < s->kernel->n_inputs && err == cudaSuccess; b++)
+    err = cudaMemcpyAsync (r->dev[b], r->host[b], r->elems[b] * sizeof (float),
+                           cudaMemcpyHostToDevice, r->stream);
+  return err;
+}
+
+static cudaError_t
+launch (WsRunner *r, const WsRunSpec *s)
+{
+  WsLaunchConfig cfg;
+
+  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
+  memcpy (cfg.block, s->block, sizeof cfg.block);
+  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
+  return s->kernel->launch (&cfg, r->dev, r->stream);
+}
+
+/* Copies in, (poisons the output,) runs the kernel, copies out, waits. */
+static cudaError_t
+sequence (WsRunner *r, const WsRunSpec *s, int poison)
+{
+  int out = s->kernel->n_inputs;
+  size_t out_bytes = r->elems[out] * sizeof (float);
+  cudaError_t err = copy_in (r, s);
+
+  if (err == cudaSuccess && poison)
+    err = cudaMemsetAsync (r->dev[out], 0xFF, out_bytes, r->stream);
+  if (err == cudaSuccess)
+    err = launch (r, s);
+  if (err == cudaSuccess)
+    err = cudaMemcpyAsync (r->host[out], r->dev[out], out_bytes, cudaMemcpyDeviceToHost,
+                           r->stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (r->stream);
+  return err;
+}
+
+static int
+rep_of (const uint64_t *rep_start, int reps, uint64_t mid)
+{
+  int rep = 0;
+
+  while (rep + 1 < reps && mid >= rep_start[rep + 1])
+    rep++;
+  return rep;
+}
+
+/* Traced repetitions; fills timing->kernel, h2d, d2h, memset and emits activity records. */
+static WsRunStatus
+traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+{
+  int reps = s->reps, out = s->kernel->n_inputs;
+  uint64_t *rep_start = calloc ((size_t) reps, sizeof *rep_start);
+  double *kernel = calloc ((size_t) reps, sizeof (double)),
+         *h2d = calloc ((size_t) reps, sizeof (double)),
+         *d2h = calloc ((size_t) reps, sizeof (double)),
+         *mset = calloc ((size_t) reps, sizeof (double));
+  int *kernels_in_rep = calloc ((size_t) reps, sizeof (int));
+  WsActivityList acts = { 0 };
+  const char *code;
+  char message[512];
+  cudaError_t err = cudaSuccess;
+  WsRunStatus status = WS_RUN_OK;
+
+  if (!rep_start || !kernel || !h2d || !d2h || !mset || !kernels_in_rep)
+    {
+      status = cuda_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
+      goto out;
+    }
+  t->traced = r->tracing && ws_cupti_start (0, &code, message, sizeof message);
+  if (r->tracing && !t->traced)
+    {
+      ws_output_error (s->id, "warning", code, message, NULL);
+      r->tracing = 0;
+    }
+  for (int rep = 0; rep < reps && err == cudaSuccess; rep++)
+    {
+      if (rep == reps - 1)
+        memset (r->host[out], 0xFF, r->elems[out] * sizeof (float));
+      rep_start[rep] = ws_cupti_timestamp ();
+      err = sequence (r, s, 1);
+    }
+  if (t->traced)
+    {
+      ws_cupti_stop ();
+      ws_cupti_take (&acts);
+    }
+  if (err != cudaSuccess)
+    {
+      cudaGetLastError ();
+      status = cuda_failure (s, err, "running the traced repetitions");
+      goto out;
+    }
+  if (!t->traced)
+    goto out;
+
+  for (size_t i = 0; i < acts.len; i++)
+    {
+      WsActivity *a = &acts.items[i];
+      int rep = rep_of (rep_start, reps, a->start / 2 + a->end / 2);
+      double dur = (double) (a->end - a->start);
+
+      ws_output_activity (s->id, rep, a);
+      if (a->kind == WS_ACTIVITY_KERNEL)
+        kernel[rep] += dur, kernels_in_rep[rep]++;
+      else if (a->kind == WS_ACTIVITY_MEMSET)
+        mset[rep] += dur;
+      else if (a->kind == WS_ACTIVITY_MEMCPY && strcmp (a->direction, "htod") == 0)
+        h2d[rep] += dur;
+      else if (a->kind == WS_ACTIVITY_MEMCPY && strcmp (a->direction, "dtoh") == 0)
+        d2h[rep] += dur;
+    }
+  for (int rep = 0; rep < reps; rep++)
+    if (kernels_in_rep[rep] != 1)
+      {
+        snprintf (message, sizeof message,
+                  "CUPTI delivered %d kernel records for repetition %d of run %d instead of one; "
+                  "its figures are left out",
+                  kernels_in_rep[rep], rep, s->id);
+        ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+        t->traced = 0;
+        break;
+      }
+  if (t->traced)
+    {
+      t->kernel = stats_of (kernel, reps);
+      t->h2d = stats_of (h2d, reps);
+      t->d2h = stats_of (d2h, reps);
+      t->memset = stats_of (mset, reps);
+    }
+
+out:
+  ws_activity_list_clear (&acts);
+  free (rep_start);
+  free (kernel);
+  free (h2d);
+  free (d2h);
+  free (mset);
+  free (kernels_in_rep);
+  return status;
+}
+
+/* Without CUPTI the copies are timed with one event pair each (they last milliseconds). */
+static WsRunStatus
+untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+{
+  int reps = s->reps, out = s->kernel->n_inputs;
+  double *h2d = calloc ((size_t) reps, sizeof (double)), *d2h = calloc ((size_t) reps, sizeof (double));
+  WsRunStatus status = WS_RUN_OK;
+  float ms;
+
+  for (int rep = 0; rep < reps && h2d && d2h; rep++)
+    {
+      cudaEventRecord (r->start, r->stream);
+      TRY (copy_in (r, s), "copying the inputs");
+      cudaEventRecord (r->stop, r->stream);
+      TRY (cudaEventSynchronize (r->stop), "copying the inputs");
+      cudaEventElapsedTime (&ms, r->start, r->stop);
+      h2d[rep] = ms * 1e6;
+      cudaEventRecord (r->start, r->stream);
+      TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
+                            cudaMemcpyDeviceToHost, r->stream),
+           "copying the output");
+      cudaEventRecord (r->stop, r->stream);
+      TRY (cudaEventSynchronize (r->stop), "copying the output");
+      cudaEventElapsedTime (&ms, r->start, r->stop);
+      d2h[rep] = ms * 1e6;
+    }
+  if (h2d && d2h)
+    {
+      t->h2d = stats_of (h2d, reps);
+      t->d2h = stats_of (d2h, reps);
+    }
+  free (h2d);
+  free (d2h);
+  return status;
+}
+
+static WsRunStatus
+untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+{
+  int reps = s->reps;
+  double *e2e = calloc ((size_t) reps, sizeof (double));
+  float ms = 0;
+
+  if (e2e == NULL)
+    return cuda_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
+  /* Back-to-back launches between one event pair: the launch gaps overlap the kernels. */
+  TRY (cudaEventRecord (r->start, r->stream), "recording an event");
+  for (int i = 0; i < reps; i++)
+    TRY (launch (r, s), "launching the kernel back to back");
+  TRY (cudaEventRecord (r->stop, r->stream), "recording an event");
+  TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
+  TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
+  t->kernel_untraced_ns = (double) ms * 1e6 / reps;
+  t->untraced_launches = reps;
+
+  for (int rep = 0; rep < reps; rep++)
+    {
+      int out = s->kernel->n_inputs;
+
+      TRY (cudaEventRecord (r->start, r->stream), "recording an event");
+      TRY (copy_in (r, s), "copying the inputs");
+      TRY (launch (r, s), "launching the kernel");
+      TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
+                            cudaMemcpyDeviceToHost, r->stream),
+           "copying the output");
+      TRY (cudaEventRecord (r->stop, r->stream), "recording an event");
+      TRY (cudaEventSynchronize (r->stop), "running end to end");
+      TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
+      e2e[rep] = (double) ms * 1e6;
+    }
+  t->e2e = stats_of (e2e, reps);
+  free (e2e);
+  return WS_RUN_OK;
+}
+
+/* ---- CPU baselines --------------------------------------------------------------------- */
+
+static double
+time_reference (WsRunner *r, const WsRunSpec *s, int threads, uint64_t part, WsActivity *span)
+{
+  WsLaunchConfig cfg;
+  uint64_t t0, t1, c0;
+
+  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
+  memcpy (cfg.block, s->block, sizeof cfg.block);
+  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
+  c0 = ws_cupti_timestamp ();
+  t0 = ws_clock_ns ();
+  s->kernel->reference (&cfg, (const float *const *) r->host, r->cpu_out, threads, part);
+  t1 = ws_clock_ns ();
+  if (span != NULL)
+    {
+      memset (span, 0, sizeof *span);
+      span->kind = WS_ACTIVITY_CPU;
+      span->start = c0;
+      span->end = c0 + (t1 - t0);
+      span->threads = threads;
+      span->detail = threads == 1 ? "cpu_reference_1_thread" : "cpu_reference_all_cores";
+    }
+  return (double) (t1 - t0);
+}
+
+static void
+cpu_baseline (WsRunner *r, const WsRunSpec *s, int threads, WsCpuBaseline *c)
+{
+  const WsOptions *o = r->opts;
+  const uint64_t units = s->kernel->work_units (s->shape);
+  uint64_t part = units >= 64 ? units / 64 : units;
+  double budget = o->cpu_budget * 1e9, spent, estimate, times[1000];
+  int n = 0, wanted = o->cpu_reps;
+
+  memset (c, 0, sizeof *c);
+  c->threads = threads;
+  /* First a slice of the work (or all of it when it is small) to estimate a whole run. */
+  spent = time_reference (r, s, threads, part == units ? 0 : part, NULL);
+  estimate = spent * (double) units / (double) part;
+  c->estimate_ns = estimate;
+  if (estimate > budget)
+    {
+      snprintf (c->note, sizeof c->note,
+                "skipped: one run would take about %.1f s on %d thread%s (estimated from %.1f%% "
+                "of the work), over the %.0f s allowed (--cpu-budget)",
+                estimate / 1e9, threads, threads == 1 ? "" : "s",
+                100.0 * (double) part / (double) units, o->cpu_budget);
+      return;
+    }
+  /* The slice warmed the caches when it was the whole job; otherwise warm up with a whole
+   * run if the budget has room for it. */
+  c->warmed_up = part == units;
+  if (!c->warmed_up && spent + 2 * estimate <= budget)
+    {
+      spent += time_reference (r, s, threads, 0, NULL);
+      c->warmed_up = 1;
+    }
+  if (wanted > (int) (sizeof times / sizeof times[0]))
+    wanted = (int) (sizeof times / sizeof times[0]);
+  while (n < wanted && (n == 0 || spent + estimate <= budget))
+    {
+      WsActivity span;
+
+      times[n] = time_reference (r, s, threads, 0, &span);
+      spent += times[n];
+      ws_output_activity (s->id, n, &span);
+      n++;
+    }
+  c->stats = stats_of (times, n);
+  if (n < o->cpu_reps)
+    snprintf (c->note, sizeof c->note,
+              "ran %d time%s instead of %d: one run takes %.2f s and the baseline may take "
+              "%.0f s (--cpu-budget)%s",
+              n, n == 1 ? "" : "s", o->cpu_reps, c->stats.median / 1e9, o->cpu_budget,
+              c->warmed_up ? "" : "; no warm-up run");
+}
+
+static WsRunStatus
+cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+{
+  const WsKernelDesc *k = s->kernel;
+  uint64_t out_elems = k->buffer_elements (s->shape, k->n_inputs);
+  CpuCacheEntry *e = NULL;
+
+  t->cpu_one_wanted = (r->opts->cpu & WS_CPU_ONE) != 0;
+  t->cpu_all_wanted = (r->opts->cpu & WS_CPU_ALL) != 0;
+  if (!t->cpu_one_wanted && !t->cpu_all_wanted)
+    return WS_RUN_OK;
+  for (size_t i = 0; i < r->n_cpu_cache; i++)
+    if (strcmp (r->cpu_cache[i].family, k->family) == 0
+        && memcmp (r->cpu_cache[i].shape, s->shape, sizeof s->shape) == 0)
+      e = &r->cpu_cache[i];
+  if (e == NULL)
+    {
+      CpuCacheEntry *grown = realloc (r->cpu_cache, (r->n_cpu_cache + 1) * sizeof *grown);
+
+      if (grown == NULL)
+        return cuda_failure (s, cudaErrorMemoryAllocation, "keeping CPU baselines");
+      r->cpu_cache = grown;
+      e = &r->cpu_cache[r->n_cpu_cache++];
+      memset (e, 0, sizeof *e);
+      e->family = k->family;
+      memcpy (e->shape, s->shape, sizeof s->shape);
+      e->run = s->id;
+    }
+  if ((t->cpu_one_wanted && !e->have_one) || (t->cpu_all_wanted && !e->have_all))
+    {
+      if (r->cpu_out_elems < out_elems)
+        {
+          free (r->cpu_out);
+          r->cpu_out = aligned_alloc (64, (out_elems * sizeof (float) + 63) / 64 * 64);
+          r->cpu_out_elems = r->cpu_out ? out_elems : 0;
+          if (r->cpu_out == NULL)
+            return cuda_failure (s, cudaErrorMemoryAllocation, "allocating the CPU output");
+          memset (r->cpu_out, 0, out_elems * sizeof (float));
+        }
+      e->run = s->id;
+      if (t->cpu_one_wanted && !e->have_one)
+        {
+          cpu_baseline (r, s, 1, &e->one);
+          e->have_one = 1;
+        }
+      if (t->cpu_all_wanted && !e->have_all)
+        {
+          cpu_baseline (r, s, omp_get_max_threads (), &e->all);
+          e->have_all = 1;
+        }
+    }
+  t->cpu_one = e->one;
+  t->cpu_all = e->all;
+  if (e->run != s->id)
+    t->cpu_one.from_run = t->cpu_all.from_run = e->run;
+  return WS_RUN_OK;
+}
+
+/* ---- one run --------------------------------------------------------------------------- */
+
+WsRunStatus
+ws_runner_run (WsRunner *r, WsRunSpec *s)
+{
+  WsLaunchFacts facts;
+  WsTiming timing;
+  WsVerifyResult verify;
+  WsLaunchConfig cfg;
+  WsRunStatus status;
+
+  memset (&timing, 0, sizeof timing);
+  ws_output_run (s, r->opts->cpu);
+  if ((status = prepare_buffers (r, s)) != WS_RUN_OK)
+    return status;
+  if ((status = launch_facts (r, s, &facts)) != WS_RUN_OK)
+    return status;
+  ws_output_launch (s->id, &facts);
+
+  for (int i = 0; i < s->warmup; i++)
+    TRY (sequence (r, s, 1), "warming up");
+  if ((status = traced_reps (r, s, &timing)) != WS_RUN_OK)
+    return status;
+
+  /* The last traced repetition's output, copied into NaN-poisoned host memory. */
+  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
+  memcpy (cfg.block, s->block, sizeof cfg.block);
+  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
+  s->kernel->verify (&cfg, (const float *const *) r->host, r->host[s->kernel->n_inputs], s->seed,
+                     &verify);
+
+  if (!timing.traced && (status = untraced_copies (r, s, &timing)) != WS_RUN_OK)
+    return status;
+  if ((status = untraced_phases (r, s, &timing)) != WS_RUN_OK)
+    return status;
+  if ((status = cpu_baselines (r, s, &timing)) != WS_RUN_OK)
+    return status;
+
+  ws_output_verify (s->id, &verify);
+  ws_output_timing (s->id, s, &timing);
+  ws_output_summary_run (s, &facts, &timing, &verify, r->device);
+  return verify.pass ? WS_RUN_OK : WS_RUN_FAILED;
+}

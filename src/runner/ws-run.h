@@ -1,0 +1,97 @@
+/* ws-run.h: one configuration measured by the timing protocol (docs/protocol.md): warm-up,
+ * traced repetitions, an untraced cross-check, end-to-end timing, CPU baselines, verification.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#include "ws-activity.h"
+#include "ws-args.h"
+#include "ws-device.h"
+#include "ws-kernel.h"
+
+typedef struct
+{
+  double median, min, max; /* ns */
+  int n;                   /* 0: not measured */
+} WsStats;
+
+typedef struct
+{
+  int id;
+  const WsKernelDesc *kernel;
+  uint64_t shape[3];
+  char size_text[48];
+  unsigned block[3];
+  unsigned grid[3];
+  WsTransfer transfer;
+  int reps;
+  int warmup;
+  uint64_t seed;
+} WsRunSpec;
+
+typedef struct
+{
+  int registers;
+  int static_smem;
+  int dynamic_smem;
+  int local_bytes;
+  int kernel_max_threads; /* what this kernel's resources allow per block */
+  int ptx_version, binary_version;
+  int threads;
+  int warps_per_block;
+  int active_blocks_per_sm; /* cudaOccupancyMaxActiveBlocksPerMultiprocessor */
+  int active_warps_per_sm;
+  int max_warps_per_sm;
+  double occupancy;        /* active warps / max warps */
+  const char *limiter;     /* blocks_per_sm, warps, registers, shared_memory */
+  int limit_blocks, limit_warps, limit_registers, limit_smem; /* blocks per SM each allows */
+  uint64_t blocks_total;
+  double waves;            /* blocks / (active blocks per SM × SMs) */
+} WsLaunchFacts;
+
+typedef struct
+{
+  int threads;
+  WsStats stats;
+  int from_run;            /* measured by an earlier run of the same family and size; 0 = here */
+  int warmed_up;
+  double estimate_ns;      /* the estimate that decided how often it ran */
+  char note[320];          /* why it ran fewer times, or why it was skipped; "" otherwise */
+} WsCpuBaseline;
+
+typedef struct
+{
+  int traced;
+  WsStats kernel, h2d, d2h, memset;
+  double kernel_untraced_ns; /* back-to-back launches between one event pair, total / count */
+  int untraced_launches;
+  WsStats e2e;
+  WsCpuBaseline cpu_one, cpu_all;
+  int cpu_one_wanted, cpu_all_wanted;
+} WsTiming;
+
+typedef enum
+{
+  WS_RUN_OK,       /* measured and verified */
+  WS_RUN_FAILED,   /* measured, verification failed */
+  WS_RUN_REFUSED,  /* not run: an error record says why; the sweep goes on */
+  WS_RUN_FAULT,    /* the CUDA context is unusable: stop */
+} WsRunStatus;
+
+typedef struct WsRunner WsRunner;
+
+WsRunner *ws_runner_new (const WsOptions *opts, const WsDeviceInfo *device, int tracing);
+void ws_runner_free (WsRunner *runner);
+
+/* Checks a configuration against the device before anything is allocated. */
+int ws_runner_check (WsRunner *runner, const WsRunSpec *spec, const char **code, char *message,
+                     size_t len);
+
+/* Runs one configuration, printing its records. */
+WsRunStatus ws_runner_run (WsRunner *runner, WsRunSpec *spec);
+
+/* Whether tracing still works (CUPTI can fail mid-session). */
+int ws_runner_tracing (const WsRunner *runner);

@@ -1,0 +1,12 @@
+/* ws-selftest.h: --self-test, every kernel at sizes that are and are not multiples of its
+ * blocks, checked against the CPU reference.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-args.h"
+#include "ws-run.h"
+
+/* Short repetitions and the one-thread CPU reference: the test is about correctness. */
+void ws_selftest_options (WsOptions *opts);
+WsRunSpec *ws_selftest_plan (const WsOptions *opts, uint64_t seed, int *n);
