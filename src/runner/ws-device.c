@@ -158,9 +158,9 @@ time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, i
 int
 ws_device_calibrate (WsDeviceInfo *info)
 {
-  /* 256 MiB per device buffer is several times any L2 so far; 64 MiB for host copies is
+  /* 512 MiB per device buffer is several times any L2 so far; 64 MiB for host copies is
    * long enough (over 1 ms) that event overhead is noise. */
-  size_t d2d = (size_t) 256 << 20, host = (size_t) 64 << 20;
+  size_t d2d = (size_t) 512 << 20, host = (size_t) 64 << 20;
   void *a = NULL, *b = NULL, *pinned = NULL, *pageable = NULL;
   cudaStream_t stream;
   cudaError_t err;

@@ -285,10 +285,11 @@ ws_output_launch (int run, const WsLaunchFacts *f)
 }
 
 void
-ws_output_activity (int run, int rep, const WsActivity *a)
+ws_output_activity (int run, const char *phase, int rep, const WsActivity *a)
 {
   begin ("activity");
   ws_json_int (&out.json, "run", run);
+  ws_json_string (&out.json, "phase", phase);
   ws_json_int (&out.json, "rep", rep);
   ws_json_string (&out.json, "kind", ws_activity_kind_name (a->kind));
   ws_json_int (&out.json, "start", (int64_t) (a->start - out.origin));
@@ -409,6 +410,7 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   ws_json_int (&out.json, "run", run);
   ws_json_bool (&out.json, "traced", t->traced);
   stats ("kernel_ns", &t->kernel);
+  stats ("kernel_in_sequence_ns", &t->kernel_in_sequence);
   stats ("h2d_ns", &t->h2d);
   stats ("d2h_ns", &t->d2h);
   stats ("memset_ns", &t->memset);

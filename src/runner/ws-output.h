@@ -24,7 +24,8 @@ void ws_output_kernel (const WsKernelDesc *kernel);
 void ws_output_device (const WsDeviceInfo *device);
 void ws_output_run (const WsRunSpec *spec, int cpu_wanted);
 void ws_output_launch (int run, const WsLaunchFacts *facts);
-void ws_output_activity (int run, int rep, const WsActivity *activity);
+/* phase: "sequence" (copies, kernel, copy back), "kernels" (back-to-back launches), "cpu". */
+void ws_output_activity (int run, const char *phase, int rep, const WsActivity *activity);
 void ws_output_verify (int run, const WsVerifyResult *result);
 void ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *timing);
 void ws_output_progress (int done, int total);

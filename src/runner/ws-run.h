@@ -65,7 +65,9 @@ typedef struct
 typedef struct
 {
   int traced;
-  WsStats kernel, h2d, d2h, memset;
+  WsStats kernel;             /* CUPTI durations of back-to-back launches */
+  WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences */
+  WsStats h2d, d2h, memset;
   double kernel_untraced_ns; /* back-to-back launches between one event pair, total / count */
   int untraced_launches;
   WsStats e2e;

@@ -15,7 +15,7 @@ check_run (const Output *out, const JValue *run)
   int id = (int) j_num (run, "id"), reps = (int) j_num (run, "reps");
   const JValue *grid = j_get (run, "grid"), *block = j_get (run, "block");
   double in_bytes = j_num (run, "input_bytes"), out_bytes = j_num (run, "output_bytes");
-  int *kernels = calloc ((size_t) reps, sizeof (int)), grid_ok = 1, kernel_total = 0;
+  int *kernels = calloc ((size_t) reps, sizeof (int)), grid_ok = 1, kernel_total = 0, burst = 0;
   double *h2d = calloc ((size_t) reps, sizeof (double)), *d2h = calloc ((size_t) reps, sizeof (double));
   int bytes_ok = 1;
 
@@ -29,6 +29,11 @@ check_run (const Output *out, const JValue *run)
         continue;
       if (strcmp (kind, "cpu") == 0)
         continue;
+      if (strcmp (j_str (a, "phase"), "kernels") == 0)
+        {
+          burst += strcmp (kind, "kernel") == 0;
+          continue;
+        }
       if (rep < 0 || rep >= reps)
         {
           grid_ok = 0;
@@ -58,9 +63,11 @@ check_run (const Output *out, const JValue *run)
         bytes_ok = 0;
     }
   tap_ok (kernel_total == reps && grid_ok,
-          "run %d (%s): one kernel record per traced launch (%d for %d reps), grid and block as "
-          "configured",
+          "run %d (%s): one kernel record per traced sequence (%d for %d reps), grid and block "
+          "as configured",
           id, j_str (run, "kernel"), kernel_total, reps);
+  tap_ok (burst == reps, "run %d: one kernel record per back-to-back launch (%d for %d)", id,
+          burst, reps);
   tap_ok (bytes_ok, "run %d: each rep copies %.0f bytes in and %.0f bytes out", id, in_bytes,
           out_bytes);
   free (kernels);
@@ -103,8 +110,9 @@ main (int argc, char **argv)
 
     tap_ok (h2d_pinned < h2d_pageable, "pinned H2D (%.0f ns) is faster than pageable (%.0f ns)",
             h2d_pinned, h2d_pageable);
-    tap_ok (kernel > 0 && untraced > 0 && fabs (kernel - untraced) / untraced < 0.25,
-            "traced kernel median %.0f ns and untraced back-to-back %.0f ns agree within 25%%",
+    /* The benchmark target is 3% (docs/benchmarks.md); the test only catches gross errors. */
+    tap_ok (kernel > 0 && untraced > 0 && fabs (kernel - untraced) / untraced < 0.15,
+            "traced kernel median %.0f ns and untraced back-to-back %.0f ns agree within 15%%",
             kernel, untraced);
     for (size_t i = 0; i < count_records (&out, "activity"); i++)
       {
