@@ -526,8 +526,13 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
   printf ("\nRun %d: %s, %s, block %u×%u, grid %u×%u, %s host memory\n", s->id, s->kernel->name,
           size, s->block[0], s->block[1], s->grid[0], s->grid[1],
           ws_transfer_name (s->transfer));
-  printf ("  kernel      %s (CUPTI median of %d)   untraced back-to-back: %s\n", kt, t->kernel.n,
-          ut);
+  printf ("  kernel      %s (CUPTI median of %d back-to-back launches); untraced: %s\n", kt,
+          t->kernel.n, ut);
+  if (t->kernel_in_sequence.n > 0)
+    {
+      human_time (t->kernel_in_sequence.median, kt, sizeof kt);
+      printf ("              %s right after its inputs were copied in\n", kt);
+    }
   if (d->bandwidth_measured_gbs > 0)
     printf ("  throughput  %.0f GB/s = %.0f%% of the %.0f GB/s device copy; %.1f GFLOP/s\n", gbs,
             100.0 * gbs / d->bandwidth_measured_gbs, d->bandwidth_measured_gbs, gflops);
