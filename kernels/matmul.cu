@@ -208,7 +208,14 @@ matmul_tiled_launch (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t 
 #define NR 16
 static const uint64_t KC = 256, NC = 512;
 
-typedef float v16f __attribute__ ((vector_size (NR * sizeof (float))));
+typedef float v8f __attribute__ ((vector_size (8 * sizeof (float))));
+
+static inline void
+store_row (float *row, v8f lo, v8f hi)
+{
+  memcpy (row, &lo, sizeof lo);
+  memcpy (row + 8, &hi, sizeof hi);
+}
 
 WS_CPU_CLONES static void
 gemm_rows (const float *A, const float *B, float *C, uint64_t m0, uint64_t m1, uint64_t n,
@@ -236,25 +243,43 @@ gemm_rows (const float *A, const float *B, float *C, uint64_t m0, uint64_t m1, u
                 {
                   const float *bp = Bp + js * kc;
                   const uint64_t nr = nc - js < NR ? nc - js : NR;
-                  v16f acc[MR] = {};
+                  float acc[MR][NR] = {};
 
                   if (mr == MR)
-                    for (uint64_t p = 0; p < kc; p++)
-                      {
-                        v16f b;
+                    {
+                      /* Twelve named 8-float accumulators (6 rows × 16 columns), so that
+                       * they live in registers: the width of an AVX2 register. */
+                      const float *a0 = A + i * k + pc, *a1 = a0 + k, *a2 = a1 + k,
+                                  *a3 = a2 + k, *a4 = a3 + k, *a5 = a4 + k;
+                      v8f c0l = {}, c0h = {}, c1l = {}, c1h = {}, c2l = {}, c2h = {};
+                      v8f c3l = {}, c3h = {}, c4l = {}, c4h = {}, c5l = {}, c5h = {};
 
-                        memcpy (&b, bp + p * NR, sizeof b);
-                        for (int r = 0; r < MR; r++)
-                          acc[r] += A[(i + r) * k + pc + p] * b;
-                      }
+                      for (uint64_t p = 0; p < kc; p++)
+                        {
+                          v8f bl, bh;
+
+                          memcpy (&bl, bp + p * NR, sizeof bl);
+                          memcpy (&bh, bp + p * NR + 8, sizeof bh);
+                          c0l += a0[p] * bl, c0h += a0[p] * bh;
+                          c1l += a1[p] * bl, c1h += a1[p] * bh;
+                          c2l += a2[p] * bl, c2h += a2[p] * bh;
+                          c3l += a3[p] * bl, c3h += a3[p] * bh;
+                          c4l += a4[p] * bl, c4h += a4[p] * bh;
+                          c5l += a5[p] * bl, c5h += a5[p] * bh;
+                        }
+                      store_row (acc[0], c0l, c0h);
+                      store_row (acc[1], c1l, c1h);
+                      store_row (acc[2], c2l, c2h);
+                      store_row (acc[3], c3l, c3h);
+                      store_row (acc[4], c4l, c4h);
+                      store_row (acc[5], c5l, c5h);
+                    }
                   else
                     for (uint64_t p = 0; p < kc; p++)
                       {
-                        v16f b;
-
-                        memcpy (&b, bp + p * NR, sizeof b);
                         for (uint64_t r = 0; r < mr; r++)
-                          acc[r] += A[(i + r) * k + pc + p] * b;
+                          for (int jj = 0; jj < NR; jj++)
+                            acc[r][jj] += A[(i + r) * k + pc + p] * bp[p * NR + jj];
                       }
                   for (uint64_t r = 0; r < mr; r++)
                     {
@@ -267,6 +292,19 @@ gemm_rows (const float *A, const float *B, float *C, uint64_t m0, uint64_t m1, u
             }
         }
     }
+}
+
+/* Each thread keeps its packing buffer for the life of the process: allocating and freeing
+ * half a megabyte per call costs page faults and, in virtual machines, TLB shootdowns that
+ * would be charged to the baseline. */
+static float *
+packing_buffer (void)
+{
+  static thread_local float *buffer;
+
+  if (buffer == NULL)
+    buffer = (float *) aligned_alloc (64, (size_t) KC * NC * sizeof (float));
+  return buffer;
 }
 
 static void
@@ -288,13 +326,12 @@ matmul_reference (const WsLaunchConfig *cfg, const float *const *in, float *out,
     uint64_t t = (uint64_t) omp_get_thread_num (), nt = (uint64_t) omp_get_num_threads ();
     uint64_t strips = (m + MR - 1) / MR;
     uint64_t r0 = strips * t / nt * MR, r1 = strips * (t + 1) / nt * MR;
-    float *Bp = (float *) aligned_alloc (64, (size_t) KC * NC * sizeof (float));
+    float *Bp = packing_buffer ();
 
     if (r1 > m)
       r1 = m;
     if (Bp != NULL && r0 < r1)
       gemm_rows (in[0], in[1], out, r0, r1, n, k, Bp);
-    free (Bp);
   }
 }
 

@@ -184,6 +184,15 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
     specs = ws_selftest_plan (o, seed, &n);
   else
     specs = plan_runs (o, seed, &n);
+  /* The catalog entries of the kernels in this session, so that a recording carries their
+   * titles and formulas. */
+  for (size_t c = 0; specs != NULL && c < ws_catalog_size (); c++)
+    for (int i = 0; i < n; i++)
+      if (specs[i].kernel == ws_catalog_get (c))
+        {
+          ws_output_kernel (specs[i].kernel);
+          break;
+        }
   runner = specs ? ws_runner_new (o, &device, tracing) : NULL;
   if (runner == NULL)
     {

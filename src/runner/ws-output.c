@@ -416,6 +416,7 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   stats ("memset_ns", &t->memset);
   ws_json_double (&out.json, "kernel_untraced_ns", t->kernel_untraced_ns);
   ws_json_int (&out.json, "untraced_launches", t->untraced_launches);
+  ws_json_string (&out.json, "untraced_method", t->untraced_method);
   stats ("e2e_ns", &t->e2e);
   cpu_baseline ("cpu_1", t->cpu_one_wanted, &t->cpu_one);
   cpu_baseline ("cpu_all", t->cpu_all_wanted, &t->cpu_all);

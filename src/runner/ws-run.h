@@ -70,6 +70,7 @@ typedef struct
   WsStats h2d, d2h, memset;
   double kernel_untraced_ns; /* back-to-back launches between one event pair, total / count */
   int untraced_launches;
+  const char *untraced_method; /* "graph" or "stream" */
   WsStats e2e;
   WsCpuBaseline cpu_one, cpu_all;
   int cpu_one_wanted, cpu_all_wanted;
