@@ -382,26 +382,41 @@ launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
   f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
   f->occupancy = (double) f->active_warps_per_sm / f->max_warps_per_sm;
 
-  /* Which resource sets that number, by the rules CUDA's occupancy calculator uses:
-   * registers are given out per warp in units of 256, shared memory per block with the
-   * driver's reservation added. */
+  /* Which resource sets that number, by the rules of CUDA's occupancy calculator
+   * (cuda_occupancy.h): registers are given out per warp in units of 256 and fit per
+   * sub-partition (4 per SM); shared memory per block, with the driver's reservation, in
+   * units of 128 bytes (256 on sm_75), against the largest carve-out. Ties go to warps, then
+   * the block cap, registers, shared memory — the order docs/occupancy.md gives. */
   f->limit_blocks = d->max_blocks_per_sm;
   f->limit_warps = div_floor (f->max_warps_per_sm, f->warps_per_block);
   regs_per_warp = (f->registers * d->warp_size + 255) / 256 * 256;
-  warps_by_regs = regs_per_warp > 0 ? d->regs_per_sm / regs_per_warp : f->max_warps_per_sm;
-  f->limit_registers = regs_per_warp > 0 ? div_floor (warps_by_regs, f->warps_per_block) : 1 << 20;
-  smem = (size_t) f->static_smem + dyn + d->reserved_smem_per_block;
-  f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
+  if (regs_per_warp == 0)
+    f->limit_registers = 1 << 20;
+  else if (regs_per_warp * f->warps_per_block > d->regs_per_block)
+    f->limit_registers = 0;
+  else
+    {
+      warps_by_regs = (d->regs_per_sm / 4) / regs_per_warp * 4;
+      f->limit_registers = div_floor (warps_by_regs, f->warps_per_block);
+    }
+  {
+    size_t unit = d->cc_major < 8 ? 256 : 128;
+
+    smem = (size_t) f->static_smem + dyn;
+    if (smem > 0 || d->reserved_smem_per_block > 0)
+      smem = (smem + d->reserved_smem_per_block + unit - 1) / unit * unit;
+    f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
+  }
   {
     int least = f->limit_warps;
 
     f->limiter = "warps";
+    if (f->limit_blocks < least)
+      least = f->limit_blocks, f->limiter = "blocks_per_sm";
     if (f->limit_registers < least)
       least = f->limit_registers, f->limiter = "registers";
     if (f->limit_smem < least)
       least = f->limit_smem, f->limiter = "shared_memory";
-    if (f->limit_blocks < least)
-      least = f->limit_blocks, f->limiter = "blocks_per_sm";
   }
   f->blocks_total = (uint64_t) s->grid[0] * s->grid[1] * s->grid[2];
   if (f->active_blocks_per_sm > 0)

@@ -1,0 +1,97 @@
+/* ws-activity.h: one traced span of a session (a copy, a memset, a kernel, a CPU run), kept
+ * compact because a session may hold millions of them.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WS_ACTIVITY_MEMCPY,
+  WS_ACTIVITY_MEMSET,
+  WS_ACTIVITY_KERNEL,
+  WS_ACTIVITY_SYNC,
+  WS_ACTIVITY_OVERHEAD,
+  WS_ACTIVITY_CPU,
+  WS_ACTIVITY_OTHER,
+} WsActivityKind;
+
+typedef enum
+{
+  WS_PHASE_SEQUENCE, /* copies in, poison, kernel, copy out */
+  WS_PHASE_KERNELS,  /* back-to-back launches */
+  WS_PHASE_CPU,      /* a timed CPU reference run */
+  WS_PHASE_OTHER,
+} WsActivityPhase;
+
+typedef enum
+{
+  WS_COPY_NONE,
+  WS_COPY_HTOD,
+  WS_COPY_DTOH,
+  WS_COPY_DTOD,
+  WS_COPY_HTOH,
+  WS_COPY_PTOP,
+  WS_COPY_OTHER,
+} WsCopyDirection;
+
+typedef enum
+{
+  WS_HOST_MEMORY_NONE,
+  WS_HOST_MEMORY_PAGEABLE,
+  WS_HOST_MEMORY_PINNED,
+  WS_HOST_MEMORY_OTHER,
+} WsHostMemory;
+
+typedef struct
+{
+  gint64 start;       /* ns since the session's origin */
+  gint64 end;
+  guint64 bytes;      /* copies and memsets */
+  const char *name;   /* interned: kernel name, or the CPU reference's */
+  const char *detail; /* interned: sync type, overhead kind */
+  guint32 run;
+  guint32 correlation;
+  guint32 stream;
+  guint32 grid[3];
+  guint32 block[3];
+  guint32 static_smem;
+  guint32 dynamic_smem;
+  guint16 rep;
+  guint16 registers;
+  guint16 threads;    /* cpu */
+  guint8 kind;        /* WsActivityKind */
+  guint8 phase;       /* WsActivityPhase */
+  guint8 direction;   /* WsCopyDirection */
+  guint8 host_memory; /* WsHostMemory */
+} WsActivity;
+
+#define WS_TYPE_ACTIVITY (ws_activity_get_type ())
+GType ws_activity_get_type (void) G_GNUC_CONST;
+WsActivity *ws_activity_copy (const WsActivity *activity);
+void ws_activity_free (WsActivity *activity);
+
+static inline gint64
+ws_activity_duration (const WsActivity *activity)
+{
+  return activity->end - activity->start;
+}
+
+const char *ws_activity_kind_to_string (WsActivityKind kind);
+WsActivityKind ws_activity_kind_from_string (const char *s);
+const char *ws_activity_phase_to_string (WsActivityPhase phase);
+WsActivityPhase ws_activity_phase_from_string (const char *s);
+const char *ws_copy_direction_to_string (WsCopyDirection direction);
+WsCopyDirection ws_copy_direction_from_string (const char *s);
+const char *ws_host_memory_to_string (WsHostMemory memory);
+WsHostMemory ws_host_memory_from_string (const char *s);
+
+/* A copy's rate in GB/s, 0 when it is not a copy or lasted no time. */
+double ws_activity_gbs (const WsActivity *activity);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsActivity, ws_activity_free)
+
+G_END_DECLS

@@ -1,0 +1,58 @@
+/* ws-device.h: a GPU as a session describes it (the runner's `device` record).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int index;
+  const char *name;
+  const char *uuid;
+  const char *sm;                 /* "sm_90" */
+  const char *compute_capability; /* "9.0" */
+  int sm_count;
+  int warp_size;
+  int max_threads_per_block;
+  int max_block_dim[3];
+  int max_grid_dim[3];
+  int max_threads_per_sm;
+  int max_blocks_per_sm;
+  int regs_per_sm;
+  int regs_per_block;
+  gint64 smem_per_sm;
+  gint64 smem_per_block;
+  gint64 smem_per_block_optin;
+  gint64 reserved_smem_per_block;
+  gint64 l2_bytes;
+  gint64 memory_bytes;
+  gint64 memory_free_bytes;
+  int memory_clock_khz;
+  int bus_width_bits;
+  int sm_clock_khz;
+  gboolean ecc;
+  int async_engines;
+  int fp32_lanes_per_sm;
+  /* 0 when not known. */
+  double fp32_peak_gflops;
+  double bandwidth_theoretical_gbs;
+  double bandwidth_measured_gbs;
+  double h2d_pinned_gbs;
+  double d2h_pinned_gbs;
+  double h2d_pageable_gbs;
+  double d2h_pageable_gbs;
+} WsDeviceInfo;
+
+#define WS_TYPE_DEVICE (ws_device_get_type ())
+G_DECLARE_FINAL_TYPE (WsDevice, ws_device, WS, DEVICE, GObject)
+
+/* Takes the record as read; fields it does not know are kept for writing back. */
+WsDevice *ws_device_new_from_json (JsonObject *record);
+const WsDeviceInfo *ws_device_get_info (WsDevice *self);
+const char *ws_device_get_name (WsDevice *self);
+JsonObject *ws_device_get_json (WsDevice *self);
+
+G_END_DECLS

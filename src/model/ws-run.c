@@ -1,0 +1,626 @@
+/* ws-run.c: one configuration of a session, filled in record by record as they arrive.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-run.h"
+
+#include "ws-json-util.h"
+
+struct _WsRun
+{
+  GObject parent_instance;
+  WsRunConfig config;
+  WsLaunch launch;
+  WsTiming timing;
+  WsVerify verify;
+  gboolean has_launch, has_timing, has_verify;
+  WsRunState state;
+  JsonObject *run_json, *launch_json, *timing_json, *verify_json;
+  GArray *activities; /* WsActivity */
+  gboolean sorted;
+  GPtrArray *errors;
+};
+
+G_DEFINE_FINAL_TYPE (WsRun, ws_run, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_ID,
+  PROP_STATE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+void
+ws_runner_error_free (WsRunnerError *error)
+{
+  if (error == NULL)
+    return;
+  g_free (error->severity);
+  g_free (error->code);
+  g_free (error->message);
+  g_free (error->detail);
+  g_free (error);
+}
+
+static void
+ws_run_finalize (GObject *object)
+{
+  WsRun *self = WS_RUN (object);
+
+  g_clear_pointer (&self->run_json, json_object_unref);
+  g_clear_pointer (&self->launch_json, json_object_unref);
+  g_clear_pointer (&self->timing_json, json_object_unref);
+  g_clear_pointer (&self->verify_json, json_object_unref);
+  g_clear_pointer (&self->activities, g_array_unref);
+  g_clear_pointer (&self->errors, g_ptr_array_unref);
+  G_OBJECT_CLASS (ws_run_parent_class)->finalize (object);
+}
+
+static void
+ws_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WsRun *self = WS_RUN (object);
+
+  switch (prop_id)
+    {
+    case PROP_ID:
+      g_value_set_int (value, self->config.id);
+      break;
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_run_class_init (WsRunClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ws_run_finalize;
+  object_class->get_property = ws_run_get_property;
+  properties[PROP_ID] = g_param_spec_int ("id", NULL, NULL, 0, G_MAXINT, 0,
+                                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] = g_param_spec_int ("state", NULL, NULL, 0, WS_RUN_STATE_INCOMPLETE, 0,
+                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
+                                               | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ws_run_init (WsRun *self)
+{
+  self->activities = g_array_new (FALSE, FALSE, sizeof (WsActivity));
+  self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
+  self->sorted = TRUE;
+  self->verify.first_bad_index = -1;
+}
+
+WsRun *
+ws_run_new_from_json (JsonObject *o)
+{
+  WsRun *self;
+  WsRunConfig *c;
+  gint64 v[3] = { 0, 0, 0 };
+  guint n;
+
+  g_return_val_if_fail (o != NULL, NULL);
+
+  self = g_object_new (WS_TYPE_RUN, NULL);
+  self->run_json = json_object_ref (o);
+  c = &self->config;
+  c->id = (int) _ws_json_int (o, "id", 0);
+  c->kernel = _ws_json_string (o, "kernel");
+  if (c->kernel == NULL)
+    c->kernel = "unknown";
+  c->family = _ws_json_string (o, "family");
+  if (c->family == NULL)
+    c->family = c->kernel;
+  n = _ws_json_ints (o, "shape", v, 3);
+  c->shape_rank = n == 3 ? 3 : 1;
+  for (int i = 0; i < 3; i++)
+    c->shape[i] = (guint64) (n == 3 ? v[i] : i == 0 ? v[0] : 1);
+  c->size = _ws_json_double (o, "size", (double) c->shape[0]);
+  c->size_text = _ws_json_string (o, "size_text");
+  v[0] = v[1] = v[2] = 1;
+  _ws_json_ints (o, "block", v, 3);
+  for (int i = 0; i < 3; i++)
+    c->block[i] = (guint) MAX (v[i], 1);
+  v[0] = v[1] = v[2] = 1;
+  _ws_json_ints (o, "grid", v, 3);
+  for (int i = 0; i < 3; i++)
+    c->grid[i] = (guint) MAX (v[i], 1);
+  c->threads_per_block = (guint) _ws_json_int (o, "threads_per_block",
+                                               c->block[0] * c->block[1] * c->block[2]);
+  c->transfer = _ws_json_string (o, "transfer");
+  if (c->transfer == NULL)
+    c->transfer = "pageable";
+  c->reps = (int) _ws_json_int (o, "reps", 0);
+  c->warmup = (int) _ws_json_int (o, "warmup", 0);
+  c->seed = (guint64) _ws_json_int (o, "seed", 0);
+  c->cpu = _ws_json_string (o, "cpu");
+  c->flops = _ws_json_double (o, "flops", 0);
+  c->bytes = _ws_json_double (o, "bytes", 0);
+  c->input_bytes = _ws_json_int (o, "input_bytes", 0);
+  c->output_bytes = _ws_json_int (o, "output_bytes", 0);
+  return self;
+}
+
+static void
+read_stats (JsonObject *o, const char *member, WsStats *s)
+{
+  JsonObject *so = _ws_json_object (o, member);
+
+  memset (s, 0, sizeof *s);
+  if (so == NULL)
+    return;
+  s->median = _ws_json_double (so, "median", 0);
+  s->min = _ws_json_double (so, "min", s->median);
+  s->max = _ws_json_double (so, "max", s->median);
+  s->n = (int) _ws_json_int (so, "n", s->median > 0 ? 1 : 0);
+}
+
+static void
+read_baseline (JsonObject *o, const char *member, WsCpuBaseline *b)
+{
+  JsonObject *bo = _ws_json_object (o, member);
+
+  memset (b, 0, sizeof *b);
+  if (bo == NULL)
+    return;
+  b->present = TRUE;
+  b->threads = (int) _ws_json_int (bo, "threads", 1);
+  b->skipped = _ws_json_bool (bo, "skipped", FALSE);
+  if (!b->skipped)
+    {
+      b->stats.median = _ws_json_double (bo, "median", 0);
+      b->stats.min = _ws_json_double (bo, "min", b->stats.median);
+      b->stats.max = _ws_json_double (bo, "max", b->stats.median);
+      b->stats.n = (int) _ws_json_int (bo, "n", b->stats.median > 0 ? 1 : 0);
+      b->skipped = b->stats.n == 0;
+    }
+  b->warmed_up = _ws_json_bool (bo, "warmed_up", FALSE);
+  b->estimate_ns = _ws_json_double (bo, "estimate", 0);
+  b->from_run = (int) _ws_json_int (bo, "from_run", 0);
+  b->note = _ws_json_string (bo, "note");
+}
+
+static void
+read_launch (WsRun *self, JsonObject *o)
+{
+  WsLaunch *l = &self->launch;
+  JsonObject *limits = _ws_json_object (o, "limits");
+
+  l->registers = (int) _ws_json_int (o, "registers", 0);
+  l->static_smem = (int) _ws_json_int (o, "static_smem", 0);
+  l->dynamic_smem = (int) _ws_json_int (o, "dynamic_smem", 0);
+  l->local_bytes = (int) _ws_json_int (o, "local_bytes", 0);
+  l->kernel_max_threads = (int) _ws_json_int (o, "kernel_max_threads", 0);
+  l->threads_per_block = (int) _ws_json_int (o, "threads_per_block", self->config.threads_per_block);
+  l->warps_per_block = (int) _ws_json_int (o, "warps_per_block", (l->threads_per_block + 31) / 32);
+  l->active_blocks_per_sm = (int) _ws_json_int (o, "active_blocks_per_sm", 0);
+  l->active_warps_per_sm = (int) _ws_json_int (o, "active_warps_per_sm", 0);
+  l->max_warps_per_sm = (int) _ws_json_int (o, "max_warps_per_sm", 0);
+  l->occupancy = _ws_json_double (o, "occupancy", 0);
+  l->limiter = _ws_json_string (o, "limiter");
+  l->limit_blocks = (int) _ws_json_int (limits, "blocks_per_sm", 0);
+  l->limit_warps = (int) _ws_json_int (limits, "warps", 0);
+  l->limit_registers = (int) _ws_json_int (limits, "registers", 0);
+  l->limit_smem = (int) _ws_json_int (limits, "shared_memory", 0);
+  l->blocks = _ws_json_int (o, "blocks", 0);
+  l->waves = _ws_json_double (o, "waves", 0);
+  self->has_launch = TRUE;
+}
+
+static void
+read_timing (WsRun *self, JsonObject *o)
+{
+  WsTiming *t = &self->timing;
+
+  t->traced = _ws_json_bool (o, "traced", FALSE);
+  read_stats (o, "kernel_ns", &t->kernel);
+  read_stats (o, "kernel_in_sequence_ns", &t->kernel_in_sequence);
+  read_stats (o, "h2d_ns", &t->h2d);
+  read_stats (o, "d2h_ns", &t->d2h);
+  read_stats (o, "memset_ns", &t->memset);
+  read_stats (o, "e2e_ns", &t->e2e);
+  t->kernel_untraced_ns = _ws_json_double (o, "kernel_untraced_ns", 0);
+  t->untraced_launches = (int) _ws_json_int (o, "untraced_launches", 0);
+  t->untraced_method = _ws_json_string (o, "untraced_method");
+  read_baseline (o, "cpu_1", &t->cpu_one);
+  read_baseline (o, "cpu_all", &t->cpu_all);
+  self->has_timing = TRUE;
+}
+
+static void
+read_verify (WsRun *self, JsonObject *o)
+{
+  WsVerify *v = &self->verify;
+
+  v->pass = _ws_json_bool (o, "pass", FALSE);
+  v->method = _ws_json_string (o, "method");
+  v->checked = _ws_json_int (o, "checked", 0);
+  v->total = _ws_json_int (o, "total", 0);
+  v->mismatches = _ws_json_int (o, "mismatches", 0);
+  v->unwritten = _ws_json_int (o, "unwritten", 0);
+  v->max_abs_err = _ws_json_double (o, "max_abs_err", 0);
+  v->max_rel_err = _ws_json_double (o, "max_rel_err", 0);
+  v->rtol = _ws_json_double (o, "rtol", 0);
+  v->atol = _ws_json_double (o, "atol", 0);
+  v->first_bad_index = _ws_json_int (o, "first_bad_index", -1);
+  v->first_bad_value = _ws_json_double (o, "first_bad_value", 0);
+  v->first_bad_expected = _ws_json_double (o, "first_bad_expected", 0);
+  self->has_verify = TRUE;
+}
+
+static void
+update_state (WsRun *self)
+{
+  WsRunState state = self->state;
+
+  if (self->has_verify && self->has_timing)
+    state = self->verify.pass ? WS_RUN_STATE_COMPLETE : WS_RUN_STATE_FAILED;
+  for (guint i = 0; i < self->errors->len; i++)
+    {
+      WsRunnerError *e = g_ptr_array_index (self->errors, i);
+
+      if (g_strcmp0 (e->severity, "error") == 0)
+        state = WS_RUN_STATE_REFUSED;
+    }
+  if (state != self->state)
+    {
+      self->state = state;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+    }
+}
+
+void
+_ws_run_set_record (WsRun *self, const char *type, JsonObject *record)
+{
+  JsonObject **slot;
+
+  if (g_str_equal (type, "launch"))
+    slot = &self->launch_json, read_launch (self, record);
+  else if (g_str_equal (type, "timing"))
+    slot = &self->timing_json, read_timing (self, record);
+  else if (g_str_equal (type, "verify"))
+    slot = &self->verify_json, read_verify (self, record);
+  else
+    return;
+  g_clear_pointer (slot, json_object_unref);
+  *slot = json_object_ref (record);
+  update_state (self);
+}
+
+void
+_ws_run_add_error (WsRun *self, WsRunnerError *error)
+{
+  g_ptr_array_add (self->errors, error);
+  update_state (self);
+}
+
+void
+_ws_run_append_activity (WsRun *self, const WsActivity *activity)
+{
+  guint n = self->activities->len;
+
+  if (n > 0 && activity->start < g_array_index (self->activities, WsActivity, n - 1).start)
+    self->sorted = FALSE;
+  g_array_append_val (self->activities, *activity);
+}
+
+static int
+compare_start (gconstpointer a, gconstpointer b)
+{
+  const WsActivity *x = a, *y = b;
+
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+void
+_ws_run_finish_activities (WsRun *self)
+{
+  if (!self->sorted)
+    {
+      g_array_sort (self->activities, compare_start);
+      self->sorted = TRUE;
+    }
+}
+
+void
+_ws_run_mark_incomplete (WsRun *self)
+{
+  if (self->state != WS_RUN_STATE_RUNNING)
+    return;
+  self->state = WS_RUN_STATE_INCOMPLETE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+int
+ws_run_get_id (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), 0);
+  return self->config.id;
+}
+
+const WsRunConfig *
+ws_run_get_config (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  return &self->config;
+}
+
+const WsLaunch *
+ws_run_get_launch (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  return self->has_launch ? &self->launch : NULL;
+}
+
+const WsTiming *
+ws_run_get_timing (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  return self->has_timing ? &self->timing : NULL;
+}
+
+const WsVerify *
+ws_run_get_verify (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  return self->has_verify ? &self->verify : NULL;
+}
+
+WsRunState
+ws_run_get_state (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), WS_RUN_STATE_RUNNING);
+  return self->state;
+}
+
+GPtrArray *
+ws_run_get_errors (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  return self->errors;
+}
+
+const WsActivity *
+ws_run_get_activities (WsRun *self, guint *n_activities)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  _ws_run_finish_activities (self);
+  if (n_activities != NULL)
+    *n_activities = self->activities->len;
+  return (const WsActivity *) (gpointer) self->activities->data;
+}
+
+guint
+ws_run_find_activity (WsRun *self, gint64 start)
+{
+  guint n, lo = 0, hi;
+  const WsActivity *a = ws_run_get_activities (self, &n);
+
+  /* Activities are sorted by start and, within one stream, do not overlap much: the first
+   * whose start is after `start` minus the longest span is a safe place to begin. */
+  hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (a[mid].start < start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  while (lo > 0 && a[lo - 1].end > start)
+    lo--;
+  return lo;
+}
+
+gboolean
+ws_run_get_time_range (WsRun *self, gint64 *start, gint64 *end)
+{
+  guint n;
+  const WsActivity *a = ws_run_get_activities (self, &n);
+  gint64 s = G_MAXINT64, e = G_MININT64;
+
+  if (n == 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      s = MIN (s, a[i].start);
+      e = MAX (e, a[i].end);
+    }
+  if (start)
+    *start = s;
+  if (end)
+    *end = e;
+  return TRUE;
+}
+
+double
+ws_run_get_kernel_ns (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), 0);
+  if (!self->has_timing)
+    return 0;
+  if (self->timing.kernel.n > 0)
+    return self->timing.kernel.median;
+  return self->timing.kernel_untraced_ns;
+}
+
+char *
+ws_run_dup_block_label (WsRun *self)
+{
+  const guint *b = self->config.block;
+
+  if (b[2] > 1)
+    return g_strdup_printf ("%u×%u×%u", b[0], b[1], b[2]);
+  if (b[1] > 1)
+    return g_strdup_printf ("%u×%u", b[0], b[1]);
+  return g_strdup_printf ("%u", b[0]);
+}
+
+static char *
+group_digits (guint64 v)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, v);
+  GString *s = g_string_new (NULL);
+  gsize n = strlen (digits);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+ws_run_dup_size_label (WsRun *self)
+{
+  const guint64 *s = self->config.shape;
+
+  if (self->config.shape_rank == 1)
+    {
+      g_autofree char *n = group_digits (s[0]);
+
+      return g_strdup_printf ("n = %s", n);
+    }
+  if (s[0] == s[1] && s[1] == s[2])
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "³", s[0]);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0],
+                          s[1], s[2]);
+}
+
+JsonObject *
+ws_run_get_json (WsRun *self, const char *type)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  if (g_str_equal (type, "run"))
+    return self->run_json;
+  if (g_str_equal (type, "launch"))
+    return self->launch_json;
+  if (g_str_equal (type, "timing"))
+    return self->timing_json;
+  if (g_str_equal (type, "verify"))
+    return self->verify_json;
+  return NULL;
+}
+
+/* ---- totals ---------------------------------------------------------------------------- */
+
+typedef struct
+{
+  gint64 start, end;
+} Span;
+
+static int
+compare_span (gconstpointer a, gconstpointer b)
+{
+  const Span *x = a, *y = b;
+
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Sorts and merges the spans in place; returns the length of their union. */
+static gint64
+union_length (GArray *spans)
+{
+  gint64 total = 0, cur_start = 0, cur_end = G_MININT64;
+
+  g_array_sort (spans, compare_span);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span *s = &g_array_index (spans, Span, i);
+
+      if (s->start > cur_end)
+        {
+          if (cur_end > G_MININT64)
+            total += cur_end - cur_start;
+          cur_start = s->start;
+          cur_end = s->end;
+        }
+      else if (s->end > cur_end)
+        cur_end = s->end;
+    }
+  if (cur_end > G_MININT64)
+    total += cur_end - cur_start;
+  return total;
+}
+
+static void
+totals_filtered (const WsActivity *a, guint n, gint64 start, gint64 end, int phase,
+                 WsTotals *t)
+{
+  g_autoptr (GArray) copies = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) h2d = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) d2h = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) both = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr (GArray) busy = g_array_new (FALSE, FALSE, sizeof (Span));
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  memset (t, 0, sizeof *t);
+  for (guint i = 0; i < n; i++)
+    {
+      Span s = { MAX (a[i].start, start), MIN (a[i].end, end) };
+
+      if (s.end <= s.start || (phase >= 0 && a[i].phase != phase))
+        continue;
+      if (a[i].kind != WS_ACTIVITY_MEMCPY && a[i].kind != WS_ACTIVITY_KERNEL
+          && a[i].kind != WS_ACTIVITY_MEMSET)
+        continue;
+      lo = MIN (lo, s.start);
+      hi = MAX (hi, s.end);
+      g_array_append_val (busy, s);
+      if (a[i].kind == WS_ACTIVITY_MEMCPY)
+        {
+          g_array_append_val (copies, s);
+          g_array_append_val (both, s);
+          if (a[i].direction == WS_COPY_HTOD)
+            g_array_append_val (h2d, s);
+          else if (a[i].direction == WS_COPY_DTOH)
+            g_array_append_val (d2h, s);
+        }
+      else if (a[i].kind == WS_ACTIVITY_KERNEL)
+        {
+          g_array_append_val (kernels, s);
+          g_array_append_val (both, s);
+        }
+    }
+  if (busy->len == 0)
+    return;
+  /* A window asked for spans what it spans; a run's totals span its own activities. */
+  if (phase < 0)
+    lo = start, hi = end;
+  t->span_ns = hi - lo;
+  t->copy_ns = union_length (copies);
+  t->h2d_ns = union_length (h2d);
+  t->d2h_ns = union_length (d2h);
+  t->kernel_ns = union_length (kernels);
+  t->overlap_ns = t->copy_ns + t->kernel_ns - union_length (both);
+  t->idle_ns = t->span_ns - union_length (busy);
+}
+
+void
+ws_run_get_totals (WsRun *self, WsTotals *totals)
+{
+  guint n;
+  const WsActivity *a = ws_run_get_activities (self, &n);
+
+  totals_filtered (a, n, G_MININT64, G_MAXINT64, WS_PHASE_SEQUENCE, totals);
+}
+
+void
+ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
+                      WsTotals *totals)
+{
+  totals_filtered (activities, n, start, end, -1, totals);
+}

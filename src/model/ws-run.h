@@ -1,0 +1,162 @@
+/* ws-run.h: one configuration of a session: what was asked, what the launch allowed, how
+ * long each part took with its spread, the CPU baselines, the verification, its activities.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ws-activity.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double median, min, max; /* ns */
+  int n;                   /* 0: not measured */
+} WsStats;
+
+typedef struct
+{
+  gboolean present;   /* asked for */
+  gboolean skipped;   /* asked for but not run: note says why */
+  int threads;
+  WsStats stats;
+  gboolean warmed_up;
+  double estimate_ns;
+  int from_run;       /* measured by that earlier run; 0 here */
+  const char *note;
+} WsCpuBaseline;
+
+typedef struct
+{
+  gboolean traced;
+  WsStats kernel;             /* CUPTI, back-to-back launches */
+  WsStats kernel_in_sequence; /* CUPTI, kernels inside the copy sequences */
+  WsStats h2d, d2h, memset, e2e;
+  double kernel_untraced_ns;
+  int untraced_launches;
+  const char *untraced_method;
+  WsCpuBaseline cpu_one, cpu_all;
+} WsTiming;
+
+typedef struct
+{
+  int registers, static_smem, dynamic_smem, local_bytes;
+  int kernel_max_threads;
+  int threads_per_block, warps_per_block;
+  int active_blocks_per_sm, active_warps_per_sm, max_warps_per_sm;
+  double occupancy;
+  const char *limiter;
+  int limit_blocks, limit_warps, limit_registers, limit_smem;
+  gint64 blocks;
+  double waves;
+} WsLaunch;
+
+typedef struct
+{
+  gboolean pass;
+  const char *method;
+  gint64 checked, total, mismatches, unwritten;
+  double max_abs_err, max_rel_err, rtol, atol;
+  gint64 first_bad_index; /* -1 when none */
+  double first_bad_value, first_bad_expected;
+} WsVerify;
+
+typedef struct
+{
+  int id;
+  const char *kernel;
+  const char *family;
+  int shape_rank;       /* 1: n; 3: m, n, k */
+  guint64 shape[3];
+  double size;          /* one number for plots */
+  const char *size_text;
+  guint block[3];
+  guint grid[3];
+  guint threads_per_block;
+  const char *transfer; /* "pageable", "pinned" */
+  int reps, warmup;
+  guint64 seed;
+  const char *cpu;
+  double flops, bytes;
+  gint64 input_bytes, output_bytes;
+} WsRunConfig;
+
+typedef struct
+{
+  int run; /* 0: the session's */
+  char *severity;
+  char *code;
+  char *message;
+  char *detail;
+} WsRunnerError;
+
+void ws_runner_error_free (WsRunnerError *error);
+
+typedef enum
+{
+  WS_RUN_STATE_RUNNING,  /* announced, results still to come */
+  WS_RUN_STATE_COMPLETE, /* timed and verified */
+  WS_RUN_STATE_FAILED,   /* verification failed */
+  WS_RUN_STATE_REFUSED,  /* an error stopped it */
+  WS_RUN_STATE_INCOMPLETE, /* the stream ended before its results */
+} WsRunState;
+
+#define WS_TYPE_RUN (ws_run_get_type ())
+G_DECLARE_FINAL_TYPE (WsRun, ws_run, WS, RUN, GObject)
+
+WsRun *ws_run_new_from_json (JsonObject *record);
+int ws_run_get_id (WsRun *self);
+const WsRunConfig *ws_run_get_config (WsRun *self);
+/* NULL until the corresponding record has arrived. */
+const WsLaunch *ws_run_get_launch (WsRun *self);
+const WsTiming *ws_run_get_timing (WsRun *self);
+const WsVerify *ws_run_get_verify (WsRun *self);
+WsRunState ws_run_get_state (WsRun *self);
+/* The runner's error records about this run (WsRunnerError). */
+GPtrArray *ws_run_get_errors (WsRun *self);
+
+/* Activities, sorted by start time. */
+const WsActivity *ws_run_get_activities (WsRun *self, guint *n_activities);
+/* The first activity that ends after `start` (binary search); n when none. */
+guint ws_run_find_activity (WsRun *self, gint64 start);
+/* The span of all its activities; FALSE when it has none. */
+gboolean ws_run_get_time_range (WsRun *self, gint64 *start, gint64 *end);
+
+/* The kernel time findings and charts use: CUPTI's median, else the untraced figure; 0 when
+ * not measured. */
+double ws_run_get_kernel_ns (WsRun *self);
+/* "16×16", "256". */
+char *ws_run_dup_block_label (WsRun *self);
+/* "n = 10,000,000", "4096³", "512×256×1024". */
+char *ws_run_dup_size_label (WsRun *self);
+/* The raw records, kept for writing back what was read. */
+JsonObject *ws_run_get_json (WsRun *self, const char *type);
+
+/* Used while reading a session. */
+void _ws_run_set_record (WsRun *self, const char *type, JsonObject *record);
+void _ws_run_add_error (WsRun *self, WsRunnerError *error);
+void _ws_run_append_activity (WsRun *self, const WsActivity *activity);
+void _ws_run_finish_activities (WsRun *self);
+void _ws_run_mark_incomplete (WsRun *self);
+
+/* Per-run sums over its copy sequences. Copies and kernels are the lengths of the unions of
+ * their spans, overlap the length of both at once, idle the rest of the sequences' span. */
+typedef struct
+{
+  gint64 span_ns;
+  gint64 copy_ns;
+  gint64 h2d_ns;
+  gint64 d2h_ns;
+  gint64 kernel_ns;
+  gint64 overlap_ns;
+  gint64 idle_ns;
+} WsTotals;
+
+void ws_run_get_totals (WsRun *self, WsTotals *totals);
+/* The same over any time window, for the activities that fall in it. */
+void ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
+                           WsTotals *totals);
+
+G_END_DECLS

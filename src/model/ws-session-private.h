@@ -1,0 +1,57 @@
+/* ws-session-private.h: the session's state, shared by its reader, writer and queries.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-session.h"
+
+G_BEGIN_DECLS
+
+struct _WsSession
+{
+  GObject parent_instance;
+
+  WsSessionSource source;
+  GFile *file;
+
+  JsonObject *hello;
+  int protocol;
+  GListStore *devices;
+  GListStore *runs;
+  GHashTable *runs_by_id;  /* int → WsRun (borrowed from runs) */
+  GHashTable *kernels;     /* name → JsonObject */
+  GPtrArray *errors;       /* WsRunnerError: session-level */
+  GPtrArray *problems;     /* WsProblem */
+
+  /* Every record but activities, in the order read, for writing back (JsonObject). */
+  GPtrArray *records;
+  guint n_activities;
+
+  guint line;              /* lines fed so far */
+  GError *fatal;           /* set once the stream cannot be a session */
+  gboolean ended;
+  gboolean done;
+  int exit_code;
+  gint64 dropped_records;
+  int progress_done, progress_total;
+  gboolean has_progress;
+  WsRun *last_run;         /* the run that activities without a known run belong to */
+};
+
+enum
+{
+  WS_SESSION_SIGNAL_RUN_ADDED,
+  WS_SESSION_SIGNAL_RUN_UPDATED,
+  WS_SESSION_SIGNAL_CHANGED,
+  WS_SESSION_N_SIGNALS
+};
+
+extern guint _ws_session_signals[WS_SESSION_N_SIGNALS];
+
+void _ws_problem_free (WsProblem *problem);
+
+/* ws-session-reader.c */
+gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
+                                     guint32 *run);
+
+G_END_DECLS

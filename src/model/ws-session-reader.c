@@ -1,0 +1,673 @@
+/* ws-session-reader.c: reading the runner's JSON Lines into a session, line by line, so that
+ * a live runner and a 100 MB file go through the same code. Activity lines, nearly all of a
+ * large session, take a fast path that reads the flat object directly; anything it does not
+ * expect goes to json-glib.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-session-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ws-json-util.h"
+
+/* ---- the fast path for activity records ------------------------------------------------- */
+
+typedef struct
+{
+  const char *p, *end;
+} Scanner;
+
+static void
+skip_ws (Scanner *s)
+{
+  while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\r'))
+    s->p++;
+}
+
+static gboolean
+expect (Scanner *s, char c)
+{
+  skip_ws (s);
+  if (s->p >= s->end || *s->p != c)
+    return FALSE;
+  s->p++;
+  return TRUE;
+}
+
+/* A string without escapes; points into the line. */
+static gboolean
+scan_string (Scanner *s, const char **start, gsize *len)
+{
+  const char *q;
+
+  if (!expect (s, '"'))
+    return FALSE;
+  q = s->p;
+  while (q < s->end && *q != '"')
+    {
+      if (*q == '\\')
+        return FALSE;
+      q++;
+    }
+  if (q >= s->end)
+    return FALSE;
+  *start = s->p;
+  *len = (gsize) (q - s->p);
+  s->p = q + 1;
+  return TRUE;
+}
+
+static gboolean
+scan_int (Scanner *s, gint64 *out)
+{
+  char *endp;
+
+  skip_ws (s);
+  if (s->p >= s->end || !(g_ascii_isdigit (*s->p) || *s->p == '-'))
+    return FALSE;
+  *out = g_ascii_strtoll (s->p, &endp, 10);
+  if (endp == s->p || endp > s->end)
+    return FALSE;
+  /* A fraction or exponent is not an integer: let json-glib decide. */
+  if (endp < s->end && (*endp == '.' || *endp == 'e' || *endp == 'E'))
+    return FALSE;
+  s->p = endp;
+  return TRUE;
+}
+
+static gboolean
+skip_value (Scanner *s)
+{
+  const char *str;
+  gsize len;
+
+  skip_ws (s);
+  if (s->p >= s->end)
+    return FALSE;
+  switch (*s->p)
+    {
+    case '"':
+      return scan_string (s, &str, &len);
+    case '[':
+      s->p++;
+      for (;;)
+        {
+          skip_ws (s);
+          if (s->p < s->end && *s->p == ']')
+            {
+              s->p++;
+              return TRUE;
+            }
+          if (!skip_value (s))
+            return FALSE;
+          skip_ws (s);
+          if (s->p < s->end && *s->p == ',')
+            s->p++;
+        }
+    case '{':
+      return FALSE;
+    default:
+      {
+        const char *q = s->p;
+
+        while (q < s->end && *q != ',' && *q != '}' && *q != ']' && *q != ' ')
+          q++;
+        if (q == s->p)
+          return FALSE;
+        s->p = q;
+        return TRUE;
+      }
+    }
+}
+
+static gboolean
+scan_triple (Scanner *s, guint32 out[3])
+{
+  if (!expect (s, '['))
+    return FALSE;
+  for (int i = 0; i < 3; i++)
+    {
+      gint64 v;
+
+      if (!scan_int (s, &v))
+        return FALSE;
+      out[i] = (guint32) CLAMP (v, 0, G_MAXUINT32);
+      if (i < 2 && !expect (s, ','))
+        return FALSE;
+    }
+  return expect (s, ']');
+}
+
+static const char *
+intern (const char *start, gsize len)
+{
+  char buf[256];
+
+  if (len >= sizeof buf || !g_utf8_validate (start, (gssize) len, NULL))
+    return NULL;
+  memcpy (buf, start, len);
+  buf[len] = '\0';
+  return g_intern_string (buf);
+}
+
+#define KEY_IS(k) (klen == sizeof (k) - 1 && memcmp (key, k, klen) == 0)
+
+gboolean
+_ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint32 *run)
+{
+  Scanner s = { line, line + length };
+  gboolean have_kind = FALSE;
+
+  memset (a, 0, sizeof *a);
+  *run = 0;
+  if (!expect (&s, '{'))
+    return FALSE;
+  for (;;)
+    {
+      const char *key, *str;
+      gsize klen, slen;
+      gint64 v;
+
+      if (!scan_string (&s, &key, &klen) || !expect (&s, ':'))
+        return FALSE;
+      skip_ws (&s);
+      if (KEY_IS ("type"))
+        {
+          if (!scan_string (&s, &str, &slen) || slen != 8 || memcmp (str, "activity", 8) != 0)
+            return FALSE;
+        }
+      else if (KEY_IS ("kind") || KEY_IS ("phase") || KEY_IS ("direction")
+               || KEY_IS ("host_memory") || KEY_IS ("name") || KEY_IS ("sync")
+               || KEY_IS ("overhead"))
+        {
+          const char *value;
+
+          if (s.p < s.end && *s.p == 'n')
+            {
+              if (!skip_value (&s))
+                return FALSE;
+              goto next;
+            }
+          if (!scan_string (&s, &str, &slen) || (value = intern (str, slen)) == NULL)
+            return FALSE;
+          if (KEY_IS ("kind"))
+            a->kind = ws_activity_kind_from_string (value), have_kind = TRUE;
+          else if (KEY_IS ("phase"))
+            a->phase = ws_activity_phase_from_string (value);
+          else if (KEY_IS ("direction"))
+            a->direction = ws_copy_direction_from_string (value);
+          else if (KEY_IS ("host_memory"))
+            a->host_memory = ws_host_memory_from_string (value);
+          else if (KEY_IS ("name"))
+            a->name = value;
+          else
+            a->detail = value;
+        }
+      else if (KEY_IS ("grid") || KEY_IS ("block"))
+        {
+          if (!scan_triple (&s, KEY_IS ("grid") ? a->grid : a->block))
+            return FALSE;
+        }
+      else if (KEY_IS ("run") || KEY_IS ("rep") || KEY_IS ("start") || KEY_IS ("end")
+               || KEY_IS ("bytes") || KEY_IS ("stream") || KEY_IS ("correlation")
+               || KEY_IS ("registers") || KEY_IS ("static_smem") || KEY_IS ("dynamic_smem")
+               || KEY_IS ("threads"))
+        {
+          if (!scan_int (&s, &v))
+            return FALSE;
+          if (KEY_IS ("run"))
+            *run = (guint32) CLAMP (v, 0, G_MAXUINT32);
+          else if (KEY_IS ("rep"))
+            a->rep = (guint16) CLAMP (v, 0, G_MAXUINT16);
+          else if (KEY_IS ("start"))
+            a->start = v;
+          else if (KEY_IS ("end"))
+            a->end = v;
+          else if (KEY_IS ("bytes"))
+            a->bytes = (guint64) MAX (v, 0);
+          else if (KEY_IS ("stream"))
+            a->stream = (guint32) CLAMP (v, 0, G_MAXUINT32);
+          else if (KEY_IS ("correlation"))
+            a->correlation = (guint32) CLAMP (v, 0, G_MAXUINT32);
+          else if (KEY_IS ("registers"))
+            a->registers = (guint16) CLAMP (v, 0, G_MAXUINT16);
+          else if (KEY_IS ("static_smem"))
+            a->static_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
+          else if (KEY_IS ("dynamic_smem"))
+            a->dynamic_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
+          else
+            a->threads = (guint16) CLAMP (v, 0, G_MAXUINT16);
+        }
+      else if (!skip_value (&s)) /* "t" and fields of later protocols */
+        return FALSE;
+    next:
+      skip_ws (&s);
+      if (s.p < s.end && *s.p == ',')
+        {
+          s.p++;
+          continue;
+        }
+      if (!expect (&s, '}'))
+        return FALSE;
+      skip_ws (&s);
+      return s.p == s.end && have_kind && a->end >= a->start;
+    }
+}
+
+/* ---- the general path -------------------------------------------------------------------- */
+
+static void
+activity_from_json (JsonObject *o, WsActivity *a, guint32 *run)
+{
+  gint64 v[3] = { 0, 0, 0 };
+  const char *s;
+
+  memset (a, 0, sizeof *a);
+  *run = (guint32) _ws_json_int (o, "run", 0);
+  a->kind = ws_activity_kind_from_string (_ws_json_string (o, "kind"));
+  a->phase = ws_activity_phase_from_string (_ws_json_string (o, "phase"));
+  a->rep = (guint16) _ws_json_int (o, "rep", 0);
+  a->start = _ws_json_int (o, "start", 0);
+  a->end = MAX (_ws_json_int (o, "end", a->start), a->start);
+  a->bytes = (guint64) MAX (_ws_json_int (o, "bytes", 0), 0);
+  a->stream = (guint32) _ws_json_int (o, "stream", 0);
+  a->correlation = (guint32) _ws_json_int (o, "correlation", 0);
+  a->direction = ws_copy_direction_from_string (_ws_json_string (o, "direction"));
+  a->host_memory = ws_host_memory_from_string (_ws_json_string (o, "host_memory"));
+  if ((s = _ws_json_string (o, "name")) != NULL)
+    a->name = g_intern_string (s);
+  if ((s = _ws_json_string (o, "sync")) != NULL || (s = _ws_json_string (o, "overhead")) != NULL)
+    a->detail = g_intern_string (s);
+  if (_ws_json_ints (o, "grid", v, 3) == 3)
+    for (int i = 0; i < 3; i++)
+      a->grid[i] = (guint32) v[i];
+  if (_ws_json_ints (o, "block", v, 3) == 3)
+    for (int i = 0; i < 3; i++)
+      a->block[i] = (guint32) v[i];
+  a->registers = (guint16) _ws_json_int (o, "registers", 0);
+  a->static_smem = (guint32) _ws_json_int (o, "static_smem", 0);
+  a->dynamic_smem = (guint32) _ws_json_int (o, "dynamic_smem", 0);
+  a->threads = (guint16) _ws_json_int (o, "threads", 0);
+}
+
+static void
+add_activity (WsSession *self, const WsActivity *activity, guint32 run_id)
+{
+  WsRun *run = run_id ? ws_session_find_run (self, (int) run_id) : self->last_run;
+
+  if (run == NULL)
+    return; /* an activity of no announced run has nowhere to go */
+  _ws_run_append_activity (run, activity);
+  self->n_activities++;
+}
+
+static WsRunnerError *
+error_from_json (JsonObject *o)
+{
+  WsRunnerError *e = g_new0 (WsRunnerError, 1);
+
+  e->run = (int) _ws_json_int (o, "run", 0);
+  e->severity = g_strdup (_ws_json_string (o, "severity") ?: "error");
+  e->code = g_strdup (_ws_json_string (o, "code") ?: "unknown");
+  e->message = g_strdup (_ws_json_string (o, "message") ?: "");
+  e->detail = g_strdup (_ws_json_string (o, "detail"));
+  return e;
+}
+
+static gboolean
+fail (WsSession *self, GError **error, WsSessionError code, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (WsSession *self, GError **error, WsSessionError code, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (code != WS_SESSION_ERROR_MALFORMED && self->fatal == NULL)
+    self->fatal = g_error_new_literal (WS_SESSION_ERROR, code, message);
+  g_set_error_literal (error, WS_SESSION_ERROR, code, message);
+  return FALSE;
+}
+
+/* json-glib words its errors "<data>:LINE:COLUMN: Parse error: …". */
+static guint
+column_of (const GError *error)
+{
+  const char *p = strchr (error->message, ':');
+  guint line, column;
+
+  if (p != NULL && sscanf (p, ":%u:%u:", &line, &column) == 2)
+    return column;
+  return 0;
+}
+
+static const char *
+after_location (const GError *error)
+{
+  const char *p = strstr (error->message, ": ");
+
+  return p ? p + 2 : error->message;
+}
+
+static gboolean
+handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
+{
+  if (self->hello == NULL)
+    {
+      gint64 protocol;
+
+      if (!g_str_equal (type, "hello"))
+        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                     "this is not a Warpscope session: its first record is \"%s\", not the "
+                     "runner's hello",
+                     type);
+      protocol = _ws_json_int (o, "protocol", 0);
+      if (protocol > WS_PROTOCOL_VERSION)
+        return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
+                     "this session was written by a newer Warpscope (protocol %" G_GINT64_FORMAT
+                     ", runner %s); this version reads protocol %d and older. Update Warpscope "
+                     "to open it",
+                     protocol, _ws_json_string (o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
+      if (protocol < 1)
+        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                     "this is not a Warpscope session: its hello record names no protocol");
+      self->hello = json_object_ref (o);
+      self->protocol = (int) protocol;
+      g_ptr_array_add (self->records, json_object_ref (o));
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+      return TRUE;
+    }
+
+  if (g_str_equal (type, "activity"))
+    {
+      WsActivity a;
+      guint32 run;
+
+      activity_from_json (o, &a, &run);
+      add_activity (self, &a, run);
+      return TRUE;
+    }
+
+  g_ptr_array_add (self->records, json_object_ref (o));
+  if (g_str_equal (type, "device"))
+    {
+      g_autoptr (WsDevice) device = ws_device_new_from_json (o);
+
+      g_list_store_append (self->devices, device);
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
+  else if (g_str_equal (type, "kernel"))
+    {
+      const char *name = _ws_json_string (o, "name");
+
+      if (name != NULL)
+        g_hash_table_replace (self->kernels, g_strdup (name), json_object_ref (o));
+    }
+  else if (g_str_equal (type, "run"))
+    {
+      g_autoptr (WsRun) run = ws_run_new_from_json (o);
+      int id = ws_run_get_id (run);
+
+      if (ws_session_find_run (self, id) != NULL)
+        {
+          g_ptr_array_remove_index (self->records, self->records->len - 1);
+          return fail (self, error, WS_SESSION_ERROR_MALFORMED,
+                       "run %d is announced twice; the second is ignored", id);
+        }
+      if (self->last_run != NULL)
+        _ws_run_finish_activities (self->last_run);
+      g_hash_table_insert (self->runs_by_id, GINT_TO_POINTER (id), run);
+      g_list_store_append (self->runs, run);
+      self->last_run = run;
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_ADDED], 0, run);
+    }
+  else if (g_str_equal (type, "launch") || g_str_equal (type, "timing")
+           || g_str_equal (type, "verify"))
+    {
+      WsRun *run = ws_session_find_run (self, (int) _ws_json_int (o, "run", 0));
+
+      if (run == NULL)
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED,
+                     "a %s record names run %" G_GINT64_FORMAT ", which was never announced",
+                     type, _ws_json_int (o, "run", 0));
+      _ws_run_set_record (run, type, o);
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
+    }
+  else if (g_str_equal (type, "error"))
+    {
+      WsRunnerError *e = error_from_json (o);
+      WsRun *run = e->run ? ws_session_find_run (self, e->run) : NULL;
+
+      if (run != NULL)
+        {
+          _ws_run_add_error (run, e);
+          g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
+        }
+      else
+        g_ptr_array_add (self->errors, e);
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
+  else if (g_str_equal (type, "progress"))
+    {
+      self->has_progress = TRUE;
+      self->progress_done = (int) _ws_json_int (o, "done", 0);
+      self->progress_total = (int) _ws_json_int (o, "total", 0);
+      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
+  else if (g_str_equal (type, "done"))
+    {
+      self->done = TRUE;
+      self->exit_code = (int) _ws_json_int (o, "exit_code", 0);
+      self->dropped_records = _ws_json_int (o, "dropped_records", 0);
+      ws_session_end (self);
+    }
+  /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
+  return TRUE;
+}
+
+gboolean
+ws_session_feed_line (WsSession *self, const char *line, gssize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local = NULL;
+  JsonNode *root;
+  const char *type;
+  gsize len;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (line != NULL, FALSE);
+
+  len = length < 0 ? strlen (line) : (gsize) length;
+  self->line++;
+  if (self->fatal != NULL)
+    {
+      g_set_error_literal (error, self->fatal->domain, self->fatal->code, self->fatal->message);
+      return FALSE;
+    }
+  while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+    len--;
+  if (len == 0)
+    return TRUE;
+
+  if (self->hello != NULL && len > 20 && memcmp (line, "{\"type\":\"activity\"", 18) == 0)
+    {
+      WsActivity a;
+      guint32 run;
+
+      if (_ws_session_parse_activity (line, len, &a, &run))
+        {
+          add_activity (self, &a, run);
+          return TRUE;
+        }
+    }
+
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, line, (gssize) len, &local))
+    {
+      WsProblem *problem;
+
+      if (self->hello == NULL)
+        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                     "this is not a Warpscope session: line %u is not JSON (column %u: %s)",
+                     self->line, column_of (local), after_location (local));
+      problem = g_new0 (WsProblem, 1);
+      problem->line = self->line;
+      problem->column = column_of (local);
+      problem->message = g_strdup (after_location (local));
+      g_ptr_array_add (self->problems, problem);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u, column %u: %s",
+                   problem->line, problem->column, problem->message);
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
+      || (type = _ws_json_string (json_node_get_object (root), "type")) == NULL)
+    {
+      WsProblem *problem;
+
+      if (self->hello == NULL)
+        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                     "this is not a Warpscope session: line %u is not a record", self->line);
+      problem = g_new0 (WsProblem, 1);
+      problem->line = self->line;
+      problem->column = 1;
+      problem->message = g_strdup ("not a record: a record is a JSON object with a \"type\"");
+      g_ptr_array_add (self->problems, problem);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u: %s", problem->line,
+                   problem->message);
+    }
+  if (!handle_record (self, json_node_get_object (root), type, &local))
+    {
+      if (local->code == WS_SESSION_ERROR_MALFORMED)
+        {
+          WsProblem *problem = g_new0 (WsProblem, 1);
+
+          problem->line = self->line;
+          problem->column = 1;
+          problem->message = g_strdup (local->message);
+          g_ptr_array_add (self->problems, problem);
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+ws_session_end (WsSession *self)
+{
+  guint n;
+
+  g_return_if_fail (WS_IS_SESSION (self));
+  if (self->ended)
+    return;
+  self->ended = TRUE;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+
+      _ws_run_finish_activities (run);
+      if (ws_run_get_state (run) == WS_RUN_STATE_RUNNING)
+        {
+          _ws_run_mark_incomplete (run);
+          g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
+        }
+    }
+  if (!self->done && self->hello != NULL)
+    {
+      WsProblem *problem = g_new0 (WsProblem, 1);
+
+      problem->line = self->line;
+      problem->message = g_strdup ("the stream ends before the runner finished (there is no "
+                                   "done record): the last run may be incomplete");
+      g_ptr_array_add (self->problems, problem);
+    }
+  g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+}
+
+/* ---- files -------------------------------------------------------------------------------- */
+
+WsSession *
+ws_session_load (GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (WsSession) self = NULL;
+  g_autoptr (GFileInputStream) base = NULL;
+  g_autoptr (GDataInputStream) data = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  name = g_file_get_parse_name (file);
+  base = g_file_read (file, cancellable, error);
+  if (base == NULL)
+    return NULL;
+  data = g_data_input_stream_new (G_INPUT_STREAM (base));
+  g_buffered_input_stream_set_buffer_size (G_BUFFERED_INPUT_STREAM (data), 1 << 20);
+  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  self = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+  ws_session_set_file (self, file);
+
+  for (;;)
+    {
+      g_autoptr (GError) local = NULL;
+      gsize len;
+      g_autofree char *line = g_data_input_stream_read_line (data, &len, cancellable, &local);
+
+      if (local != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
+          return NULL;
+        }
+      if (line == NULL)
+        break;
+      if (!ws_session_feed_line (self, line, (gssize) len, &local)
+          && local->code != WS_SESSION_ERROR_MALFORMED)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
+          return NULL;
+        }
+    }
+  if (self->hello == NULL)
+    {
+      g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_EMPTY,
+                   "%s: the file is empty: it holds no records", name);
+      return NULL;
+    }
+  ws_session_end (self);
+  return g_steal_pointer (&self);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  WsSession *session = ws_session_load (task_data, cancellable, &error);
+
+  if (session == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, session, g_object_unref);
+}
+
+void
+ws_session_load_async (GFile *file, GCancellable *cancellable, GAsyncReadyCallback callback,
+                       gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, ws_session_load_async);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
+}
+
+WsSession *
+ws_session_load_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

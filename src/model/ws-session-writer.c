@@ -1,0 +1,240 @@
+/* ws-session-writer.c: writing a session back as the runner's JSON Lines: every record as it
+ * was read (fields this version does not know included), activities rebuilt from the model
+ * and placed where the runner puts them, before their run's results.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-session-private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ws-json-util.h"
+
+static void
+append_triple (GString *s, const char *key, const guint32 v[3])
+{
+  g_string_append_printf (s, ",\"%s\":[%u,%u,%u]", key, v[0], v[1], v[2]);
+}
+
+static void
+append_string (GString *s, const char *key, const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_printf (s, ",\"%s\":", key);
+  _ws_json_append_string (s, value);
+}
+
+static void
+append_activity (GString *s, guint32 run, const WsActivity *a, double t)
+{
+  g_string_append (s, "{\"type\":\"activity\",\"t\":");
+  _ws_json_append_double (s, t);
+  g_string_append_printf (s,
+                          ",\"run\":%u,\"phase\":\"%s\",\"rep\":%u,"
+                          "\"kind\":\"%s\",\"start\":%" G_GINT64_FORMAT ",\"end\":%" G_GINT64_FORMAT,
+                          run, ws_activity_phase_to_string (a->phase), a->rep,
+                          ws_activity_kind_to_string (a->kind), a->start, a->end);
+  switch (a->kind)
+    {
+    case WS_ACTIVITY_MEMCPY:
+      append_string (s, "direction", ws_copy_direction_to_string (a->direction));
+      g_string_append_printf (s, ",\"bytes\":%" G_GUINT64_FORMAT, a->bytes);
+      append_string (s, "host_memory", ws_host_memory_to_string (a->host_memory));
+      g_string_append_printf (s, ",\"stream\":%u", a->stream);
+      break;
+    case WS_ACTIVITY_MEMSET:
+      g_string_append_printf (s, ",\"bytes\":%" G_GUINT64_FORMAT ",\"stream\":%u", a->bytes,
+                              a->stream);
+      break;
+    case WS_ACTIVITY_KERNEL:
+      append_string (s, "name", a->name);
+      append_triple (s, "grid", a->grid);
+      append_triple (s, "block", a->block);
+      g_string_append_printf (s, ",\"registers\":%u,\"static_smem\":%u,\"dynamic_smem\":%u"
+                                 ",\"stream\":%u",
+                              a->registers, a->static_smem, a->dynamic_smem, a->stream);
+      break;
+    case WS_ACTIVITY_SYNC:
+      append_string (s, "sync", a->detail);
+      g_string_append_printf (s, ",\"stream\":%u", a->stream);
+      break;
+    case WS_ACTIVITY_OVERHEAD:
+      append_string (s, "overhead", a->detail);
+      break;
+    case WS_ACTIVITY_CPU:
+      append_string (s, "name", a->name);
+      g_string_append_printf (s, ",\"threads\":%u", a->threads);
+      break;
+    default:
+      append_string (s, "name", a->name);
+      break;
+    }
+  if (a->kind != WS_ACTIVITY_CPU)
+    g_string_append_printf (s, ",\"correlation\":%u", a->correlation);
+  g_string_append (s, "}\n");
+}
+
+typedef struct
+{
+  GOutputStream *stream;
+  GCancellable *cancellable;
+  GString *buffer;
+  GHashTable *written; /* runs whose activities are out */
+  double t;            /* the t of the last record written */
+} Writer;
+
+static gboolean
+flush_buffer (Writer *w, gboolean force, GError **error)
+{
+  gsize written;
+
+  if (!force && w->buffer->len < (1 << 20))
+    return TRUE;
+  if (!g_output_stream_write_all (w->stream, w->buffer->str, w->buffer->len, &written,
+                                  w->cancellable, error))
+    return FALSE;
+  g_string_truncate (w->buffer, 0);
+  return TRUE;
+}
+
+static gboolean
+write_activities (Writer *w, WsRun *run, GError **error)
+{
+  guint n;
+  const WsActivity *a;
+
+  if (run == NULL || g_hash_table_contains (w->written, run))
+    return TRUE;
+  g_hash_table_add (w->written, run);
+  a = ws_run_get_activities (run, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      append_activity (w->buffer, (guint32) ws_run_get_id (run), &a[i], w->t);
+      if (!flush_buffer (w, FALSE, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_remaining (WsSession *self, Writer *w, GError **error)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+
+      if (!write_activities (w, run, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancellable,
+                  GError **error)
+{
+  Writer w = { stream, cancellable, g_string_sized_new (1 << 20),
+               g_hash_table_new (g_direct_hash, g_direct_equal), 0 };
+  WsRun *previous = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+
+  for (guint i = 0; ok && i < self->records->len; i++)
+    {
+      JsonObject *o = g_ptr_array_index (self->records, i);
+      const char *type = _ws_json_string (o, "type");
+      g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), o);
+
+      /* Activities go before their run's results, as the runner prints them. */
+      if (g_strcmp0 (type, "verify") == 0 || g_strcmp0 (type, "timing") == 0
+          || g_strcmp0 (type, "error") == 0)
+        ok = write_activities (&w, ws_session_find_run (self, (int) _ws_json_int (o, "run", 0)),
+                               error);
+      else if (g_strcmp0 (type, "run") == 0)
+        {
+          ok = write_activities (&w, previous, error);
+          previous = ws_session_find_run (self, (int) _ws_json_int (o, "id", 0));
+        }
+      else if (g_strcmp0 (type, "done") == 0)
+        ok = write_remaining (self, &w, error);
+      if (!ok)
+        break;
+      w.t = _ws_json_double (o, "t", w.t);
+      _ws_json_append_node (w.buffer, node);
+      g_string_append_c (w.buffer, '\n');
+      ok = flush_buffer (&w, FALSE, error);
+    }
+  if (ok)
+    ok = write_remaining (self, &w, error) && flush_buffer (&w, TRUE, error);
+  g_string_free (w.buffer, TRUE);
+  g_hash_table_unref (w.written);
+  return ok;
+}
+
+gboolean
+ws_session_save (WsSession *self, GFile *file, GCancellable *cancellable, GError **error)
+{
+  g_autofree char *path = NULL, *dir = NULL, *base = NULL, *tmpl = NULL;
+  g_autoptr (GOutputStream) stream = NULL;
+  int fd;
+  gboolean ok;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "sessions can only be saved to local files");
+      return FALSE;
+    }
+  /* A temporary file in the same folder, renamed over the target once complete, so that a
+   * crash or a full disk never leaves half a session behind. */
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmpl = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (tmpl, O_WRONLY, 0644);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "cannot write in %s: %s", dir, g_strerror (saved));
+      return FALSE;
+    }
+  stream = g_unix_output_stream_new (fd, TRUE);
+  ok = ws_session_write (self, stream, cancellable, error);
+  if (ok && fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "cannot write %s: %s",
+                   path, g_strerror (saved));
+      ok = FALSE;
+    }
+  if (!g_output_stream_close (stream, NULL, ok ? error : NULL))
+    ok = FALSE;
+  if (ok && g_rename (tmpl, path) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "cannot save %s: %s", path,
+                   g_strerror (saved));
+      ok = FALSE;
+    }
+  if (!ok)
+    g_unlink (tmpl);
+  else
+    ws_session_set_file (self, file);
+  return ok;
+}

@@ -1,0 +1,397 @@
+/* ws-session.c: the session object, its accessors and the queries the views need.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-session-private.h"
+
+G_DEFINE_QUARK (ws-session-error-quark, ws_session_error)
+G_DEFINE_FINAL_TYPE (WsSession, ws_session, G_TYPE_OBJECT)
+
+guint _ws_session_signals[WS_SESSION_N_SIGNALS];
+
+void
+_ws_problem_free (WsProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->message);
+  g_free (problem);
+}
+
+static void
+ws_session_finalize (GObject *object)
+{
+  WsSession *self = WS_SESSION (object);
+
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->hello, json_object_unref);
+  g_clear_object (&self->devices);
+  g_clear_pointer (&self->runs_by_id, g_hash_table_unref);
+  g_clear_object (&self->runs);
+  g_clear_pointer (&self->kernels, g_hash_table_unref);
+  g_clear_pointer (&self->errors, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->records, g_ptr_array_unref);
+  g_clear_error (&self->fatal);
+  G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
+}
+
+static void
+ws_session_class_init (WsSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ws_session_finalize;
+
+  /* A run was announced (its config is known; results follow). */
+  _ws_session_signals[WS_SESSION_SIGNAL_RUN_ADDED]
+    = g_signal_new ("run-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, WS_TYPE_RUN);
+  /* A run's launch facts, results or errors arrived. */
+  _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED]
+    = g_signal_new ("run-updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, WS_TYPE_RUN);
+  /* Anything else: hello, device, progress, errors, the end. */
+  _ws_session_signals[WS_SESSION_SIGNAL_CHANGED]
+    = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+}
+
+static void
+ws_session_init (WsSession *self)
+{
+  self->devices = g_list_store_new (WS_TYPE_DEVICE);
+  self->runs = g_list_store_new (WS_TYPE_RUN);
+  self->runs_by_id = g_hash_table_new (g_direct_hash, g_direct_equal);
+  self->kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) json_object_unref);
+  self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
+  self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+}
+
+WsSession *
+ws_session_new (WsSessionSource source)
+{
+  WsSession *self = g_object_new (WS_TYPE_SESSION, NULL);
+
+  self->source = source;
+  return self;
+}
+
+WsSessionSource
+ws_session_get_source (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), WS_SESSION_SOURCE_RECORDING);
+  return self->source;
+}
+
+void
+ws_session_set_source (WsSession *self, WsSessionSource source)
+{
+  g_return_if_fail (WS_IS_SESSION (self));
+  self->source = source;
+  g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+}
+
+GFile *
+ws_session_get_file (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->file;
+}
+
+void
+ws_session_set_file (WsSession *self, GFile *file)
+{
+  g_return_if_fail (WS_IS_SESSION (self));
+  g_set_object (&self->file, file);
+}
+
+JsonObject *
+ws_session_get_hello (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->hello;
+}
+
+int
+ws_session_get_protocol (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), 0);
+  return self->protocol;
+}
+
+char *
+ws_session_dup_date (WsSession *self)
+{
+  const char *time;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  if (self->hello == NULL || !json_object_has_member (self->hello, "time"))
+    return NULL;
+  time = json_object_get_string_member_with_default (self->hello, "time", "");
+  if (strlen (time) < 10)
+    return NULL;
+  return g_strndup (time, 10);
+}
+
+GListModel *
+ws_session_get_devices (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->devices);
+}
+
+WsDevice *
+ws_session_get_device (WsSession *self)
+{
+  g_autoptr (WsDevice) device = NULL;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  device = g_list_model_get_item (G_LIST_MODEL (self->devices), 0);
+  return device; /* borrowed: the store keeps it */
+}
+
+GListModel *
+ws_session_get_runs (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->runs);
+}
+
+WsRun *
+ws_session_find_run (WsSession *self, int id)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return g_hash_table_lookup (self->runs_by_id, GINT_TO_POINTER (id));
+}
+
+JsonObject *
+ws_session_get_kernel (WsSession *self, const char *name)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return name ? g_hash_table_lookup (self->kernels, name) : NULL;
+}
+
+GPtrArray *
+ws_session_get_errors (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->errors;
+}
+
+GPtrArray *
+ws_session_get_problems (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->problems;
+}
+
+guint
+ws_session_get_n_activities (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), 0);
+  return self->n_activities;
+}
+
+gboolean
+ws_session_get_progress (WsSession *self, int *done, int *total)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  if (done)
+    *done = self->progress_done;
+  if (total)
+    *total = self->progress_total;
+  return self->has_progress;
+}
+
+gboolean
+ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_records)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  if (exit_code)
+    *exit_code = self->exit_code;
+  if (dropped_records)
+    *dropped_records = self->dropped_records;
+  return self->done;
+}
+
+gboolean
+ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end)
+{
+  gint64 s = G_MAXINT64, e = G_MININT64;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+      gint64 rs, re;
+
+      if (ws_run_get_time_range (run, &rs, &re))
+        {
+          s = MIN (s, rs);
+          e = MAX (e, re);
+        }
+    }
+  if (s > e)
+    return FALSE;
+  if (start)
+    *start = s;
+  if (end)
+    *end = e;
+  return TRUE;
+}
+
+/* ---- series ------------------------------------------------------------------------------ */
+
+void
+ws_series_free (WsSeries *series)
+{
+  if (series == NULL)
+    return;
+  g_free (series->label);
+  g_free (series->kernel);
+  g_free (series->transfer);
+  g_clear_pointer (&series->runs, g_ptr_array_unref);
+  g_free (series);
+}
+
+static int
+compare_by_size (gconstpointer a, gconstpointer b)
+{
+  const WsRunConfig *x = ws_run_get_config (*(WsRun **) a);
+  const WsRunConfig *y = ws_run_get_config (*(WsRun **) b);
+
+  return x->size < y->size ? -1 : x->size > y->size ? 1 : x->id - y->id;
+}
+
+static int
+compare_by_block (gconstpointer a, gconstpointer b)
+{
+  const WsRunConfig *x = ws_run_get_config (*(WsRun **) a);
+  const WsRunConfig *y = ws_run_get_config (*(WsRun **) b);
+
+  if (x->threads_per_block != y->threads_per_block)
+    return x->threads_per_block < y->threads_per_block ? -1 : 1;
+  if (x->block[0] != y->block[0])
+    return x->block[0] < y->block[0] ? -1 : 1;
+  return x->id - y->id;
+}
+
+static char *
+series_key (WsRun *run, WsSeriesKind kind, char **label)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  g_autofree char *block = ws_run_dup_block_label (run);
+  g_autofree char *size = ws_run_dup_size_label (run);
+
+  if (kind == WS_SERIES_BY_SIZE)
+    {
+      *label = g_strdup_printf ("%s %s, %s", c->kernel, block, c->transfer);
+      return g_strdup_printf ("%s|%u|%u|%u|%s", c->kernel, c->block[0], c->block[1],
+                              c->block[2], c->transfer);
+    }
+  *label = g_strdup_printf ("%s %s, %s", c->kernel, size, c->transfer);
+  return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT
+                          "|%s",
+                          c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer);
+}
+
+GPtrArray *
+ws_session_get_series (WsSession *self, WsSeriesKind kind, guint min_runs)
+{
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *result = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_series_free);
+  g_autoptr (GPtrArray) ordered = g_ptr_array_new ();
+  guint n;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), result);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+      g_autofree char *label = NULL;
+      char *key;
+      WsSeries *series;
+
+      if (ws_run_get_state (run) != WS_RUN_STATE_COMPLETE
+          && ws_run_get_state (run) != WS_RUN_STATE_FAILED)
+        continue;
+      key = series_key (run, kind, &label);
+      series = g_hash_table_lookup (by_key, key);
+      if (series == NULL)
+        {
+          const WsRunConfig *c = ws_run_get_config (run);
+
+          series = g_new0 (WsSeries, 1);
+          series->kind = kind;
+          series->label = g_steal_pointer (&label);
+          series->kernel = g_strdup (c->kernel);
+          series->transfer = g_strdup (c->transfer);
+          series->runs = g_ptr_array_new_with_free_func (g_object_unref);
+          g_hash_table_insert (by_key, key, series);
+          g_ptr_array_add (ordered, series);
+        }
+      else
+        g_free (key);
+      g_ptr_array_add (series->runs, g_object_ref (run));
+    }
+  for (guint i = 0; i < ordered->len; i++)
+    {
+      WsSeries *series = g_ptr_array_index (ordered, i);
+
+      if (series->runs->len < min_runs)
+        {
+          ws_series_free (series);
+          continue;
+        }
+      g_ptr_array_sort (series->runs, kind == WS_SERIES_BY_SIZE ? compare_by_size
+                                                                 : compare_by_block);
+      g_ptr_array_add (result, series);
+    }
+  return result;
+}
+
+/* ---- time windows ------------------------------------------------------------------------ */
+
+void
+ws_session_foreach_in_window (WsSession *self, gint64 start, gint64 end, WsActivityFunc func,
+                              gpointer user_data)
+{
+  guint n;
+
+  g_return_if_fail (WS_IS_SESSION (self));
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+      guint count, first;
+      const WsActivity *a = ws_run_get_activities (run, &count);
+      gint64 rs, re;
+
+      if (!ws_run_get_time_range (run, &rs, &re) || re <= start || rs >= end)
+        continue;
+      first = ws_run_find_activity (run, start);
+      for (guint j = first; j < count && a[j].start < end; j++)
+        if (a[j].end > start)
+          func (run, &a[j], user_data);
+    }
+}
+
+static void
+collect_cb (WsRun *run, const WsActivity *activity, gpointer user_data)
+{
+  g_array_append_val ((GArray *) user_data, *activity);
+}
+
+void
+ws_session_get_window_totals (WsSession *self, gint64 start, gint64 end, WsTotals *totals)
+{
+  g_autoptr (GArray) in_window = g_array_new (FALSE, FALSE, sizeof (WsActivity));
+
+  g_return_if_fail (WS_IS_SESSION (self));
+  ws_session_foreach_in_window (self, start, end, collect_cb, in_window);
+  ws_totals_for_window ((const WsActivity *) (gpointer) in_window->data, in_window->len, start,
+                        end, totals);
+}

@@ -1,0 +1,132 @@
+/* ws-session.h: a Warpscope session: the runner's records, read line by line from a live
+ * runner, a replay or a file, into devices, runs and their activities.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "ws-activity.h"
+#include "ws-device.h"
+#include "ws-run.h"
+
+G_BEGIN_DECLS
+
+/* The newest protocol this model reads (docs/protocol.md). */
+#define WS_PROTOCOL_VERSION 1
+
+#define WS_SESSION_ERROR (ws_session_error_quark ())
+GQuark ws_session_error_quark (void);
+
+typedef enum
+{
+  WS_SESSION_ERROR_EMPTY,           /* the file has no records at all */
+  WS_SESSION_ERROR_NOT_A_SESSION,   /* its first record is not the runner's hello */
+  WS_SESSION_ERROR_NEWER_PROTOCOL,  /* written by a newer Warpscope */
+  WS_SESSION_ERROR_MALFORMED,       /* one line is not a record (the session goes on) */
+} WsSessionError;
+
+typedef enum
+{
+  WS_SESSION_SOURCE_LIVE,      /* a runner on this machine, now */
+  WS_SESSION_SOURCE_RECORDING, /* a file */
+  WS_SESSION_SOURCE_REPLAY,    /* a recording played back with its pacing */
+} WsSessionSource;
+
+/* A line that could not be read, with where and why. */
+typedef struct
+{
+  guint line;
+  guint column;
+  char *message;
+} WsProblem;
+
+#define WS_TYPE_SESSION (ws_session_get_type ())
+G_DECLARE_FINAL_TYPE (WsSession, ws_session, WS, SESSION, GObject)
+
+WsSession *ws_session_new (WsSessionSource source);
+
+/* Reads a whole file, streaming. Fails only when the file cannot be a session (empty, not a
+ * session, newer protocol, unreadable); a malformed line is recorded as a problem and the
+ * rest still loads. */
+WsSession *ws_session_load (GFile *file, GCancellable *cancellable, GError **error);
+void ws_session_load_async (GFile *file, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data);
+WsSession *ws_session_load_finish (GAsyncResult *result, GError **error);
+
+/* Feeds one line (without its newline) as it arrives. Returns FALSE with an error for a line
+ * that was not used: WS_SESSION_ERROR_MALFORMED lines are also kept as problems; after a
+ * fatal error (not a session, newer protocol) every further line is refused. */
+gboolean ws_session_feed_line (WsSession *self, const char *line, gssize length,
+                               GError **error);
+/* Marks the end of the stream: runs still waiting for results become incomplete. */
+void ws_session_end (WsSession *self);
+
+/* Writes the records again, in the protocol's order. */
+gboolean ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancellable,
+                           GError **error);
+/* Writes to a temporary file beside `file` and renames it over: never half a file. */
+gboolean ws_session_save (WsSession *self, GFile *file, GCancellable *cancellable,
+                          GError **error);
+
+WsSessionSource ws_session_get_source (WsSession *self);
+void ws_session_set_source (WsSession *self, WsSessionSource source);
+GFile *ws_session_get_file (WsSession *self);
+void ws_session_set_file (WsSession *self, GFile *file);
+
+/* The hello record: protocol, runner version, date, host, driver/runtime/CUPTI versions. */
+JsonObject *ws_session_get_hello (WsSession *self);
+int ws_session_get_protocol (WsSession *self);
+/* "2026-11-29" from the hello's time, or NULL. */
+char *ws_session_dup_date (WsSession *self);
+
+GListModel *ws_session_get_devices (WsSession *self); /* WsDevice */
+WsDevice *ws_session_get_device (WsSession *self);    /* the first, or NULL */
+GListModel *ws_session_get_runs (WsSession *self);    /* WsRun, in id order */
+WsRun *ws_session_find_run (WsSession *self, int id);
+/* Catalog entries ("kernel" records) by kernel name; NULL when unknown. */
+JsonObject *ws_session_get_kernel (WsSession *self, const char *name);
+/* Session-level error records (WsRunnerError), e.g. no_driver. */
+GPtrArray *ws_session_get_errors (WsSession *self);
+/* Lines that could not be read (WsProblem). */
+GPtrArray *ws_session_get_problems (WsSession *self);
+guint ws_session_get_n_activities (WsSession *self);
+/* progress: done and total configurations; FALSE before the first progress record */
+gboolean ws_session_get_progress (WsSession *self, int *done, int *total);
+/* TRUE once the done record has arrived; then its exit code and dropped records. */
+gboolean ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_records);
+/* The span of every activity of every run. */
+gboolean ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end);
+
+/* ---- queries for the views ---- */
+
+typedef enum
+{
+  WS_SERIES_BY_SIZE,  /* one kernel, block and transfer mode over problem sizes */
+  WS_SERIES_BY_BLOCK, /* one kernel, size and transfer mode over block shapes */
+} WsSeriesKind;
+
+typedef struct
+{
+  WsSeriesKind kind;
+  char *label;      /* "matmul_tiled 16×16, pageable" */
+  char *kernel;
+  char *transfer;
+  GPtrArray *runs;  /* WsRun, sorted by size or by threads per block */
+} WsSeries;
+
+void ws_series_free (WsSeries *series);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsSeries, ws_series_free)
+
+/* Series with at least `min_runs` completed runs (WsSeries). */
+GPtrArray *ws_session_get_series (WsSession *self, WsSeriesKind kind, guint min_runs);
+
+/* Calls `func` for every activity that overlaps [start, end), run by run. */
+typedef void (*WsActivityFunc) (WsRun *run, const WsActivity *activity, gpointer user_data);
+void ws_session_foreach_in_window (WsSession *self, gint64 start, gint64 end,
+                                   WsActivityFunc func, gpointer user_data);
+/* Copy, kernel, overlap and idle time inside [start, end). */
+void ws_session_get_window_totals (WsSession *self, gint64 start, gint64 end, WsTotals *totals);
+
+G_END_DECLS
