@@ -1,0 +1,86 @@
+/* ws-chart.h: every chart is one function that draws sessions onto any cairo_t at any size:
+ * the app's widgets call it through gtk_snapshot_append_cairo, export calls it on image, SVG
+ * and PDF surfaces. cairo and pango only: nothing here knows GTK.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "ws-session.h"
+#include "ws-theme.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WS_CHART_TIMELINE,  /* lanes: CPU, H2D, kernels per stream, D2H, memset/sync; time ruler */
+  WS_CHART_SPEEDUP,   /* speedup against problem size, log–log, 1× line, crossover */
+  WS_CHART_BLOCKS,    /* kernel time and occupancy against block size; 2D: a heatmap */
+  WS_CHART_OCCUPANCY, /* the calculator's curves with the current configuration marked */
+  WS_CHART_BREAKDOWN, /* a stacked bar per run: H2D, kernel, D2H, idle */
+  WS_CHART_ROOFLINE,  /* kernels by arithmetic intensity against the device's ceilings */
+} WsChartKind;
+
+#define WS_N_CHARTS 6
+
+const char *ws_chart_kind_to_string (WsChartKind kind);   /* "timeline", "speedup", … */
+gboolean ws_chart_kind_from_string (const char *name, WsChartKind *kind);
+const char *ws_chart_kind_title (WsChartKind kind);       /* for people: "Timeline" */
+
+/* An activity a chart should outline (a finding points at it). */
+typedef struct
+{
+  int run;
+  guint index; /* into ws_run_get_activities (run) */
+} WsActivityRef;
+
+typedef struct
+{
+  WsChartKind kind;
+  const WsTheme *theme;
+  double width, height;     /* in user-space units: pixels at scale 1, points for PDF/SVG */
+
+  /* Which runs: 0 = every run of the session (or the chart's natural choice); else one. */
+  int run;
+  int compare_run;          /* a second run shown beside it, 0 = none */
+
+  /* Timeline: the visible window in ns since the session origin; start == end = all. */
+  gint64 window_start, window_end;
+  /* Timeline: a selected range to shade (start == end = none). */
+  gint64 selection_start, selection_end;
+  GArray *highlight;        /* WsActivityRef, or NULL */
+
+  /* Occupancy chart: the configuration; arch NULL = the session's device (else sm_90). */
+  const char *arch;
+  int block_size;
+  int registers;
+  int smem_bytes;
+
+  /* Presentation mode: findings written on the chart as annotations. */
+  gboolean annotate;
+} WsChartOptions;
+
+void ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme *theme,
+                            double width, double height);
+
+/* Draws one chart. `sessions` holds WsSession; the first is the main one, the others are
+ * overlaid where the chart can compare (speedup: one curve per session, named by device). A
+ * chart with nothing to show draws its frame and a sentence saying why. */
+void ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options);
+
+/* ---- timeline geometry, for the widget (zoom, pan, hover, click) ---- */
+
+typedef struct
+{
+  double plot_x, plot_y, plot_width, plot_height; /* the area spans are drawn in */
+  gint64 start, end;                               /* the window shown */
+} WsTimelineGeometry;
+
+void ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
+                               WsTimelineGeometry *geometry);
+/* The activity under (x, y), if any. */
+gboolean ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x,
+                           double y, WsRun **run, guint *index);
+
+G_END_DECLS
