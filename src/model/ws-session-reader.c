@@ -378,6 +378,9 @@ handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
                      "this is not a Warpscope session: its hello record names no protocol");
       self->hello = json_object_ref (o);
       self->protocol = (int) protocol;
+      /* warpscope-cli replay marks the hello of the recording it plays back. */
+      if (json_object_has_member (o, "replay"))
+        self->source = WS_SESSION_SOURCE_REPLAY;
       g_ptr_array_add (self->records, json_object_ref (o));
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
       return TRUE;
