@@ -226,6 +226,28 @@ test_bad_input (gconstpointer data)
   runner_output_clear (&out);
 }
 
+/* --check validates without touching the GPU: valid arguments pass even with no driver. */
+static void
+test_check (void)
+{
+  const char *good[] = { "--check", "--kernel", "matmul_tiled", "--sizes", "1000,512x256x1024",
+                         "--blocks", "16x16", NULL };
+  const char *bad[] = { "--check", "--kernel", "matmul_tiled", "--blocks", "16x8", NULL };
+  RunnerOutput out = { 0 };
+
+  run_runner (&out, TRUE, good);
+  assert_well_formed (&out);
+  g_assert_cmpint (out.exit_code, ==, 0);
+  g_assert_null (find (&out, "error", 0));
+  runner_output_clear (&out);
+  run_runner (&out, TRUE, bad);
+  assert_well_formed (&out);
+  g_assert_cmpint (out.exit_code, ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (find (&out, "error", 0), "code"), ==,
+                   "invalid_block");
+  runner_output_clear (&out);
+}
+
 static void
 test_help (void)
 {
@@ -330,6 +352,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/no-driver", test_no_driver);
   g_test_add_func ("/runner/runs-without-driver", test_runs_without_driver);
   g_test_add_func ("/runner/help", test_help);
+  g_test_add_func ("/runner/check", test_check);
   g_test_add_func ("/runner/json-escaping", test_json_escaping);
   for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)
     {

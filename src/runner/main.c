@@ -283,8 +283,9 @@ main (int argc, char **argv)
     ws_selftest_options (&opts);
   ws_output_init (ok && opts.summary);
   ws_driver_probe (&driver);
-  if (ok && (opts.mode == WS_MODE_RUN || opts.mode == WS_MODE_SELF_TEST
-             || opts.mode == WS_MODE_DEVICE_INFO)
+  if (ok && !opts.check
+      && (opts.mode == WS_MODE_RUN || opts.mode == WS_MODE_SELF_TEST
+          || opts.mode == WS_MODE_DEVICE_INFO)
       && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
     tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
   ws_output_set_origin (ws_cupti_timestamp ());
@@ -297,6 +298,8 @@ main (int argc, char **argv)
         fprintf (stderr, "Run warpscope-runner --help for the options.\n");
       return finish (0, 0, EXIT_USAGE);
     }
+  if (opts.check)
+    return finish (0, 0, EXIT_OK);
   if (cupti_code != NULL && opts.trace)
     ws_output_error (0, "warning", cupti_code, cupti_message, NULL);
 

@@ -44,6 +44,8 @@ const char ws_args_usage[]
     "  --no-trace           do not use CUPTI: untraced timing only\n"
     "  --seed N             seed for the random inputs (default: from the clock)\n"
     "  --summary            print a table for people instead of JSON Lines\n"
+    "  --check              check the arguments and stop: no GPU is touched (the app\n"
+    "                       uses it to explain a bad size or block as it is typed)\n"
     "\n"
     "Exit status: 0 all runs verified; 1 a run failed or was refused; 2 bad arguments;\n"
     "3 no usable GPU (driver, device, kernel image); 4 kernel fault; 5 internal error.\n";
@@ -657,6 +659,8 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
         opts->trace = 0;
       else if (strcmp (name, "--summary") == 0)
         opts->summary = 1;
+      else if (strcmp (name, "--check") == 0)
+        opts->check = 1;
       else
         return fail (err, "bad_argument", "unknown option %s; see --help", name);
     }

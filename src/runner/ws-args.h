@@ -68,6 +68,7 @@ typedef struct
   int trace;         /* CUPTI activity tracing (off: untraced timing only) */
   uint64_t seed;
   int summary;       /* human-readable summary on stdout instead of JSON Lines */
+  int check;         /* --check: only check the arguments, touch no GPU */
 } WsOptions;
 
 typedef struct
