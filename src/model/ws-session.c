@@ -174,6 +174,22 @@ ws_session_get_kernel (WsSession *self, const char *name)
 }
 
 GPtrArray *
+ws_session_dup_kernels (WsSession *self)
+{
+  GPtrArray *kernels = g_ptr_array_new ();
+
+  g_return_val_if_fail (WS_IS_SESSION (self), kernels);
+  for (guint i = 0; i < self->records->len; i++)
+    {
+      JsonObject *o = g_ptr_array_index (self->records, i);
+
+      if (g_strcmp0 (json_object_get_string_member_with_default (o, "type", ""), "kernel") == 0)
+        g_ptr_array_add (kernels, o);
+    }
+  return kernels;
+}
+
+GPtrArray *
 ws_session_get_errors (WsSession *self)
 {
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);

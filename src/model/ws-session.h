@@ -87,6 +87,8 @@ GListModel *ws_session_get_runs (WsSession *self);    /* WsRun, in id order */
 WsRun *ws_session_find_run (WsSession *self, int id);
 /* Catalog entries ("kernel" records) by kernel name; NULL when unknown. */
 JsonObject *ws_session_get_kernel (WsSession *self, const char *name);
+/* Every catalog entry in the order they came (JsonObject, new array of borrowed objects). */
+GPtrArray *ws_session_dup_kernels (WsSession *self);
 /* Session-level error records (WsRunnerError), e.g. no_driver. */
 GPtrArray *ws_session_get_errors (WsSession *self);
 /* Lines that could not be read (WsProblem). */

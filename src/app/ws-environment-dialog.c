@@ -1,0 +1,174 @@
+/* ws-environment-dialog.c: the environment dialog, built from the runner's records.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-environment-dialog.h"
+
+#include <glib/gi18n.h>
+
+struct _WsEnvironmentDialog
+{
+  AdwPreferencesWindow parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (WsEnvironmentDialog, ws_environment_dialog, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void
+ws_environment_dialog_class_init (WsEnvironmentDialogClass *klass)
+{
+}
+
+static void
+ws_environment_dialog_init (WsEnvironmentDialog *self)
+{
+  gtk_window_set_title (GTK_WINDOW (self), _("Environment"));
+  gtk_window_set_default_size (GTK_WINDOW (self), 640, 720);
+  adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (self), FALSE);
+}
+
+static void
+add_row (AdwPreferencesGroup *group, const char *title, const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value ? value : "–");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (group, row);
+}
+
+static void
+add_versions (AdwPreferencesPage *page, WsSession *session, const char *title,
+              const char *runner_path)
+{
+  JsonObject *hello = session ? ws_session_get_hello (session) : NULL;
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  g_autofree char *cupti = NULL;
+
+  adw_preferences_group_set_title (group, title);
+  if (hello == NULL)
+    {
+      add_row (group, _("Runner"), runner_path ? runner_path
+                                               : _("not built: this Warpscope has no CUDA runner"));
+      adw_preferences_page_add (page, group);
+      return;
+    }
+  if (json_object_has_member (hello, "cupti_version")
+      && !json_object_get_null_member (hello, "cupti_version"))
+    cupti = g_strdup_printf ("%" G_GINT64_FORMAT,
+                             json_object_get_int_member (hello, "cupti_version"));
+  add_row (group, _("Host"), json_object_get_string_member_with_default (hello, "host", NULL));
+  add_row (group, _("Recorded"), json_object_get_string_member_with_default (hello, "time", NULL));
+  add_row (group, _("NVIDIA driver supports CUDA"),
+           json_object_get_boolean_member_with_default (hello, "driver_found", FALSE)
+             ? json_object_get_string_member_with_default (hello, "driver_cuda", NULL)
+             : _("no driver found"));
+  add_row (group, _("CUDA runtime"),
+           json_object_get_string_member_with_default (hello, "runtime_cuda", NULL));
+  add_row (group, _("CUPTI (tracing)"), cupti ? cupti : _("not loaded"));
+  add_row (group, _("Runner"), json_object_get_string_member_with_default (hello, "runner", NULL));
+  add_row (group, _("Machine code for"),
+           json_object_get_string_member_with_default (hello, "gpu_archs", NULL));
+  adw_preferences_page_add (page, group);
+}
+
+static void
+add_devices (AdwPreferencesPage *page, WsSession *session)
+{
+  GListModel *devices = ws_session_get_devices (session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (devices); i++)
+    {
+      g_autoptr (WsDevice) device = g_list_model_get_item (devices, i);
+      const WsDeviceInfo *d = ws_device_get_info (device);
+      AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      g_autofree char *title = g_strdup_printf (_("GPU %d: %s"), d->index, d->name);
+      g_autofree char *cc = g_strdup_printf ("%s (%s)", d->compute_capability, d->sm);
+      g_autofree char *sms = g_strdup_printf ("%d × %d lanes, up to %d threads each", d->sm_count,
+                                              d->fp32_lanes_per_sm, d->max_threads_per_sm);
+      g_autofree char *mem = g_strdup_printf (_("%.1f GB (%.1f GB free), L2 %.0f MB"),
+                                              d->memory_bytes / 1e9, d->memory_free_bytes / 1e9,
+                                              d->l2_bytes / 1e6);
+      g_autofree char *bw = g_strdup_printf (_("%.0f GB/s measured, %.0f GB/s theoretical"),
+                                             d->bandwidth_measured_gbs,
+                                             d->bandwidth_theoretical_gbs);
+      g_autofree char *pinned = g_strdup_printf (_("%.1f GB/s in, %.1f GB/s out"), d->h2d_pinned_gbs,
+                                                 d->d2h_pinned_gbs);
+      g_autofree char *pageable = g_strdup_printf (_("%.1f GB/s in, %.1f GB/s out"),
+                                                   d->h2d_pageable_gbs, d->d2h_pageable_gbs);
+      g_autofree char *peak = g_strdup_printf (_("%.1f TFLOP/s"), d->fp32_peak_gflops / 1e3);
+
+      adw_preferences_group_set_title (group, title);
+      add_row (group, _("Compute capability"), cc);
+      add_row (group, _("Multiprocessors"), sms);
+      add_row (group, _("Memory"), mem);
+      add_row (group, _("Device memory bandwidth"), bw);
+      add_row (group, _("Copies, pinned host memory"), pinned);
+      add_row (group, _("Copies, pageable host memory"), pageable);
+      add_row (group, _("FP32 peak"), peak);
+      adw_preferences_page_add (page, group);
+    }
+}
+
+static void
+add_problems (AdwPreferencesPage *page, WsSession *session)
+{
+  GPtrArray *errors = ws_session_get_errors (session);
+  AdwPreferencesGroup *group;
+
+  if (errors->len == 0)
+    return;
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("What is wrong, and how to fix it"));
+  for (guint i = 0; i < errors->len; i++)
+    {
+      WsRunnerError *e = g_ptr_array_index (errors, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *icon = gtk_image_new_from_icon_name (g_strcmp0 (e->severity, "error") == 0
+                                                        ? "dialog-error-symbolic"
+                                                        : "dialog-warning-symbolic");
+      g_autofree char *title = g_markup_escape_text (e->code, -1);
+      g_autofree char *message = g_markup_escape_text (e->message, -1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), message);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      adw_preferences_group_add (group, row);
+    }
+  adw_preferences_page_add (page, group);
+}
+
+GtkWidget *
+ws_environment_dialog_new (WsSession *environment, WsSession *session, const char *runner_path)
+{
+  WsEnvironmentDialog *self = g_object_new (WS_TYPE_ENVIRONMENT_DIALOG, NULL);
+  AdwPreferencesPage *here = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+
+  adw_preferences_page_set_title (here, _("This computer"));
+  adw_preferences_page_set_icon_name (here, "computer-symbolic");
+  add_versions (here, environment, _("Versions"), runner_path);
+  if (environment != NULL)
+    {
+      add_problems (here, environment);
+      add_devices (here, environment);
+    }
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), here);
+
+  if (session != NULL && session != environment && ws_session_get_hello (session) != NULL
+      && ws_session_get_source (session) != WS_SESSION_SOURCE_LIVE)
+    {
+      AdwPreferencesPage *recorded = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+
+      adw_preferences_page_set_title (recorded, _("The recording"));
+      adw_preferences_page_set_icon_name (recorded, "document-open-symbolic");
+      add_versions (recorded, session, _("Where it was recorded"), NULL);
+      add_problems (recorded, session);
+      add_devices (recorded, session);
+      adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), recorded);
+    }
+  return GTK_WIDGET (self);
+}

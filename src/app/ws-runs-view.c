@@ -1,0 +1,475 @@
+/* ws-runs-view.c: the runs table, a GtkColumnView over the session's runs. Rows update as a
+ * live run's records arrive; every column sorts.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-runs-view.h"
+
+#include <glib/gi18n.h>
+
+#include "ws-analysis.h"
+
+struct _WsRunsView
+{
+  GtkWidget parent_instance;
+  GtkWidget *scroller;
+  GtkColumnView *columns;
+  GtkMultiSelection *selection;
+  GtkSortListModel *sorted;
+  WsSession *session;
+  GHashTable *findings; /* WsRun → GPtrArray of WsFinding */
+};
+
+G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  SELECTION_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef enum
+{
+  COL_ID,
+  COL_KERNEL,
+  COL_SIZE,
+  COL_BLOCK,
+  COL_MEMORY,
+  COL_KERNEL_TIME,
+  COL_E2E,
+  COL_SPEEDUP_ONE,
+  COL_SPEEDUP_ALL,
+  COL_OCCUPANCY,
+  COL_VERIFIED,
+  COL_FINDINGS,
+  N_COLUMNS
+} Column;
+
+static const char *column_titles[N_COLUMNS] = {
+  N_("#"), N_("Kernel"), N_("Size"), N_("Block"), N_("Host memory"), N_("Kernel time"),
+  N_("End to end"), N_("vs 1 CPU"), N_("vs all cores"), N_("Occupancy"), N_("Verified"),
+  N_("Findings"),
+};
+
+static char *
+human_ns (double ns)
+{
+  if (!(ns > 0))
+    return g_strdup ("–");
+  if (ns < 1e3)
+    return g_strdup_printf ("%.0f ns", ns);
+  if (ns < 1e6)
+    return g_strdup_printf ("%.1f µs", ns / 1e3);
+  if (ns < 1e9)
+    return g_strdup_printf ("%.2f ms", ns / 1e6);
+  return g_strdup_printf ("%.2f s", ns / 1e9);
+}
+
+static char *
+with_spread (const WsStats *s)
+{
+  g_autofree char *median = NULL, *min = NULL, *max = NULL;
+
+  if (s->n == 0)
+    return g_strdup ("–");
+  median = human_ns (s->median);
+  if (s->n == 1 || s->max <= s->min)
+    return g_steal_pointer (&median);
+  /* The spread as a percentage keeps the column narrow; the tooltip has the range. */
+  return g_strdup_printf ("%s ±%.0f%%", median, 50.0 * (s->max - s->min) / s->median);
+}
+
+static char *
+speedup_text (double x)
+{
+  if (!(x > 0))
+    return g_strdup ("–");
+  if (x < 10)
+    return g_strdup_printf ("%.2f×", x);
+  return g_strdup_printf ("%.0f×", x);
+}
+
+GPtrArray *
+ws_runs_view_get_findings (WsRunsView *self, WsRun *run)
+{
+  GPtrArray *f;
+
+  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), NULL);
+  if (self->session == NULL || run == NULL)
+    return NULL;
+  f = g_hash_table_lookup (self->findings, run);
+  if (f == NULL)
+    {
+      f = ws_analyze_run (self->session, run);
+      g_hash_table_insert (self->findings, g_object_ref (run), f);
+    }
+  return f;
+}
+
+static char *
+cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const char **css)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  const WsTiming *t = ws_run_get_timing (run);
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsVerify *v = ws_run_get_verify (run);
+
+  *tooltip = NULL;
+  *css = NULL;
+  switch (column)
+    {
+    case COL_ID:
+      return g_strdup_printf ("%d", c->id);
+    case COL_KERNEL:
+      return g_strdup (c->kernel);
+    case COL_SIZE:
+      return ws_run_dup_size_label (run);
+    case COL_BLOCK:
+      return ws_run_dup_block_label (run);
+    case COL_MEMORY:
+      return g_strdup (c->transfer);
+    case COL_KERNEL_TIME:
+      if (t && t->kernel.n > 0)
+        {
+          g_autofree char *min = human_ns (t->kernel.min), *max = human_ns (t->kernel.max);
+
+          *tooltip = g_strdup_printf (_("Median of %d traced launches; range %s – %s"),
+                                      t->kernel.n, min, max);
+          return with_spread (&t->kernel);
+        }
+      return t ? human_ns (t->kernel_untraced_ns) : g_strdup ("…");
+    case COL_E2E:
+      if (t == NULL)
+        return g_strdup ("…");
+      *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA events"));
+      return with_spread (&t->e2e);
+    case COL_SPEEDUP_ONE:
+    case COL_SPEEDUP_ALL:
+      {
+        gboolean all = column == COL_SPEEDUP_ALL;
+        double k = ws_run_get_speedup (run, all, FALSE), e = ws_run_get_speedup (run, all, TRUE);
+        g_autofree char *ks = speedup_text (k), *es = speedup_text (e);
+
+        if (!(k > 0))
+          return g_strdup ("–");
+        *tooltip = g_strdup_printf (_("Kernel alone %s faster than the CPU; with the copies, %s"),
+                                    ks, es);
+        *css = e > 0 && e < 1 ? "warning" : NULL;
+        return g_strdup_printf ("%s / %s", ks, es);
+      }
+    case COL_OCCUPANCY:
+      if (l == NULL)
+        return g_strdup ("…");
+      *tooltip = g_strdup_printf (_("%d blocks of %d warps per SM, limited by %s; %.2f waves"),
+                                  l->active_blocks_per_sm, l->warps_per_block,
+                                  l->limiter ? l->limiter : "?", l->waves);
+      *css = l->occupancy < 0.5 ? "error" : l->occupancy < 1.0 ? "warning" : NULL;
+      return g_strdup_printf ("%.0f%%", 100 * l->occupancy);
+    case COL_VERIFIED:
+      switch (ws_run_get_state (run))
+        {
+        case WS_RUN_STATE_RUNNING: return g_strdup (_("running…"));
+        case WS_RUN_STATE_REFUSED: *css = "error"; return g_strdup (_("not run"));
+        case WS_RUN_STATE_INCOMPLETE: *css = "warning"; return g_strdup (_("incomplete"));
+        default: break;
+        }
+      if (v == NULL)
+        return g_strdup ("–");
+      *tooltip = g_strdup_printf (_("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+                                    " elements checked (%s); max relative error %.2g"),
+                                  v->checked, v->total, v->method ? v->method : "", v->max_rel_err);
+      *css = v->pass ? "success" : "error";
+      return g_strdup (v->pass ? _("✓ pass") : _("✗ FAIL"));
+    case COL_FINDINGS:
+      {
+        GPtrArray *f = ws_run_get_state (run) == WS_RUN_STATE_RUNNING
+                         ? NULL
+                         : ws_runs_view_get_findings (self, run);
+        guint counts[4] = { 0 };
+        GString *s = g_string_new (NULL);
+
+        for (guint i = 0; f != NULL && i < f->len; i++)
+          counts[((WsFinding *) g_ptr_array_index (f, i))->severity]++;
+        if (counts[WS_SEVERITY_HIGH])
+          g_string_append_printf (s, "● %u ", counts[WS_SEVERITY_HIGH]);
+        if (counts[WS_SEVERITY_MEDIUM])
+          g_string_append_printf (s, "▲ %u ", counts[WS_SEVERITY_MEDIUM]);
+        if (counts[WS_SEVERITY_LOW])
+          g_string_append_printf (s, "◆ %u", counts[WS_SEVERITY_LOW]);
+        if (f != NULL && f->len > 0)
+          *tooltip = g_strdup (((WsFinding *) g_ptr_array_index (f, 0))->title);
+        *css = counts[WS_SEVERITY_HIGH] ? "error" : counts[WS_SEVERITY_MEDIUM] ? "warning" : NULL;
+        return g_string_free (s, FALSE);
+      }
+    default:
+      return g_strdup ("");
+    }
+}
+
+static void
+update_label (GtkListItem *item, WsRunsView *self)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  WsRun *run = gtk_list_item_get_item (item);
+  Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "column"));
+  g_autofree char *tooltip = NULL, *text = NULL;
+  const char *css = NULL;
+
+  if (run == NULL)
+    return;
+  text = cell_text (self, run, column, &tooltip, &css);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, tooltip);
+  gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "warning");
+  gtk_widget_remove_css_class (label, "success");
+  if (css != NULL)
+    gtk_widget_add_css_class (label, css);
+}
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label),
+                        GPOINTER_TO_INT (column) >= COL_KERNEL_TIME
+                            && GPOINTER_TO_INT (column) <= COL_OCCUPANCY
+                          ? 1.0
+                          : 0.0);
+  gtk_widget_add_css_class (label, "numeric");
+  g_object_set_data (G_OBJECT (label), "column", column);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+state_notify_cb (WsRun *run, GParamSpec *pspec, GtkListItem *item)
+{
+  update_label (item, g_object_get_data (G_OBJECT (item), "view"));
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *self)
+{
+  WsRun *run = gtk_list_item_get_item (item);
+
+  g_object_set_data (G_OBJECT (item), "view", self);
+  update_label (item, self);
+  g_signal_connect_object (run, "notify::state", G_CALLBACK (state_notify_cb), item, 0);
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *self)
+{
+  WsRun *run = gtk_list_item_get_item (item);
+
+  if (run != NULL)
+    g_signal_handlers_disconnect_by_func (run, state_notify_cb, item);
+}
+
+/* Sorting: numbers by value, text alphabetically. */
+static double
+sort_key (WsRunsView *self, WsRun *run, Column column)
+{
+  const WsTiming *t = ws_run_get_timing (run);
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsRunConfig *c = ws_run_get_config (run);
+
+  switch (column)
+    {
+    case COL_ID: return c->id;
+    case COL_SIZE: return c->size;
+    case COL_BLOCK: return c->threads_per_block + c->block[0] / 2048.0;
+    case COL_KERNEL_TIME: return ws_run_get_kernel_ns (run);
+    case COL_E2E: return t ? t->e2e.median : 0;
+    case COL_SPEEDUP_ONE: return ws_run_get_speedup (run, FALSE, FALSE);
+    case COL_SPEEDUP_ALL: return ws_run_get_speedup (run, TRUE, FALSE);
+    case COL_OCCUPANCY: return l ? l->occupancy : 0;
+    case COL_VERIFIED: return ws_run_get_verify (run) ? ws_run_get_verify (run)->pass : -1;
+    case COL_FINDINGS:
+      {
+        GPtrArray *f = ws_runs_view_get_findings (self, run);
+        double score = 0;
+
+        for (guint i = 0; f != NULL && i < f->len; i++)
+          score += 1 << (2 * ((WsFinding *) g_ptr_array_index (f, i))->severity);
+        return score;
+      }
+    default: return 0;
+    }
+}
+
+static int
+compare_cb (gconstpointer a, gconstpointer b, gpointer data)
+{
+  WsRun *x = (WsRun *) a, *y = (WsRun *) b;
+  WsRunsView *self = g_object_get_data (G_OBJECT (data), "view");
+  Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (data), "column"));
+
+  if (column == COL_KERNEL || column == COL_MEMORY)
+    {
+      const WsRunConfig *cx = ws_run_get_config (x), *cy = ws_run_get_config (y);
+      int r = g_strcmp0 (column == COL_KERNEL ? cx->kernel : cx->transfer,
+                         column == COL_KERNEL ? cy->kernel : cy->transfer);
+
+      return r != 0 ? r : cx->id - cy->id;
+    }
+  {
+    double kx = sort_key (self, x, column), ky = sort_key (self, y, column);
+
+    return kx < ky ? GTK_ORDERING_SMALLER : kx > ky ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+  }
+}
+
+static void
+selection_changed_cb (GtkSelectionModel *model, guint position, guint n, WsRunsView *self)
+{
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+void
+ws_runs_view_get_selection (WsRunsView *self, int *first, int *second)
+{
+  g_autoptr (GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GtkBitsetIter iter;
+  guint position;
+  int found = 0;
+
+  *first = *second = 0;
+  if (!gtk_bitset_iter_init_first (&iter, set, &position))
+    return;
+  do
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+      if (found == 0)
+        *first = ws_run_get_id (run);
+      else
+        *second = ws_run_get_id (run);
+      found++;
+    }
+  while (found < 2 && gtk_bitset_iter_next (&iter, &position));
+}
+
+void
+ws_runs_view_select_run (WsRunsView *self, int id)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
+
+      if (ws_run_get_id (run) == id)
+        {
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i, TRUE);
+          return;
+        }
+    }
+}
+
+static void
+run_updated_cb (WsSession *session, WsRun *run, WsRunsView *self)
+{
+  /* A new result can change another run's findings (series, ties): recompute lazily. */
+  g_hash_table_remove_all (self->findings);
+  gtk_widget_queue_draw (GTK_WIDGET (self->columns));
+}
+
+void
+ws_runs_view_set_session (WsRunsView *self, WsSession *session)
+{
+  g_return_if_fail (WS_IS_RUNS_VIEW (self));
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_hash_table_remove_all (self->findings);
+  g_set_object (&self->session, session);
+  gtk_sort_list_model_set_model (self->sorted, session ? ws_session_get_runs (session) : NULL);
+  if (session != NULL)
+    g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
+}
+
+static void
+ws_runs_view_dispose (GObject *object)
+{
+  WsRunsView *self = WS_RUNS_VIEW (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->findings, g_hash_table_unref);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  G_OBJECT_CLASS (ws_runs_view_parent_class)->dispose (object);
+}
+
+static void
+ws_runs_view_class_init (WsRunsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ws_runs_view_dispose;
+  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                             0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ws_runs_view_init (WsRunsView *self)
+{
+  GtkSorter *sorter;
+
+  self->findings = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref,
+                                          (GDestroyNotify) g_ptr_array_unref);
+  self->columns = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_show_column_separators (self->columns, TRUE);
+  gtk_column_view_set_reorderable (self->columns, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->columns), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Runs"), -1);
+  for (int c = 0; c < N_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkCustomSorter *custom;
+
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
+      column = gtk_column_view_column_new (_(column_titles[c]), factory);
+      custom = gtk_custom_sorter_new (compare_cb, NULL, NULL);
+      g_object_set_data (G_OBJECT (custom), "view", self);
+      g_object_set_data (G_OBJECT (custom), "column", GINT_TO_POINTER (c));
+      /* The sorter's own pointer reaches compare_cb through this. */
+      gtk_custom_sorter_set_sort_func (custom, compare_cb, custom, NULL);
+      gtk_column_view_column_set_sorter (column, GTK_SORTER (custom));
+      gtk_column_view_column_set_resizable (column, TRUE);
+      if (c == COL_KERNEL)
+        gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_append_column (self->columns, column);
+      g_object_unref (custom);
+      g_object_unref (column);
+    }
+  sorter = gtk_column_view_get_sorter (self->columns);
+  self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (sorter));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
+  gtk_column_view_set_model (self->columns, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->columns));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  {
+    g_autoptr (GtkColumnViewColumn) first
+      = g_list_model_get_item (gtk_column_view_get_columns (self->columns), COL_ID);
+
+    gtk_column_view_sort_by_column (self->columns, first, GTK_SORT_ASCENDING);
+  }
+}
+
+GtkWidget *
+ws_runs_view_new (void)
+{
+  return g_object_new (WS_TYPE_RUNS_VIEW, NULL);
+}

@@ -1,0 +1,134 @@
+/* ws-source-view.c: a read-only GtkSourceView of a kernel family's .cu file.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-source-view.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+
+struct _WsSourceView
+{
+  GtkWidget parent_instance;
+  GtkWidget *scroller;
+  GtkSourceView *view;
+  GtkSourceBuffer *buffer;
+  char *family;
+  GtkCssProvider *font;
+};
+
+G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
+
+static void
+update_scheme (WsSourceView *self)
+{
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkSourceStyleScheme *scheme
+    = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark" : "Adwaita");
+
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+}
+
+void
+ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *kernel)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  GtkTextIter start, match_start, match_end;
+
+  g_return_if_fail (WS_IS_SOURCE_VIEW (self));
+  if (family == NULL)
+    return;
+  if (g_strcmp0 (family, self->family) != 0)
+    {
+      path = g_strdup_printf ("/org/warpscope/Warpscope/kernels/%s.cu", family);
+      bytes = g_resources_lookup_data (path, 0, NULL);
+      gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer),
+                                bytes ? g_bytes_get_data (bytes, NULL)
+                                      : _("// The source of this kernel is not part of this "
+                                          "build of Warpscope."),
+                                bytes ? (int) g_bytes_get_size (bytes) : -1);
+      g_free (self->family);
+      self->family = g_strdup (family);
+    }
+  if (kernel == NULL)
+    return;
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
+  {
+    g_autofree char *needle = g_strdup_printf ("%s (", kernel);
+
+    if (gtk_text_iter_forward_search (&start, needle, GTK_TEXT_SEARCH_TEXT_ONLY, &match_start,
+                                      &match_end, NULL))
+      {
+        gtk_text_buffer_select_range (GTK_TEXT_BUFFER (self->buffer), &match_start, &match_end);
+        gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->view), &match_start, 0.1, TRUE, 0, 0.1);
+      }
+  }
+}
+
+void
+ws_source_view_set_presentation (WsSourceView *self, gboolean presentation)
+{
+  gtk_css_provider_load_from_data (self->font,
+                                   presentation ? "textview { font-size: 160%; }"
+                                                : "textview { font-size: 110%; }",
+                                   -1);
+}
+
+static void
+ws_source_view_dispose (GObject *object)
+{
+  WsSourceView *self = WS_SOURCE_VIEW (object);
+
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->family, g_free);
+  g_clear_object (&self->font);
+  G_OBJECT_CLASS (ws_source_view_parent_class)->dispose (object);
+}
+
+static void
+ws_source_view_class_init (WsSourceViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ws_source_view_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ws_source_view_init (WsSourceView *self)
+{
+  GtkSourceLanguage *cuda = gtk_source_language_manager_get_language (
+    gtk_source_language_manager_get_default (), "cuda");
+
+  self->buffer = gtk_source_buffer_new_with_language (cuda);
+  self->view = GTK_SOURCE_VIEW (gtk_source_view_new_with_buffer (self->buffer));
+  g_object_unref (self->buffer);
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 8);
+  gtk_source_view_set_show_line_numbers (self->view, TRUE);
+  gtk_source_view_set_highlight_current_line (self->view, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Kernel source"), -1);
+  self->font = gtk_css_provider_new ();
+  gtk_style_context_add_provider (gtk_widget_get_style_context (GTK_WIDGET (self->view)),
+                                  GTK_STYLE_PROVIDER (self->font),
+                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  ws_source_view_set_presentation (self, FALSE);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  update_scheme (self);
+  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
+                            G_CALLBACK (update_scheme), self);
+}
+
+GtkWidget *
+ws_source_view_new (void)
+{
+  return g_object_new (WS_TYPE_SOURCE_VIEW, NULL);
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/python3
+# e2e.py APP OUT_DIR: drives the real Warpscope through the accessibility tree (AT-SPI, via
+# dogtail): open a bundled recording, run (a replay standing in for the GPU), select a run,
+# export a chart; every control is found by its accessible name. Then a screenshot.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import subprocess
+import sys
+import time
+
+subprocess.run(["gsettings", "set", "org.gnome.desktop.interface", "toolkit-accessibility",
+                "true"], check=True)
+
+from dogtail import config  # noqa: E402 (needs the setting above)
+from dogtail.predicate import GenericPredicate  # noqa: E402
+from dogtail.tree import root  # noqa: E402
+
+config.searchCutoffCount = 60
+config.searchBackoffDuration = 0.25
+config.defaultDelay = 0.3
+config.actionDelay = 0.3
+
+app_path, out_dir = sys.argv[1], sys.argv[2]
+steps = []
+
+
+def step(name):
+    steps.append(name)
+    print(f"# {name}", flush=True)
+
+
+def wait_for(predicate, what, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # the tree changes under us while it fills
+            pass
+        time.sleep(0.25)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def find(parent, name, role=None, timeout=20):
+    return wait_for(lambda: parent.findChild(GenericPredicate(name=name, roleName=role),
+                                             retry=False, requireResult=False),
+                    f"'{name}' ({role or 'any role'})", timeout)
+
+
+def labels(node):
+    return [c.name for c in node.findChildren(GenericPredicate(roleName="label"))]
+
+
+def status_text(app):
+    node = find(app, "Status")
+    return node.name if node.roleName == "label" and node.name != "Status" else (node.text or "")
+
+
+proc = subprocess.Popen([app_path], env=os.environ)
+try:
+    step("the window appears")
+    app = wait_for(lambda: [a for a in root.applications() if a.name == "warpscope"],
+                   "the warpscope application on the accessibility bus", 40)[0]
+    window = wait_for(lambda: app.children[0] if app.children else None, "a window")
+
+    step("open a bundled recording from the welcome page")
+    find(window, "Open a recording from a real GPU").click()
+    item = find(app, "vector add sizes h200", "menu item")
+    item.click()
+    wait_for(lambda: any(l.startswith("Recording made on NVIDIA H200")
+                         for l in labels(window)), "the status line naming the H200")
+
+    step("run: the runner's records fill the session live")
+    run = find(window, "Run", "push button")
+    wait_for(lambda: run.sensitive, "Run to become available", 30)
+    run.click()
+    wait_for(lambda: any(l.startswith("Replay of a recording made on NVIDIA H200")
+                         for l in labels(window)), "the live replay in the status line", 30)
+    wait_for(lambda: any("12 runs finished" in l for l in labels(window)),
+             "all 12 runs to finish", 60)
+
+    step("select a run: its findings appear")
+    cell = find(window, "n = 10,000,000", "label")
+    cell.click()
+    wait_for(lambda: any(l.startswith("Run ") and "vector_add" in l for l in labels(window)),
+             "the findings panel heading for the run", 20)
+
+    step("export the chart")
+    find(window, "Export", "push button").click()
+    dialog = wait_for(lambda: [w for w in app.children if w.name == "Export"], "the export dialog")[0]
+    find(dialog, "Export…", "push button").click()
+    chooser = wait_for(lambda: [w for w in app.children if w.name == "Export" and w != dialog],
+                       "the file chooser", 20)[0]
+    target = os.path.join(out_dir, "e2e-export.png")
+    name_entry = find(chooser, "Name", "text")
+    name_entry.text = target
+    find(chooser, "Export", "push button").click()
+    wait_for(lambda: os.path.exists(target) and os.path.getsize(target) > 1000,
+             f"{target} to be written", 20)
+    with open(target, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n", "the export is not a PNG"
+
+    step("screenshot")
+    time.sleep(0.5)
+    shot = os.path.join(out_dir, "e2e-window.png")
+    xwd = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+    pnm = subprocess.run(["xwdtopnm"], input=xwd, capture_output=True, check=True).stdout
+    with open(shot, "wb") as f:
+        f.write(subprocess.run(["pnmtopng"], input=pnm, capture_output=True, check=True).stdout)
+    print(f"ok - {len(steps)} steps; screenshot {shot}")
+finally:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()

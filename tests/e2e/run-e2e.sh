@@ -1,0 +1,25 @@
+#!/bin/sh
+# run-e2e.sh APP CLI SAMPLES SCHEMAS OUT_DIR: starts the real Warpscope executable under the
+# current X display with an accessibility bus, and drives it as a person would (e2e.py).
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+APP=$1 CLI=$2 SAMPLES=$3 SCHEMAS=$4 OUT=$5
+mkdir -p "$OUT"
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
+# A private settings store every process of the test shares, with accessibility on.
+export XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$home/data"
+export GSETTINGS_BACKEND=keyfile
+export GSETTINGS_SCHEMA_DIR="$SCHEMAS"
+export WS_SAMPLES_DIR="$SAMPLES" WARPSCOPE_CLI="$CLI"
+export GTK_A11Y=atspi NO_AT_BRIDGE=0
+unset GSK_RENDERER 2>/dev/null || true
+# Stands in for the GPU runner: whatever it is asked, it replays a recording made on an H200,
+# which is exactly what warpscope-cli replay is for.
+cat >"$home/runner" <<EOS
+#!/bin/sh
+exec "$CLI" replay "$SAMPLES/vector-add-sizes-h200.jsonl" --speed 40
+EOS
+chmod +x "$home/runner"
+export WARPSCOPE_RUNNER="$home/runner"
+exec dbus-run-session -- /usr/bin/python3 "$(dirname "$0")/e2e.py" "$APP" "$OUT"

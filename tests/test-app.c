@@ -1,0 +1,264 @@
+/* test-app.c: the window as a person sees it, under Xvfb: recordings open, a replay fills the
+ * session live, findings show, an invalid block disables Run with its reason, a runner that
+ * dies mid-sweep leaves the finished runs and an error, export writes a valid file.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "ws-config-sidebar.h"
+#include "ws-export-dialog.h"
+#include "ws-runs-view.h"
+#include "ws-window.h"
+
+static void
+spin_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static void
+spin_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static gboolean
+has_session (gpointer data)
+{
+  return ws_window_get_session (data) != NULL;
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !ws_window_is_running (data);
+}
+
+static char *
+sample (const char *name)
+{
+  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+}
+
+static WsWindow *
+new_window (void)
+{
+  WsWindow *window = ws_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_for (100);
+  return window;
+}
+
+static guint
+count_css (GtkWidget *widget, const char *css)
+{
+  guint n = gtk_widget_has_css_class (widget, css) && gtk_widget_get_visible (widget);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += count_css (c, css);
+  return n;
+}
+
+static void
+test_open_recordings (void)
+{
+  const char *names[] = { "vector-add-sizes-h200.jsonl", "vector-add-blocks-h200.jsonl",
+                          "matmul-sizes-h200.jsonl", "matmul-naive-blocks-h200.jsonl" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = sample (names[i]);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      WsWindow *window = new_window ();
+      WsSession *session;
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_test_skip ("recording missing");
+          gtk_window_destroy (GTK_WINDOW (window));
+          return;
+        }
+      g_assert_cmpstr (ws_window_get_page (window), ==, "welcome");
+      ws_window_open_file (window, file);
+      spin_until (has_session, window, 10000);
+      session = ws_window_get_session (window);
+      g_assert_nonnull (session);
+      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), >, 0);
+      /* The views replace the welcome page, and the status line names the GPU and date. */
+      g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+      g_assert_true (g_str_has_prefix (ws_window_get_status_text (window),
+                                       "Recording made on NVIDIA H200, 20"));
+      spin_for (50);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+typedef struct
+{
+  guint added_before_end;
+  gboolean ended;
+} ReplayCount;
+
+static void
+run_added_cb (WsSession *session, WsRun *run, ReplayCount *count)
+{
+  if (!count->ended)
+    count->added_before_end++;
+}
+
+static void
+test_replay_live (void)
+{
+  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli",
+                                           "warpscope-cli", NULL);
+  const char *argv[] = { cli, "replay", path, "--speed", "20", NULL };
+  g_autoptr (GError) error = NULL;
+  WsWindow *window;
+  WsSession *session;
+  ReplayCount count = { 0 };
+  int done = 0, total = 0;
+
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("warpscope-cli not built");
+      return;
+    }
+  window = new_window ();
+  g_assert_true (ws_window_start_live (window, argv, &error));
+  g_assert_no_error (error);
+  session = ws_window_get_session (window);
+  g_signal_connect (session, "run-added", G_CALLBACK (run_added_cb), &count);
+  g_assert_true (ws_window_is_running (window));
+  spin_until (not_running, window, 60000);
+  count.ended = TRUE;
+  /* Runs appeared one by one as their records arrived, and progress reached the end. */
+  g_assert_cmpuint (count.added_before_end, ==, 12);
+  g_assert_true (ws_session_get_progress (session, &done, &total));
+  g_assert_cmpint (done, ==, total);
+  g_assert_true (g_str_has_prefix (ws_window_get_status_text (window),
+                                   "Replay of a recording made on NVIDIA H200"));
+  /* Findings show for a selected run. */
+  ws_runs_view_select_run (WS_RUNS_VIEW (ws_window_get_runs_view (window)), 4);
+  spin_for (100);
+  g_assert_cmpuint (count_css (ws_window_get_findings_panel (window), "finding"), >=, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+problem_shown (gpointer data)
+{
+  return ws_config_sidebar_get_run_problem (data) != NULL;
+}
+
+static void
+test_invalid_block (void)
+{
+  WsWindow *window = new_window ();
+  WsConfigSidebar *sidebar = WS_CONFIG_SIDEBAR (ws_window_get_sidebar (window));
+
+  spin_for (300); /* the catalog arrives from the runner (no GPU needed) */
+  ws_config_sidebar_set_block_text (sidebar, "33x33");
+  spin_until (problem_shown, sidebar, 3000);
+  g_assert_false (ws_config_sidebar_get_run_valid (sidebar));
+  g_assert_nonnull (ws_config_sidebar_get_run_problem (sidebar));
+  g_assert_nonnull (strstr (ws_config_sidebar_get_run_problem (sidebar), "1024"));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL)
+                  && ws_window_is_running (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_runner_dies (void)
+{
+  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *dir = g_dir_make_tmp ("ws-app-XXXXXX", NULL);
+  g_autofree char *script = g_build_filename (dir, "dying-runner", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\n"
+                                           "# prints the first runs of a recording, then dies\n"
+                                           "head -n 300 '%s'\n"
+                                           "kill -9 $$\n",
+                                           path);
+  const char *argv[] = { script, NULL };
+  g_autoptr (GError) error = NULL;
+  WsWindow *window;
+  WsSession *session;
+  guint complete = 0;
+
+  g_assert_true (g_file_set_contents (script, text, -1, NULL));
+  g_chmod (script, 0755);
+  window = new_window ();
+  g_assert_true (ws_window_start_live (window, argv, &error));
+  spin_until (not_running, window, 20000);
+  session = ws_window_get_session (window);
+  for (guint i = 0; i < g_list_model_get_n_items (ws_session_get_runs (session)); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (ws_session_get_runs (session), i);
+
+      complete += ws_run_get_state (run) == WS_RUN_STATE_COMPLETE;
+    }
+  /* The runs that finished are kept; the crash is said in words. */
+  g_assert_cmpuint (complete, >=, 1);
+  g_assert_nonnull (ws_window_get_last_toast (window));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (window), "crashed"));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (window), "kept"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (script);
+  g_rmdir (dir);
+}
+
+static void
+test_export (void)
+{
+  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "ws-test-export.png", NULL);
+  g_autoptr (GFile) out = g_file_new_for_path (out_path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  g_autoptr (GPtrArray) sessions = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (WsSession) session = ws_session_load (file, NULL, &error);
+  WsChartOptions options;
+  GtkWidget *dialog;
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_no_error (error);
+  g_ptr_array_add (sessions, g_object_ref (session));
+  ws_chart_options_init (&options, WS_CHART_SPEEDUP, ws_theme_get (WS_THEME_LIGHT), 800, 500);
+  g_settings_set_string (settings, "export-format", "png");
+  g_settings_set_int (settings, "export-scale", 1);
+  dialog = ws_export_dialog_new (NULL, settings, sessions, &options);
+  g_assert_true (ws_export_dialog_write (WS_EXPORT_DIALOG (dialog), out, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (out_path, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 1000);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_unlink (out_path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+
+  /* Nothing of a person's own cache or settings leaks into the tests. */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/app/open-recordings", test_open_recordings);
+  g_test_add_func ("/app/replay-live", test_replay_live);
+  g_test_add_func ("/app/invalid-block", test_invalid_block);
+  g_test_add_func ("/app/runner-dies", test_runner_dies);
+  g_test_add_func ("/app/export", test_export);
+  return g_test_run ();
+}
