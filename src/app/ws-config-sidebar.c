@@ -361,7 +361,8 @@ check_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_autoptr (JsonParser) parser = json_parser_new ();
       JsonObject *o;
 
-      if (!json_parser_load_from_data (parser, lines[i], -1, NULL)
+      if (lines[i][0] == '\0' || !json_parser_load_from_data (parser, lines[i], -1, NULL)
+          || json_parser_get_root (parser) == NULL
           || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         continue;
       o = json_node_get_object (json_parser_get_root (parser));
@@ -491,10 +492,16 @@ check_now (gpointer data)
       {
         guint configs = n_sizes * n_blocks;
         g_autofree char *estimate = estimate_sweep (self, configs);
-        g_autofree char *text = g_strdup_printf (
-          ngettext ("%u size × %u block = %u configuration; %s.",
-                    "%u sizes × %u blocks = %u configurations; %s.", configs),
-          n_sizes, n_blocks, configs, estimate);
+        g_autofree char *sizes_text = g_strdup_printf (ngettext ("%u size", "%u sizes", n_sizes),
+                                                       n_sizes);
+        g_autofree char *blocks_text = g_strdup_printf (ngettext ("%u block", "%u blocks", n_blocks),
+                                                        n_blocks);
+        g_autofree char *configs_text = g_strdup_printf (ngettext ("%u configuration",
+                                                                   "%u configurations", configs),
+                                                         configs);
+        /* Translators: "5 sizes × 2 blocks = 10 configurations; about 12 s." */
+        g_autofree char *text = g_strdup_printf (_("%s × %s = %s; %s."), sizes_text, blocks_text,
+                                                 configs_text, estimate);
 
         gtk_label_set_text (self->sweep_summary, text);
       }

@@ -206,7 +206,7 @@ ws_export_dialog_new (GtkWindow *parent, GSettings *settings, GPtrArray *session
   GtkWidget *header = adw_header_bar_new ();
   GtkWidget *page = adw_preferences_page_new ();
   AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Export…"));
+  GtkWidget *button = gtk_button_new_with_label (_("Export…"));
   const char *charts[WS_N_CHARTS + 1];
   g_autofree char *format = g_settings_get_string (settings, "export-format");
   g_autofree char *theme = g_settings_get_string (settings, "export-theme");

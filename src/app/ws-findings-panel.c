@@ -85,6 +85,7 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   gtk_widget_add_css_class (card, "finding");
   gtk_widget_add_css_class (card, severity);
   gtk_widget_add_css_class (badge, severity);
+  gtk_label_set_wrap (GTK_LABEL (badge), FALSE);
   gtk_widget_set_valign (badge, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (head), badge);
   gtk_box_append (GTK_BOX (head), label (f->title, "title", FALSE));

@@ -27,7 +27,8 @@ struct _WsWindow
   WsConfigSidebar *sidebar;
   GtkStack *main_stack;
   AdwStatusPage *status_page;
-  GtkMenuButton *samples_button;
+  GtkBox *samples_box;
+  GtkWidget *samples_heading;
   AdwViewStack *views;
   GtkLabel *window_totals;
   WsRunsView *runs_view;
@@ -901,6 +902,34 @@ probe_environment (WsWindow *self)
     toast (self, error->message);
 }
 
+/* "vector-add-sizes-h200.jsonl" → "Vector add sizes (H200)". */
+static char *
+sample_title (const char *file_name)
+{
+  g_autofree char *stem = g_strndup (file_name, strlen (file_name) - strlen (".jsonl"));
+  g_auto (GStrv) words = g_strsplit_set (stem, "-_", -1);
+  guint n = g_strv_length (words);
+  GString *s = g_string_new (NULL);
+  gboolean device = n > 1 && g_ascii_isalpha (words[n - 1][0])
+                    && g_ascii_isdigit (words[n - 1][strlen (words[n - 1]) - 1]);
+
+  for (guint i = 0; i < n - (device ? 1 : 0); i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, words[i]);
+    }
+  if (s->len > 0)
+    s->str[0] = g_ascii_toupper (s->str[0]);
+  if (device)
+    {
+      g_autofree char *upper = g_ascii_strup (words[n - 1], -1);
+
+      g_string_append_printf (s, " (%s)", upper);
+    }
+  return g_string_free (s, FALSE);
+}
+
 static void
 fill_samples_menu (WsWindow *self)
 {
@@ -916,16 +945,19 @@ fill_samples_menu (WsWindow *self)
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *path = g_build_filename (dir_path, g_ptr_array_index (names, i), NULL);
-      g_autofree char *label = g_strdup (g_ptr_array_index (names, i));
-      g_autoptr (GMenuItem) item = NULL;
+      g_autofree char *title = sample_title (g_ptr_array_index (names, i));
+      g_autoptr (GMenuItem) item = g_menu_item_new (title, NULL);
+      GtkWidget *button = gtk_button_new_with_label (title);
 
-      label[strlen (label) - strlen (".jsonl")] = '\0';
-      g_strdelimit (label, "-_", ' ');
-      item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "win.open-sample", "s", path);
       g_menu_append_item (self->samples_menu, item);
+      /* On the welcome page as plain buttons: one click for a newcomer. */
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-sample");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", path);
+      gtk_widget_add_css_class (button, "pill");
+      gtk_box_append (self->samples_box, button);
     }
-  gtk_widget_set_sensitive (GTK_WIDGET (self->samples_button), names->len > 0);
+  gtk_widget_set_visible (self->samples_heading, names->len > 0);
 }
 
 /* ---- boilerplate ----------------------------------------------------------------------------- */
@@ -1029,7 +1061,8 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, status_page);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, samples_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, samples_box);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, samples_heading);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, views);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_totals);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, runs_view);

@@ -20,6 +20,7 @@ struct _WsRunnerClient
   guint timeout_id;
   guint kill_id;
   int exit_status;
+  int term_signal; /* 0 unless killed by a signal */
   gboolean stdout_done, process_done, running, cancelled;
 };
 
@@ -107,11 +108,38 @@ set_error (WsRunnerClient *self, GError *error)
     g_error_free (error);
 }
 
+/* Judged only once both the process has ended and all its output has been read: the done
+ * record may still be in the pipe when the process is gone. */
+static void
+judge_ending (WsRunnerClient *self)
+{
+  gboolean ended_by_done = ws_session_is_done (self->session, NULL, NULL);
+
+  if (self->term_signal != 0)
+    {
+      if (self->cancelled)
+        set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                              "Stopped. The runs that completed are kept."));
+      else if (!ended_by_done)
+        set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                      "The runner crashed (%s) before it finished; the runs "
+                                      "that completed are kept.",
+                                      g_strsignal (self->term_signal)));
+    }
+  else if (!ended_by_done)
+    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                  "The runner exited (status %d) before it finished; the runs "
+                                  "that completed are kept.%s%s",
+                                  self->exit_status, self->err->len ? " It said: " : "",
+                                  self->err->str));
+}
+
 static void
 maybe_finish (WsRunnerClient *self)
 {
   if (!self->stdout_done || !self->process_done || !self->running)
     return;
+  judge_ending (self);
   self->running = FALSE;
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_clear_handle_id (&self->kill_id, g_source_remove);
@@ -198,35 +226,16 @@ wait_cb (GObject *source, GAsyncResult *result, gpointer data)
   WsRunnerClient *self = data;
   GSubprocess *process = G_SUBPROCESS (source);
   g_autoptr (GError) error = NULL;
-  gboolean ended_by_done;
 
   g_subprocess_wait_finish (process, result, &error);
   self->process_done = TRUE;
-  ended_by_done = ws_session_is_done (self->session, NULL, NULL);
   if (g_subprocess_get_if_signaled (process))
     {
-      int sig = g_subprocess_get_term_sig (process);
-
-      self->exit_status = 128 + sig;
-      if (self->cancelled)
-        set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                              "Stopped. The runs that completed are kept."));
-      else
-        set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                      "The runner crashed (%s) before it finished; the runs "
-                                      "that completed are kept.",
-                                      g_strsignal (sig)));
+      self->term_signal = g_subprocess_get_term_sig (process);
+      self->exit_status = 128 + self->term_signal;
     }
   else
-    {
-      self->exit_status = g_subprocess_get_exit_status (process);
-      if (!ended_by_done)
-        set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                      "The runner exited (status %d) before it finished; the "
-                                      "runs that completed are kept.%s%s",
-                                      self->exit_status, self->err->len ? " It said: " : "",
-                                      self->err->str));
-    }
+    self->exit_status = g_subprocess_get_exit_status (process);
   maybe_finish (self);
 }
 

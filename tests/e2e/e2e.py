@@ -13,6 +13,7 @@ subprocess.run(["gsettings", "set", "org.gnome.desktop.interface", "toolkit-acce
 
 from dogtail import config  # noqa: E402 (needs the setting above)
 from dogtail.predicate import GenericPredicate  # noqa: E402
+from dogtail.rawinput import keyCombo, typeText  # noqa: E402
 from dogtail.tree import root  # noqa: E402
 
 config.searchCutoffCount = 60
@@ -43,9 +44,24 @@ def wait_for(predicate, what, timeout=30):
 
 
 def find(parent, name, role=None, timeout=20):
-    return wait_for(lambda: parent.findChild(GenericPredicate(name=name, roleName=role),
-                                             retry=False, requireResult=False),
+    """The first control whose accessible name is `name` (GTK may repeat a button's label
+    in its name, or keep a mnemonic's underscore: those count too)."""
+    def matches(node):
+        names = {node.name, node.name.replace("_", "")}
+        return ((role is None or node.roleName == role)
+                and any(n == name or n == f"{name} {name}" for n in names))
+    return wait_for(lambda: parent.findChild(matches, retry=False, requireResult=False),
                     f"'{name}' ({role or 'any role'})", timeout)
+
+
+def activate(node):
+    """Uses the control's own accessible action (no pointer: GTK 4 reports no screen
+    positions on X11), falling back to a click."""
+    for name in ("click", "activate", "press", "toggle"):
+        if name in node.actions:
+            node.doActionNamed(name)
+            return
+    node.click()
 
 
 def labels(node):
@@ -65,37 +81,37 @@ try:
     window = wait_for(lambda: app.children[0] if app.children else None, "a window")
 
     step("open a bundled recording from the welcome page")
-    find(window, "Open a recording from a real GPU").click()
-    item = find(app, "vector add sizes h200", "menu item")
-    item.click()
+    activate(find(window, "Vector add sizes (H200)", "push button"))
     wait_for(lambda: any(l.startswith("Recording made on NVIDIA H200")
                          for l in labels(window)), "the status line naming the H200")
 
     step("run: the runner's records fill the session live")
     run = find(window, "Run", "push button")
     wait_for(lambda: run.sensitive, "Run to become available", 30)
-    run.click()
+    activate(run)
     wait_for(lambda: any(l.startswith("Replay of a recording made on NVIDIA H200")
                          for l in labels(window)), "the live replay in the status line", 30)
-    wait_for(lambda: any("12 runs finished" in l for l in labels(window)),
-             "all 12 runs to finish", 60)
+    stop = find(window, "Stop", "push button")
+    wait_for(lambda: not stop.sensitive and sum(l.startswith("n = ") for l in labels(window)) >= 12,
+             "all 12 runs in the table and the runner finished", 60)
 
     step("select a run: its findings appear")
     cell = find(window, "n = 10,000,000", "label")
-    cell.click()
+    activate(cell)
     wait_for(lambda: any(l.startswith("Run ") and "vector_add" in l for l in labels(window)),
              "the findings panel heading for the run", 20)
 
     step("export the chart")
-    find(window, "Export", "push button").click()
+    activate(find(window, "Export", "push button"))
     dialog = wait_for(lambda: [w for w in app.children if w.name == "Export"], "the export dialog")[0]
-    find(dialog, "Export…", "push button").click()
+    activate(find(dialog, "Export…", "push button"))
     chooser = wait_for(lambda: [w for w in app.children if w.name == "Export" and w != dialog],
                        "the file chooser", 20)[0]
     target = os.path.join(out_dir, "e2e-export.png")
-    name_entry = find(chooser, "Name", "text")
-    name_entry.text = target
-    find(chooser, "Export", "push button").click()
+    # The name field has the focus in a save dialog: type the whole path into it.
+    keyCombo("<Control>a")
+    typeText(target)
+    keyCombo("Return")
     wait_for(lambda: os.path.exists(target) and os.path.getsize(target) > 1000,
              f"{target} to be written", 20)
     with open(target, "rb") as f:

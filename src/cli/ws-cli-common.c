@@ -1,0 +1,406 @@
+/* ws-cli-common.c: option parsing, messages, sessions from files and from the runner, and text
+ * laid out for a terminal, shared by the subcommands.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-cli.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "ws-config.h"
+#include "ws-runner-client.h"
+
+/* ---- options and messages ---------------------------------------------------------------- */
+
+static const struct
+{
+  const char *command;
+  const char *usage;
+} usages[] = {
+  { "run", "--kernel K[,K…] [--sizes LIST] [--blocks LIST] [--transfer LIST] [OPTION…]" },
+  { "report", "FILE [--format table|csv|json|markdown] [OPTION…]" },
+  { "devices", "[--launcher COMMAND] [OPTION…]" },
+  { "kernels", "[--launcher COMMAND] [OPTION…]" },
+  { "occupancy", "--block N [--arch sm_XX] [--regs R] [--smem BYTES] | --list-archs" },
+  { "replay", "FILE [--speed X]" },
+  { "export", "FILE… --chart CHART --format FORMAT -o OUT [OPTION…]" },
+};
+
+static const char *
+usage_of (const char *command)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (usages); i++)
+    if (g_str_equal (usages[i].command, command))
+      return usages[i].usage;
+  return "[OPTION…]";
+}
+
+GOptionContext *
+ws_cli_context_new (const char *command, const char *parameters, const char *summary,
+                    const char *description, GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (parameters);
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  if (description != NULL)
+    g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  return context;
+}
+
+gboolean
+ws_cli_parse (GOptionContext *context, const char *command, int *argc, char ***argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (g_option_context_parse (context, argc, argv, &error))
+    return TRUE;
+  ws_cli_usage_error (command, "%s", error->message);
+  return FALSE;
+}
+
+static void
+print_message (const char *command, const char *kind, const char *format, va_list args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  g_autoptr (GString) out = g_string_new ("warpscope-cli");
+  gsize width = (gsize) ws_cli_terminal_width (stderr);
+
+  if (command != NULL)
+    g_string_append_printf (out, " %s", command);
+  g_string_append (out, ": ");
+  if (kind != NULL)
+    g_string_append_printf (out, "%s: ", kind);
+  ws_cli_append_wrapped (out, message, ws_cli_text_width (out->str), 2, width);
+  g_string_append_c (out, '\n');
+  fflush (stdout);
+  ws_cli_write (stderr, out->str);
+}
+
+int
+ws_cli_usage_error (const char *command, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (command, NULL, format, args);
+  va_end (args);
+  fprintf (stderr, _("Usage: warpscope-cli %s %s\n"), command, usage_of (command));
+  fprintf (stderr, _("Try “warpscope-cli %s --help” for its options.\n"), command);
+  return WS_CLI_EXIT_USAGE;
+}
+
+void
+ws_cli_error (const char *command, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (command, NULL, format, args);
+  va_end (args);
+}
+
+void
+ws_cli_warning (const char *command, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  print_message (command, _("warning"), format, args);
+  va_end (args);
+}
+
+/* ---- sessions from files ----------------------------------------------------------------- */
+
+/* Lines that could not be read are worth a warning each, but not a screenful. */
+#define MAX_PROBLEMS_SHOWN 5
+
+WsSession *
+ws_cli_load_session (const char *command, const char *path, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr (GError) local = NULL;
+  g_autoptr (WsSession) session = ws_session_load (file, NULL, &local);
+  g_autofree char *basename = g_path_get_basename (path);
+  GPtrArray *problems;
+
+  if (session == NULL)
+    {
+      /* GIO names the file for most failures, not for all (a directory): a person must see
+       * which file it was. */
+      if (strstr (local->message, basename) == NULL)
+        g_prefix_error (&local, "%s: ", path);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  problems = ws_session_get_problems (session);
+  for (guint i = 0; i < MIN (problems->len, MAX_PROBLEMS_SHOWN); i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
+    }
+  if (problems->len > MAX_PROBLEMS_SHOWN)
+    ws_cli_warning (command, _("%s: %u more lines could not be read"), path,
+                    problems->len - MAX_PROBLEMS_SHOWN);
+  return g_steal_pointer (&session);
+}
+
+void
+ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
+{
+  GPtrArray *errors = ws_session_get_errors (session);
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      WsRunnerError *e = g_ptr_array_index (errors, i);
+      g_autoptr (GString) text = g_string_new (NULL);
+      gboolean warning = g_strcmp0 (e->severity, "warning") == 0;
+
+      g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"), e->code);
+      ws_cli_append_wrapped (text, e->message, ws_cli_text_width (text->str), 2,
+                             (gsize) MAX (width, 0));
+      g_string_append_c (text, '\n');
+      if (e->detail != NULL && *e->detail != '\0')
+        {
+          g_string_append (text, "  ");
+          ws_cli_append_wrapped (text, e->detail, 2, 2, (gsize) MAX (width, 0));
+          g_string_append_c (text, '\n');
+        }
+      ws_cli_write (out, text->str);
+    }
+}
+
+/* ---- sessions from the runner ------------------------------------------------------------ */
+
+typedef struct
+{
+  GMainLoop *loop;
+  WsRunnerClient *client;
+  gboolean interrupted;
+} Wait;
+
+static void
+finished_cb (WsRunnerClient *client, gpointer data)
+{
+  Wait *wait = data;
+
+  g_main_loop_quit (wait->loop);
+}
+
+static gboolean
+interrupt_cb (gpointer data)
+{
+  Wait *wait = data;
+
+  /* The runner flushes what it has on SIGTERM; the runs that completed are saved. */
+  wait->interrupted = TRUE;
+  ws_runner_client_cancel (wait->client);
+  return G_SOURCE_CONTINUE;
+}
+
+int
+ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
+                   WsSession *session)
+{
+  g_auto (GStrv) launcher = NULL;
+  g_autofree char *runner = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (WsRunnerClient) client = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (GError) error = NULL;
+  Wait wait = { NULL, NULL, FALSE };
+  const GError *client_error;
+  guint sigint_id, sigterm_id;
+
+  if (options->launcher != NULL)
+    {
+      g_autofree char *trimmed = g_strstrip (g_strdup (options->launcher));
+
+      if (*trimmed != '\0' && !g_shell_parse_argv (trimmed, NULL, &launcher, &error))
+        return ws_cli_usage_error (options->command,
+                                   _("--launcher “%s” cannot be split into words: %s"),
+                                   options->launcher, error->message);
+    }
+  runner = options->runner != NULL ? g_strdup (options->runner) : ws_runner_find ();
+  if (runner == NULL)
+    {
+      ws_cli_error (options->command,
+                    _("there is no warpscope-runner here: this Warpscope was built without the "
+                      "CUDA toolkit. Give --runner PATH or set WARPSCOPE_RUNNER; recordings "
+                      "need no runner (warpscope-cli report FILE)."));
+      return WS_CLI_EXIT_RUNNER;
+    }
+  g_ptr_array_add (argv, runner);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  client = ws_runner_client_new (session);
+  ws_runner_client_set_timeout (client, options->timeout);
+  loop = g_main_loop_new (NULL, FALSE);
+  wait.loop = loop;
+  wait.client = client;
+  g_signal_connect (client, "finished", G_CALLBACK (finished_cb), &wait);
+  if (!ws_runner_client_start (client, (const char *const *) launcher,
+                               (const char *const *) argv->pdata, &error))
+    {
+      ws_cli_error (options->command, _("could not start %s: %s"),
+                    launcher != NULL ? launcher[0] : runner, error->message);
+      return WS_CLI_EXIT_RUNNER;
+    }
+  sigint_id = g_unix_signal_add (SIGINT, interrupt_cb, &wait);
+  sigterm_id = g_unix_signal_add (SIGTERM, interrupt_cb, &wait);
+  g_main_loop_run (loop);
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
+  /* Let the last reads of stderr land before it is shown. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  if (options->verbose && *ws_runner_client_get_stderr (client) != '\0')
+    {
+      fflush (stdout);
+      ws_cli_write (stderr, ws_runner_client_get_stderr (client));
+    }
+
+  if (wait.interrupted)
+    {
+      ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
+      return WS_CLI_EXIT_INTERRUPTED;
+    }
+  client_error = ws_runner_client_get_error (client);
+  /* The client may notice the exit before it has read the last lines; once the done record
+   * is in, the runner finished its work and its status is the answer. */
+  if (client_error != NULL && ws_session_is_done (session, NULL, NULL)
+      && ws_runner_client_get_exit_status (client) < 128)
+    client_error = NULL;
+  if (client_error != NULL)
+    {
+      ws_cli_error (options->command, "%s", client_error->message);
+      return WS_CLI_EXIT_RUNNER;
+    }
+  return ws_runner_client_get_exit_status (client);
+}
+
+/* ---- terminal and text ------------------------------------------------------------------- */
+
+int
+ws_cli_terminal_width (FILE *stream)
+{
+  struct winsize size;
+  int fd = fileno (stream);
+
+  if (fd < 0 || !isatty (fd))
+    return 0;
+  if (ioctl (fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    return size.ws_col;
+  return 80;
+}
+
+gsize
+ws_cli_text_width (const char *text)
+{
+  gsize width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          width++;
+          continue;
+        }
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+/* A unit stays on the line of its number: "12.8 µs", "3206 GB/s", "1.38×". */
+static gboolean
+is_unit (const char *word)
+{
+  static const char *const units[] = {
+    "ns", "µs", "ms", "s", "GB/s", "GFLOP/s", "TFLOP/s", "KiB", "MiB", "GiB", "TiB", "bytes",
+    "byte", "%",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_str_has_prefix (word, units[i]))
+      {
+        const char *rest = word + strlen (units[i]);
+
+        while (*rest != '\0' && strchr (",.;:)]", *rest) != NULL)
+          rest++;
+        if (*rest == '\0')
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+is_connector (const char *word)
+{
+  return g_str_equal (word, "n") || g_str_equal (word, "≈") || g_str_equal (word, "=");
+}
+
+void
+ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize indent,
+                       gsize width)
+{
+  g_auto (GStrv) paragraphs = g_strsplit (text, "\n", -1);
+  gsize column = first_indent;
+
+  for (guint p = 0; paragraphs[p] != NULL; p++)
+    {
+      g_auto (GStrv) words = g_strsplit (paragraphs[p], " ", -1);
+      gboolean line_empty = TRUE;
+
+      if (p > 0)
+        {
+          g_string_append_c (out, '\n');
+          g_string_append_printf (out, "%*s", (int) indent, "");
+          column = indent;
+        }
+      for (guint w = 0; words[w] != NULL; w++)
+        {
+          gsize word = ws_cli_text_width (words[w]);
+          gsize glued = word;
+
+          if (*words[w] == '\0')
+            continue;
+          /* Keep "n ≈ 5,800" and "12.8 µs" whole: measure up to the end of the group. */
+          for (guint g = w; words[g + 1] != NULL && (is_connector (words[g])
+                                                     || is_unit (words[g + 1]));
+               g++)
+            glued += 1 + ws_cli_text_width (words[g + 1]);
+          if (!line_empty && width > 0 && column + 1 + glued > width)
+            {
+              g_string_append_c (out, '\n');
+              g_string_append_printf (out, "%*s", (int) indent, "");
+              column = indent;
+              line_empty = TRUE;
+            }
+          if (!line_empty)
+            {
+              g_string_append_c (out, ' ');
+              column++;
+            }
+          g_string_append (out, words[w]);
+          column += word;
+          line_empty = FALSE;
+        }
+    }
+}
+
+void
+ws_cli_write (FILE *out, const char *text)
+{
+  fputs (text, out);
+}

@@ -1,0 +1,209 @@
+/* ws-cli-replay.c: `warpscope-cli replay FILE`: prints a recording on stdout with the pacing it
+ * was recorded with, standing in for the runner: the app's live path can then be shown and
+ * tested with no GPU. Lines go out byte for byte, but for a "replay" member in the hello.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-cli.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ws-cli-json.h"
+
+/* The record's `t` (ms since the runner started); FALSE when the line has none. The runner
+ * writes it right after the type, so the first "t" member is the record's. */
+static gboolean
+find_t (const char *line, double *t)
+{
+  const char *p = strstr (line, "\"t\":");
+  char *end;
+  double value;
+
+  if (p == NULL)
+    return FALSE;
+  p += 4;
+  while (*p == ' ')
+    p++;
+  value = g_ascii_strtod (p, &end);
+  if (end == p || !isfinite (value))
+    return FALSE;
+  *t = value;
+  return TRUE;
+}
+
+static gboolean
+is_done_record (const char *line, gsize length)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  JsonNode *root;
+
+  if (strstr (line, "\"done\"") == NULL)
+    return FALSE;
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, line, (gssize) length, NULL))
+    return FALSE;
+  root = json_parser_get_root (parser);
+  return root != NULL && JSON_NODE_HOLDS_OBJECT (root)
+         && g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),
+                                                                   "type", NULL),
+                       "done") == 0;
+}
+
+/* The hello with `"replay": {"file": …, "speed": …}` added before its closing brace, the rest
+ * of the line untouched. */
+static char *
+mark_hello (const char *line, const char *basename, double speed, GError **error)
+{
+  g_autoptr (GString) member = g_string_new (",\"replay\":{\"file\":");
+  g_autofree char *speed_text = ws_cli_format_double (speed);
+  const char *end = line + strlen (line);
+  g_autofree char *head = NULL;
+
+  ws_cli_json_append_string (member, basename);
+  g_string_append_printf (member, ",\"speed\":%s}", speed_text);
+  while (end > line && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t'))
+    end--;
+  if (end == line || end[-1] != '}')
+    {
+      g_set_error_literal (error, WS_SESSION_ERROR, WS_SESSION_ERROR_NOT_A_SESSION,
+                           _("its hello record does not end with “}”"));
+      return NULL;
+    }
+  head = g_strndup (line, (gsize) (end - 1 - line));
+  /* A recording of a replay already says so: a second member of the same name would leave
+   * readers to pick one. */
+  if (strstr (head, "\"replay\":") != NULL)
+    return g_strdup (line);
+  return g_strdup_printf ("%s%s}%s", head, member->str, end);
+}
+
+int
+ws_cli_replay (int argc, char **argv)
+{
+  double speed = 1;
+  GOptionEntry entries[] = {
+    { "speed", 'x', 0, G_OPTION_ARG_DOUBLE, &speed,
+      N_("Play X times as fast as recorded (default 1; 0: as fast as possible)"), "X" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFileInputStream) base = NULL;
+  g_autoptr (GDataInputStream) data = NULL;
+  g_autoptr (WsSession) check = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *basename = NULL;
+  const char *path;
+  gboolean have_hello = FALSE, done = FALSE, have_origin = FALSE;
+  double origin = 0, last_t = 0;
+  gint64 start_us = 0;
+
+  context = ws_cli_context_new (
+    "replay", _("FILE"),
+    _("Prints a recorded session on stdout as the runner printed it, with its original pacing "
+      "(each record's “t”), so that it can stand in for the runner: WARPSCOPE_RUNNER or the "
+      "app's live path can point at it with no GPU. The hello record gains "
+      "\"replay\": {\"file\": NAME, \"speed\": X}; every other line is copied byte for byte."),
+    _("Exit status: 0 the whole recording, up to its done record, was printed; 1 the file "
+      "could not be read, is empty, is not a session, was written by a newer Warpscope, or "
+      "ends without a done record (what it holds is printed first); 2 bad arguments."),
+    entries);
+  if (!ws_cli_parse (context, "replay", &argc, &argv))
+    return WS_CLI_EXIT_USAGE;
+  if (argc < 2)
+    return ws_cli_usage_error ("replay", _("which recording? Give a session file (.jsonl)."));
+  if (argc > 2)
+    return ws_cli_usage_error ("replay", _("one file at a time; “%s” is one too many."),
+                               argv[2]);
+  if (!isfinite (speed) || speed < 0)
+    return ws_cli_usage_error ("replay", _("--speed must be 0 (as fast as possible) or a "
+                                           "positive factor such as 0.5, 1 or 10."));
+  path = argv[1];
+  file = g_file_new_for_commandline_arg (path);
+  basename = g_file_get_basename (file);
+  base = g_file_read (file, NULL, &error);
+  if (base == NULL)
+    {
+      if (strstr (error->message, basename) == NULL)
+        g_prefix_error (&error, "%s: ", path);
+      ws_cli_error ("replay", "%s", error->message);
+      return WS_CLI_EXIT_FAILED;
+    }
+  data = g_data_input_stream_new (G_INPUT_STREAM (base));
+  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  /* The hello goes through the model, so that a file it would refuse is refused here with
+   * its words, before anything is printed. */
+  check = ws_session_new (WS_SESSION_SOURCE_REPLAY);
+
+  for (;;)
+    {
+      gsize length;
+      g_autofree char *line = g_data_input_stream_read_line (data, &length, NULL, &error);
+      g_autofree char *marked = NULL;
+      const char *text;
+      double t;
+
+      if (error != NULL)
+        {
+          ws_cli_error ("replay", "%s: %s", path, error->message);
+          return WS_CLI_EXIT_FAILED;
+        }
+      if (line == NULL)
+        break;
+      text = line;
+      if (!have_hello)
+        {
+          if (strspn (line, " \t\r") == length)
+            continue; /* blank lines before the hello */
+          if (!ws_session_feed_line (check, line, (gssize) length, &error)
+              || (marked = mark_hello (line, basename, speed, &error)) == NULL)
+            {
+              ws_cli_error ("replay", "%s: %s", path, error->message);
+              return WS_CLI_EXIT_FAILED;
+            }
+          have_hello = TRUE;
+          text = marked;
+          length = strlen (marked);
+        }
+      if (speed > 0 && find_t (line, &t))
+        {
+          gint64 due;
+
+          if (!have_origin)
+            {
+              origin = t;
+              start_us = g_get_monotonic_time ();
+              have_origin = TRUE;
+            }
+          last_t = MAX (t, last_t);
+          due = start_us + (gint64) ((last_t - origin) * 1000 / speed);
+          if (due > g_get_monotonic_time ())
+            g_usleep ((gulong) (due - g_get_monotonic_time ()));
+        }
+      fwrite (text, 1, length, stdout);
+      fputc ('\n', stdout);
+      /* A reader follows the stream as it comes, as it would a live runner. */
+      if (speed > 0)
+        fflush (stdout);
+      if (is_done_record (text, length))
+        {
+          done = TRUE;
+          break;
+        }
+    }
+  if (fflush (stdout) != 0)
+    return WS_CLI_EXIT_FAILED;
+  if (!have_hello)
+    {
+      ws_cli_error ("replay", _("%s: the file is empty: it holds no records"), path);
+      return WS_CLI_EXIT_FAILED;
+    }
+  if (!done)
+    {
+      ws_cli_error ("replay", _("%s: the recording ends without a done record: it was cut "
+                                "short, and its last run may be incomplete"),
+                    path);
+      return WS_CLI_EXIT_FAILED;
+    }
+  return WS_CLI_EXIT_OK;
+}

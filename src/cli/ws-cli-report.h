@@ -1,0 +1,89 @@
+/* ws-cli-report.h: what `warpscope-cli report` says about a session: its runs with their
+ * findings, the fastest configuration of each problem size (with the ones tied with it), where
+ * each size series crosses the CPU; and the four ways of writing it.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-analysis.h"
+#include "ws-cli.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  WS_CLI_REPORT_TABLE,
+  WS_CLI_REPORT_CSV,
+  WS_CLI_REPORT_JSON,
+  WS_CLI_REPORT_MARKDOWN,
+} WsCliReportFormat;
+
+gboolean ws_cli_report_format_from_string (const char *name, WsCliReportFormat *format);
+
+typedef struct
+{
+  WsRun *run;
+  GPtrArray *findings; /* WsFinding, borrowed, most severe first */
+} WsCliReportRun;
+
+/* The fastest of the completed runs that solve the same problem (kernel family and shape). */
+typedef struct
+{
+  char *label;             /* "4096³", "n = 10,000,000" */
+  gboolean by_end_to_end;  /* only the host memory differs: ranked by end-to-end time */
+  gboolean block_sweep;    /* one kernel and host memory, several blocks */
+  WsRun *best;
+  GPtrArray *tied;         /* WsRun inside the best one's min–max, the best left out */
+  GPtrArray *others;       /* the best run of every other kernel, or every other run when
+                            * ranked end to end (WsRun) */
+  guint n_runs;
+} WsCliFastest;
+
+/* Where one size series crosses 1× against each CPU baseline: [all_cores][end_to_end]. */
+typedef struct
+{
+  WsSeries *series;
+  int shape_rank;
+  gboolean found[2][2];
+  double size[2][2];
+  double lowest[2][2], highest[2][2]; /* the speedups at the smallest and largest size */
+  double best[2][2];                  /* the highest speedup of the series */
+} WsCliCrossover;
+
+typedef struct
+{
+  WsSession *session;
+  char *path;
+  char *name;                 /* the file's basename */
+  GPtrArray *findings;        /* every WsFinding of the session (owned) */
+  GPtrArray *runs;            /* WsCliReportRun, in run order */
+  GPtrArray *series_findings; /* WsFinding about a whole series (run 0), borrowed */
+  GPtrArray *fastest;         /* WsCliFastest */
+  GPtrArray *crossovers;      /* WsCliCrossover */
+  int cpu_threads;            /* threads of the all-cores baselines; 0 when none or mixed */
+  WsSeverity min_severity;
+  guint n_hidden;             /* findings below min_severity, left out */
+} WsCliReport;
+
+WsCliReport *ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity);
+void ws_cli_report_free (WsCliReport *report);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsCliReport, ws_cli_report_free)
+
+/* "Run 3: vector_add n = 100,000, block 256, pageable" */
+char *ws_cli_report_describe_run (WsRun *run);
+/* "pass", "FAIL: 12 of 1,000 wrong", "refused", "incomplete" */
+char *ws_cli_report_describe_state (WsRun *run);
+/* The kernel's rate where it matters: GB/s for memory-bound kernels, else GFLOP/s. */
+char *ws_cli_report_format_rate (WsCliReport *report, WsRun *run);
+const char *ws_cli_report_state_name (WsRunState state);
+/* Sentences about a fastest group and a crossover, for people. */
+char *ws_cli_report_describe_fastest (const WsCliFastest *fastest);
+char *ws_cli_report_describe_crossover (const WsCliCrossover *crossover);
+
+/* `width`: columns to fit (0: no limit). */
+void ws_cli_report_write_table (WsCliReport *report, GString *out, gsize width);
+void ws_cli_report_write_markdown (WsCliReport *report, GString *out);
+void ws_cli_report_write_csv (WsCliReport *report, GString *out);
+void ws_cli_report_write_json (WsCliReport *report, GString *out);
+
+G_END_DECLS

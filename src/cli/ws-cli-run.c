@@ -1,0 +1,333 @@
+/* ws-cli-run.c: `warpscope-cli run`: starts the runner with one configuration or a sweep, shows
+ * progress on a terminal, prints a line per finished run and saves the session.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-cli.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "ws-analysis.h"
+
+typedef struct
+{
+  gboolean progress;       /* stderr is a terminal: draw a bar */
+  gboolean bar_shown;
+  gboolean quiet;
+  GHashTable *reported;    /* run ids whose line is printed */
+  WsRun *current;          /* the run in progress, named beside the bar */
+} Progress;
+
+static void
+clear_bar (Progress *p)
+{
+  if (!p->bar_shown)
+    return;
+  fputs ("\r\033[K", stderr);
+  fflush (stderr);
+  p->bar_shown = FALSE;
+}
+
+static void
+draw_bar (Progress *p, WsSession *session)
+{
+  const int slots = 24;
+  gboolean utf8 = g_get_charset (NULL);
+  g_autoptr (GString) bar = g_string_new ("\r\033[K[");
+  int done = 0, total = 0;
+  int filled;
+
+  if (!p->progress || !ws_session_get_progress (session, &done, &total) || total <= 0)
+    return;
+  filled = (int) ((gint64) slots * MIN (done, total) / total);
+  for (int i = 0; i < slots; i++)
+    g_string_append (bar, i < filled ? (utf8 ? "█" : "#") : (utf8 ? "░" : "."));
+  g_string_append_printf (bar, "] %d/%d", done, total);
+  if (p->current != NULL && done < total)
+    {
+      g_autofree char *size = ws_run_dup_size_label (p->current);
+      g_autofree char *block = ws_run_dup_block_label (p->current);
+
+      g_string_append_printf (bar, _("  running %s %s, block %s"),
+                              ws_run_get_config (p->current)->kernel, size, block);
+    }
+  /* Never wider than the terminal: a wrapped bar cannot be redrawn in place. */
+  {
+    gsize width = (gsize) ws_cli_terminal_width (stderr);
+
+    while (width > 1 && ws_cli_text_width (bar->str + 4) > width - 1)
+      g_string_truncate (bar, g_utf8_prev_char (bar->str + bar->len) - bar->str);
+  }
+  fputs (bar->str, stderr);
+  fflush (stderr);
+  p->bar_shown = TRUE;
+}
+
+static char *
+summarize_run (WsRun *run)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  const WsTiming *t = ws_run_get_timing (run);
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsVerify *v = ws_run_get_verify (run);
+  g_autofree char *size = ws_run_dup_size_label (run);
+  g_autofree char *block = ws_run_dup_block_label (run);
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, _("run %d: %s %s, block %s, %s"), c->id, c->kernel, size, block,
+                          c->transfer);
+  switch (ws_run_get_state (run))
+    {
+    case WS_RUN_STATE_COMPLETE:
+    case WS_RUN_STATE_FAILED:
+      {
+        g_autofree char *kernel = ws_cli_format_stats (&t->kernel);
+        g_autofree char *e2e = ws_cli_format_stats (&t->e2e);
+        g_autofree char *speedup = ws_cli_format_speedup (ws_run_get_speedup (run, FALSE,
+                                                                              TRUE));
+
+        g_string_append_printf (s, _(" — kernel %s, end to end %s"), kernel, e2e);
+        if (ws_run_get_speedup (run, FALSE, TRUE) > 0)
+          g_string_append_printf (s, _(" (%s the speed of 1 CPU thread)"), speedup);
+        if (l != NULL)
+          {
+            g_autofree char *occupancy = ws_cli_format_percent (l->occupancy);
+
+            g_string_append_printf (s, _(", occupancy %s"), occupancy);
+          }
+        if (v != NULL && v->pass)
+          g_string_append (s, _(", verified"));
+        else if (v != NULL)
+          {
+            g_autofree char *bad = ws_cli_format_count ((guint64) (v->mismatches + v->unwritten));
+
+            g_string_append_printf (s, _(", FAILED verification: %s elements wrong"), bad);
+          }
+        break;
+      }
+    case WS_RUN_STATE_REFUSED:
+      {
+        GPtrArray *errors = ws_run_get_errors (run);
+
+        for (guint i = 0; i < errors->len; i++)
+          {
+            WsRunnerError *e = g_ptr_array_index (errors, i);
+
+            if (g_strcmp0 (e->severity, "error") == 0)
+              {
+                g_string_append_printf (s, _(" — refused (%s): %s"), e->code, e->message);
+                break;
+              }
+          }
+        break;
+      }
+    case WS_RUN_STATE_INCOMPLETE:
+      g_string_append (s, _(" — incomplete: the runner stopped before its results"));
+      break;
+    case WS_RUN_STATE_RUNNING:
+    default:
+      break;
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+run_added_cb (WsSession *session, WsRun *run, gpointer data)
+{
+  Progress *p = data;
+
+  p->current = run;
+  draw_bar (p, session);
+}
+
+static void
+run_updated_cb (WsSession *session, WsRun *run, gpointer data)
+{
+  Progress *p = data;
+  g_autofree char *line = NULL;
+
+  if (ws_run_get_state (run) == WS_RUN_STATE_RUNNING
+      || g_hash_table_contains (p->reported, GINT_TO_POINTER (ws_run_get_id (run))))
+    return;
+  g_hash_table_add (p->reported, GINT_TO_POINTER (ws_run_get_id (run)));
+  if (p->current == run)
+    p->current = NULL;
+  if (p->quiet)
+    return;
+  line = summarize_run (run);
+  clear_bar (p);
+  ws_cli_write (stdout, line);
+  ws_cli_write (stdout, "\n");
+  fflush (stdout);
+  draw_bar (p, session);
+}
+
+static void
+changed_cb (WsSession *session, gpointer data)
+{
+  draw_bar (data, session);
+}
+
+static char *
+default_output (void)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+
+  return g_strdup_printf ("warpscope-%s.jsonl", stamp);
+}
+
+int
+ws_cli_run (int argc, char **argv)
+{
+  g_autofree char *kernel = NULL, *sizes = NULL, *blocks = NULL, *transfer = NULL;
+  g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
+  g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL;
+  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL;
+  gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE;
+  int timeout = 120;
+  GOptionEntry entries[] = {
+    { "kernel", 'k', 0, G_OPTION_ARG_STRING, &kernel,
+      N_("Kernels to run, comma-separated: vector_add, matmul_tiled, … (“warpscope-cli "
+         "kernels” lists them)"), "K[,K…]" },
+    { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
+      N_("Problem sizes: 1e6 | 1000,4096 | 1e3:1e8:x10 | 256:1024:+256; matrices take an "
+         "edge or MxNxK"), "LIST" },
+    { "blocks", 0, 0, G_OPTION_ARG_STRING, &blocks,
+      N_("Threads per block: 32,64,256 | 32:1024:x2 | 16x16,32x8"), "LIST" },
+    { "transfer", 0, 0, G_OPTION_ARG_STRING, &transfer,
+      N_("Host memory for the copies: pageable, pinned or both (default pageable)"), "LIST" },
+    { "reps", 0, 0, G_OPTION_ARG_STRING, &reps, N_("Traced repetitions (10)"), "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Untraced warm-up launches (3)"), "W" },
+    { "cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
+      N_("CPU baselines: none, 1, all or 1,all (default 1,all)"), "WHICH" },
+    { "cpu-reps", 0, 0, G_OPTION_ARG_STRING, &cpu_reps,
+      N_("At most N timed runs per CPU baseline (5)"), "N" },
+    { "cpu-budget", 0, 0, G_OPTION_ARG_STRING, &cpu_budget,
+      N_("Seconds one CPU baseline may take (10)"), "S" },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &device, N_("GPU index (0)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the random inputs"), "N" },
+    { "no-trace", 0, 0, G_OPTION_ARG_NONE, &no_trace,
+      N_("Do not use CUPTI: untraced timing only"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Save the session here (default warpscope-YYYYMMDD-HHMMSS.jsonl)"), "FILE" },
+    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
+      N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
+         "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
+    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
+      N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one); "
+         "with --launcher, its path on the other machine"), "PATH" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
+      N_("Stop the runner when it prints nothing for this long (default 120; 0: never)"),
+      "SECONDS" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No line per run"), NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      N_("Also show what the runner wrote on stderr"), NULL },
+    { NULL }
+  };
+  struct
+  {
+    const char *option;
+    const char *value;
+  } pass[] = {
+    { "--kernel", NULL }, { "--sizes", NULL }, { "--blocks", NULL }, { "--transfer", NULL },
+    { "--reps", NULL }, { "--warmup", NULL }, { "--cpu", NULL }, { "--cpu-reps", NULL },
+    { "--cpu-budget", NULL }, { "--device", NULL }, { "--seed", NULL },
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  WsCliRunnerOptions options = { "run", NULL, NULL, 0, FALSE };
+  Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
+  int status;
+  guint n_runs;
+
+  context = ws_cli_context_new (
+    "run", NULL,
+    _("Runs kernels on the GPU through warpscope-runner: one configuration, or a sweep over "
+      "the lists given. Prints a line per finished run, saves the session, and exits with "
+      "the runner's status."),
+    _("The run options go to the runner as they are; “warpscope-runner --help” describes "
+      "them.\n\n"
+      "Exit status (the runner's): 0 every run verified; 1 a run failed verification or was "
+      "refused; 2 bad arguments; 3 no usable GPU (driver, device or kernel image); 4 a kernel "
+      "fault ended the session; 5 an internal error in the runner. And: 6 the runner could "
+      "not be started, crashed, or stopped answering; 130 interrupted (Ctrl+C). The runs that "
+      "completed are saved in every case."),
+    entries);
+  if (!ws_cli_parse (context, "run", &argc, &argv))
+    return WS_CLI_EXIT_USAGE;
+  if (argc > 1)
+    return ws_cli_usage_error ("run", _("“%s” is not an option of run; the sizes, blocks and "
+                                        "kernels are given with --sizes, --blocks and --kernel."),
+                               argv[1]);
+  if (kernel == NULL)
+    return ws_cli_usage_error ("run", _("which kernel? Give --kernel vector_add, for example, "
+                                        "or several with commas; “warpscope-cli kernels” "
+                                        "lists them."));
+  if (timeout < 0)
+    return ws_cli_usage_error ("run", _("--timeout must be 0 (never) or more seconds."));
+
+  pass[0].value = kernel, pass[1].value = sizes, pass[2].value = blocks;
+  pass[3].value = transfer, pass[4].value = reps, pass[5].value = warmup, pass[6].value = cpu;
+  pass[7].value = cpu_reps, pass[8].value = cpu_budget, pass[9].value = device;
+  pass[10].value = seed;
+  for (guint i = 0; i < G_N_ELEMENTS (pass); i++)
+    if (pass[i].value != NULL)
+      {
+        g_ptr_array_add (args, (gpointer) pass[i].option);
+        g_ptr_array_add (args, (gpointer) pass[i].value);
+      }
+  if (no_trace)
+    g_ptr_array_add (args, "--no-trace");
+  g_ptr_array_add (args, NULL);
+
+  if (output == NULL)
+    output = default_output ();
+  file = g_file_new_for_commandline_arg (output);
+
+  session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  progress.progress = isatty (STDERR_FILENO);
+  progress.quiet = quiet;
+  progress.reported = reported;
+  g_signal_connect (session, "run-added", G_CALLBACK (run_added_cb), &progress);
+  g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), &progress);
+  g_signal_connect (session, "changed", G_CALLBACK (changed_cb), &progress);
+
+  options.launcher = launcher;
+  options.runner = runner;
+  options.timeout = (guint) timeout;
+  options.verbose = verbose;
+  status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
+  g_signal_handlers_disconnect_by_data (session, &progress);
+  clear_bar (&progress);
+  if (status == WS_CLI_EXIT_USAGE && ws_session_get_hello (session) == NULL)
+    return status; /* our own usage error (--launcher): nothing ran */
+
+  fflush (stdout);
+  ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
+
+  n_runs = g_list_model_get_n_items (ws_session_get_runs (session));
+  if (n_runs == 0)
+    {
+      /* A session without runs holds only the error just printed: no file to clutter. */
+      return status;
+    }
+  if (!ws_session_save (session, file, NULL, &error))
+    {
+      ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);
+      return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+    }
+  {
+    g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "Saved %u run to %s",
+                                                          "Saved %u runs to %s", n_runs),
+                                             n_runs, output);
+
+    ws_cli_write (stdout, text);
+    ws_cli_write (stdout, "\n");
+  }
+  return status;
+}

@@ -1,0 +1,114 @@
+/* ws-cli.h: what the subcommands of warpscope-cli share: exit statuses, option parsing, messages,
+ * reading sessions, and numbers written for people.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "ws-run.h"
+#include "ws-session.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses (docs/cli.md). `run` and `devices` pass on the runner's own 0–5. */
+typedef enum
+{
+  WS_CLI_EXIT_OK = 0,
+  WS_CLI_EXIT_FAILED = 1,      /* a file could not be read or written; the runner's 1 */
+  WS_CLI_EXIT_USAGE = 2,       /* bad arguments; the runner's 2 */
+  WS_CLI_EXIT_NO_GPU = 3,      /* the runner's 3: no usable GPU */
+  WS_CLI_EXIT_RUNNER = 6,      /* the runner could not be started, crashed or stopped answering */
+  WS_CLI_EXIT_INTERRUPTED = 130,
+} WsCliExit;
+
+/* Each subcommand: argv[0] is its name, its options and arguments follow. */
+int ws_cli_run (int argc, char **argv);
+int ws_cli_report (int argc, char **argv);
+int ws_cli_devices (int argc, char **argv);
+int ws_cli_kernels (int argc, char **argv);
+int ws_cli_occupancy (int argc, char **argv);
+int ws_cli_replay (int argc, char **argv);
+int ws_cli_export (int argc, char **argv);
+
+/* ---- options and messages ---------------------------------------------------------------- */
+
+/* A context whose --help names "warpscope-cli COMMAND"; `description` goes below the options. */
+GOptionContext *ws_cli_context_new (const char *command, const char *parameters,
+                                    const char *summary, const char *description,
+                                    GOptionEntry *entries);
+/* FALSE after printing the parser's message and the usage: the caller exits 2. */
+gboolean ws_cli_parse (GOptionContext *context, const char *command, int *argc, char ***argv);
+/* Prints "warpscope-cli COMMAND: MESSAGE", the usage line and where help is; returns 2. */
+int ws_cli_usage_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* "warpscope-cli COMMAND: MESSAGE" on stderr. */
+void ws_cli_error (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void ws_cli_warning (const char *command, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Loads a session; problems (unreadable lines, a missing done record) are printed as warnings.
+ * The error names the file. */
+WsSession *ws_cli_load_session (const char *command, const char *path, GError **error);
+
+/* Starts the runner (or what $WARPSCOPE_RUNNER names) with `args`, behind `launcher` (a
+ * command line split like a shell would, run without one), and waits for it, calling
+ * `session`'s signals as records arrive. Returns the runner's exit status, or
+ * WS_CLI_EXIT_RUNNER (message printed) when it could not start or did not finish. */
+typedef struct
+{
+  const char *command;   /* for messages */
+  const char *launcher;  /* NULL: none */
+  const char *runner;    /* NULL: ws_runner_find () */
+  guint timeout;         /* seconds without output before it is stopped; 0: never */
+  gboolean verbose;      /* copy the runner's stderr */
+} WsCliRunnerOptions;
+
+int ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
+                       WsSession *session);
+
+/* Runner errors about the whole session (no_driver …) as "error: …" / "warning: …". */
+void ws_cli_print_session_errors (FILE *out, WsSession *session, int width);
+
+/* ---- terminal and text ------------------------------------------------------------------- */
+
+/* Columns of the terminal `stream` writes to; 0 when it is not a terminal. */
+int ws_cli_terminal_width (FILE *stream);
+/* Display columns of UTF-8 text (wide characters count 2). */
+gsize ws_cli_text_width (const char *text);
+/* Appends `text` wrapped at `width` columns (0: no wrapping); the first line starts after
+ * `first_indent` columns already written, later lines are indented by `indent` spaces. */
+void ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize indent,
+                            gsize width);
+/* Writes UTF-8 as is: g_print would convert it to the locale's charset. */
+void ws_cli_write (FILE *out, const char *text);
+
+/* ---- numbers for people ------------------------------------------------------------------ */
+
+/* "850 ns", "38.0 µs", "13.2 ms", "2.41 s"; "—" for 0 or less (not measured). */
+char *ws_cli_format_duration (double ns);
+/* The median with its spread in the same unit: "38.0 µs (37.3–39.2)". */
+char *ws_cli_format_stats (const WsStats *stats);
+/* Only the median ("38.0 µs") and only the spread ("(37.3–39.2)", "" when none). */
+char *ws_cli_format_stats_median (const WsStats *stats);
+char *ws_cli_format_stats_spread (const WsStats *stats);
+/* "297×", "25.1×", "0.84×"; "—" for 0. */
+char *ws_cli_format_speedup (double speedup);
+/* "3206 GB/s", "55.2 GB/s"; "21.3 TFLOP/s", "840 GFLOP/s". */
+char *ws_cli_format_gbs (double gbs);
+char *ws_cli_format_gflops (double gflops);
+/* "100%", "50%", "37.5%". */
+char *ws_cli_format_percent (double fraction);
+/* "10,000,000". */
+char *ws_cli_format_count (guint64 value);
+/* "139.8 GiB", "48 KiB", "512 bytes". */
+char *ws_cli_format_bytes (double bytes);
+/* A size for people, with the run's shape: "n ≈ 3,100", "≈ 410³". */
+char *ws_cli_format_size (double size, int shape_rank);
+/* `value` to `significant` digits, no exponent, trailing zeros kept ("38.0"). */
+char *ws_cli_format_significant (double value, int significant);
+/* The shortest text that reads back as the same double, in the C locale ("0.84", "1e-08"). */
+char *ws_cli_format_double (double value);
+
+G_END_DECLS
