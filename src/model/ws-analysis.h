@@ -39,18 +39,25 @@ typedef enum
   WS_FINDING_CPU_BASELINE_NOTE,  /* a CPU baseline was skipped or ran fewer times */
 } WsFindingKind;
 
+#define WS_N_FINDING_KINDS (WS_FINDING_CPU_BASELINE_NOTE + 1)
+
+/* The stable identifier of a kind ("under_occupied"): the same as WsFinding.id. */
+const char *ws_finding_kind_to_string (WsFindingKind kind);
+
 typedef struct
 {
   WsFindingKind kind;
   const char *id;      /* stable identifier: "under_occupied", "transfer_bound", … */
   WsSeverity severity;
-  int run;             /* the run it is about; 0 for a finding about a whole series */
-  char *title;         /* one line: "Transfer-bound: copies are 97% of the end-to-end time" */
+  int run;             /* the run it is about; 0 for a finding about a whole series or the
+                        * session (the runner's session-level errors) */
+  char *title;         /* one line: "Transfer-bound: the copies take 363× as long as the kernel" */
   char *numbers;       /* the numbers behind it, in words */
   char *cause;         /* why, for a student */
   char *fix;           /* what to change */
-  double value;        /* the measured quantity the threshold applies to */
-  double threshold;    /* the threshold it was compared with */
+  double value;        /* the measured quantity the threshold applies to, in the unit of
+                        * the threshold's row of the table (a fraction, µs, ×, bytes) */
+  double threshold;    /* the threshold that made it fire, in the same unit */
   GArray *activities;  /* guint: indices into ws_run_get_activities() it points at */
 } WsFinding;
 
@@ -59,7 +66,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFinding, ws_finding_free)
 
 const char *ws_severity_to_string (WsSeverity severity); /* "info", "low", "medium", "high" */
 
-/* The thresholds, named, with what each means: the one table in code. */
+/* The thresholds, named, with what each means: the one table in code (docs/findings.md shows
+ * the same rows, and the tests check that it does). */
 typedef struct
 {
   const char *name;        /* "occupancy_low" */
@@ -69,29 +77,42 @@ typedef struct
 } WsThreshold;
 
 const WsThreshold *ws_analysis_get_thresholds (guint *n_thresholds);
+/* The value of a named threshold; NaN (and a critical warning) for a name not in the table. */
 double ws_analysis_threshold (const char *name);
 
 /* Findings about one run, most severe first (WsFinding). Series-level findings (crossover,
  * ties, noise) need the session and are included for the runs they concern. */
 GPtrArray *ws_analyze_run (WsSession *session, WsRun *run);
-/* Every run's findings, in run order (WsFinding). */
+/* Every run's findings, in run order (WsFinding), then the runner's session-level errors
+ * (run 0). Faster than ws_analyze_run for each run: the series are found once. */
 GPtrArray *ws_analyze_session (WsSession *session);
 
 /* Speedup of the GPU over a CPU baseline: kernel only, or end to end with the copies;
  * 0 when either time is missing. */
 double ws_run_get_speedup (WsRun *run, gboolean all_cores, gboolean end_to_end);
 
-/* Where a size series crosses 1× (interpolated on log scales); FALSE when it does not. */
+/* What the kernel achieved over its median time (ws_run_get_kernel_ns): GB/s of the run's
+ * `bytes` (the fewest any kernel must move) and GFLOP/s of its `flops`; 0 when not known. */
+double ws_run_get_gbs (WsRun *run);
+double ws_run_get_gflops (WsRun *run);
+/* Arithmetic intensity: the run's flops / bytes, in FLOP per byte; 0 when not known. */
+double ws_run_get_intensity (WsRun *run);
+/* The device's ridge point: FP32 peak / measured copy bandwidth, in FLOP per byte. Kernels
+ * below it are memory-bound, above it compute-bound. 0 when the device does not say. */
+double ws_analysis_get_ridge_point (const WsDeviceInfo *device);
+
+/* Where a size series first crosses 1× (interpolated on log scales); FALSE when it does not. */
 gboolean ws_analysis_find_crossover (WsSeries *series, gboolean all_cores, gboolean end_to_end,
                                      double *size);
 
 /* In a block series: the fastest run, and every run whose median lies within the best one's
- * spread (min–max), the best included (WsRun, borrowed). */
+ * spread (min–max), the best included (WsRun, borrowed). `tied` may be NULL; NULL when no
+ * run of the series has a kernel time. */
 WsRun *ws_analysis_rank_blocks (WsSeries *series, GPtrArray *tied);
 
 /* The ceiling a run is compared with: memory-bound kernels against the measured copy
  * bandwidth, compute-bound ones against the session's cuBLAS SGEMM rate when it has one,
- * else the theoretical FP32 peak. Fills `name` with which, for the finding's words. */
+ * else the theoretical FP32 peak; ws_ceiling_describe names which, for the finding's words. */
 typedef enum
 {
   WS_CEILING_NONE,
@@ -100,7 +121,13 @@ typedef enum
   WS_CEILING_FP32_PEAK,
 } WsCeiling;
 
+/* `fraction` is the kernel's achieved rate over `ceiling` (GB/s for the copy bandwidth,
+ * GFLOP/s otherwise); both may be NULL. The cuBLAS rate is the best of the session's
+ * completed `matmul_cublas` runs of the same shape; a cuBLAS run itself is compared with the
+ * FP32 peak. */
 WsCeiling ws_analysis_get_ceiling (WsSession *session, WsRun *run, double *fraction,
                                    double *ceiling);
+/* "the measured copy bandwidth", "cuBLAS SGEMM at this size", "the theoretical FP32 peak" */
+const char *ws_ceiling_describe (WsCeiling ceiling);
 
 G_END_DECLS

@@ -1,0 +1,122 @@
+/* ws-analysis-private.h: what the files of the analysis share: the thresholds by index, the
+ * context of one analysis, the numbers written for people, and the finding builder.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-analysis.h"
+
+G_BEGIN_DECLS
+
+/* Indices into the table of ws-analysis.c, in its order. */
+typedef enum
+{
+  WS_T_OCCUPANCY_LOW,
+  WS_T_OCCUPANCY_POOR,
+  WS_T_OCCUPANCY_VERY_LOW,
+  WS_T_PARTIAL_WARP_MEDIUM,
+  WS_T_SMALL_GRID_HIGH,
+  WS_T_SMALL_GRID_LOW,
+  WS_T_TAIL_MAX_FULL_WAVES,
+  WS_T_TAIL_IDLE,
+  WS_T_TRANSFER_BOUND,
+  WS_T_TRANSFER_BOUND_HIGH,
+  WS_T_PAGEABLE_RATE,
+  WS_T_SMALL_COPY_BYTES,
+  WS_T_OVERLAP_LOW,
+  WS_T_LAUNCH_OVERHEAD,
+  WS_T_SPEED_OF_LIGHT,
+  WS_T_SPEED_OF_LIGHT_POOR,
+  WS_T_CPU_SPEEDUP,
+  WS_T_NOISE_SPREAD,
+  WS_N_THRESHOLDS
+} WsThresholdId;
+
+double _ws_threshold (WsThresholdId id);
+
+/* One analysis: the session, its device, and its series found once for all its runs. */
+typedef struct
+{
+  WsSession *session;
+  const WsDeviceInfo *device; /* NULL when the session names none */
+  GPtrArray *size_series;     /* WsSeries, at least 2 runs */
+  GPtrArray *block_series;
+  GHashTable *size_series_of; /* WsRun → WsSeries (borrowed) */
+  GHashTable *block_series_of;
+  /* Built on first use, so that a sweep of thousands of runs is not searched for each run: */
+  GHashTable *cublas;         /* shape → best matmul_cublas GFLOP/s (double *) */
+  GHashTable *pinned;         /* kernel, shape and block → the complete pinned run of them */
+  GHashTable *crossovers;     /* WsSeries → its crossovers, for each comparison */
+  GHashTable *rankings;       /* WsSeries → its fastest run and the runs tied with it */
+} WsAnalysis;
+
+/* ws_analysis_find_crossover and ws_analysis_rank_blocks, once per series of an analysis.
+ * `rising`: the GPU catches up at `size` (else it falls behind there); `tied` is borrowed. */
+gboolean _ws_analysis_crossover (WsAnalysis *a, WsSeries *series, gboolean all_cores,
+                                 gboolean end_to_end, double *size, gboolean *rising);
+WsRun *_ws_analysis_ranking (WsAnalysis *a, WsSeries *series, GPtrArray **tied);
+/* The same configuration as `run` with pinned host memory, if the session ran it. */
+WsRun *_ws_analysis_pinned_twin (WsAnalysis *a, WsRun *run);
+
+/* ws_analysis_get_ceiling within an analysis. */
+WsCeiling _ws_analysis_get_ceiling (WsAnalysis *a, WsRun *run, double *fraction,
+                                    double *ceiling);
+
+/* ---- the rules, each appending its findings about `run` to `out` ---- */
+
+/* ws-analysis-launch.c */
+void _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_partial_warp (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_grid (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out);
+/* ws-analysis-copies.c */
+void _ws_check_transfers (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_overlap (WsAnalysis *a, WsRun *run, GPtrArray *out);
+/* ws-analysis-results.c */
+void _ws_check_errors (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_verify (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_check_timing_spread (WsAnalysis *a, WsRun *run, GPtrArray *out);
+WsFinding *_ws_finding_for_session_error (const WsRunnerError *error);
+
+/* The kernel as it ran between the copies, else the back-to-back figure (ws-analysis-copies.c);
+ * the time to hold against the copies. */
+double _ws_run_get_kernel_in_sequence_ns (WsRun *run);
+
+/* A kernel shorter than the launch overhead: its rates say nothing about the kernel. */
+gboolean _ws_run_is_launch_bound (WsRun *run);
+
+/* ---- building findings ---- */
+
+WsFinding *_ws_finding_new (WsFindingKind kind, WsSeverity severity, WsRun *run, double value,
+                            double threshold);
+/* Each appends one sentence (a format string that is one whole sentence, for translators) to
+ * the field, separated from the previous one by a space. */
+void _ws_finding_title (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void _ws_finding_numbers (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void _ws_finding_cause (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void _ws_finding_fix (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* Points the finding at the run's activities of `kind` (-1: any) in `phase` (-1: any). */
+void _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase);
+
+/* ---- numbers for people (ws-analysis-text.c); each writes into `buf` and returns it ---- */
+
+#define WS_FMT_LEN 48
+
+const char *_ws_fmt_time (char *buf, double ns);          /* "37.5 µs", "12.4 ms", "810 ns" */
+const char *_ws_fmt_bytes (char *buf, double bytes);      /* "120 MB", "4.00 KB" (10³) */
+const char *_ws_fmt_kib (char *buf, double bytes);        /* "48 KiB" (2¹⁰), shared memory */
+const char *_ws_fmt_gbs (char *buf, double gbs);          /* "629 GB/s", "6.74 GB/s" */
+const char *_ws_fmt_flops (char *buf, double flops);      /* "137 GFLOP" */
+const char *_ws_fmt_gflops (char *buf, double gflops);    /* "8.10 TFLOP/s", "52.4 GFLOP/s" */
+const char *_ws_fmt_percent (char *buf, double fraction); /* "15%", "99.7%" */
+const char *_ws_fmt_ratio (char *buf, double ratio);      /* "0.16×", "1.7×", "390×" */
+const char *_ws_fmt_count (char *buf, double count);      /* "10,000,000" */
+const char *_ws_fmt_number (char *buf, double value);     /* 3 significant digits: "0.0833" */
+/* A size of a series for people, to 2 significant digits: "n ≈ 95,000", "≈ 300³". */
+const char *_ws_fmt_size (char *buf, const WsRunConfig *config, double size);
+/* "block 256", "block 16×16" */
+const char *_ws_fmt_block (char *buf, WsRun *run);
+
+G_END_DECLS
