@@ -4,6 +4,7 @@
 #include "ws-run.h"
 
 #include "ws-json-util.h"
+#include "ws-record.h"
 
 struct _WsRun
 {
@@ -14,7 +15,10 @@ struct _WsRun
   WsVerify verify;
   gboolean has_launch, has_timing, has_verify;
   WsRunState state;
+  /* The records as read, for writing back; JsonObjects made from them when asked. */
+  char *run_text, *launch_text, *timing_text, *verify_text;
   JsonObject *run_json, *launch_json, *timing_json, *verify_json;
+  GStringChunk *strings; /* the strings the structs above point at */
   GArray *activities; /* WsActivity */
   gboolean sorted;
   GPtrArray *errors;
@@ -49,6 +53,11 @@ ws_run_finalize (GObject *object)
 {
   WsRun *self = WS_RUN (object);
 
+  g_clear_pointer (&self->run_text, g_free);
+  g_clear_pointer (&self->launch_text, g_free);
+  g_clear_pointer (&self->timing_text, g_free);
+  g_clear_pointer (&self->verify_text, g_free);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->run_json, json_object_unref);
   g_clear_pointer (&self->launch_json, json_object_unref);
   g_clear_pointer (&self->timing_json, json_object_unref);
@@ -98,162 +107,168 @@ ws_run_init (WsRun *self)
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
   self->sorted = TRUE;
   self->verify.first_bad_index = -1;
+  self->strings = g_string_chunk_new (256);
+}
+
+static const char *
+keep (WsRun *self, const char *s)
+{
+  return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
 }
 
 WsRun *
-ws_run_new_from_json (JsonObject *o)
+_ws_run_new_from_record (WsRecord *r, const char *text)
 {
   WsRun *self;
   WsRunConfig *c;
+  WsRecordNode o = WS_RECORD_ROOT;
   gint64 v[3] = { 0, 0, 0 };
   guint n;
 
-  g_return_val_if_fail (o != NULL, NULL);
+  g_return_val_if_fail (r != NULL, NULL);
 
   self = g_object_new (WS_TYPE_RUN, NULL);
-  self->run_json = json_object_ref (o);
+  self->run_text = g_strdup (text);
   c = &self->config;
-  c->id = (int) _ws_json_int (o, "id", 0);
-  c->kernel = _ws_json_string (o, "kernel");
-  if (c->kernel == NULL)
-    c->kernel = "unknown";
-  c->family = _ws_json_string (o, "family");
-  if (c->family == NULL)
-    c->family = c->kernel;
-  n = _ws_json_ints (o, "shape", v, 3);
-  c->shape_rank = n == 3 ? 3 : 1;
+  c->id = (int) ws_record_int (r, o, "id", 0);
+  c->kernel = keep (self, ws_record_string (r, o, "kernel") ?: "unknown");
+  c->family = keep (self, ws_record_string (r, o, "family") ?: c->kernel);
+  n = ws_record_ints (r, o, "shape", v, 3);
+  c->shape_rank = n >= 2 ? (int) n : 1;
   for (int i = 0; i < 3; i++)
-    c->shape[i] = (guint64) (n == 3 ? v[i] : i == 0 ? v[0] : 1);
-  c->size = _ws_json_double (o, "size", (double) c->shape[0]);
-  c->size_text = _ws_json_string (o, "size_text");
+    c->shape[i] = (guint64) (i < (int) MAX (n, 1) ? v[i] : 1);
+  c->size = ws_record_double (r, o, "size", (double) c->shape[0]);
+  c->size_text = keep (self, ws_record_string (r, o, "size_text"));
   v[0] = v[1] = v[2] = 1;
-  _ws_json_ints (o, "block", v, 3);
+  ws_record_ints (r, o, "block", v, 3);
   for (int i = 0; i < 3; i++)
     c->block[i] = (guint) MAX (v[i], 1);
   v[0] = v[1] = v[2] = 1;
-  _ws_json_ints (o, "grid", v, 3);
+  ws_record_ints (r, o, "grid", v, 3);
   for (int i = 0; i < 3; i++)
     c->grid[i] = (guint) MAX (v[i], 1);
-  c->threads_per_block = (guint) _ws_json_int (o, "threads_per_block",
-                                               c->block[0] * c->block[1] * c->block[2]);
-  c->transfer = _ws_json_string (o, "transfer");
-  if (c->transfer == NULL)
-    c->transfer = "pageable";
-  c->reps = (int) _ws_json_int (o, "reps", 0);
-  c->warmup = (int) _ws_json_int (o, "warmup", 0);
-  c->seed = (guint64) _ws_json_int (o, "seed", 0);
-  c->cpu = _ws_json_string (o, "cpu");
-  c->flops = _ws_json_double (o, "flops", 0);
-  c->bytes = _ws_json_double (o, "bytes", 0);
-  c->input_bytes = _ws_json_int (o, "input_bytes", 0);
-  c->output_bytes = _ws_json_int (o, "output_bytes", 0);
+  c->threads_per_block = (guint) ws_record_int (r, o, "threads_per_block",
+                                                c->block[0] * c->block[1] * c->block[2]);
+  c->transfer = keep (self, ws_record_string (r, o, "transfer") ?: "pageable");
+  c->reps = (int) ws_record_int (r, o, "reps", 0);
+  c->warmup = (int) ws_record_int (r, o, "warmup", 0);
+  c->seed = (guint64) ws_record_int (r, o, "seed", 0);
+  c->cpu = keep (self, ws_record_string (r, o, "cpu"));
+  c->flops = ws_record_double (r, o, "flops", 0);
+  c->bytes = ws_record_double (r, o, "bytes", 0);
+  c->input_bytes = ws_record_int (r, o, "input_bytes", 0);
+  c->output_bytes = ws_record_int (r, o, "output_bytes", 0);
   return self;
 }
 
 static void
-read_stats (JsonObject *o, const char *member, WsStats *s)
+read_stats (WsRecord *r, const char *member, WsStats *s)
 {
-  JsonObject *so = _ws_json_object (o, member);
+  WsRecordNode so = ws_record_object (r, WS_RECORD_ROOT, member);
 
   memset (s, 0, sizeof *s);
-  if (so == NULL)
+  if (so == WS_RECORD_NONE)
     return;
-  s->median = _ws_json_double (so, "median", 0);
-  s->min = _ws_json_double (so, "min", s->median);
-  s->max = _ws_json_double (so, "max", s->median);
-  s->n = (int) _ws_json_int (so, "n", s->median > 0 ? 1 : 0);
+  s->median = ws_record_double (r, so, "median", 0);
+  s->min = ws_record_double (r, so, "min", s->median);
+  s->max = ws_record_double (r, so, "max", s->median);
+  s->n = (int) ws_record_int (r, so, "n", s->median > 0 ? 1 : 0);
 }
 
 static void
-read_baseline (JsonObject *o, const char *member, WsCpuBaseline *b)
+read_baseline (WsRun *self, WsRecord *r, const char *member, WsCpuBaseline *b)
 {
-  JsonObject *bo = _ws_json_object (o, member);
+  WsRecordNode bo = ws_record_object (r, WS_RECORD_ROOT, member);
 
   memset (b, 0, sizeof *b);
-  if (bo == NULL)
+  if (bo == WS_RECORD_NONE)
     return;
   b->present = TRUE;
-  b->threads = (int) _ws_json_int (bo, "threads", 1);
-  b->skipped = _ws_json_bool (bo, "skipped", FALSE);
+  b->threads = (int) ws_record_int (r, bo, "threads", 1);
+  b->skipped = ws_record_bool (r, bo, "skipped", FALSE);
   if (!b->skipped)
     {
-      b->stats.median = _ws_json_double (bo, "median", 0);
-      b->stats.min = _ws_json_double (bo, "min", b->stats.median);
-      b->stats.max = _ws_json_double (bo, "max", b->stats.median);
-      b->stats.n = (int) _ws_json_int (bo, "n", b->stats.median > 0 ? 1 : 0);
+      b->stats.median = ws_record_double (r, bo, "median", 0);
+      b->stats.min = ws_record_double (r, bo, "min", b->stats.median);
+      b->stats.max = ws_record_double (r, bo, "max", b->stats.median);
+      b->stats.n = (int) ws_record_int (r, bo, "n", b->stats.median > 0 ? 1 : 0);
       b->skipped = b->stats.n == 0;
     }
-  b->warmed_up = _ws_json_bool (bo, "warmed_up", FALSE);
-  b->estimate_ns = _ws_json_double (bo, "estimate", 0);
-  b->from_run = (int) _ws_json_int (bo, "from_run", 0);
-  b->note = _ws_json_string (bo, "note");
+  b->warmed_up = ws_record_bool (r, bo, "warmed_up", FALSE);
+  b->estimate_ns = ws_record_double (r, bo, "estimate", 0);
+  b->from_run = (int) ws_record_int (r, bo, "from_run", 0);
+  b->note = keep (self, ws_record_string (r, bo, "note"));
 }
 
 static void
-read_launch (WsRun *self, JsonObject *o)
+read_launch (WsRun *self, WsRecord *r)
 {
   WsLaunch *l = &self->launch;
-  JsonObject *limits = _ws_json_object (o, "limits");
+  WsRecordNode o = WS_RECORD_ROOT;
+  WsRecordNode limits = ws_record_object (r, o, "limits");
 
-  l->registers = (int) _ws_json_int (o, "registers", 0);
-  l->static_smem = (int) _ws_json_int (o, "static_smem", 0);
-  l->dynamic_smem = (int) _ws_json_int (o, "dynamic_smem", 0);
-  l->local_bytes = (int) _ws_json_int (o, "local_bytes", 0);
-  l->kernel_max_threads = (int) _ws_json_int (o, "kernel_max_threads", 0);
-  l->threads_per_block = (int) _ws_json_int (o, "threads_per_block", self->config.threads_per_block);
-  l->warps_per_block = (int) _ws_json_int (o, "warps_per_block", (l->threads_per_block + 31) / 32);
-  l->active_blocks_per_sm = (int) _ws_json_int (o, "active_blocks_per_sm", 0);
-  l->active_warps_per_sm = (int) _ws_json_int (o, "active_warps_per_sm", 0);
-  l->max_warps_per_sm = (int) _ws_json_int (o, "max_warps_per_sm", 0);
-  l->occupancy = _ws_json_double (o, "occupancy", 0);
-  l->limiter = _ws_json_string (o, "limiter");
-  l->limit_blocks = (int) _ws_json_int (limits, "blocks_per_sm", 0);
-  l->limit_warps = (int) _ws_json_int (limits, "warps", 0);
-  l->limit_registers = (int) _ws_json_int (limits, "registers", 0);
-  l->limit_smem = (int) _ws_json_int (limits, "shared_memory", 0);
-  l->blocks = _ws_json_int (o, "blocks", 0);
-  l->waves = _ws_json_double (o, "waves", 0);
+  l->registers = (int) ws_record_int (r, o, "registers", 0);
+  l->static_smem = (int) ws_record_int (r, o, "static_smem", 0);
+  l->dynamic_smem = (int) ws_record_int (r, o, "dynamic_smem", 0);
+  l->local_bytes = (int) ws_record_int (r, o, "local_bytes", 0);
+  l->kernel_max_threads = (int) ws_record_int (r, o, "kernel_max_threads", 0);
+  l->threads_per_block = (int) ws_record_int (r, o, "threads_per_block",
+                                              self->config.threads_per_block);
+  l->warps_per_block = (int) ws_record_int (r, o, "warps_per_block",
+                                            (l->threads_per_block + 31) / 32);
+  l->active_blocks_per_sm = (int) ws_record_int (r, o, "active_blocks_per_sm", 0);
+  l->active_warps_per_sm = (int) ws_record_int (r, o, "active_warps_per_sm", 0);
+  l->max_warps_per_sm = (int) ws_record_int (r, o, "max_warps_per_sm", 0);
+  l->occupancy = ws_record_double (r, o, "occupancy", 0);
+  l->limiter = keep (self, ws_record_string (r, o, "limiter"));
+  l->limit_blocks = (int) ws_record_int (r, limits, "blocks_per_sm", 0);
+  l->limit_warps = (int) ws_record_int (r, limits, "warps", 0);
+  l->limit_registers = (int) ws_record_int (r, limits, "registers", 0);
+  l->limit_smem = (int) ws_record_int (r, limits, "shared_memory", 0);
+  l->blocks = ws_record_int (r, o, "blocks", 0);
+  l->waves = ws_record_double (r, o, "waves", 0);
   self->has_launch = TRUE;
 }
 
 static void
-read_timing (WsRun *self, JsonObject *o)
+read_timing (WsRun *self, WsRecord *r)
 {
   WsTiming *t = &self->timing;
 
-  t->traced = _ws_json_bool (o, "traced", FALSE);
-  read_stats (o, "kernel_ns", &t->kernel);
-  read_stats (o, "kernel_in_sequence_ns", &t->kernel_in_sequence);
-  read_stats (o, "h2d_ns", &t->h2d);
-  read_stats (o, "d2h_ns", &t->d2h);
-  read_stats (o, "memset_ns", &t->memset);
-  read_stats (o, "e2e_ns", &t->e2e);
-  t->kernel_untraced_ns = _ws_json_double (o, "kernel_untraced_ns", 0);
-  t->untraced_launches = (int) _ws_json_int (o, "untraced_launches", 0);
-  t->untraced_method = _ws_json_string (o, "untraced_method");
-  read_baseline (o, "cpu_1", &t->cpu_one);
-  read_baseline (o, "cpu_all", &t->cpu_all);
+  t->traced = ws_record_bool (r, WS_RECORD_ROOT, "traced", FALSE);
+  read_stats (r, "kernel_ns", &t->kernel);
+  read_stats (r, "kernel_in_sequence_ns", &t->kernel_in_sequence);
+  read_stats (r, "h2d_ns", &t->h2d);
+  read_stats (r, "d2h_ns", &t->d2h);
+  read_stats (r, "memset_ns", &t->memset);
+  read_stats (r, "e2e_ns", &t->e2e);
+  t->kernel_untraced_ns = ws_record_double (r, WS_RECORD_ROOT, "kernel_untraced_ns", 0);
+  t->untraced_launches = (int) ws_record_int (r, WS_RECORD_ROOT, "untraced_launches", 0);
+  t->untraced_method = keep (self, ws_record_string (r, WS_RECORD_ROOT, "untraced_method"));
+  read_baseline (self, r, "cpu_1", &t->cpu_one);
+  read_baseline (self, r, "cpu_all", &t->cpu_all);
   self->has_timing = TRUE;
 }
 
 static void
-read_verify (WsRun *self, JsonObject *o)
+read_verify (WsRun *self, WsRecord *r)
 {
   WsVerify *v = &self->verify;
+  WsRecordNode o = WS_RECORD_ROOT;
 
-  v->pass = _ws_json_bool (o, "pass", FALSE);
-  v->method = _ws_json_string (o, "method");
-  v->checked = _ws_json_int (o, "checked", 0);
-  v->total = _ws_json_int (o, "total", 0);
-  v->mismatches = _ws_json_int (o, "mismatches", 0);
-  v->unwritten = _ws_json_int (o, "unwritten", 0);
-  v->max_abs_err = _ws_json_double (o, "max_abs_err", 0);
-  v->max_rel_err = _ws_json_double (o, "max_rel_err", 0);
-  v->rtol = _ws_json_double (o, "rtol", 0);
-  v->atol = _ws_json_double (o, "atol", 0);
-  v->first_bad_index = _ws_json_int (o, "first_bad_index", -1);
-  v->first_bad_value = _ws_json_double (o, "first_bad_value", 0);
-  v->first_bad_expected = _ws_json_double (o, "first_bad_expected", 0);
+  v->pass = ws_record_bool (r, o, "pass", FALSE);
+  v->method = keep (self, ws_record_string (r, o, "method"));
+  v->checked = ws_record_int (r, o, "checked", 0);
+  v->total = ws_record_int (r, o, "total", 0);
+  v->mismatches = ws_record_int (r, o, "mismatches", 0);
+  v->unwritten = ws_record_int (r, o, "unwritten", 0);
+  v->max_abs_err = ws_record_double (r, o, "max_abs_err", 0);
+  v->max_rel_err = ws_record_double (r, o, "max_rel_err", 0);
+  v->rtol = ws_record_double (r, o, "rtol", 0);
+  v->atol = ws_record_double (r, o, "atol", 0);
+  v->first_bad_index = ws_record_int (r, o, "first_bad_index", -1);
+  v->first_bad_value = ws_record_double (r, o, "first_bad_value", 0);
+  v->first_bad_expected = ws_record_double (r, o, "first_bad_expected", 0);
   self->has_verify = TRUE;
 }
 
@@ -279,20 +294,22 @@ update_state (WsRun *self)
 }
 
 void
-_ws_run_set_record (WsRun *self, const char *type, JsonObject *record)
+_ws_run_set_record (WsRun *self, const char *type, WsRecord *record, const char *text)
 {
-  JsonObject **slot;
+  char **slot;
+  JsonObject **json;
 
   if (g_str_equal (type, "launch"))
-    slot = &self->launch_json, read_launch (self, record);
+    slot = &self->launch_text, json = &self->launch_json, read_launch (self, record);
   else if (g_str_equal (type, "timing"))
-    slot = &self->timing_json, read_timing (self, record);
+    slot = &self->timing_text, json = &self->timing_json, read_timing (self, record);
   else if (g_str_equal (type, "verify"))
-    slot = &self->verify_json, read_verify (self, record);
+    slot = &self->verify_text, json = &self->verify_json, read_verify (self, record);
   else
     return;
-  g_clear_pointer (slot, json_object_unref);
-  *slot = json_object_ref (record);
+  g_free (*slot);
+  *slot = g_strdup (text);
+  g_clear_pointer (json, json_object_unref);
   update_state (self);
 }
 
@@ -493,10 +510,26 @@ ws_run_dup_size_label (WsRun *self)
 
       return g_strdup_printf ("n = %s", n);
     }
+  if (self->config.shape_rank == 2)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0], s[1]);
   if (s[0] == s[1] && s[1] == s[2])
     return g_strdup_printf ("%" G_GUINT64_FORMAT "³", s[0]);
   return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0],
                           s[1], s[2]);
+}
+
+static JsonObject *
+lazy_json (const char *text, JsonObject **cache)
+{
+  g_autoptr (JsonParser) parser = NULL;
+
+  if (*cache != NULL || text == NULL)
+    return *cache;
+  parser = json_parser_new_immutable ();
+  if (json_parser_load_from_data (parser, text, -1, NULL) && json_parser_get_root (parser) != NULL
+      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    *cache = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  return *cache;
 }
 
 JsonObject *
@@ -504,13 +537,27 @@ ws_run_get_json (WsRun *self, const char *type)
 {
   g_return_val_if_fail (WS_IS_RUN (self), NULL);
   if (g_str_equal (type, "run"))
-    return self->run_json;
+    return lazy_json (self->run_text, &self->run_json);
   if (g_str_equal (type, "launch"))
-    return self->launch_json;
+    return lazy_json (self->launch_text, &self->launch_json);
   if (g_str_equal (type, "timing"))
-    return self->timing_json;
+    return lazy_json (self->timing_text, &self->timing_json);
   if (g_str_equal (type, "verify"))
-    return self->verify_json;
+    return lazy_json (self->verify_text, &self->verify_json);
+  return NULL;
+}
+
+const char *
+_ws_run_get_text (WsRun *self, const char *type)
+{
+  if (g_str_equal (type, "run"))
+    return self->run_text;
+  if (g_str_equal (type, "launch"))
+    return self->launch_text;
+  if (g_str_equal (type, "timing"))
+    return self->timing_text;
+  if (g_str_equal (type, "verify"))
+    return self->verify_text;
   return NULL;
 }
 

@@ -68,7 +68,7 @@ typedef struct
   int id;
   const char *kernel;
   const char *family;
-  int shape_rank;       /* 1: n; 3: m, n, k */
+  int shape_rank;       /* 1: n; 2: rows, columns; 3: m, n, k */
   guint64 shape[3];
   double size;          /* one number for plots */
   const char *size_text;
@@ -106,7 +106,6 @@ typedef enum
 #define WS_TYPE_RUN (ws_run_get_type ())
 G_DECLARE_FINAL_TYPE (WsRun, ws_run, WS, RUN, GObject)
 
-WsRun *ws_run_new_from_json (JsonObject *record);
 int ws_run_get_id (WsRun *self);
 const WsRunConfig *ws_run_get_config (WsRun *self);
 /* NULL until the corresponding record has arrived. */
@@ -131,11 +130,15 @@ double ws_run_get_kernel_ns (WsRun *self);
 char *ws_run_dup_block_label (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
-/* The raw records, kept for writing back what was read. */
+/* The records as read ("run", "launch", "timing", "verify"), parsed when first asked for;
+ * NULL when that record has not arrived. */
 JsonObject *ws_run_get_json (WsRun *self, const char *type);
 
 /* Used while reading a session. */
-void _ws_run_set_record (WsRun *self, const char *type, JsonObject *record);
+typedef struct _WsRecord WsRecord;
+WsRun *_ws_run_new_from_record (WsRecord *record, const char *text);
+void _ws_run_set_record (WsRun *self, const char *type, WsRecord *record, const char *text);
+const char *_ws_run_get_text (WsRun *self, const char *type);
 void _ws_run_add_error (WsRun *self, WsRunnerError *error);
 void _ws_run_append_activity (WsRun *self, const WsActivity *activity);
 void _ws_run_finish_activities (WsRun *self);

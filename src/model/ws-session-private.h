@@ -23,8 +23,9 @@ struct _WsSession
   GPtrArray *errors;       /* WsRunnerError: session-level */
   GPtrArray *problems;     /* WsProblem */
 
-  /* Every record but activities, in the order read, for writing back (JsonObject). */
-  GPtrArray *records;
+  /* Every record but activities, in the order read, as read, for writing back. */
+  GPtrArray *records;      /* WsStoredRecord */
+  GPtrArray *kernel_list;  /* JsonObject, the catalog entries in order */
   guint n_activities;
 
   guint line;              /* lines fed so far */
@@ -48,6 +49,14 @@ enum
 
 extern guint _ws_session_signals[WS_SESSION_N_SIGNALS];
 
+typedef struct
+{
+  const char *type; /* interned */
+  int run;          /* the run it names ("id" for run records), 0 for none */
+  char *text;
+} WsStoredRecord;
+
+void _ws_stored_record_free (WsStoredRecord *record);
 void _ws_problem_free (WsProblem *problem);
 
 /* ws-session-reader.c */

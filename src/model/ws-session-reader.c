@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ws-json-util.h"
+#include "ws-record.h"
 
 /* ---- the fast path for activity records ------------------------------------------------- */
 
@@ -258,37 +259,39 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
 /* ---- the general path -------------------------------------------------------------------- */
 
 static void
-activity_from_json (JsonObject *o, WsActivity *a, guint32 *run)
+activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
 {
+  WsRecordNode o = WS_RECORD_ROOT;
   gint64 v[3] = { 0, 0, 0 };
   const char *s;
 
   memset (a, 0, sizeof *a);
-  *run = (guint32) _ws_json_int (o, "run", 0);
-  a->kind = ws_activity_kind_from_string (_ws_json_string (o, "kind"));
-  a->phase = ws_activity_phase_from_string (_ws_json_string (o, "phase"));
-  a->rep = (guint16) _ws_json_int (o, "rep", 0);
-  a->start = _ws_json_int (o, "start", 0);
-  a->end = MAX (_ws_json_int (o, "end", a->start), a->start);
-  a->bytes = (guint64) MAX (_ws_json_int (o, "bytes", 0), 0);
-  a->stream = (guint32) _ws_json_int (o, "stream", 0);
-  a->correlation = (guint32) _ws_json_int (o, "correlation", 0);
-  a->direction = ws_copy_direction_from_string (_ws_json_string (o, "direction"));
-  a->host_memory = ws_host_memory_from_string (_ws_json_string (o, "host_memory"));
-  if ((s = _ws_json_string (o, "name")) != NULL)
+  *run = (guint32) ws_record_int (r, o, "run", 0);
+  a->kind = ws_activity_kind_from_string (ws_record_string (r, o, "kind"));
+  a->phase = ws_activity_phase_from_string (ws_record_string (r, o, "phase"));
+  a->rep = (guint16) ws_record_int (r, o, "rep", 0);
+  a->start = ws_record_int (r, o, "start", 0);
+  a->end = MAX (ws_record_int (r, o, "end", a->start), a->start);
+  a->bytes = (guint64) MAX (ws_record_int (r, o, "bytes", 0), 0);
+  a->stream = (guint32) ws_record_int (r, o, "stream", 0);
+  a->correlation = (guint32) ws_record_int (r, o, "correlation", 0);
+  a->direction = ws_copy_direction_from_string (ws_record_string (r, o, "direction"));
+  a->host_memory = ws_host_memory_from_string (ws_record_string (r, o, "host_memory"));
+  if ((s = ws_record_string (r, o, "name")) != NULL)
     a->name = g_intern_string (s);
-  if ((s = _ws_json_string (o, "sync")) != NULL || (s = _ws_json_string (o, "overhead")) != NULL)
+  if ((s = ws_record_string (r, o, "sync")) != NULL
+      || (s = ws_record_string (r, o, "overhead")) != NULL)
     a->detail = g_intern_string (s);
-  if (_ws_json_ints (o, "grid", v, 3) == 3)
+  if (ws_record_ints (r, o, "grid", v, 3) == 3)
     for (int i = 0; i < 3; i++)
       a->grid[i] = (guint32) v[i];
-  if (_ws_json_ints (o, "block", v, 3) == 3)
+  if (ws_record_ints (r, o, "block", v, 3) == 3)
     for (int i = 0; i < 3; i++)
       a->block[i] = (guint32) v[i];
-  a->registers = (guint16) _ws_json_int (o, "registers", 0);
-  a->static_smem = (guint32) _ws_json_int (o, "static_smem", 0);
-  a->dynamic_smem = (guint32) _ws_json_int (o, "dynamic_smem", 0);
-  a->threads = (guint16) _ws_json_int (o, "threads", 0);
+  a->registers = (guint16) ws_record_int (r, o, "registers", 0);
+  a->static_smem = (guint32) ws_record_int (r, o, "static_smem", 0);
+  a->dynamic_smem = (guint32) ws_record_int (r, o, "dynamic_smem", 0);
+  a->threads = (guint16) ws_record_int (r, o, "threads", 0);
 }
 
 static void
@@ -303,16 +306,42 @@ add_activity (WsSession *self, const WsActivity *activity, guint32 run_id)
 }
 
 static WsRunnerError *
-error_from_json (JsonObject *o)
+error_from_record (WsRecord *r)
 {
   WsRunnerError *e = g_new0 (WsRunnerError, 1);
+  WsRecordNode o = WS_RECORD_ROOT;
 
-  e->run = (int) _ws_json_int (o, "run", 0);
-  e->severity = g_strdup (_ws_json_string (o, "severity") ?: "error");
-  e->code = g_strdup (_ws_json_string (o, "code") ?: "unknown");
-  e->message = g_strdup (_ws_json_string (o, "message") ?: "");
-  e->detail = g_strdup (_ws_json_string (o, "detail"));
+  e->run = (int) ws_record_int (r, o, "run", 0);
+  e->severity = g_strdup (ws_record_string (r, o, "severity") ?: "error");
+  e->code = g_strdup (ws_record_string (r, o, "code") ?: "unknown");
+  e->message = g_strdup (ws_record_string (r, o, "message") ?: "");
+  e->detail = g_strdup (ws_record_string (r, o, "detail"));
   return e;
+}
+
+/* The few records kept as json-glib objects (hello, device, kernel): their readers and the
+ * views want JsonObject, and there are only a handful per session. */
+static JsonObject *
+json_object_of (const char *text, gsize length)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, text, (gssize) length, NULL)
+      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  return json_object_ref (json_node_get_object (root));
+}
+
+static void
+store (WsSession *self, const char *type, int run, const char *text, gsize length)
+{
+  WsStoredRecord *stored = g_new0 (WsStoredRecord, 1);
+
+  stored->type = g_intern_string (type);
+  stored->run = run;
+  stored->text = g_strndup (text, length);
+  g_ptr_array_add (self->records, stored);
 }
 
 static gboolean
@@ -334,29 +363,12 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
   return FALSE;
 }
 
-/* json-glib words its errors "<data>:LINE:COLUMN: Parse error: …". */
-static guint
-column_of (const GError *error)
-{
-  const char *p = strchr (error->message, ':');
-  guint line, column;
-
-  if (p != NULL && sscanf (p, ":%u:%u:", &line, &column) == 2)
-    return column;
-  return 0;
-}
-
-static const char *
-after_location (const GError *error)
-{
-  const char *p = strstr (error->message, ": ");
-
-  return p ? p + 2 : error->message;
-}
-
 static gboolean
-handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
+handle_record (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
+               GError **error)
 {
+  WsRecordNode o = WS_RECORD_ROOT;
+
   if (self->hello == NULL)
     {
       gint64 protocol;
@@ -366,22 +378,22 @@ handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
                      "this is not a Warpscope session: its first record is \"%s\", not the "
                      "runner's hello",
                      type);
-      protocol = _ws_json_int (o, "protocol", 0);
+      protocol = ws_record_int (r, o, "protocol", 0);
       if (protocol > WS_PROTOCOL_VERSION)
         return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
                      "this session was written by a newer Warpscope (protocol %" G_GINT64_FORMAT
                      ", runner %s); this version reads protocol %d and older. Update Warpscope "
                      "to open it",
-                     protocol, _ws_json_string (o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
+                     protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
       if (protocol < 1)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                      "this is not a Warpscope session: its hello record names no protocol");
-      self->hello = json_object_ref (o);
+      self->hello = json_object_of (text, length);
       self->protocol = (int) protocol;
       /* warpscope-cli replay marks the hello of the recording it plays back. */
-      if (json_object_has_member (o, "replay"))
+      if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
         self->source = WS_SESSION_SOURCE_REPLAY;
-      g_ptr_array_add (self->records, json_object_ref (o));
+      store (self, type, 0, text, length);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
       return TRUE;
     }
@@ -391,39 +403,48 @@ handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
       WsActivity a;
       guint32 run;
 
-      activity_from_json (o, &a, &run);
+      activity_from_record (r, &a, &run);
       add_activity (self, &a, run);
       return TRUE;
     }
 
-  g_ptr_array_add (self->records, json_object_ref (o));
   if (g_str_equal (type, "device"))
     {
-      g_autoptr (WsDevice) device = ws_device_new_from_json (o);
+      g_autoptr (JsonObject) json = json_object_of (text, length);
+      g_autoptr (WsDevice) device = json ? ws_device_new_from_json (json) : NULL;
 
-      g_list_store_append (self->devices, device);
+      if (device != NULL)
+        g_list_store_append (self->devices, device);
+      store (self, type, 0, text, length);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
   else if (g_str_equal (type, "kernel"))
     {
-      const char *name = _ws_json_string (o, "name");
+      JsonObject *json = json_object_of (text, length);
+      const char *name = ws_record_string (r, o, "name");
 
-      if (name != NULL)
-        g_hash_table_replace (self->kernels, g_strdup (name), json_object_ref (o));
+      store (self, type, 0, text, length);
+      if (json != NULL && name != NULL)
+        {
+          g_hash_table_replace (self->kernels, g_strdup (name), json_object_ref (json));
+          g_ptr_array_add (self->kernel_list, json);
+        }
+      else if (json != NULL)
+        json_object_unref (json);
     }
   else if (g_str_equal (type, "run"))
     {
-      g_autoptr (WsRun) run = ws_run_new_from_json (o);
-      int id = ws_run_get_id (run);
+      g_autoptr (WsRun) run = NULL;
+      int id = (int) ws_record_int (r, o, "id", 0);
+      g_autofree char *line = g_strndup (text, length);
 
       if (ws_session_find_run (self, id) != NULL)
-        {
-          g_ptr_array_remove_index (self->records, self->records->len - 1);
-          return fail (self, error, WS_SESSION_ERROR_MALFORMED,
-                       "run %d is announced twice; the second is ignored", id);
-        }
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED,
+                     "run %d is announced twice; the second is ignored", id);
+      run = _ws_run_new_from_record (r, line);
       if (self->last_run != NULL)
         _ws_run_finish_activities (self->last_run);
+      store (self, type, id, text, length);
       g_hash_table_insert (self->runs_by_id, GINT_TO_POINTER (id), run);
       g_list_store_append (self->runs, run);
       self->last_run = run;
@@ -432,20 +453,24 @@ handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
   else if (g_str_equal (type, "launch") || g_str_equal (type, "timing")
            || g_str_equal (type, "verify"))
     {
-      WsRun *run = ws_session_find_run (self, (int) _ws_json_int (o, "run", 0));
+      int id = (int) ws_record_int (r, o, "run", 0);
+      WsRun *run = ws_session_find_run (self, id);
+      g_autofree char *line = NULL;
 
       if (run == NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
-                     "a %s record names run %" G_GINT64_FORMAT ", which was never announced",
-                     type, _ws_json_int (o, "run", 0));
-      _ws_run_set_record (run, type, o);
+                     "a %s record names run %d, which was never announced", type, id);
+      line = g_strndup (text, length);
+      store (self, type, id, text, length);
+      _ws_run_set_record (run, type, r, line);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
     }
   else if (g_str_equal (type, "error"))
     {
-      WsRunnerError *e = error_from_json (o);
+      WsRunnerError *e = error_from_record (r);
       WsRun *run = e->run ? ws_session_find_run (self, e->run) : NULL;
 
+      store (self, type, e->run, text, length);
       if (run != NULL)
         {
           _ws_run_add_error (run, e);
@@ -457,29 +482,33 @@ handle_record (WsSession *self, JsonObject *o, const char *type, GError **error)
     }
   else if (g_str_equal (type, "progress"))
     {
+      store (self, type, 0, text, length);
       self->has_progress = TRUE;
-      self->progress_done = (int) _ws_json_int (o, "done", 0);
-      self->progress_total = (int) _ws_json_int (o, "total", 0);
+      self->progress_done = (int) ws_record_int (r, o, "done", 0);
+      self->progress_total = (int) ws_record_int (r, o, "total", 0);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
   else if (g_str_equal (type, "done"))
     {
+      store (self, type, 0, text, length);
       self->done = TRUE;
-      self->exit_code = (int) _ws_json_int (o, "exit_code", 0);
-      self->dropped_records = _ws_json_int (o, "dropped_records", 0);
+      self->exit_code = (int) ws_record_int (r, o, "exit_code", 0);
+      self->dropped_records = ws_record_int (r, o, "dropped_records", 0);
       ws_session_end (self);
     }
-  /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
+  else
+    /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
+    store (self, type, 0, text, length);
   return TRUE;
 }
 
 gboolean
 ws_session_feed_line (WsSession *self, const char *line, gssize length, GError **error)
 {
-  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (WsRecord) record = NULL;
   g_autoptr (GError) local = NULL;
-  JsonNode *root;
   const char *type;
+  guint column = 0;
   gsize len;
 
   g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
@@ -509,26 +538,25 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
         }
     }
 
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, line, (gssize) len, &local))
+  record = ws_record_parse (line, len, &column, &local);
+  if (record == NULL)
     {
       WsProblem *problem;
 
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     "this is not a Warpscope session: line %u is not JSON (column %u: %s)",
-                     self->line, column_of (local), after_location (local));
+                     "this is not a Warpscope session: line %u is not JSON (%s)", self->line,
+                     local->message);
       problem = g_new0 (WsProblem, 1);
       problem->line = self->line;
-      problem->column = column_of (local);
-      problem->message = g_strdup (after_location (local));
+      problem->column = column;
+      problem->message = g_strdup (local->message);
       g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u, column %u: %s",
-                   problem->line, problem->column, problem->message);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u, %s", problem->line,
+                   problem->message);
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || (type = _ws_json_string (json_node_get_object (root), "type")) == NULL)
+  if (ws_record_type (record, WS_RECORD_ROOT) != WS_RECORD_OBJECT
+      || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
     {
       WsProblem *problem;
 
@@ -543,7 +571,7 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
       return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u: %s", problem->line,
                    problem->message);
     }
-  if (!handle_record (self, json_node_get_object (root), type, &local))
+  if (!handle_record (self, record, type, line, len, &local))
     {
       if (local->code == WS_SESSION_ERROR_MALFORMED)
         {
@@ -599,41 +627,63 @@ WsSession *
 ws_session_load (GFile *file, GCancellable *cancellable, GError **error)
 {
   g_autoptr (WsSession) self = NULL;
-  g_autoptr (GFileInputStream) base = NULL;
-  g_autoptr (GDataInputStream) data = NULL;
+  g_autoptr (GFileInputStream) in = NULL;
   g_autofree char *name = NULL;
+  const gsize block = 1 << 20;
+  gsize have = 0, cap = 2 * block;
+  g_autofree char *buf = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = g_file_get_parse_name (file);
-  base = g_file_read (file, cancellable, error);
-  if (base == NULL)
+  in = g_file_read (file, cancellable, error);
+  if (in == NULL)
     return NULL;
-  data = g_data_input_stream_new (G_INPUT_STREAM (base));
-  g_buffered_input_stream_set_buffer_size (G_BUFFERED_INPUT_STREAM (data), 1 << 20);
-  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
   self = ws_session_new (WS_SESSION_SOURCE_RECORDING);
   ws_session_set_file (self, file);
 
+  /* Read in large blocks and hand each line to the session where it lies: no copy per line. */
+  buf = g_malloc (cap);
   for (;;)
     {
       g_autoptr (GError) local = NULL;
-      gsize len;
-      g_autofree char *line = g_data_input_stream_read_line (data, &len, cancellable, &local);
+      gssize got;
+      gsize start = 0;
+      gboolean eof;
 
-      if (local != NULL)
+      if (cap - have < block)
+        buf = g_realloc (buf, cap = have + 2 * block);
+      got = g_input_stream_read (G_INPUT_STREAM (in), buf + have, block, cancellable, &local);
+      if (got < 0)
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
           return NULL;
         }
-      if (line == NULL)
+      have += (gsize) got;
+      eof = got == 0;
+      for (;;)
+        {
+          char *nl = memchr (buf + start, '\n', have - start);
+          gsize len;
+
+          if (nl == NULL && !(eof && start < have))
+            break;
+          len = nl ? (gsize) (nl - (buf + start)) : have - start;
+          if (!ws_session_feed_line (self, buf + start, (gssize) len, &local)
+              && local->code != WS_SESSION_ERROR_MALFORMED)
+            {
+              g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
+              return NULL;
+            }
+          g_clear_error (&local);
+          start += len + (nl ? 1 : 0);
+          if (nl == NULL)
+            break;
+        }
+      memmove (buf, buf + start, have - start);
+      have -= start;
+      if (eof)
         break;
-      if (!ws_session_feed_line (self, line, (gssize) len, &local)
-          && local->code != WS_SESSION_ERROR_MALFORMED)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
-          return NULL;
-        }
     }
   if (self->hello == NULL)
     {

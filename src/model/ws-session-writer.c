@@ -102,6 +102,15 @@ flush_buffer (Writer *w, gboolean force, GError **error)
   return TRUE;
 }
 
+/* The record's t, for the activities written after it. */
+static double
+t_of (const char *text, double fallback)
+{
+  const char *p = strstr (text, "\"t\":");
+
+  return p ? g_ascii_strtod (p + 4, NULL) : fallback;
+}
+
 static gboolean
 write_activities (Writer *w, WsRun *run, GError **error)
 {
@@ -150,26 +159,24 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
 
   for (guint i = 0; ok && i < self->records->len; i++)
     {
-      JsonObject *o = g_ptr_array_index (self->records, i);
-      const char *type = _ws_json_string (o, "type");
-      g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), o);
+      WsStoredRecord *record = g_ptr_array_index (self->records, i);
+      const char *type = record->type;
 
       /* Activities go before their run's results, as the runner prints them. */
-      if (g_strcmp0 (type, "verify") == 0 || g_strcmp0 (type, "timing") == 0
-          || g_strcmp0 (type, "error") == 0)
-        ok = write_activities (&w, ws_session_find_run (self, (int) _ws_json_int (o, "run", 0)),
-                               error);
-      else if (g_strcmp0 (type, "run") == 0)
+      if (g_str_equal (type, "verify") || g_str_equal (type, "timing") || g_str_equal (type, "error"))
+        ok = write_activities (&w, ws_session_find_run (self, record->run), error);
+      else if (g_str_equal (type, "run"))
         {
           ok = write_activities (&w, previous, error);
-          previous = ws_session_find_run (self, (int) _ws_json_int (o, "id", 0));
+          previous = ws_session_find_run (self, record->run);
         }
-      else if (g_strcmp0 (type, "done") == 0)
+      else if (g_str_equal (type, "done"))
         ok = write_remaining (self, &w, error);
       if (!ok)
         break;
-      w.t = _ws_json_double (o, "t", w.t);
-      _ws_json_append_node (w.buffer, node);
+      w.t = t_of (record->text, w.t);
+      /* Written back exactly as read. */
+      g_string_append (w.buffer, record->text);
       g_string_append_c (w.buffer, '\n');
       ok = flush_buffer (&w, FALSE, error);
     }

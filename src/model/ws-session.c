@@ -9,6 +9,15 @@ G_DEFINE_FINAL_TYPE (WsSession, ws_session, G_TYPE_OBJECT)
 guint _ws_session_signals[WS_SESSION_N_SIGNALS];
 
 void
+_ws_stored_record_free (WsStoredRecord *record)
+{
+  if (record == NULL)
+    return;
+  g_free (record->text);
+  g_free (record);
+}
+
+void
 _ws_problem_free (WsProblem *problem)
 {
   if (problem == NULL)
@@ -31,6 +40,7 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
+  g_clear_pointer (&self->kernel_list, g_ptr_array_unref);
   g_clear_error (&self->fatal);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }
@@ -66,7 +76,8 @@ ws_session_init (WsSession *self)
                                          (GDestroyNotify) json_object_unref);
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
-  self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_stored_record_free);
+  self->kernel_list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
 }
 
 WsSession *
@@ -179,13 +190,8 @@ ws_session_dup_kernels (WsSession *self)
   GPtrArray *kernels = g_ptr_array_new ();
 
   g_return_val_if_fail (WS_IS_SESSION (self), kernels);
-  for (guint i = 0; i < self->records->len; i++)
-    {
-      JsonObject *o = g_ptr_array_index (self->records, i);
-
-      if (g_strcmp0 (json_object_get_string_member_with_default (o, "type", ""), "kernel") == 0)
-        g_ptr_array_add (kernels, o);
-    }
+  for (guint i = 0; i < self->kernel_list->len; i++)
+    g_ptr_array_add (kernels, g_ptr_array_index (self->kernel_list, i));
   return kernels;
 }
 
