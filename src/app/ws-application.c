@@ -13,6 +13,8 @@ struct _WsApplication
 {
   AdwApplication parent_instance;
   GSettings *settings;
+  char *initial_view;     /* --view */
+  gboolean presentation;  /* --presentation */
 };
 
 G_DEFINE_FINAL_TYPE (WsApplication, ws_application, ADW_TYPE_APPLICATION)
@@ -57,8 +59,31 @@ current_window (WsApplication *self)
     {
       window = GTK_WINDOW (ws_window_new (self));
       gtk_window_present (window);
+      /* A lecture can start on the right view, full screen. */
+      if (self->initial_view != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.show-view", "s", self->initial_view);
+      if (self->presentation)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL);
     }
   return window;
+}
+
+static int
+ws_application_handle_local_options (GApplication *app, GVariantDict *options)
+{
+  WsApplication *self = WS_APPLICATION (app);
+  const char *views[] = { "timeline", "speedup", "blocks", "occupancy", "breakdown", "roofline",
+                          "source", NULL };
+
+  if (g_variant_dict_lookup (options, "view", "s", &self->initial_view)
+      && !g_strv_contains (views, self->initial_view))
+    {
+      g_printerr (_("--view takes one of: timeline, speedup, blocks, occupancy, breakdown, "
+                    "roofline, source\n"));
+      return 2;
+    }
+  self->presentation = g_variant_dict_contains (options, "presentation");
+  return -1;
 }
 
 static void
@@ -174,6 +199,7 @@ ws_application_finalize (GObject *object)
   WsApplication *self = WS_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->initial_view, g_free);
   G_OBJECT_CLASS (ws_application_parent_class)->finalize (object);
 }
 
@@ -187,9 +213,22 @@ ws_application_class_init (WsApplicationClass *klass)
   app_class->activate = ws_application_activate;
   app_class->open = ws_application_open;
   app_class->startup = ws_application_startup;
+  app_class->handle_local_options = ws_application_handle_local_options;
 }
 
 static void
 ws_application_init (WsApplication *self)
 {
+  g_application_add_main_option (G_APPLICATION (self), "view", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_STRING,
+                                 _("The view to show first: timeline, speedup, blocks, "
+                                   "occupancy, breakdown, roofline or source"),
+                                 _("VIEW"));
+  g_application_add_main_option (G_APPLICATION (self), "presentation", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_NONE,
+                                 _("Start in presentation mode: full screen, larger text"), NULL);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[SESSION…]"));
+  g_application_set_option_context_summary (
+    G_APPLICATION (self), _("Run CUDA kernels, see where the time goes, and learn why. Opens "
+                            "sessions and recordings (.jsonl) given as arguments."));
 }

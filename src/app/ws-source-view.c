@@ -15,6 +15,8 @@ struct _WsSourceView
   GtkSourceBuffer *buffer;
   char *family;
   GtkCssProvider *font;
+  gboolean presentation;
+  char *pending_family, *pending_kernel; /* asked for before the view existed */
 };
 
 G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
@@ -22,6 +24,8 @@ G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
 static void
 update_scheme (WsSourceView *self)
 {
+  if (self->buffer == NULL)
+    return;
   GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   GtkSourceStyleScheme *scheme
@@ -41,6 +45,14 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
   g_return_if_fail (WS_IS_SOURCE_VIEW (self));
   if (family == NULL)
     return;
+  if (self->view == NULL)
+    {
+      g_free (self->pending_family);
+      g_free (self->pending_kernel);
+      self->pending_family = g_strdup (family);
+      self->pending_kernel = g_strdup (kernel);
+      return;
+    }
   if (g_strcmp0 (family, self->family) != 0)
     {
       path = g_strdup_printf ("/org/warpscope/Warpscope/kernels/%s.cu", family);
@@ -71,11 +83,16 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
 void
 ws_source_view_set_presentation (WsSourceView *self, gboolean presentation)
 {
+  self->presentation = presentation;
+  if (self->font == NULL)
+    return;
   gtk_css_provider_load_from_data (self->font,
                                    presentation ? "textview { font-size: 160%; }"
                                                 : "textview { font-size: 110%; }",
                                    -1);
 }
+
+static void ws_source_view_map (GtkWidget *widget);
 
 static void
 ws_source_view_dispose (GObject *object)
@@ -85,6 +102,8 @@ ws_source_view_dispose (GObject *object)
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->family, g_free);
+  g_clear_pointer (&self->pending_family, g_free);
+  g_clear_pointer (&self->pending_kernel, g_free);
   g_clear_object (&self->font);
   G_OBJECT_CLASS (ws_source_view_parent_class)->dispose (object);
 }
@@ -95,14 +114,21 @@ ws_source_view_class_init (WsSourceViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ws_source_view_dispose;
+  GTK_WIDGET_CLASS (klass)->map = ws_source_view_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
 }
 
+/* The language and style managers read every definition on first use: done when the view
+ * is first needed, not at start-up. */
 static void
-ws_source_view_init (WsSourceView *self)
+ensure_view (WsSourceView *self)
 {
-  GtkSourceLanguage *cuda = gtk_source_language_manager_get_language (
-    gtk_source_language_manager_get_default (), "cuda");
+  GtkSourceLanguage *cuda;
+
+  if (self->view != NULL)
+    return;
+  cuda = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
+                                                   "cuda");
 
   self->buffer = gtk_source_buffer_new_with_language (cuda);
   self->view = GTK_SOURCE_VIEW (gtk_source_view_new_with_buffer (self->buffer));
@@ -118,13 +144,32 @@ ws_source_view_init (WsSourceView *self)
   gtk_style_context_add_provider (gtk_widget_get_style_context (GTK_WIDGET (self->view)),
                                   GTK_STYLE_PROVIDER (self->font),
                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  ws_source_view_set_presentation (self, FALSE);
+  ws_source_view_set_presentation (self, self->presentation);
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   update_scheme (self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (update_scheme), self);
+  if (self->pending_family != NULL)
+    {
+      g_autofree char *family = g_steal_pointer (&self->pending_family);
+      g_autofree char *kernel = g_steal_pointer (&self->pending_kernel);
+
+      ws_source_view_show_kernel (self, family, kernel);
+    }
+}
+
+static void
+ws_source_view_map (GtkWidget *widget)
+{
+  ensure_view (WS_SOURCE_VIEW (widget));
+  GTK_WIDGET_CLASS (ws_source_view_parent_class)->map (widget);
+}
+
+static void
+ws_source_view_init (WsSourceView *self)
+{
 }
 
 GtkWidget *

@@ -37,6 +37,7 @@ struct _WsWindow
   GtkProgressBar *progress_bar;
   GtkLabel *status_label;
   GMenu *samples_menu;
+  GMenu *recent_menu;
 
   /* views made in code */
   WsChartView *timeline, *speedup, *blocks, *breakdown, *roofline;
@@ -960,6 +961,46 @@ fill_samples_menu (WsWindow *self)
   gtk_widget_set_visible (self->samples_heading, names->len > 0);
 }
 
+static int
+compare_recent (gconstpointer a, gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a, *y = *(GtkRecentInfo **) b;
+  GDateTime *tx = gtk_recent_info_get_modified (x), *ty = gtk_recent_info_get_modified (y);
+
+  return g_date_time_compare (ty, tx);
+}
+
+/* The sessions opened last, newest first, that still exist. */
+static void
+fill_recent_menu (WsWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr (GPtrArray) sessions = g_ptr_array_new ();
+  guint shown = 0;
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL; l = l->next)
+    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".jsonl")
+        && gtk_recent_info_exists (l->data))
+      g_ptr_array_add (sessions, l->data);
+  g_ptr_array_sort (sessions, compare_recent);
+  for (guint i = 0; i < sessions->len && shown < 8; i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (sessions, i);
+      g_autoptr (GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GMenuItem) item = NULL;
+
+      if (path == NULL)
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-sample", "s", path);
+      g_menu_append_item (self->recent_menu, item);
+      shown++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
 /* ---- boilerplate ----------------------------------------------------------------------------- */
 
 static void
@@ -987,6 +1028,9 @@ ws_window_constructed (GObject *object)
   ws_config_sidebar_set_runner (self->sidebar, self->runner_path);
   probe_environment (self);
   fill_samples_menu (self);
+  fill_recent_menu (self);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
   update_ui (self);
   if (g_file_test (autosaved, G_FILE_TEST_EXISTS))
     {
@@ -996,6 +1040,24 @@ ws_window_constructed (GObject *object)
       adw_toast_set_action_name (t, "win.open-autosave");
       adw_toast_overlay_add_toast (self->toasts, t);
     }
+}
+
+/* WARPSCOPE_PRINT_FIRST_FRAME=1: print when the first frame is painted, on the monotonic
+ * clock, so a benchmark can measure start-up from outside (docs/benchmarks.md). */
+static void
+first_frame_cb (GdkFrameClock *clock, WsWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, self);
+  g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+}
+
+static void
+ws_window_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ws_window_parent_class)->map (widget);
+  if (g_getenv ("WARPSCOPE_PRINT_FIRST_FRAME") != NULL)
+    g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint",
+                      G_CALLBACK (first_frame_cb), widget);
 }
 
 static gboolean
@@ -1051,6 +1113,7 @@ ws_window_class_init (WsWindowClass *klass)
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
   window_class->close_request = ws_window_close_request;
+  widget_class->map = ws_window_map;
 
   g_type_ensure (WS_TYPE_CONFIG_SIDEBAR);
   g_type_ensure (WS_TYPE_RUNS_VIEW);
@@ -1071,6 +1134,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, samples_menu);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
 
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.sweep", NULL, sweep_action);
