@@ -111,4 +111,10 @@ extern "C" const WsKernelDesc ws_debug_fault_desc = {
   .launch = debug_fault_launch,
   .reference = debug_fault_reference,
   .verify = debug_fault_verify,
+  .block_fixed = 0,
+  .library = NULL,
+  .available = NULL,
+  .whole_inputs = 0,
+  .piece = NULL,
+  .launch_piece = NULL,
 };

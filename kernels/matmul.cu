@@ -1,8 +1,9 @@
 /* matmul.cu: C = A·B in float32, row-major, A m×k, B k×n: the naive kernel and the
- * tutorial's shared-memory tiled kernel (§5), with an honest blocked CPU reference.
+ * tutorial's shared-memory tiled kernel (§5), with an honest blocked CPU reference and the
+ * verification the whole family shares (matmul_regtile.cu and matmul_cublas.cu use them).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-kernel.h"
+#include "matmul.h"
 
 #include <math.h>
 #include <omp.h>
@@ -121,16 +122,16 @@ matmul_tiled_check_block (const unsigned block[3], char *why, size_t why_len)
   return 1;
 }
 
-static void
-matmul_grid (const uint64_t shape[3], const unsigned block[3], unsigned grid[3])
+void
+ws_matmul_grid (const uint64_t shape[3], const unsigned block[3], unsigned grid[3])
 {
   grid[0] = ws_div_up (shape[1], block[0]); /* columns of C */
   grid[1] = ws_div_up (shape[0], block[1]); /* rows of C */
   grid[2] = 1;
 }
 
-static uint64_t
-matmul_buffer_elements (const uint64_t shape[3], int buffer)
+uint64_t
+ws_matmul_buffer_elements (const uint64_t shape[3], int buffer)
 {
   const uint64_t m = shape[0], n = shape[1], k = shape[2];
 
@@ -142,22 +143,22 @@ matmul_buffer_elements (const uint64_t shape[3], int buffer)
     }
 }
 
-static double
-matmul_flops (const uint64_t shape[3])
+double
+ws_matmul_flops (const uint64_t shape[3])
 {
   return 2.0 * (double) shape[0] * (double) shape[1] * (double) shape[2];
 }
 
-static double
-matmul_bytes (const uint64_t shape[3])
+double
+ws_matmul_bytes (const uint64_t shape[3])
 {
   const double m = (double) shape[0], n = (double) shape[1], k = (double) shape[2];
 
   return 4.0 * (m * k + k * n + m * n);
 }
 
-static uint64_t
-matmul_work_units (const uint64_t shape[3])
+uint64_t
+ws_matmul_work_units (const uint64_t shape[3])
 {
   return shape[0];
 }
@@ -196,6 +197,65 @@ static cudaError_t
 matmul_tiled_launch (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream)
 {
   return launch_with (tiled_kernel_for (cfg->block[0]), cfg, dev, stream);
+}
+
+/* ---- streams:K: blocks of rows of A and C, all of B ------------------------------------ */
+
+void
+ws_matmul_piece (const WsLaunchConfig *cfg, int pieces, int p, WsRegion region[])
+{
+  const uint64_t m = cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
+  uint64_t lo, hi;
+
+  ws_piece_range (m, pieces, p, m >= 128ull * (uint64_t) pieces ? 128 : 1, &lo, &hi);
+  region[0] = ws_region_range (lo * k, hi * k);
+  region[1] = ws_region_range (0, k * n);
+  region[2] = ws_region_range (lo * n, hi * n);
+}
+
+int
+ws_matmul_slice (const WsKernelDesc *desc, const WsLaunchConfig *cfg, int pieces, int p,
+                 float *const *dev, WsLaunchConfig *sub, float *slice[3])
+{
+  const uint64_t m = cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
+  uint64_t lo, hi;
+
+  ws_piece_range (m, pieces, p, m >= 128ull * (uint64_t) pieces ? 128 : 1, &lo, &hi);
+  if (hi == lo)
+    return 0;
+  *sub = *cfg;
+  sub->shape[0] = hi - lo;
+  desc->grid_for (sub->shape, sub->block, sub->grid);
+  slice[0] = dev[0] + lo * k;
+  slice[1] = dev[1];
+  slice[2] = dev[2] + lo * n;
+  return 1;
+}
+
+extern "C" const WsKernelDesc ws_matmul_naive_desc, ws_matmul_tiled_desc;
+
+static cudaError_t
+matmul_naive_launch_piece (const WsLaunchConfig *cfg, int pieces, int p, float *const *dev,
+                           cudaStream_t stream)
+{
+  WsLaunchConfig sub;
+  float *slice[3];
+
+  if (!ws_matmul_slice (&ws_matmul_naive_desc, cfg, pieces, p, dev, &sub, slice))
+    return cudaSuccess;
+  return matmul_naive_launch (&sub, slice, stream);
+}
+
+static cudaError_t
+matmul_tiled_launch_piece (const WsLaunchConfig *cfg, int pieces, int p, float *const *dev,
+                           cudaStream_t stream)
+{
+  WsLaunchConfig sub;
+  float *slice[3];
+
+  if (!ws_matmul_slice (&ws_matmul_tiled_desc, cfg, pieces, p, dev, &sub, slice))
+    return cudaSuccess;
+  return matmul_tiled_launch (&sub, slice, stream);
 }
 
 /* ---- CPU reference --------------------------------------------------------------------- */
@@ -307,8 +367,8 @@ packing_buffer (void)
   return buffer;
 }
 
-static void
-matmul_reference (const WsLaunchConfig *cfg, const float *const *in, float *out, int threads,
+void
+ws_matmul_reference (const WsLaunchConfig *cfg, const float *const *in, float *out, int threads,
                   uint64_t part)
 {
   const uint64_t m = part ? part : cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
@@ -362,8 +422,8 @@ dot_double (const float *A, const float *B, uint64_t row, uint64_t col, uint64_t
 #define FULL_CHECK_FMAS (1ull << 31)
 #define SAMPLE 65536
 
-static void
-matmul_verify (const WsLaunchConfig *cfg, const float *const *in, const float *out,
+void
+ws_matmul_verify (const WsLaunchConfig *cfg, const float *const *in, const float *out,
                uint64_t seed, WsVerifyResult *result)
 {
   const uint64_t m = cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
@@ -432,12 +492,6 @@ matmul_verify (const WsLaunchConfig *cfg, const float *const *in, const float *o
 
 /* ---- catalog entries ------------------------------------------------------------------- */
 
-#define MATMUL_TOLERANCE                                                                     \
-  "|gpu − ref| ≤ atol + 1e-4·|ref| with atol = 1e-4·max(1, k/512) (the tutorial's "         \
-  "allclose(rtol=1e-4, atol=1e-4), widened for long dot products); ref in double precision; "  \
-  "every element up to 2^31 multiply-adds, else 65,536 random elements plus a scan of all "   \
-  "for unwritten ones"
-
 extern "C" const WsKernelDesc ws_matmul_naive_desc = {
   .name = "matmul_naive",
   .family = "matmul",
@@ -451,20 +505,26 @@ extern "C" const WsKernelDesc ws_matmul_naive_desc = {
   .default_block = { 16, 16, 1 },
   .flops_formula = "2·m·n·k",
   .bytes_formula = "4·(m·k + k·n + m·n)",
-  .tolerance = MATMUL_TOLERANCE,
+  .tolerance = WS_MATMUL_TOLERANCE,
   .hidden = 0,
   .n_inputs = 2,
   .check_block = matmul_naive_check_block,
-  .grid_for = matmul_grid,
-  .buffer_elements = matmul_buffer_elements,
-  .flops = matmul_flops,
-  .bytes = matmul_bytes,
-  .work_units = matmul_work_units,
+  .grid_for = ws_matmul_grid,
+  .buffer_elements = ws_matmul_buffer_elements,
+  .flops = ws_matmul_flops,
+  .bytes = ws_matmul_bytes,
+  .work_units = ws_matmul_work_units,
   .function = matmul_naive_function,
   .dynamic_smem = NULL,
   .launch = matmul_naive_launch,
-  .reference = matmul_reference,
-  .verify = matmul_verify,
+  .reference = ws_matmul_reference,
+  .verify = ws_matmul_verify,
+  .block_fixed = 0,
+  .library = NULL,
+  .available = NULL,
+  .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
+  .piece = ws_matmul_piece,
+  .launch_piece = matmul_naive_launch_piece,
 };
 
 extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
@@ -480,18 +540,24 @@ extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
   .default_block = { 16, 16, 1 },
   .flops_formula = "2·m·n·k",
   .bytes_formula = "4·(m·k + k·n + m·n)",
-  .tolerance = MATMUL_TOLERANCE,
+  .tolerance = WS_MATMUL_TOLERANCE,
   .hidden = 0,
   .n_inputs = 2,
   .check_block = matmul_tiled_check_block,
-  .grid_for = matmul_grid,
-  .buffer_elements = matmul_buffer_elements,
-  .flops = matmul_flops,
-  .bytes = matmul_bytes,
-  .work_units = matmul_work_units,
+  .grid_for = ws_matmul_grid,
+  .buffer_elements = ws_matmul_buffer_elements,
+  .flops = ws_matmul_flops,
+  .bytes = ws_matmul_bytes,
+  .work_units = ws_matmul_work_units,
   .function = matmul_tiled_function,
   .dynamic_smem = NULL,
   .launch = matmul_tiled_launch,
-  .reference = matmul_reference,
-  .verify = matmul_verify,
+  .reference = ws_matmul_reference,
+  .verify = ws_matmul_verify,
+  .block_fixed = 0,
+  .library = NULL,
+  .available = NULL,
+  .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
+  .piece = ws_matmul_piece,
+  .launch_piece = matmul_tiled_launch_piece,
 };

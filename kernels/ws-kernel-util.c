@@ -99,3 +99,22 @@ ws_verify_finish (WsVerifyResult *result)
 {
   result->pass = result->mismatches == 0 && result->checked > 0;
 }
+
+void
+ws_piece_range (uint64_t units, int pieces, int p, uint64_t align, uint64_t *lo, uint64_t *hi)
+{
+  uint64_t a = align ? align : 1;
+
+  *lo = units * (uint64_t) p / (uint64_t) pieces / a * a;
+  *hi = p + 1 >= pieces ? units : units * (uint64_t) (p + 1) / (uint64_t) pieces / a * a;
+  if (*hi < *lo)
+    *hi = *lo;
+}
+
+WsRegion
+ws_region_range (uint64_t lo, uint64_t hi)
+{
+  WsRegion r = { lo, hi - lo, 1, hi - lo };
+
+  return r;
+}

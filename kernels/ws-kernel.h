@@ -5,6 +5,7 @@
  * provides its __global__ kernels, a launcher, CPU references, the verification rule and
  * one WsKernelDesc per catalog entry. Every buffer is float32; buffers 0 .. n_inputs-1 are
  * inputs (filled with fresh random numbers by the runner), buffer n_inputs is the output.
+ * Fields after verify are optional: a family that leaves them zero keeps the old behaviour.
  */
 #pragma once
 
@@ -28,7 +29,7 @@ extern "C" {
 
 typedef struct
 {
-  uint64_t shape[3]; /* vector kernels: {n, 1, 1}; matrix kernels: {m, n, k} */
+  uint64_t shape[3]; /* vector kernels: {n, 1, 1}; 2D: {rows, cols, 1}; matmul: {m, n, k} */
   unsigned block[3];
   unsigned grid[3];
 } WsLaunchConfig;
@@ -50,6 +51,17 @@ typedef struct
   double first_bad_expected;
 } WsVerifyResult;
 
+/* A part of one buffer, in elements: `height` rows of `width` elements whose starts lie
+ * `pitch` apart; a contiguous range when height is 1. Host and device copies of a buffer
+ * share one layout, so a region names both ends of a copy. */
+typedef struct
+{
+  uint64_t offset;
+  uint64_t width;  /* 0: the piece does not touch this buffer */
+  uint64_t height;
+  uint64_t pitch;
+} WsRegion;
+
 typedef struct WsKernelDesc WsKernelDesc;
 
 struct WsKernelDesc
@@ -60,7 +72,7 @@ struct WsKernelDesc
   const char *description;   /* one sentence for people */
   const char *source;        /* path in the source tree: "kernels/vector_add.cu" */
   int block_rank;            /* 1: blocks are N; 2: blocks are WxH */
-  int shape_rank;            /* 1: size is n; 3: size is m, n, k */
+  int shape_rank;            /* 1: size is n; 2: rows, cols; 3: m, n, k */
   uint64_t default_shape[3];
   unsigned default_block[3];
   const char *flops_formula; /* for people: "n", "2·m·n·k" */
@@ -89,6 +101,26 @@ struct WsKernelDesc
                      int threads, uint64_t part);
   void (*verify) (const WsLaunchConfig *cfg, const float *const *in, const float *out,
                   uint64_t seed, WsVerifyResult *result);
+
+  /* The kernel is built around one block (default_block), or a library picks its own (then
+   * default_block is all zeros): --blocks does not apply, and a sweep runs it once per size. */
+  int block_fixed;
+  /* The library whose kernels run ("cuBLAS"); NULL for Warpscope's own. Such an entry has no
+   * function(): its kernels' names, grids and registers are known only from CUPTI. */
+  const char *library;
+  /* NULL, or 0 and a reason when the entry cannot run here (its library is missing). */
+  int (*available) (char *why, size_t why_len);
+
+  /* streams:K. The problem is cut into `pieces` along its outer dimension (elements, rows of
+   * the output); piece() gives the part of each buffer that piece p reads or writes, and
+   * launch_piece() runs the kernel on that part alone. Inputs in whole_inputs (bit b for
+   * input b) are needed whole by every piece and are copied once, before the pieces. NULL
+   * when the problem cannot be cut (a reduction has a single output). */
+  unsigned whole_inputs;
+  void (*piece) (const WsLaunchConfig *cfg, int pieces, int p,
+                 WsRegion region[WS_MAX_INPUTS + 1]);
+  cudaError_t (*launch_piece) (const WsLaunchConfig *cfg, int pieces, int p, float *const *dev,
+                               cudaStream_t stream);
 };
 
 /* The catalog (kernels/catalog.c). */
@@ -116,6 +148,14 @@ void ws_verify_merge (WsVerifyResult *into, const WsVerifyResult *part);
 void ws_verify_init (WsVerifyResult *result, const char *method, double rtol, double atol,
                      uint64_t total);
 void ws_verify_finish (WsVerifyResult *result);
+
+/* Piece p of `pieces` over `units` outer units, its bounds rounded down to multiples of
+ * `align` (so vector loads stay aligned and tiles stay whole); late pieces of a small
+ * problem can be empty (lo == hi). */
+void ws_piece_range (uint64_t units, int pieces, int p, uint64_t align, uint64_t *lo,
+                     uint64_t *hi);
+/* A contiguous region [lo, hi). */
+WsRegion ws_region_range (uint64_t lo, uint64_t hi);
 
 #ifdef __cplusplus
 }

@@ -105,7 +105,8 @@ open_device (int index, WsDeviceInfo *device, const WsDriverInfo *driver, int ca
   return 1;
 }
 
-/* Expands the options into configurations, in order: kernel, transfer, size, block. */
+/* Expands the options into configurations, in order: kernel, transfer, size, block. A
+ * kernel with a fixed block runs once per size, whatever --blocks lists. */
 static WsRunSpec *
 plan_runs (const WsOptions *o, uint64_t seed, int *n_out)
 {
@@ -118,7 +119,7 @@ plan_runs (const WsOptions *o, uint64_t seed, int *n_out)
   for (int k = 0; k < o->n_kernels; k++)
     for (int t = 0; t < o->n_transfers; t++)
       for (int si = 0; si < n_sizes; si++)
-        for (int b = 0; b < n_blocks; b++)
+        for (int b = 0; b < (o->kernels[k]->block_fixed ? 1 : n_blocks); b++)
           {
             const WsKernelDesc *kernel = o->kernels[k];
             WsRunSpec *s = &specs[n++];
@@ -133,20 +134,15 @@ plan_runs (const WsOptions *o, uint64_t seed, int *n_out)
             else
               {
                 memcpy (s->shape, kernel->default_shape, sizeof s->shape);
-                if (kernel->shape_rank == 1)
-                  snprintf (s->size_text, sizeof s->size_text, "%llu",
-                            (unsigned long long) s->shape[0]);
-                else
-                  snprintf (s->size_text, sizeof s->size_text, "%llux%llux%llu",
-                            (unsigned long long) s->shape[0], (unsigned long long) s->shape[1],
-                            (unsigned long long) s->shape[2]);
+                ws_shape_text (kernel, s->shape, s->size_text, sizeof s->size_text);
               }
-            if (o->n_blocks)
+            if (o->n_blocks && !kernel->block_fixed)
               memcpy (s->block, o->blocks[b].dims, sizeof s->block);
             else
               memcpy (s->block, kernel->default_block, sizeof s->block);
             kernel->grid_for (s->shape, s->block, s->grid);
-            s->transfer = o->transfers[t];
+            s->transfer = o->transfers[t].kind;
+            s->streams = o->transfers[t].streams;
             s->reps = o->reps;
             s->warmup = o->warmup;
             s->seed = seed + (uint64_t) n;

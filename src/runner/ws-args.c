@@ -31,9 +31,13 @@ const char ws_args_usage[]
     "\n"
     "Run options:\n"
     "  --sizes LIST         problem sizes: 1e6 | 1000,4096 | 1e3:1e8:x10 | 256:1024:+256;\n"
-    "                       matrix kernels take an edge (square) or MxNxK, e.g. 512x256x1024\n"
+    "                       matrix kernels take an edge (square) or MxNxK, e.g. 512x256x1024;\n"
+    "                       transposes take an edge or ROWSxCOLS, e.g. 4096x1024\n"
     "  --blocks LIST        threads per block: 32,64,256 | 32:1024:x2 | 16x16,32x8\n"
-    "  --transfer LIST      host memory for copies: pageable, pinned (default pageable)\n"
+    "  --transfer LIST      how data moves: pageable, pinned (host memory kinds), or\n"
+    "                       streams:K (pinned; the problem cut into K pieces whose copies\n"
+    "                       and kernels overlap over K streams, K from 1 to 8), e.g.\n"
+    "                       pageable,pinned,streams:4 (default pageable)\n"
     "  --reps R             traced repetitions, also the untraced cross-check count (10)\n"
     "  --warmup W           untraced warm-up launches before timing (3)\n"
     "  --cpu none|1|all|1,all  CPU baselines: one thread, all cores (default 1,all)\n"
@@ -63,14 +67,16 @@ fail (WsArgError *err, const char *code, const char *fmt, ...)
 }
 
 const char *
-ws_transfer_name (WsTransfer transfer)
+ws_transfer_text (WsTransfer transfer, int streams, char *buf, size_t len)
 {
   switch (transfer)
     {
-    case WS_TRANSFER_PAGEABLE: return "pageable";
-    case WS_TRANSFER_PINNED: return "pinned";
-    default: return "unknown";
+    case WS_TRANSFER_PAGEABLE: snprintf (buf, len, "pageable"); break;
+    case WS_TRANSFER_PINNED: snprintf (buf, len, "pinned"); break;
+    case WS_TRANSFER_STREAMS: snprintf (buf, len, "streams:%d", streams); break;
+    default: snprintf (buf, len, "unknown"); break;
     }
+  return buf;
 }
 
 /* A whole number written as digits or in exponent form (1e7, 2.5e3); 0 when it is not one. */
@@ -255,11 +261,16 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
           size.rank++;
           p = x + 1;
         }
-      if (size.rank != 3)
+      /* Whether two numbers (rows×cols) or three (m×n×k) suit the kernels is checked once
+       * all arguments are read. */
+      if (size.rank < 2)
         return fail (err, "invalid_size",
-                     "--sizes: '%.*s' gives %d numbers; a matrix size is MxNxK, such as "
-                     "512x256x1024, or one number for a square matrix",
+                     "--sizes: '%.*s' gives %d number; a matrix size is MxNxK, such as "
+                     "512x256x1024 (ROWSxCOLS for a transpose), or one number for a square "
+                     "matrix",
                      (int) len, item, size.rank);
+      if (size.rank == 2)
+        size.dims[2] = 1;
     }
   else
     {
@@ -392,7 +403,7 @@ parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
       k = ws_catalog_find (name);
       if (k == NULL)
         {
-          char known[512] = "";
+          char known[1024] = "";
 
           for (size_t i = 0; i < ws_catalog_size (); i++)
             if (!ws_catalog_get (i)->hidden)
@@ -414,6 +425,23 @@ parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
     }
 }
 
+/* streams:K, K from 1 to WS_MAX_STREAMS; 0 when the item is not that. */
+static int
+parse_streams (const char *p, size_t len)
+{
+  int k = 0;
+
+  if (len < 9 || strncmp (p, "streams:", 8) != 0)
+    return 0;
+  for (size_t i = 8; i < len; i++)
+    {
+      if (!isdigit ((unsigned char) p[i]) || k > WS_MAX_STREAMS)
+        return 0;
+      k = k * 10 + (p[i] - '0');
+    }
+  return k >= 1 && k <= WS_MAX_STREAMS ? k : 0;
+}
+
 static int
 parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
 {
@@ -424,22 +452,31 @@ parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
     {
       const char *comma = strchr (p, ',');
       size_t len = comma ? (size_t) (comma - p) : strlen (p);
-      WsTransfer t;
+      WsTransferMode t = { WS_TRANSFER_PAGEABLE, 1 };
+      char a[24];
 
       if (len == 8 && strncmp (p, "pageable", 8) == 0)
-        t = WS_TRANSFER_PAGEABLE;
+        t.kind = WS_TRANSFER_PAGEABLE;
       else if (len == 6 && strncmp (p, "pinned", 6) == 0)
-        t = WS_TRANSFER_PINNED;
+        t.kind = WS_TRANSFER_PINNED;
+      else if ((t.streams = parse_streams (p, len)) > 0)
+        t.kind = WS_TRANSFER_STREAMS;
+      else if (len >= 7 && strncmp (p, "streams", 7) == 0)
+        return fail (err, "unknown_transfer",
+                     "--transfer: '%.*s' is not a transfer mode; write streams:K with K, the "
+                     "number of streams (and pieces), from 1 to %d, such as streams:4",
+                     (int) (len < 40 ? len : 40), p, WS_MAX_STREAMS);
       else
         return fail (err, "unknown_transfer",
                      "--transfer: '%.*s' is not a transfer mode; use pageable (ordinary "
-                     "malloc'd host memory) or pinned (page-locked, cudaMallocHost), or both: "
-                     "pageable,pinned",
-                     (int) len, p);
+                     "malloc'd host memory), pinned (page-locked, cudaMallocHost) or streams:K "
+                     "(pinned, the problem cut into K pieces over K streams, K from 1 to %d), "
+                     "or several: pageable,pinned,streams:4",
+                     (int) (len < 40 ? len : 40), p, WS_MAX_STREAMS);
       for (int i = 0; i < opts->n_transfers; i++)
-        if (opts->transfers[i] == t)
+        if (opts->transfers[i].kind == t.kind && opts->transfers[i].streams == t.streams)
           return fail (err, "unknown_transfer", "--transfer names %s twice",
-                       ws_transfer_name (t));
+                       ws_transfer_text (t.kind, t.streams, a, sizeof a));
       opts->transfers[opts->n_transfers++] = t;
       if (comma == NULL)
         return 1;
@@ -475,7 +512,8 @@ defaults (WsOptions *opts)
   opts->cpu_reps = 5;
   opts->cpu_budget = 10.0;
   opts->trace = 1;
-  opts->transfers[0] = WS_TRANSFER_PAGEABLE;
+  opts->transfers[0].kind = WS_TRANSFER_PAGEABLE;
+  opts->transfers[0].streams = 1;
   opts->n_transfers = 1;
 }
 
@@ -488,35 +526,60 @@ set_mode (WsOptions *opts, WsMode mode, const char *option, WsArgError *err)
   return 1;
 }
 
-/* After parsing: sizes and blocks must suit every kernel named. */
+/* After parsing: sizes, blocks and transfer modes must suit every kernel named. */
 static int
 check_combinations (WsOptions *opts, WsArgError *err)
 {
   char why[400];
-  long long configs;
+  long long configs = 0;
 
   for (int k = 0; k < opts->n_kernels; k++)
     {
       const WsKernelDesc *kernel = opts->kernels[k];
 
       for (int s = 0; s < opts->n_sizes; s++)
-        if (opts->sizes[s].rank == 3 && kernel->shape_rank == 1)
-          return fail (err, "invalid_size",
-                       "--sizes: %s takes one size, the number of elements n, not the matrix "
-                       "size '%s'",
-                       kernel->name, opts->sizes[s].text);
-      for (int b = 0; b < opts->n_blocks; b++)
         {
-          unsigned dims[3] = { opts->blocks[b].dims[0], opts->blocks[b].dims[1],
-                               opts->blocks[b].dims[2] };
+          const WsSize *size = &opts->sizes[s];
 
-          why[0] = '\0';
-          if (!kernel->check_block (dims, why, sizeof why))
-            return fail (err, "invalid_block", "--blocks: %s", why);
+          if (size->rank > 1 && kernel->shape_rank == 1)
+            return fail (err, "invalid_size",
+                         "--sizes: %s takes one size, the number of elements n, not the matrix "
+                         "size '%s'",
+                         kernel->name, size->text);
+          if (size->rank == 3 && kernel->shape_rank == 2)
+            return fail (err, "invalid_size",
+                         "--sizes: %s takes a matrix as ROWSxCOLS, such as 4096x1024, or one "
+                         "number for a square matrix; not '%s'",
+                         kernel->name, size->text);
+          if (size->rank == 2 && kernel->shape_rank == 3)
+            return fail (err, "invalid_size",
+                         "--sizes: '%s' gives 2 numbers; a matrix size for %s is MxNxK, such "
+                         "as 512x256x1024 (C is M×N, the shared dimension K), or one number for "
+                         "a square matrix",
+                         size->text, kernel->name);
         }
+      /* A kernel built around one block, or whose library picks its own, takes none. */
+      if (!kernel->block_fixed)
+        for (int b = 0; b < opts->n_blocks; b++)
+          {
+            unsigned dims[3] = { opts->blocks[b].dims[0], opts->blocks[b].dims[1],
+                                 opts->blocks[b].dims[2] };
+
+            why[0] = '\0';
+            if (!kernel->check_block (dims, why, sizeof why))
+              return fail (err, "invalid_block", "--blocks: %s", why);
+          }
+      for (int t = 0; t < opts->n_transfers; t++)
+        if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && kernel->piece == NULL)
+          return fail (err, "unknown_transfer",
+                       "--transfer streams:%d: %s cannot be cut into pieces (its result is one "
+                       "value that every element feeds), so it runs with pageable or pinned "
+                       "host memory only",
+                       opts->transfers[t].streams, kernel->name);
+      configs += (long long) (opts->n_sizes ? opts->n_sizes : 1)
+                 * (kernel->block_fixed || !opts->n_blocks ? 1 : opts->n_blocks)
+                 * opts->n_transfers;
     }
-  configs = (long long) (opts->n_sizes ? opts->n_sizes : 1) * (opts->n_blocks ? opts->n_blocks : 1)
-            * opts->n_transfers * opts->n_kernels;
   if (configs > WS_MAX_CONFIGS)
     return fail (err, "bad_argument",
                  "this sweep has %lld configurations, more than %d: use fewer sizes or blocks",
@@ -682,15 +745,20 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
 void
 ws_size_shape (const WsSize *size, const WsKernelDesc *kernel, uint64_t shape[3])
 {
+  shape[0] = size->dims[0];
+  shape[1] = kernel->shape_rank == 1 ? 1 : size->dims[1];
+  shape[2] = kernel->shape_rank == 3 ? size->dims[2] : 1;
+}
+
+void
+ws_shape_text (const WsKernelDesc *kernel, const uint64_t shape[3], char *buf, size_t len)
+{
   if (kernel->shape_rank == 1)
-    {
-      shape[0] = size->dims[0];
-      shape[1] = shape[2] = 1;
-    }
+    snprintf (buf, len, "%llu", (unsigned long long) shape[0]);
+  else if (kernel->shape_rank == 2)
+    snprintf (buf, len, "%llux%llu", (unsigned long long) shape[0],
+              (unsigned long long) shape[1]);
   else
-    {
-      shape[0] = size->dims[0];
-      shape[1] = size->dims[1];
-      shape[2] = size->dims[2];
-    }
+    snprintf (buf, len, "%llux%llux%llu", (unsigned long long) shape[0],
+              (unsigned long long) shape[1], (unsigned long long) shape[2]);
 }

@@ -23,7 +23,16 @@ typedef enum
 {
   WS_TRANSFER_PAGEABLE,
   WS_TRANSFER_PINNED,
+  WS_TRANSFER_STREAMS, /* pinned, the problem cut into K pieces over K streams */
 } WsTransfer;
+
+#define WS_MAX_STREAMS 8
+
+typedef struct
+{
+  WsTransfer kind;
+  int streams;       /* K for WS_TRANSFER_STREAMS; 1 otherwise */
+} WsTransferMode;
 
 enum
 {
@@ -31,13 +40,13 @@ enum
   WS_CPU_ALL = 1 << 1, /* every core, OpenMP */
 };
 
-#define WS_MAX_KERNELS 16
+#define WS_MAX_KERNELS 32
 #define WS_MAX_LIST 1024     /* items in one --sizes or --blocks list after ranges expand */
 #define WS_MAX_CONFIGS 10000 /* configurations in one sweep */
 
 typedef struct
 {
-  int rank;          /* 1: one number (n, or a square matrix edge); 3: m×n×k */
+  int rank;          /* 1: one number (n, or a square matrix edge); 2: rows×cols; 3: m×n×k */
   uint64_t dims[3];
   char text[48];     /* as the person wrote it, for messages */
 } WsSize;
@@ -57,7 +66,7 @@ typedef struct
   int n_sizes;
   WsBlock blocks[WS_MAX_LIST];
   int n_blocks;
-  WsTransfer transfers[2];
+  WsTransferMode transfers[2 + WS_MAX_STREAMS];
   int n_transfers;
   int reps;
   int warmup;
@@ -80,9 +89,13 @@ typedef struct
 /* Returns 1 when argv is usable; otherwise 0 with err filled in. */
 int ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err);
 
-/* The shape a size gives for a kernel: n for vector kernels, {m, n, k} for matrix ones. */
+/* The shape a size gives for a kernel: n for vector kernels, {rows, cols, 1} for 2D ones,
+ * {m, n, k} for matrix products. */
 void ws_size_shape (const WsSize *size, const WsKernelDesc *kernel, uint64_t shape[3]);
+/* A shape as people write it: "1000000", "4096x4096", "512x256x1024". */
+void ws_shape_text (const WsKernelDesc *kernel, const uint64_t shape[3], char *buf, size_t len);
 
-const char *ws_transfer_name (WsTransfer transfer);
+/* "pageable", "pinned", "streams:4": as --transfer takes it and the run record gives it. */
+const char *ws_transfer_text (WsTransfer transfer, int streams, char *buf, size_t len);
 
 extern const char ws_args_usage[];

@@ -135,6 +135,11 @@ ws_output_kernel (const WsKernelDesc *k)
   ws_json_begin_array (&out.json, "shape_params");
   if (k->shape_rank == 1)
     ws_json_string (&out.json, NULL, "n");
+  else if (k->shape_rank == 2)
+    {
+      ws_json_string (&out.json, NULL, "rows");
+      ws_json_string (&out.json, NULL, "cols");
+    }
   else
     {
       ws_json_string (&out.json, NULL, "m");
@@ -146,7 +151,13 @@ ws_output_kernel (const WsKernelDesc *k)
   for (int i = 0; i < k->shape_rank; i++)
     ws_json_uint (&out.json, NULL, k->default_shape[i]);
   ws_json_end_array (&out.json);
-  uint_triple ("default_block", k->default_block);
+  if (k->library != NULL)
+    ws_json_null (&out.json, "default_block");
+  else
+    uint_triple ("default_block", k->default_block);
+  ws_json_bool (&out.json, "block_fixed", k->block_fixed);
+  ws_json_string (&out.json, "library", k->library);
+  ws_json_bool (&out.json, "streamable", k->piece != NULL);
   ws_json_string (&out.json, "flops", k->flops_formula);
   ws_json_string (&out.json, "bytes", k->bytes_formula);
   ws_json_string (&out.json, "tolerance", k->tolerance);
@@ -221,6 +232,8 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
 {
   const WsKernelDesc *k = s->kernel;
   uint64_t in_bytes = 0;
+  double size;
+  char transfer[24];
 
   for (int b = 0; b < k->n_inputs; b++)
     in_bytes += k->buffer_elements (s->shape, b) * sizeof (float);
@@ -232,16 +245,32 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
   for (int i = 0; i < k->shape_rank; i++)
     ws_json_uint (&out.json, NULL, s->shape[i]);
   ws_json_end_array (&out.json);
-  /* One number for plots: n, or the edge of the cube with the same m·n·k. */
-  ws_json_double (&out.json, "size",
-                  k->shape_rank == 1 ? (double) s->shape[0]
-                                     : round (cbrt ((double) s->shape[0] * (double) s->shape[1]
-                                                    * (double) s->shape[2])));
+  /* One number for plots: n, or the edge of the square or cube with as many elements. */
+  if (k->shape_rank == 1)
+    size = (double) s->shape[0];
+  else if (k->shape_rank == 2)
+    size = round (sqrt ((double) s->shape[0] * (double) s->shape[1]));
+  else
+    size = round (cbrt ((double) s->shape[0] * (double) s->shape[1] * (double) s->shape[2]));
+  ws_json_double (&out.json, "size", size);
   ws_json_string (&out.json, "size_text", s->size_text);
-  uint_triple ("block", s->block);
-  uint_triple ("grid", s->grid);
-  ws_json_uint (&out.json, "threads_per_block", (uint64_t) s->block[0] * s->block[1] * s->block[2]);
-  ws_json_string (&out.json, "transfer", ws_transfer_name (s->transfer));
+  /* A library picks its kernels' blocks and grids; its kernel records carry them. */
+  if (k->library != NULL)
+    {
+      ws_json_null (&out.json, "block");
+      ws_json_null (&out.json, "grid");
+      ws_json_null (&out.json, "threads_per_block");
+    }
+  else
+    {
+      uint_triple ("block", s->block);
+      uint_triple ("grid", s->grid);
+      ws_json_uint (&out.json, "threads_per_block",
+                    (uint64_t) s->block[0] * s->block[1] * s->block[2]);
+    }
+  ws_json_string (&out.json, "transfer",
+                  ws_transfer_text (s->transfer, s->streams, transfer, sizeof transfer));
+  ws_json_int (&out.json, "streams", s->streams);
   ws_json_int (&out.json, "reps", s->reps);
   ws_json_int (&out.json, "warmup", s->warmup);
   ws_json_uint (&out.json, "seed", s->seed);
@@ -410,6 +439,8 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   ws_json_int (&out.json, "run", run);
   ws_json_bool (&out.json, "traced", t->traced);
   stats ("kernel_ns", &t->kernel);
+  if (t->traced)
+    ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
   stats ("kernel_in_sequence_ns", &t->kernel_in_sequence);
   stats ("h2d_ns", &t->h2d);
   stats ("d2h_ns", &t->d2h);
@@ -505,6 +536,7 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
                        const WsVerifyResult *v, const WsDeviceInfo *d)
 {
   char size[64], kt[32], ut[32], h2d[32], d2h[32], e2e[32], c1[32], ca[32], n[32];
+  char transfer[24], block[48];
   double kernel_ns = t->kernel.n > 0 ? t->kernel.median : t->kernel_untraced_ns;
   double gbs = s->kernel->bytes (s->shape) / kernel_ns;
   double gflops = s->kernel->flops (s->shape) / kernel_ns;
@@ -516,17 +548,29 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
       human_count (s->shape[0], n, sizeof n);
       snprintf (size, sizeof size, "n = %s", n);
     }
+  else if (s->kernel->shape_rank == 2)
+    snprintf (size, sizeof size, "%llu×%llu", (unsigned long long) s->shape[0],
+              (unsigned long long) s->shape[1]);
   else
     snprintf (size, sizeof size, "%llu×%llu×%llu", (unsigned long long) s->shape[0],
               (unsigned long long) s->shape[1], (unsigned long long) s->shape[2]);
+  if (s->kernel->library != NULL)
+    snprintf (block, sizeof block, "block and grid chosen by %s", s->kernel->library);
+  else
+    snprintf (block, sizeof block, "block %u×%u, grid %u×%u", s->block[0], s->block[1],
+              s->grid[0], s->grid[1]);
+  ws_transfer_text (s->transfer, s->streams, transfer, sizeof transfer);
   human_time (kernel_ns, kt, sizeof kt);
   human_time (t->kernel_untraced_ns, ut, sizeof ut);
   human_time (t->h2d.median, h2d, sizeof h2d);
   human_time (t->d2h.median, d2h, sizeof d2h);
   human_time (t->e2e.median, e2e, sizeof e2e);
-  printf ("\nRun %d: %s, %s, block %u×%u, grid %u×%u, %s host memory\n", s->id, s->kernel->name,
-          size, s->block[0], s->block[1], s->grid[0], s->grid[1],
-          ws_transfer_name (s->transfer));
+  if (s->transfer == WS_TRANSFER_STREAMS)
+    printf ("\nRun %d: %s, %s, %s, pinned host memory in %d pieces over %d streams\n", s->id,
+            s->kernel->name, size, block, s->streams, s->streams);
+  else
+    printf ("\nRun %d: %s, %s, %s, %s host memory\n", s->id, s->kernel->name, size, block,
+            transfer);
   printf ("  kernel      %s (CUPTI median of %d back-to-back launches); untraced: %s\n", kt,
           t->kernel.n, ut);
   if (t->kernel_in_sequence.n > 0)
@@ -551,9 +595,10 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
                 t->cpu_all.threads, t->cpu_all.stats.median / kernel_ns,
                 t->cpu_all.stats.median / t->e2e.median);
     }
-  printf ("  occupancy   %.0f%% (%d blocks of %d warps per SM, limited by %s), %.2f waves\n",
-          100.0 * f->occupancy, f->active_blocks_per_sm, f->warps_per_block, f->limiter,
-          f->waves);
+  if (f != NULL)
+    printf ("  occupancy   %.0f%% (%d blocks of %d warps per SM, limited by %s), %.2f waves\n",
+            100.0 * f->occupancy, f->active_blocks_per_sm, f->warps_per_block, f->limiter,
+            f->waves);
   human_count (v->checked, n, sizeof n);
   printf ("  verified    %s: %s elements checked (%s), max abs error %.3g, max rel error %.3g\n",
           v->pass ? "PASS" : "FAIL", n, v->method, v->max_abs_err, v->max_rel_err);

@@ -34,7 +34,7 @@ void ws_output_error (int run, const char *severity, const char *code, const cha
                       const char *detail);
 void ws_output_done (int runs, int failed, uint64_t dropped, int exit_code);
 
-/* --summary: one line per run for people. */
+/* --summary: a few lines per run for people; facts is NULL for a library's kernels. */
 void ws_output_summary_run (const WsRunSpec *spec, const WsLaunchFacts *facts,
                             const WsTiming *timing, const WsVerifyResult *verify,
                             const WsDeviceInfo *device);

@@ -5,59 +5,28 @@
  *    sequences' CUPTI durations; the kernel time is the back-to-back launches' CUPTI
  *    durations (the sequences' kernels are reported beside it: right after a copy part of
  *    the input is still in L2, so they can read faster than the kernel's steady state). The
- *    output is poisoned (NaN) before each sequence, and the last one's output is verified;
+ *    output is poisoned (NaN) before each sequence, and the last one's output is verified.
+ *    With streams:K a sequence is K pieces interleaved over K streams (ws-sequence.c), and
+ *    kernels are traced as concurrent records so that the overlap shows;
  * 3. cross-check: N back-to-back launches (N ≥ R, enough for about 2 ms), untraced, between
  *    one pair of CUDA events: tracing's cost and agreement become visible;
- * 4. end-to-end: R sequences, untraced, each between one pair of events;
- * 5. CPU baselines, shared by every run of the same family and size.
+ * 4. end-to-end: R sequences, untraced, each between one pair of events around the whole;
+ * 5. CPU baselines, shared by every run of the same family and size (ws-baseline.c).
  * One event pair around a single short launch is never used: it adds microseconds.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-run.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ws-clock.h"
 #include "ws-config.h"
 #include "ws-cupti.h"
 #include "ws-diagnose.h"
 #include "ws-output.h"
-
-#define MAX_BUFFERS (WS_MAX_INPUTS + 1)
-
-typedef struct
-{
-  const char *family;
-  uint64_t shape[3];
-  int run;
-  WsCpuBaseline one, all;
-  int have_one, have_all;
-} CpuCacheEntry;
-
-struct WsRunner
-{
-  const WsOptions *opts;
-  const WsDeviceInfo *device;
-  int tracing;
-  cudaStream_t stream;
-  cudaEvent_t start, stop;
-
-  /* Buffers are kept while consecutive runs need the same sizes and transfer mode. */
-  float *host[MAX_BUFFERS];
-  float *dev[MAX_BUFFERS];
-  uint64_t elems[MAX_BUFFERS];
-  int n_buffers;
-  WsTransfer transfer;
-  float *cpu_out;
-  uint64_t cpu_out_elems;
-
-  CpuCacheEntry *cpu_cache;
-  size_t n_cpu_cache;
-};
+#include "ws-run-private.h"
 
 /* ---- statistics ------------------------------------------------------------------------ */
 
@@ -69,8 +38,8 @@ compare_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-static WsStats
-stats_of (double *values, int n)
+WsStats
+_ws_stats_of (double *values, int n)
 {
   WsStats s = { 0 };
 
@@ -96,10 +65,19 @@ ws_runner_new (const WsOptions *opts, const WsDeviceInfo *device, int tracing)
   r->opts = opts;
   r->device = device;
   r->tracing = tracing;
-  if (cudaStreamCreateWithFlags (&r->stream, cudaStreamNonBlocking) != cudaSuccess
-      || cudaEventCreate (&r->start) != cudaSuccess || cudaEventCreate (&r->stop) != cudaSuccess)
+  for (int i = 0; i < WS_MAX_STREAMS; i++)
+    if (cudaStreamCreateWithFlags (&r->streams[i], cudaStreamNonBlocking) != cudaSuccess
+        || cudaEventCreateWithFlags (&r->joined[i], cudaEventDisableTiming) != cudaSuccess)
+      {
+        cudaGetLastError ();
+        ws_runner_free (r);
+        return NULL;
+      }
+  if (cudaEventCreate (&r->start) != cudaSuccess || cudaEventCreate (&r->stop) != cudaSuccess
+      || cudaEventCreateWithFlags (&r->ready, cudaEventDisableTiming) != cudaSuccess)
     {
-      free (r);
+      cudaGetLastError ();
+      ws_runner_free (r);
       return NULL;
     }
   return r;
@@ -110,7 +88,7 @@ free_buffers (WsRunner *r)
 {
   for (int i = 0; i < r->n_buffers; i++)
     {
-      if (r->transfer == WS_TRANSFER_PINNED)
+      if (r->pinned)
         cudaFreeHost (r->host[i]);
       else
         free (r->host[i]);
@@ -129,9 +107,20 @@ ws_runner_free (WsRunner *r)
   free_buffers (r);
   free (r->cpu_out);
   free (r->cpu_cache);
-  cudaEventDestroy (r->start);
-  cudaEventDestroy (r->stop);
-  cudaStreamDestroy (r->stream);
+  /* Handles that were never created are NULL, which these ignore. */
+  if (r->start)
+    cudaEventDestroy (r->start);
+  if (r->stop)
+    cudaEventDestroy (r->stop);
+  if (r->ready)
+    cudaEventDestroy (r->ready);
+  for (int i = 0; i < WS_MAX_STREAMS; i++)
+    {
+      if (r->joined[i])
+        cudaEventDestroy (r->joined[i]);
+      if (r->streams[i])
+        cudaStreamDestroy (r->streams[i]);
+    }
   free (r);
 }
 
@@ -155,7 +144,8 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
   uint64_t bytes = 0;
   unsigned threads = s->block[0] * s->block[1] * s->block[2];
 
-  for (int i = 0; i < 3; i++)
+  /* A library's kernels have no block of ours to check; it picks them. */
+  for (int i = 0; i < 3 && k->library == NULL; i++)
     if (s->block[i] > (unsigned) d->max_block_dim[i])
       {
         *code = "invalid_block";
@@ -165,7 +155,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
                   s->block[0], s->block[1], s->block[2], "xyz"[i], d->max_block_dim[i], d->name);
         return 0;
       }
-  if (threads > (unsigned) d->max_threads_per_block)
+  if (k->library == NULL && threads > (unsigned) d->max_threads_per_block)
     {
       *code = "invalid_block";
       snprintf (message, len,
@@ -189,9 +179,10 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
                   gb (d->memory_free), 0.95 * (double) d->memory_free / (double) per_unit);
       else
         snprintf (message, len,
-                  "%s at %s needs %.2f GB on the GPU for A, B and C, but the %s has %.2f GB "
-                  "free: choose smaller matrices",
-                  k->name, s->size_text, gb (bytes), d->name, gb (d->memory_free));
+                  "%s at %s needs %.2f GB on the GPU for its %d matrices, but the %s has "
+                  "%.2f GB free: choose smaller matrices",
+                  k->name, s->size_text, gb (bytes), k->n_inputs + 1, d->name,
+                  gb (d->memory_free));
       return 0;
     }
   for (int i = 0; i < 3; i++)
@@ -205,8 +196,8 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
                   d->name, d->max_grid_dim[0], d->max_grid_dim[1]);
         return 0;
       }
-  if (k->shape_rank == 3)
-    for (int i = 0; i < 3; i++)
+  if (k->shape_rank >= 2)
+    for (int i = 0; i < k->shape_rank; i++)
       if (s->shape[i] > 0x7fffffffull)
         {
           *code = "size_too_large";
@@ -219,8 +210,8 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
 
 /* ---- errors ---------------------------------------------------------------------------- */
 
-static WsRunStatus
-cuda_failure (const WsRunSpec *s, cudaError_t err, const char *what)
+WsRunStatus
+_ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what)
 {
   char message[768], detail[256];
 
@@ -261,18 +252,6 @@ cuda_failure (const WsRunSpec *s, cudaError_t err, const char *what)
   return WS_RUN_REFUSED;
 }
 
-#define TRY(call, what)                                                                      \
-  do                                                                                         \
-    {                                                                                        \
-      cudaError_t err_ = (call);                                                             \
-      if (err_ != cudaSuccess)                                                               \
-        {                                                                                    \
-          cudaGetLastError ();                                                               \
-          return cuda_failure (s, err_, what);                                               \
-        }                                                                                    \
-    }                                                                                        \
-  while (0)
-
 /* ---- buffers and inputs ---------------------------------------------------------------- */
 
 static uint64_t
@@ -300,15 +279,15 @@ static WsRunStatus
 prepare_buffers (WsRunner *r, const WsRunSpec *s)
 {
   const WsKernelDesc *k = s->kernel;
-  int n = k->n_inputs + 1;
-  int same = r->n_buffers == n && r->transfer == s->transfer;
+  int n = k->n_inputs + 1, pinned = s->transfer != WS_TRANSFER_PAGEABLE;
+  int same = r->n_buffers == n && r->pinned == pinned;
 
   for (int b = 0; same && b < n; b++)
     same = r->elems[b] == k->buffer_elements (s->shape, b);
   if (!same)
     {
       free_buffers (r);
-      r->transfer = s->transfer;
+      r->pinned = pinned;
       for (int b = 0; b < n; b++)
         {
           uint64_t elems = k->buffer_elements (s->shape, b);
@@ -316,16 +295,16 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
 
           r->elems[b] = elems;
           r->n_buffers = b + 1;
-          if (s->transfer == WS_TRANSFER_PINNED)
-            TRY (cudaMallocHost ((void **) &r->host[b], bytes ? bytes : 4),
+          if (pinned)
+            WS_TRY (cudaMallocHost ((void **) &r->host[b], bytes ? bytes : 4),
                  "allocating pinned host memory");
           else
             {
               r->host[b] = aligned_alloc (64, ((bytes ? bytes : 4) + 63) / 64 * 64);
               if (r->host[b] == NULL)
-                return cuda_failure (s, cudaErrorMemoryAllocation, "allocating host memory");
+                return _ws_run_failure (s, cudaErrorMemoryAllocation, "allocating host memory");
             }
-          TRY (cudaMalloc ((void **) &r->dev[b], bytes ? bytes : 4), "allocating GPU memory");
+          WS_TRY (cudaMalloc ((void **) &r->dev[b], bytes ? bytes : 4), "allocating GPU memory");
         }
     }
   for (int b = 0; b < k->n_inputs; b++)
@@ -356,7 +335,7 @@ launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
   char message[512];
 
   memset (f, 0, sizeof *f);
-  TRY (cudaFuncGetAttributes (&fa, fn), "reading the kernel's attributes");
+  WS_TRY (cudaFuncGetAttributes (&fa, fn), "reading the kernel's attributes");
   f->registers = fa.numRegs;
   f->static_smem = (int) fa.sharedSizeBytes;
   f->dynamic_smem = (int) dyn;
@@ -376,7 +355,7 @@ launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
       ws_output_error (s->id, "error", "invalid_block", message, NULL);
       return WS_RUN_REFUSED;
     }
-  TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_per_sm, fn, f->threads,
+  WS_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_per_sm, fn, f->threads,
                                                       dyn),
        "computing occupancy");
   f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
@@ -426,45 +405,14 @@ launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
 
 /* ---- GPU phases ------------------------------------------------------------------------ */
 
-static cudaError_t
-copy_in (WsRunner *r, const WsRunSpec *s)
-{
-  cudaError_t err = cudaSuccess;
-
-  for (int b = 0; b < s->kernel->n_inputs && err == cudaSuccess; b++)
-    err = cudaMemcpyAsync (r->dev[b], r->host[b], r->elems[b] * sizeof (float),
-                           cudaMemcpyHostToDevice, r->stream);
-  return err;
-}
-
-static cudaError_t
-launch (WsRunner *r, const WsRunSpec *s)
-{
-  WsLaunchConfig cfg;
-
-  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
-  memcpy (cfg.block, s->block, sizeof cfg.block);
-  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
-  return s->kernel->launch (&cfg, r->dev, r->stream);
-}
-
-/* Copies in, (poisons the output,) runs the kernel, copies out, waits. */
+/* One sequence, waited for. */
 static cudaError_t
 sequence (WsRunner *r, const WsRunSpec *s, int poison)
 {
-  int out = s->kernel->n_inputs;
-  size_t out_bytes = r->elems[out] * sizeof (float);
-  cudaError_t err = copy_in (r, s);
+  cudaError_t err = _ws_sequence_issue (r, s, poison);
 
-  if (err == cudaSuccess && poison)
-    err = cudaMemsetAsync (r->dev[out], 0xFF, out_bytes, r->stream);
   if (err == cudaSuccess)
-    err = launch (r, s);
-  if (err == cudaSuccess)
-    err = cudaMemcpyAsync (r->host[out], r->dev[out], out_bytes, cudaMemcpyDeviceToHost,
-                           r->stream);
-  if (err == cudaSuccess)
-    err = cudaStreamSynchronize (r->stream);
+    err = cudaStreamSynchronize (r->streams[0]);
   return err;
 }
 
@@ -478,44 +426,48 @@ rep_of (const uint64_t *rep_start, int reps, uint64_t mid)
   return rep;
 }
 
-static void
-sort_by_start (WsActivityList *list)
+static int
+compare_start (const void *a, const void *b)
 {
-  /* Insertion sort: CUPTI delivers records nearly in order. */
-  for (size_t i = 1; i < list->len; i++)
-    for (size_t j = i; j > 0 && list->items[j].start < list->items[j - 1].start; j--)
-      {
-        WsActivity tmp = list->items[j];
-        list->items[j] = list->items[j - 1];
-        list->items[j - 1] = tmp;
-      }
+  const WsActivity *x = a, *y = b;
+
+  return x->start < y->start ? -1 : x->start > y->start;
 }
 
 /* Traced phase: R sequences, then R back-to-back launches. Fills timing->kernel,
- * kernel_in_sequence, h2d, d2h, memset and emits the activity records. */
+ * kernel_in_sequence, h2d, d2h, memset and emits the activity records.
+ *
+ * A launch normally makes one kernel record. A library may run its work as a kernel of its
+ * own name (cuBLAS does), or as several (a split reduction): the back-to-back launches tell
+ * how many records each launch makes, and the kernel time of a launch is the sum of its
+ * records. Pieces of streams:K can make a different number from a whole launch, so for a
+ * library's kernels a sequence needs at least one record per piece. */
 static WsRunStatus
 traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
-  int reps = s->reps, out = s->kernel->n_inputs;
+  int reps = s->reps, out = s->kernel->n_inputs, launches = _ws_sequence_launches (s);
+  int concurrent = s->transfer == WS_TRANSFER_STREAMS && s->streams > 1;
   uint64_t *rep_start = calloc ((size_t) reps, sizeof *rep_start), burst_start = 0;
   double *kernel = calloc ((size_t) reps, sizeof (double)),
          *seq_kernel = calloc ((size_t) reps, sizeof (double)),
          *h2d = calloc ((size_t) reps, sizeof (double)),
          *d2h = calloc ((size_t) reps, sizeof (double)),
          *mset = calloc ((size_t) reps, sizeof (double));
-  int *kernels_in_rep = calloc ((size_t) reps, sizeof (int)), burst = 0;
+  int *kernels_in_rep = calloc ((size_t) reps, sizeof (int)), burst = 0, per_launch = 1;
   WsActivityList acts = { 0 };
   const char *code;
-  char message[512];
+  char message[640];
   cudaError_t err = cudaSuccess;
   WsRunStatus status = WS_RUN_OK;
 
   if (!rep_start || !kernel || !seq_kernel || !h2d || !d2h || !mset || !kernels_in_rep)
     {
-      status = cuda_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
+      status = _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
       goto out;
     }
-  t->traced = r->tracing && ws_cupti_start (0, &code, message, sizeof message);
+  /* Serialized kernel records are exact for one stream; with several streams they would
+   * keep the pieces' kernels from overlapping, so those are traced as concurrent records. */
+  t->traced = r->tracing && ws_cupti_start (concurrent, &code, message, sizeof message);
   if (r->tracing && !t->traced)
     {
       ws_output_error (s->id, "warning", code, message, NULL);
@@ -532,9 +484,9 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     {
       burst_start = ws_cupti_timestamp ();
       for (int i = 0; i < reps && err == cudaSuccess; i++)
-        err = launch (r, s);
+        err = _ws_launch (r, s);
       if (err == cudaSuccess)
-        err = cudaStreamSynchronize (r->stream);
+        err = cudaStreamSynchronize (r->streams[0]);
     }
   if (t->traced)
     {
@@ -544,13 +496,24 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   if (err != cudaSuccess)
     {
       cudaGetLastError ();
-      status = cuda_failure (s, err, "running the traced repetitions");
+      status = _ws_run_failure (s, err, "running the traced repetitions");
       goto out;
     }
   if (!t->traced)
     goto out;
 
-  sort_by_start (&acts);
+  /* Concurrent records of several streams arrive in any order. */
+  if (acts.len > 1)
+    qsort (acts.items, acts.len, sizeof *acts.items, compare_start);
+  for (size_t i = 0; i < acts.len; i++)
+    {
+      const WsActivity *a = &acts.items[i];
+
+      burst += a->kind == WS_ACTIVITY_KERNEL && a->start / 2 + a->end / 2 >= burst_start;
+    }
+  if (burst >= reps && burst % reps == 0)
+    per_launch = burst / reps;
+  burst = 0;
   for (size_t i = 0; i < acts.len; i++)
     {
       WsActivity *a = &acts.items[i];
@@ -561,10 +524,20 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
       if (mid >= burst_start)
         {
           /* The back-to-back launches, numbered in the order they ran. */
-          rep = a->kind == WS_ACTIVITY_KERNEL ? burst : burst > 0 ? burst - 1 : 0;
+          /* A memset (the zeroing of a reduction) belongs to the launch it precedes,
+           * anything else to the launch before it. */
+          rep = a->kind == WS_ACTIVITY_KERNEL || a->kind == WS_ACTIVITY_MEMSET
+                  ? burst / per_launch
+                  : (burst > 0 ? burst - 1 : 0) / per_launch;
+          if (rep >= reps)
+            rep = reps - 1;
           ws_output_activity (s->id, "kernels", rep, a);
-          if (a->kind == WS_ACTIVITY_KERNEL && burst < reps)
-            kernel[burst++] = dur;
+          if (a->kind == WS_ACTIVITY_KERNEL)
+            {
+              if (burst / per_launch < reps)
+                kernel[burst / per_launch] += dur;
+              burst++;
+            }
           continue;
         }
       rep = rep_of (rep_start, reps, mid);
@@ -579,24 +552,32 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
         d2h[rep] += dur;
     }
   for (int rep = 0; rep < reps; rep++)
-    if (kernels_in_rep[rep] != 1 || burst != reps)
-      {
-        snprintf (message, sizeof message,
-                  "CUPTI delivered %d kernel records for repetition %d of run %d and %d for %d "
-                  "back-to-back launches, where one each was expected; the traced figures are "
-                  "left out",
-                  kernels_in_rep[rep], rep, s->id, burst, reps);
-        ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
-        t->traced = 0;
-        break;
-      }
+    {
+      int expected = launches * per_launch, got = kernels_in_rep[rep];
+      int library = s->kernel->library != NULL;
+
+      if (burst != reps * per_launch || (library ? got < launches : got != expected)
+          || (!library && per_launch != 1))
+        {
+          snprintf (message, sizeof message,
+                    "CUPTI delivered %d kernel records for repetition %d of run %d, where %d "
+                    "%s expected, and %d for %d back-to-back launches; the traced figures are "
+                    "left out",
+                    got, rep, s->id, library ? launches : expected,
+                    library ? "or more were" : "were", burst, reps);
+          ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+          t->traced = 0;
+          break;
+        }
+    }
   if (t->traced)
     {
-      t->kernel = stats_of (kernel, reps);
-      t->kernel_in_sequence = stats_of (seq_kernel, reps);
-      t->h2d = stats_of (h2d, reps);
-      t->d2h = stats_of (d2h, reps);
-      t->memset = stats_of (mset, reps);
+      t->kernel = _ws_stats_of (kernel, reps);
+      t->kernel_in_sequence = _ws_stats_of (seq_kernel, reps);
+      t->h2d = _ws_stats_of (h2d, reps);
+      t->d2h = _ws_stats_of (d2h, reps);
+      t->memset = _ws_stats_of (mset, reps);
+      t->records_per_launch = per_launch;
     }
 
 out:
@@ -611,36 +592,38 @@ out:
   return status;
 }
 
-/* Without CUPTI the copies are timed with one event pair each (they last milliseconds). */
+/* Without CUPTI the copies are timed with one event pair each (they last milliseconds),
+ * whole and on one stream whatever the transfer mode. */
 static WsRunStatus
 untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
   int reps = s->reps, out = s->kernel->n_inputs;
   double *h2d = calloc ((size_t) reps, sizeof (double)), *d2h = calloc ((size_t) reps, sizeof (double));
+  cudaStream_t stream = r->streams[0];
   WsRunStatus status = WS_RUN_OK;
   float ms;
 
   for (int rep = 0; rep < reps && h2d && d2h; rep++)
     {
-      cudaEventRecord (r->start, r->stream);
-      TRY (copy_in (r, s), "copying the inputs");
-      cudaEventRecord (r->stop, r->stream);
-      TRY (cudaEventSynchronize (r->stop), "copying the inputs");
+      cudaEventRecord (r->start, stream);
+      WS_TRY (_ws_copy_in (r, s), "copying the inputs");
+      cudaEventRecord (r->stop, stream);
+      WS_TRY (cudaEventSynchronize (r->stop), "copying the inputs");
       cudaEventElapsedTime (&ms, r->start, r->stop);
       h2d[rep] = ms * 1e6;
-      cudaEventRecord (r->start, r->stream);
-      TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
-                            cudaMemcpyDeviceToHost, r->stream),
-           "copying the output");
-      cudaEventRecord (r->stop, r->stream);
-      TRY (cudaEventSynchronize (r->stop), "copying the output");
+      cudaEventRecord (r->start, stream);
+      WS_TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
+                               cudaMemcpyDeviceToHost, stream),
+              "copying the output");
+      cudaEventRecord (r->stop, stream);
+      WS_TRY (cudaEventSynchronize (r->stop), "copying the output");
       cudaEventElapsedTime (&ms, r->start, r->stop);
       d2h[rep] = ms * 1e6;
     }
   if (h2d && d2h)
     {
-      t->h2d = stats_of (h2d, reps);
-      t->d2h = stats_of (d2h, reps);
+      t->h2d = _ws_stats_of (h2d, reps);
+      t->d2h = _ws_stats_of (d2h, reps);
     }
   free (h2d);
   free (d2h);
@@ -652,26 +635,27 @@ untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 static int
 graph_batch (WsRunner *r, const WsRunSpec *s, int launches, float *ms)
 {
+  cudaStream_t stream = r->streams[0];
   cudaGraph_t graph = NULL;
   cudaGraphExec_t exec = NULL;
   int ok = 0;
 
-  if (cudaStreamBeginCapture (r->stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess)
+  if (cudaStreamBeginCapture (stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess)
     goto out;
   for (int i = 0; i < launches; i++)
-    if (launch (r, s) != cudaSuccess)
+    if (_ws_launch (r, s) != cudaSuccess)
       break;
-  if (cudaStreamEndCapture (r->stream, &graph) != cudaSuccess || graph == NULL)
+  if (cudaStreamEndCapture (stream, &graph) != cudaSuccess || graph == NULL)
     goto out;
   if (cudaGraphInstantiate (&exec, graph, 0) != cudaSuccess)
     goto out;
   /* The first replay uploads the graph; the second is timed. */
-  if (cudaGraphLaunch (exec, r->stream) != cudaSuccess
-      || cudaStreamSynchronize (r->stream) != cudaSuccess)
+  if (cudaGraphLaunch (exec, stream) != cudaSuccess
+      || cudaStreamSynchronize (stream) != cudaSuccess)
     goto out;
-  ok = cudaEventRecord (r->start, r->stream) == cudaSuccess
-       && cudaGraphLaunch (exec, r->stream) == cudaSuccess
-       && cudaEventRecord (r->stop, r->stream) == cudaSuccess
+  ok = cudaEventRecord (r->start, stream) == cudaSuccess
+       && cudaGraphLaunch (exec, stream) == cudaSuccess
+       && cudaEventRecord (r->stop, stream) == cudaSuccess
        && cudaEventSynchronize (r->stop) == cudaSuccess
        && cudaEventElapsedTime (ms, r->start, r->stop) == cudaSuccess;
 out:
@@ -689,10 +673,11 @@ untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
   int reps = s->reps, launches = reps;
   double *e2e = calloc ((size_t) reps, sizeof (double));
+  cudaStream_t stream = r->streams[0];
   float ms = 0;
 
   if (e2e == NULL)
-    return cuda_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
+    return _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
   /* Back-to-back launches between one event pair: the launch gaps overlap the kernels, and
    * enough of them (about 2 ms in all) that the events' own cost is spread thin. */
   if (t->kernel.n > 0 && t->kernel.median > 0)
@@ -708,172 +693,31 @@ untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   if (!graph_batch (r, s, launches, &ms))
     {
       t->untraced_method = "stream";
-      TRY (cudaEventRecord (r->start, r->stream), "recording an event");
+      WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
       for (int i = 0; i < launches; i++)
-        TRY (launch (r, s), "launching the kernel back to back");
-      TRY (cudaEventRecord (r->stop, r->stream), "recording an event");
-      TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
-      TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
+        WS_TRY (_ws_launch (r, s), "launching the kernel back to back");
+      WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
+      WS_TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
+      WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
     }
   else
     t->untraced_method = "graph";
   t->kernel_untraced_ns = (double) ms * 1e6 / launches;
   t->untraced_launches = launches;
 
+  /* The whole sequence between one event pair on streams[0], which every piece of a
+   * streams:K sequence waits for and which waits for all of them. */
   for (int rep = 0; rep < reps; rep++)
     {
-      int out = s->kernel->n_inputs;
-
-      TRY (cudaEventRecord (r->start, r->stream), "recording an event");
-      TRY (copy_in (r, s), "copying the inputs");
-      TRY (launch (r, s), "launching the kernel");
-      TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
-                            cudaMemcpyDeviceToHost, r->stream),
-           "copying the output");
-      TRY (cudaEventRecord (r->stop, r->stream), "recording an event");
-      TRY (cudaEventSynchronize (r->stop), "running end to end");
-      TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
+      WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
+      WS_TRY (_ws_sequence_issue (r, s, 0), "running end to end");
+      WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
+      WS_TRY (cudaEventSynchronize (r->stop), "running end to end");
+      WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
       e2e[rep] = (double) ms * 1e6;
     }
-  t->e2e = stats_of (e2e, reps);
+  t->e2e = _ws_stats_of (e2e, reps);
   free (e2e);
-  return WS_RUN_OK;
-}
-
-/* ---- CPU baselines --------------------------------------------------------------------- */
-
-static double
-time_reference (WsRunner *r, const WsRunSpec *s, int threads, uint64_t part, WsActivity *span)
-{
-  WsLaunchConfig cfg;
-  uint64_t t0, t1, c0;
-
-  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
-  memcpy (cfg.block, s->block, sizeof cfg.block);
-  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
-  c0 = ws_cupti_timestamp ();
-  t0 = ws_clock_ns ();
-  s->kernel->reference (&cfg, (const float *const *) r->host, r->cpu_out, threads, part);
-  t1 = ws_clock_ns ();
-  if (span != NULL)
-    {
-      memset (span, 0, sizeof *span);
-      span->kind = WS_ACTIVITY_CPU;
-      span->start = c0;
-      span->end = c0 + (t1 - t0);
-      span->threads = threads;
-      span->detail = threads == 1 ? "cpu_reference_1_thread" : "cpu_reference_all_cores";
-    }
-  return (double) (t1 - t0);
-}
-
-static void
-cpu_baseline (WsRunner *r, const WsRunSpec *s, int threads, WsCpuBaseline *c)
-{
-  const WsOptions *o = r->opts;
-  const uint64_t units = s->kernel->work_units (s->shape);
-  uint64_t part = units >= 64 ? units / 64 : units;
-  double budget = o->cpu_budget * 1e9, spent, estimate, times[1000];
-  int n = 0, wanted = o->cpu_reps;
-
-  memset (c, 0, sizeof *c);
-  c->threads = threads;
-  /* First a slice of the work (or all of it when it is small) to estimate a whole run. */
-  spent = time_reference (r, s, threads, part == units ? 0 : part, NULL);
-  estimate = spent * (double) units / (double) part;
-  c->estimate_ns = estimate;
-  if (estimate > budget)
-    {
-      snprintf (c->note, sizeof c->note,
-                "skipped: one run would take about %.1f s on %d thread%s (estimated from %.1f%% "
-                "of the work), over the %.0f s allowed (--cpu-budget)",
-                estimate / 1e9, threads, threads == 1 ? "" : "s",
-                100.0 * (double) part / (double) units, o->cpu_budget);
-      return;
-    }
-  /* The slice warmed the caches when it was the whole job; otherwise warm up with a whole
-   * run if the budget has room for it. */
-  c->warmed_up = part == units;
-  if (!c->warmed_up && spent + 2 * estimate <= budget)
-    {
-      spent += time_reference (r, s, threads, 0, NULL);
-      c->warmed_up = 1;
-    }
-  if (wanted > (int) (sizeof times / sizeof times[0]))
-    wanted = (int) (sizeof times / sizeof times[0]);
-  while (n < wanted && (n == 0 || spent + estimate <= budget))
-    {
-      WsActivity span;
-
-      times[n] = time_reference (r, s, threads, 0, &span);
-      spent += times[n];
-      ws_output_activity (s->id, "cpu", n, &span);
-      n++;
-    }
-  c->stats = stats_of (times, n);
-  if (n < o->cpu_reps)
-    snprintf (c->note, sizeof c->note,
-              "ran %d time%s instead of %d: one run takes %.2f s and the baseline may take "
-              "%.0f s (--cpu-budget)%s",
-              n, n == 1 ? "" : "s", o->cpu_reps, c->stats.median / 1e9, o->cpu_budget,
-              c->warmed_up ? "" : "; no warm-up run");
-}
-
-static WsRunStatus
-cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
-{
-  const WsKernelDesc *k = s->kernel;
-  uint64_t out_elems = k->buffer_elements (s->shape, k->n_inputs);
-  CpuCacheEntry *e = NULL;
-
-  t->cpu_one_wanted = (r->opts->cpu & WS_CPU_ONE) != 0;
-  t->cpu_all_wanted = (r->opts->cpu & WS_CPU_ALL) != 0;
-  if (!t->cpu_one_wanted && !t->cpu_all_wanted)
-    return WS_RUN_OK;
-  for (size_t i = 0; i < r->n_cpu_cache; i++)
-    if (strcmp (r->cpu_cache[i].family, k->family) == 0
-        && memcmp (r->cpu_cache[i].shape, s->shape, sizeof s->shape) == 0)
-      e = &r->cpu_cache[i];
-  if (e == NULL)
-    {
-      CpuCacheEntry *grown = realloc (r->cpu_cache, (r->n_cpu_cache + 1) * sizeof *grown);
-
-      if (grown == NULL)
-        return cuda_failure (s, cudaErrorMemoryAllocation, "keeping CPU baselines");
-      r->cpu_cache = grown;
-      e = &r->cpu_cache[r->n_cpu_cache++];
-      memset (e, 0, sizeof *e);
-      e->family = k->family;
-      memcpy (e->shape, s->shape, sizeof s->shape);
-      e->run = s->id;
-    }
-  if ((t->cpu_one_wanted && !e->have_one) || (t->cpu_all_wanted && !e->have_all))
-    {
-      if (r->cpu_out_elems < out_elems)
-        {
-          free (r->cpu_out);
-          r->cpu_out = aligned_alloc (64, (out_elems * sizeof (float) + 63) / 64 * 64);
-          r->cpu_out_elems = r->cpu_out ? out_elems : 0;
-          if (r->cpu_out == NULL)
-            return cuda_failure (s, cudaErrorMemoryAllocation, "allocating the CPU output");
-          memset (r->cpu_out, 0, out_elems * sizeof (float));
-        }
-      e->run = s->id;
-      if (t->cpu_one_wanted && !e->have_one)
-        {
-          cpu_baseline (r, s, 1, &e->one);
-          e->have_one = 1;
-        }
-      if (t->cpu_all_wanted && !e->have_all)
-        {
-          cpu_baseline (r, s, omp_get_max_threads (), &e->all);
-          e->have_all = 1;
-        }
-    }
-  t->cpu_one = e->one;
-  t->cpu_all = e->all;
-  if (e->run != s->id)
-    t->cpu_one.from_run = t->cpu_all.from_run = e->run;
   return WS_RUN_OK;
 }
 
@@ -887,24 +731,32 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
   WsVerifyResult verify;
   WsLaunchConfig cfg;
   WsRunStatus status;
+  int have_facts;
+  char why[512];
 
   memset (&timing, 0, sizeof timing);
   ws_output_run (s, r->opts->cpu);
+  if (s->kernel->available != NULL && !s->kernel->available (why, sizeof why))
+    {
+      ws_output_error (s->id, "error", "kernel_unavailable", why, NULL);
+      return WS_RUN_REFUSED;
+    }
   if ((status = prepare_buffers (r, s)) != WS_RUN_OK)
     return status;
-  if ((status = launch_facts (r, s, &facts)) != WS_RUN_OK)
+  /* A library's kernel is unknown until it runs: its facts are in its kernel records. */
+  have_facts = s->kernel->function (s->block) != NULL;
+  if (have_facts && (status = launch_facts (r, s, &facts)) != WS_RUN_OK)
     return status;
-  ws_output_launch (s->id, &facts);
+  if (have_facts)
+    ws_output_launch (s->id, &facts);
 
   for (int i = 0; i < s->warmup; i++)
-    TRY (sequence (r, s, 1), "warming up");
+    WS_TRY (sequence (r, s, 1), "warming up");
   if ((status = traced_reps (r, s, &timing)) != WS_RUN_OK)
     return status;
 
   /* The last traced repetition's output, copied into NaN-poisoned host memory. */
-  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
-  memcpy (cfg.block, s->block, sizeof cfg.block);
-  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
+  _ws_launch_config (s, &cfg);
   s->kernel->verify (&cfg, (const float *const *) r->host, r->host[s->kernel->n_inputs], s->seed,
                      &verify);
 
@@ -912,11 +764,11 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
     return status;
   if ((status = untraced_phases (r, s, &timing)) != WS_RUN_OK)
     return status;
-  if ((status = cpu_baselines (r, s, &timing)) != WS_RUN_OK)
+  if ((status = _ws_cpu_baselines (r, s, &timing)) != WS_RUN_OK)
     return status;
 
   ws_output_verify (s->id, &verify);
   ws_output_timing (s->id, s, &timing);
-  ws_output_summary_run (s, &facts, &timing, &verify, r->device);
+  ws_output_summary_run (s, have_facts ? &facts : NULL, &timing, &verify, r->device);
   return verify.pass ? WS_RUN_OK : WS_RUN_FAILED;
 }

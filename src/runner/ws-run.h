@@ -27,6 +27,7 @@ typedef struct
   unsigned block[3];
   unsigned grid[3];
   WsTransfer transfer;
+  int streams;             /* streams:K: K (the pieces, one stream each); 1 otherwise */
   int reps;
   int warmup;
   uint64_t seed;
@@ -66,7 +67,9 @@ typedef struct
 {
   int traced;
   WsStats kernel;             /* CUPTI durations of back-to-back launches */
-  WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences */
+  int records_per_launch;     /* kernel records one launch makes (a library's can be more) */
+  WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences, summed
+                               * over the pieces of streams:K */
   WsStats h2d, d2h, memset;
   double kernel_untraced_ns; /* back-to-back launches between one event pair, total / count */
   int untraced_launches;

@@ -1,0 +1,148 @@
+/* ws-baseline.c: the CPU baselines: the same computation on one thread and on every core,
+ * after a warm-up, within a time budget; runs of one kernel family and size share them.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws-clock.h"
+#include "ws-cupti.h"
+#include "ws-output.h"
+#include "ws-run-private.h"
+
+static double
+time_reference (WsRunner *r, const WsRunSpec *s, int threads, uint64_t part, WsActivity *span)
+{
+  WsLaunchConfig cfg;
+  uint64_t t0, t1, c0;
+
+  memcpy (cfg.shape, s->shape, sizeof cfg.shape);
+  memcpy (cfg.block, s->block, sizeof cfg.block);
+  memcpy (cfg.grid, s->grid, sizeof cfg.grid);
+  c0 = ws_cupti_timestamp ();
+  t0 = ws_clock_ns ();
+  s->kernel->reference (&cfg, (const float *const *) r->host, r->cpu_out, threads, part);
+  t1 = ws_clock_ns ();
+  if (span != NULL)
+    {
+      memset (span, 0, sizeof *span);
+      span->kind = WS_ACTIVITY_CPU;
+      span->start = c0;
+      span->end = c0 + (t1 - t0);
+      span->threads = threads;
+      span->detail = threads == 1 ? "cpu_reference_1_thread" : "cpu_reference_all_cores";
+    }
+  return (double) (t1 - t0);
+}
+
+static void
+cpu_baseline (WsRunner *r, const WsRunSpec *s, int threads, WsCpuBaseline *c)
+{
+  const WsOptions *o = r->opts;
+  const uint64_t units = s->kernel->work_units (s->shape);
+  uint64_t part = units >= 64 ? units / 64 : units;
+  double budget = o->cpu_budget * 1e9, spent, estimate, times[1000];
+  int n = 0, wanted = o->cpu_reps;
+
+  memset (c, 0, sizeof *c);
+  c->threads = threads;
+  /* First a slice of the work (or all of it when it is small) to estimate a whole run. */
+  spent = time_reference (r, s, threads, part == units ? 0 : part, NULL);
+  estimate = spent * (double) units / (double) part;
+  c->estimate_ns = estimate;
+  if (estimate > budget)
+    {
+      snprintf (c->note, sizeof c->note,
+                "skipped: one run would take about %.1f s on %d thread%s (estimated from %.1f%% "
+                "of the work), over the %.0f s allowed (--cpu-budget)",
+                estimate / 1e9, threads, threads == 1 ? "" : "s",
+                100.0 * (double) part / (double) units, o->cpu_budget);
+      return;
+    }
+  /* The slice warmed the caches when it was the whole job; otherwise warm up with a whole
+   * run if the budget has room for it. */
+  c->warmed_up = part == units;
+  if (!c->warmed_up && spent + 2 * estimate <= budget)
+    {
+      spent += time_reference (r, s, threads, 0, NULL);
+      c->warmed_up = 1;
+    }
+  if (wanted > (int) (sizeof times / sizeof times[0]))
+    wanted = (int) (sizeof times / sizeof times[0]);
+  while (n < wanted && (n == 0 || spent + estimate <= budget))
+    {
+      WsActivity span;
+
+      times[n] = time_reference (r, s, threads, 0, &span);
+      spent += times[n];
+      ws_output_activity (s->id, "cpu", n, &span);
+      n++;
+    }
+  c->stats = _ws_stats_of (times, n);
+  if (n < o->cpu_reps)
+    snprintf (c->note, sizeof c->note,
+              "ran %d time%s instead of %d: one run takes %.2f s and the baseline may take "
+              "%.0f s (--cpu-budget)%s",
+              n, n == 1 ? "" : "s", o->cpu_reps, c->stats.median / 1e9, o->cpu_budget,
+              c->warmed_up ? "" : "; no warm-up run");
+}
+
+WsRunStatus
+_ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+{
+  const WsKernelDesc *k = s->kernel;
+  uint64_t out_elems = k->buffer_elements (s->shape, k->n_inputs);
+  _WsCpuCacheEntry *e = NULL;
+
+  t->cpu_one_wanted = (r->opts->cpu & WS_CPU_ONE) != 0;
+  t->cpu_all_wanted = (r->opts->cpu & WS_CPU_ALL) != 0;
+  if (!t->cpu_one_wanted && !t->cpu_all_wanted)
+    return WS_RUN_OK;
+  for (size_t i = 0; i < r->n_cpu_cache; i++)
+    if (strcmp (r->cpu_cache[i].family, k->family) == 0
+        && memcmp (r->cpu_cache[i].shape, s->shape, sizeof s->shape) == 0)
+      e = &r->cpu_cache[i];
+  if (e == NULL)
+    {
+      _WsCpuCacheEntry *grown = realloc (r->cpu_cache, (r->n_cpu_cache + 1) * sizeof *grown);
+
+      if (grown == NULL)
+        return _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping CPU baselines");
+      r->cpu_cache = grown;
+      e = &r->cpu_cache[r->n_cpu_cache++];
+      memset (e, 0, sizeof *e);
+      e->family = k->family;
+      memcpy (e->shape, s->shape, sizeof s->shape);
+      e->run = s->id;
+    }
+  if ((t->cpu_one_wanted && !e->have_one) || (t->cpu_all_wanted && !e->have_all))
+    {
+      if (r->cpu_out_elems < out_elems)
+        {
+          free (r->cpu_out);
+          r->cpu_out = aligned_alloc (64, (out_elems * sizeof (float) + 63) / 64 * 64);
+          r->cpu_out_elems = r->cpu_out ? out_elems : 0;
+          if (r->cpu_out == NULL)
+            return _ws_run_failure (s, cudaErrorMemoryAllocation, "allocating the CPU output");
+          memset (r->cpu_out, 0, out_elems * sizeof (float));
+        }
+      e->run = s->id;
+      if (t->cpu_one_wanted && !e->have_one)
+        {
+          cpu_baseline (r, s, 1, &e->one);
+          e->have_one = 1;
+        }
+      if (t->cpu_all_wanted && !e->have_all)
+        {
+          cpu_baseline (r, s, omp_get_max_threads (), &e->all);
+          e->have_all = 1;
+        }
+    }
+  t->cpu_one = e->one;
+  t->cpu_all = e->all;
+  if (e->run != s->id)
+    t->cpu_one.from_run = t->cpu_all.from_run = e->run;
+  return WS_RUN_OK;
+}

@@ -1,0 +1,77 @@
+/* ws-run-private.h: the runner's state, shared by the files of the timing protocol: ws-run.c
+ * (the phases), ws-sequence.c (how one sequence of copies and kernels is issued) and
+ * ws-baseline.c (the CPU baselines).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-run.h"
+
+#define WS_MAX_BUFFERS (WS_MAX_INPUTS + 1)
+
+typedef struct
+{
+  const char *family;
+  uint64_t shape[3];
+  int run;
+  WsCpuBaseline one, all;
+  int have_one, have_all;
+} _WsCpuCacheEntry;
+
+struct WsRunner
+{
+  const WsOptions *opts;
+  const WsDeviceInfo *device;
+  int tracing;
+  /* streams[0] is the stream of every phase; streams:K adds K − 1 more for its pieces. */
+  cudaStream_t streams[WS_MAX_STREAMS];
+  cudaEvent_t start, stop;
+  /* Ordering only (no timing): the pieces' streams wait for `ready` (whole inputs copied,
+   * output poisoned), and streams[0] waits for each of them through joined[p]. */
+  cudaEvent_t ready, joined[WS_MAX_STREAMS];
+
+  /* Buffers are kept while consecutive runs need the same sizes and kind of host memory. */
+  float *host[WS_MAX_BUFFERS];
+  float *dev[WS_MAX_BUFFERS];
+  uint64_t elems[WS_MAX_BUFFERS];
+  int n_buffers;
+  int pinned;
+  float *cpu_out;
+  uint64_t cpu_out_elems;
+
+  _WsCpuCacheEntry *cpu_cache;
+  size_t n_cpu_cache;
+};
+
+/* Reports a CUDA error met during run `s` and says whether the session can go on. */
+WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what);
+
+#define WS_TRY(call, what)                                                                   \
+  do                                                                                         \
+    {                                                                                        \
+      cudaError_t err_ = (call);                                                             \
+      if (err_ != cudaSuccess)                                                               \
+        {                                                                                    \
+          cudaGetLastError ();                                                               \
+          return _ws_run_failure (s, err_, what);                                            \
+        }                                                                                    \
+    }                                                                                        \
+  while (0)
+
+WsStats _ws_stats_of (double *values, int n);
+
+/* ws-sequence.c */
+void _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg);
+/* Copies every input in whole on streams[0] (the untraced copy timings without CUPTI). */
+cudaError_t _ws_copy_in (WsRunner *r, const WsRunSpec *s);
+/* One launch of the whole problem on streams[0]. */
+cudaError_t _ws_launch (WsRunner *r, const WsRunSpec *s);
+/* Copies in, (poisons the output,) runs the kernel, copies out: on streams[0], or for
+ * streams:K as K pieces over K streams joined back into streams[0]. Does not wait: an event
+ * recorded on streams[0] afterwards follows all of it. */
+cudaError_t _ws_sequence_issue (WsRunner *r, const WsRunSpec *s, int poison);
+/* The kernel launches one sequence makes: 1, or the pieces that are not empty. */
+int _ws_sequence_launches (const WsRunSpec *s);
+
+/* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
+WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
