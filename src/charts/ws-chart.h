@@ -79,7 +79,8 @@ typedef struct
 
 void ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
                                WsTimelineGeometry *geometry);
-/* The activity under (x, y), if any. */
+/* The activity under (x, y), if any, within a few pixels: `run` is borrowed from the
+ * session, `index` is into ws_run_get_activities (run). */
 gboolean ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x,
                            double y, WsRun **run, guint *index);
 

@@ -27,6 +27,9 @@ const char *ws_export_format_extension (WsExportFormat format);  /* ".png", ".js
 /* PNG, SVG or PDF of one chart; `scale` multiplies the pixel size of a PNG (1, 2, 3). */
 gboolean ws_export_chart (GPtrArray *sessions, const WsChartOptions *options,
                           WsExportFormat format, double scale, GFile *file, GError **error);
+/* The same file's bytes, for the clipboard or a pipe; NULL and `error` on failure. */
+GBytes *ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *options,
+                                  WsExportFormat format, double scale, GError **error);
 /* The runs the chart draws, one row each, with the numbers it plots. */
 gboolean ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file,
                         GError **error);

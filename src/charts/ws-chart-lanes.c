@@ -1,0 +1,230 @@
+/* ws-chart-lanes.c: a run's activities sorted into the timeline's lanes, with running sums
+ * that let the timeline draw a column of a thousand short spans as one density bar after two
+ * binary searches: the cost of a frame follows the pixels, not the records.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-chart-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The index is kept on the run itself (object data), built on first use and rebuilt when the
+ * run's activities change (a live session appends them). The lock makes building safe when
+ * an export runs in a thread while the widget draws; the index is reference-counted so that
+ * a rebuild never frees one that a drawing still holds. */
+static GMutex lanes_lock;
+#define LANES_KEY "ws-chart-run-lanes"
+
+WsLaneCategory
+_ws_lane_category (const WsActivity *activity)
+{
+  switch ((WsActivityKind) activity->kind)
+    {
+    case WS_ACTIVITY_CPU:
+      return WS_LANE_CPU;
+    case WS_ACTIVITY_MEMCPY:
+      if (activity->direction == WS_COPY_HTOD)
+        return WS_LANE_H2D;
+      if (activity->direction == WS_COPY_DTOH)
+        return WS_LANE_D2H;
+      return WS_LANE_OTHER_COPY;
+    case WS_ACTIVITY_KERNEL:
+      return WS_LANE_KERNEL;
+    case WS_ACTIVITY_MEMSET:
+      return WS_LANE_MEMSET;
+    case WS_ACTIVITY_SYNC:
+      return WS_LANE_SYNC;
+    case WS_ACTIVITY_OVERHEAD:
+    case WS_ACTIVITY_OTHER:
+    default:
+      return WS_LANE_OVERHEAD;
+    }
+}
+
+static guint64
+lane_key (const WsActivity *activity)
+{
+  WsLaneCategory category = _ws_lane_category (activity);
+
+  /* Kernels get a lane per stream; everything else shares one lane per kind, since the
+   * runner's copies and memsets of a run go to one stream anyway. */
+  return WS_LANE_KEY (category, category == WS_LANE_KERNEL ? activity->stream : 0);
+}
+
+static void
+run_lanes_clear (WsRunLanes *lanes)
+{
+  for (guint i = 0; i < lanes->n_lanes; i++)
+    {
+      g_free (lanes->lanes[i].spans);
+      g_free (lanes->lanes[i].busy);
+      g_free (lanes->lanes[i].reach);
+    }
+  g_free (lanes->lanes);
+}
+
+void
+_ws_run_lanes_unref (WsRunLanes *lanes)
+{
+  if (lanes)
+    g_atomic_rc_box_release_full (lanes, (GDestroyNotify) run_lanes_clear);
+}
+
+static int
+compare_key (gconstpointer a, gconstpointer b)
+{
+  guint64 x = ((const WsLane *) a)->key, y = ((const WsLane *) b)->key;
+
+  return x < y ? -1 : x > y;
+}
+
+static WsRunLanes *
+build (WsRun *run)
+{
+  guint n;
+  const WsActivity *a = ws_run_get_activities (run, &n);
+  WsRunLanes *lanes = g_atomic_rc_box_new0 (WsRunLanes);
+  g_autoptr (GArray) keys = g_array_new (FALSE, TRUE, sizeof (WsLane));
+  g_autofree guint8 *lane_of = g_new (guint8, MAX (n, 1));
+  guint last = 0;
+
+  lanes->n_activities = n;
+  for (guint p = 0; p < 3; p++)
+    {
+      lanes->phase_start[p] = G_MAXINT64;
+      lanes->phase_end[p] = G_MININT64;
+    }
+  lanes->start = G_MAXINT64;
+  lanes->end = G_MININT64;
+
+  /* First pass: which lane each activity goes to, and how many each lane gets. There are
+   * a handful of lanes and runs of activities share one, so the last lane is tried first. */
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 key = lane_key (&a[i]);
+      guint j;
+
+      if (keys->len > 0 && g_array_index (keys, WsLane, last).key == key)
+        j = last;
+      else
+        {
+          for (j = 0; j < keys->len; j++)
+            if (g_array_index (keys, WsLane, j).key == key)
+              break;
+          if (j == keys->len)
+            {
+              WsLane lane = { .key = key };
+
+              /* More than 256 lanes in one run would be thousands of streams: fold them. */
+              if (keys->len == 255)
+                j = 254;
+              else
+                g_array_append_val (keys, lane);
+            }
+          last = j;
+        }
+      lane_of[i] = (guint8) j;
+      g_array_index (keys, WsLane, j).n++;
+      lanes->start = MIN (lanes->start, a[i].start);
+      lanes->end = MAX (lanes->end, a[i].end);
+      if (a[i].phase <= WS_PHASE_CPU)
+        {
+          lanes->phase_start[a[i].phase] = MIN (lanes->phase_start[a[i].phase], a[i].start);
+          lanes->phase_end[a[i].phase] = MAX (lanes->phase_end[a[i].phase], a[i].end);
+        }
+    }
+  lanes->has_range = n > 0;
+  lanes->n_lanes = keys->len;
+  lanes->lanes = (WsLane *) g_array_steal (keys, NULL);
+  for (guint j = 0; j < lanes->n_lanes; j++)
+    {
+      WsLane *lane = &lanes->lanes[j];
+
+      lane->spans = g_new (WsLaneSpan, MAX (lane->n, 1));
+      lane->busy = g_new (gint64, lane->n + 1);
+      lane->reach = g_new (gint64, MAX (lane->n, 1));
+      lane->busy[0] = 0;
+      lane->n = 0;
+    }
+
+  /* Second pass: activities are sorted by start, so each lane's spans come out sorted. */
+  for (guint i = 0; i < n; i++)
+    {
+      WsLane *lane = &lanes->lanes[lane_of[i]];
+      guint k = lane->n++;
+
+      lane->spans[k] = (WsLaneSpan) { a[i].start, MAX (a[i].end, a[i].start), i, a[i].kind };
+      lane->busy[k + 1] = lane->busy[k] + (lane->spans[k].end - lane->spans[k].start);
+      lane->reach[k] = k ? MAX (lane->reach[k - 1], lane->spans[k].end) : lane->spans[k].end;
+    }
+  qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
+  return lanes;
+}
+
+WsRunLanes *
+_ws_run_lanes_get (WsRun *run)
+{
+  WsRunLanes *lanes, *result;
+  guint n;
+
+  g_return_val_if_fail (WS_IS_RUN (run), NULL);
+  g_mutex_lock (&lanes_lock);
+  ws_run_get_activities (run, &n);
+  lanes = g_object_get_data (G_OBJECT (run), LANES_KEY);
+  if (lanes == NULL || lanes->n_activities != n)
+    {
+      lanes = build (run);
+      g_object_set_data_full (G_OBJECT (run), LANES_KEY, lanes,
+                              (GDestroyNotify) _ws_run_lanes_unref);
+    }
+  result = g_atomic_rc_box_acquire (lanes);
+  g_mutex_unlock (&lanes_lock);
+  return result;
+}
+
+guint
+_ws_lane_first_reaching (const WsLane *lane, gint64 t)
+{
+  guint lo = 0, hi = lane->n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (lane->reach[mid] > t)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+guint
+_ws_lane_first_starting (const WsLane *lane, guint from, gint64 t)
+{
+  guint lo, hi, step = 1;
+
+  if (from >= lane->n || lane->spans[from].start >= t)
+    return from;
+  /* Galloping: the answer is usually near, and the search costs the log of the distance. */
+  lo = from;
+  hi = from + 1;
+  while (hi < lane->n && lane->spans[hi].start < t)
+    {
+      lo = hi;
+      step *= 2;
+      hi = MIN (from + step, lane->n);
+    }
+  /* spans[lo].start < t; the answer lies in (lo, hi]. */
+  lo++;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (lane->spans[mid].start < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}

@@ -1,0 +1,383 @@
+/* ws-export-csv.c: the runs behind a chart as CSV, one row per run with the numbers the chart
+ * plots (the occupancy chart: one row per point of its curves). Plain RFC 4180: a header,
+ * commas, quotes where a field needs them, '.' as the decimal point, times in ns.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ws-analysis.h"
+#include "ws-chart-private.h"
+#include "ws-export-private.h"
+#include "ws-occupancy.h"
+
+static void
+field_text (GString *out, const char *text)
+{
+  if (text == NULL)
+    text = "";
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+sep (GString *out)
+{
+  g_string_append_c (out, ',');
+}
+
+static void
+num (GString *out, double value)
+{
+  sep (out);
+  _ws_export_append_number (out, value);
+}
+
+static void
+text (GString *out, const char *value)
+{
+  sep (out);
+  field_text (out, value);
+}
+
+static void
+stats (GString *out, const WsStats *s)
+{
+  num (out, s && s->n > 0 ? s->median : NAN);
+  num (out, s && s->n > 0 ? s->min : NAN);
+  num (out, s && s->n > 0 ? s->max : NAN);
+}
+
+static const char *const state_names[] = { "running", "complete", "failed", "refused",
+                                            "incomplete" };
+
+static const char common_header[] = "session,device,run,kernel,state,size,shape,block_x,block_y,"
+                                    "block_z,threads_per_block,grid_x,grid_y,grid_z,transfer";
+
+static void
+common (GString *out, guint session_index, WsSession *session, WsRun *run)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  WsDevice *device = ws_session_get_device (session);
+  g_autofree char *shape = _ws_chart_dup_size_label (run);
+  WsRunState state = ws_run_get_state (run);
+
+  _ws_export_append_number (out, session_index + 1);
+  text (out, device ? ws_device_get_name (device) : NULL);
+  num (out, c->id);
+  text (out, c->kernel);
+  text (out, (guint) state < G_N_ELEMENTS (state_names) ? state_names[state] : NULL);
+  num (out, c->size);
+  text (out, shape);
+  for (int i = 0; i < 3; i++)
+    num (out, c->block[i]);
+  num (out, c->threads_per_block);
+  for (int i = 0; i < 3; i++)
+    num (out, c->grid[i]);
+  text (out, c->transfer);
+}
+
+/* The runs a chart draws, session by session (GPtrArray of WsRun per session). */
+static GPtrArray *
+chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied, WsRun **best)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func (g_object_unref);
+
+  switch (options->kind)
+    {
+    case WS_CHART_SPEEDUP:
+      {
+        g_autoptr (GPtrArray) series = _ws_speedup_pick_series (session, options);
+
+        for (guint i = 0; i < series->len; i++)
+          {
+            WsSeries *s = g_ptr_array_index (series, i);
+
+            for (guint r = 0; r < s->runs->len; r++)
+              g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (s->runs, r)));
+          }
+        break;
+      }
+    case WS_CHART_BLOCKS:
+      {
+        gboolean heatmap;
+        g_autoptr (GPtrArray) series = _ws_blocks_pick_series (session, options, &heatmap);
+
+        for (guint i = 0; i < series->len; i++)
+          {
+            WsSeries *s = g_ptr_array_index (series, i);
+
+            if (i == 0 && tied && *tied == NULL)
+              {
+                *tied = g_ptr_array_new_with_free_func (g_object_unref);
+                *best = ws_analysis_rank_blocks (s, *tied);
+                for (guint k = 0; k < (*tied)->len; k++)
+                  g_object_ref (g_ptr_array_index (*tied, k));
+                if (*best)
+                  g_object_ref (*best);
+              }
+            for (guint r = 0; r < s->runs->len; r++)
+              g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (s->runs, r)));
+          }
+        break;
+      }
+    case WS_CHART_TIMELINE:
+      {
+        GListModel *model = ws_session_get_runs (session);
+        gboolean window = options->window_end > options->window_start;
+
+        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+          {
+            g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+            gint64 s, e;
+
+            if (!ws_run_get_time_range (run, &s, &e))
+              continue;
+            if (options->run != 0 && !window && ws_run_get_id (run) != options->run)
+              continue;
+            if (window && (e <= options->window_start || s >= options->window_end))
+              continue;
+            g_ptr_array_add (runs, g_steal_pointer (&run));
+          }
+        break;
+      }
+    case WS_CHART_BREAKDOWN:
+    case WS_CHART_ROOFLINE:
+    case WS_CHART_OCCUPANCY:
+    default:
+      {
+        g_autoptr (GPtrArray) all = _ws_chart_runs (session, options);
+
+        for (guint i = 0; i < all->len; i++)
+          g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (all, i)));
+        break;
+      }
+    }
+  return runs;
+}
+
+static void
+write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession *session,
+               WsRun *run, GPtrArray *tied, WsRun *best)
+{
+  const WsTiming *t = ws_run_get_timing (run);
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsRunConfig *c = ws_run_get_config (run);
+  double kns = ws_run_get_kernel_ns (run);
+
+  common (out, si, session, run);
+  switch (options->kind)
+    {
+    case WS_CHART_TIMELINE:
+      {
+        guint n;
+        const WsActivity *a = ws_run_get_activities (run, &n);
+        gint64 s = 0, e = 0, lo = G_MININT64, hi = G_MAXINT64;
+        guint count = 0, kernels = 0, copies = 0;
+        guint64 bytes = 0;
+        WsTotals tot;
+
+        if (options->window_end > options->window_start)
+          lo = options->window_start, hi = options->window_end;
+        ws_run_get_time_range (run, &s, &e);
+        for (guint i = 0; i < n; i++)
+          if (a[i].end > lo && a[i].start < hi)
+            {
+              count++;
+              kernels += a[i].kind == WS_ACTIVITY_KERNEL;
+              if (a[i].kind == WS_ACTIVITY_MEMCPY)
+                {
+                  copies++;
+                  bytes += a[i].bytes;
+                }
+            }
+        ws_run_get_totals (run, &tot);
+        num (out, (double) s);
+        num (out, (double) e);
+        num (out, count);
+        num (out, kernels);
+        num (out, copies);
+        num (out, (double) bytes);
+        num (out, (double) tot.span_ns);
+        num (out, (double) tot.h2d_ns);
+        num (out, (double) tot.kernel_ns);
+        num (out, (double) tot.d2h_ns);
+        num (out, (double) tot.idle_ns);
+        break;
+      }
+    case WS_CHART_SPEEDUP:
+      stats (out, t ? &t->kernel : NULL);
+      stats (out, t ? &t->e2e : NULL);
+      num (out, t && t->cpu_one.stats.n > 0 ? t->cpu_one.stats.median : NAN);
+      num (out, t && t->cpu_all.stats.n > 0 ? t->cpu_all.stats.median : NAN);
+      num (out, t && t->cpu_all.threads > 0 ? t->cpu_all.threads : NAN);
+      for (int combo = 0; combo < 4; combo++)
+        {
+          double v = ws_run_get_speedup (run, combo & 1, combo >> 1);
+
+          num (out, v > 0 ? v : NAN);
+        }
+      break;
+    case WS_CHART_BLOCKS:
+      stats (out, t ? &t->kernel : NULL);
+      num (out, l ? l->occupancy : NAN);
+      text (out, l ? l->limiter : NULL);
+      num (out, l ? l->active_blocks_per_sm : NAN);
+      num (out, l ? l->registers : NAN);
+      num (out, run == best);
+      num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
+      break;
+    case WS_CHART_BREAKDOWN:
+      {
+        WsTotals tot;
+
+        ws_run_get_totals (run, &tot);
+        num (out, (double) tot.span_ns);
+        num (out, (double) tot.h2d_ns);
+        num (out, (double) tot.kernel_ns);
+        num (out, (double) tot.d2h_ns);
+        num (out, (double) tot.overlap_ns);
+        num (out, (double) tot.idle_ns);
+        num (out, tot.span_ns > 0 ? (double) (tot.h2d_ns + tot.d2h_ns) / tot.span_ns : NAN);
+        break;
+      }
+    case WS_CHART_ROOFLINE:
+    default:
+      {
+        double fraction = NAN, ceiling = NAN;
+        WsCeiling which = ws_analysis_get_ceiling (session, run, &fraction, &ceiling);
+        static const char *const ceilings[] = { "", "copy_bandwidth", "cublas", "fp32_peak" };
+
+        num (out, c->flops);
+        num (out, c->bytes);
+        num (out, c->bytes > 0 ? c->flops / c->bytes : NAN);
+        num (out, kns > 0 ? kns : NAN);
+        num (out, kns > 0 ? c->flops / kns : NAN);
+        num (out, kns > 0 ? c->bytes / kns : NAN);
+        text (out, (guint) which < G_N_ELEMENTS (ceilings) ? ceilings[which] : NULL);
+        num (out, which != WS_CEILING_NONE ? fraction : NAN);
+        break;
+      }
+    }
+  g_string_append (out, "\r\n");
+}
+
+static const char *
+kind_header (WsChartKind kind)
+{
+  switch (kind)
+    {
+    case WS_CHART_TIMELINE:
+      return ",first_ns,last_ns,activities,kernels,copies,copy_bytes,sequence_span_ns,"
+             "h2d_ns,kernel_ns,d2h_ns,idle_ns";
+    case WS_CHART_SPEEDUP:
+      return ",kernel_median_ns,kernel_min_ns,kernel_max_ns,e2e_median_ns,e2e_min_ns,"
+             "e2e_max_ns,cpu_1_thread_median_ns,cpu_all_cores_median_ns,cpu_all_cores_threads,"
+             "speedup_kernel_vs_1_thread,speedup_kernel_vs_all_cores,"
+             "speedup_e2e_vs_1_thread,speedup_e2e_vs_all_cores";
+    case WS_CHART_BLOCKS:
+      return ",kernel_median_ns,kernel_min_ns,kernel_max_ns,occupancy,limiter,"
+             "active_blocks_per_sm,registers,best,tied_with_best";
+    case WS_CHART_BREAKDOWN:
+      return ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,copy_share";
+    case WS_CHART_ROOFLINE:
+    case WS_CHART_OCCUPANCY:
+    default:
+      return ",flops,bytes,flop_per_byte,kernel_ns,gflops,gbs,ceiling,ceiling_fraction";
+    }
+}
+
+/* The occupancy chart plots curves, not runs: its points are the rows. */
+static gboolean
+occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GError **error)
+{
+  WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
+  WsOccupancyInput input;
+  const char *arch_name = _ws_occupancy_chart_input (session, o, NULL, &input);
+  const WsArchLimits *arch = ws_arch_limits_lookup (arch_name);
+  static const char *const names[] = { "threads_per_block", "registers_per_thread",
+                                       "smem_per_block" };
+
+  if (arch == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The occupancy calculator does not know the architecture “%s”."), arch_name);
+      return FALSE;
+    }
+  g_string_append (out, "arch,curve,x,occupancy,active_blocks_per_sm,current\r\n");
+  for (int curve = 0; curve < 3; curve++)
+    {
+      g_autoptr (GArray) points = NULL;
+      double current = curve == 0 ? input.threads_per_block
+                       : curve == 1 ? input.registers_per_thread
+                                    : input.smem_per_block;
+
+      points = curve == 0   ? ws_occupancy_curve_block_size (arch, &input, error)
+               : curve == 1 ? ws_occupancy_curve_registers (arch, &input, error)
+                            : ws_occupancy_curve_smem (arch, &input, error);
+      if (points == NULL)
+        return FALSE;
+      for (guint i = 0; i < points->len; i++)
+        {
+          const WsOccupancyPoint *p = &g_array_index (points, WsOccupancyPoint, i);
+
+          field_text (out, arch->arch);
+          text (out, names[curve]);
+          num (out, p->x);
+          num (out, p->occupancy);
+          num (out, p->active_blocks);
+          num (out, p->x == current);
+          g_string_append (out, "\r\n");
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+write_string_cb (GOutputStream *stream, gpointer user_data, GError **error)
+{
+  GString *s = user_data;
+
+  return g_output_stream_write_all (stream, s->str, s->len, NULL, NULL, error);
+}
+
+gboolean
+ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, GError **error)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  if (options->kind == WS_CHART_OCCUPANCY)
+    {
+      if (!occupancy_csv (out, sessions, options, error))
+        return FALSE;
+      return _ws_export_write_atomic (file, write_string_cb, out, error);
+    }
+  g_string_append_printf (out, "%s%s\r\n", common_header, kind_header (options->kind));
+  for (guint si = 0; sessions && si < sessions->len; si++)
+    {
+      WsSession *session = g_ptr_array_index (sessions, si);
+      g_autoptr (GPtrArray) tied = NULL;
+      g_autoptr (WsRun) best = NULL;
+      g_autoptr (GPtrArray) runs = chart_runs (session, options, &tied, &best);
+
+      for (guint i = 0; i < runs->len; i++)
+        write_run_row (out, options, si, session, g_ptr_array_index (runs, i), tied, best);
+    }
+  return _ws_export_write_atomic (file, write_string_cb, out, error);
+}
