@@ -631,8 +631,10 @@ kernel_selected_cb (WsConfigSidebar *self)
   gtk_label_set_text (self->kernel_description,
                       json_object_get_string_member_with_default (k, "description", ""));
   fill_presets (self);
-  /* A size or block that cannot suit the new kernel gives way to its defaults. */
-  if (!read_size (self, gtk_editable_get_text (GTK_EDITABLE (self->size_row)), dims, NULL, &why))
+  /* Another kernel starts from its own default size; a restored one keeps the saved size
+   * unless it cannot suit it. */
+  if (!was_loading
+      || !read_size (self, gtk_editable_get_text (GTK_EDITABLE (self->size_row)), dims, NULL, &why))
     {
       JsonArray *shape = json_object_get_array_member (k, "default_shape");
 
@@ -699,9 +701,12 @@ ws_config_sidebar_set_catalog (WsConfigSidebar *self, GPtrArray *kernels)
       if (g_strcmp0 (json_object_get_string_member_with_default (k, "name", ""), wanted) == 0)
         select = i;
     }
+  /* The saved size and blocks are restored only for the kernel they were saved with; another
+   * kernel starts from its own defaults. */
   self->loading = TRUE;
   adw_combo_row_set_model (self->kernel_row, G_LIST_MODEL (titles));
   adw_combo_row_set_selected (self->kernel_row, select);
+  self->loading = g_strcmp0 (ws_config_sidebar_get_kernel (self), wanted) == 0;
   kernel_selected_cb (self);
   self->loading = FALSE;
   changed (self);

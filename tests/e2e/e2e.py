@@ -73,11 +73,19 @@ def status_text(app):
     return node.name if node.roleName == "label" and node.name != "Status" else (node.text or "")
 
 
+# Connect to the accessibility registry before the app starts, so that its arrival is seen.
+root.applications()
 proc = subprocess.Popen([app_path], env=os.environ)
 try:
     step("the window appears")
-    app = wait_for(lambda: [a for a in root.applications() if a.name == "warpscope"],
-                   "the warpscope application on the accessibility bus", 40)[0]
+    try:
+        app = wait_for(lambda: [a for a in root.applications() if a.name == "warpscope"],
+                       "the warpscope application on the accessibility bus", 90)[0]
+    except AssertionError as e:
+        # The accessibility bus itself, not the app: the caller may try once more.
+        print(f"# {e}", flush=True)
+        proc.terminate()
+        sys.exit(3)
     window = wait_for(lambda: app.children[0] if app.children else None, "a window")
 
     step("open a bundled recording from the welcome page")

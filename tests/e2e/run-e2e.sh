@@ -22,4 +22,13 @@ exec "$CLI" replay "$SAMPLES/vector-add-sizes-h200.jsonl" --speed 40
 EOS
 chmod +x "$home/runner"
 export WARPSCOPE_RUNNER="$home/runner"
-exec dbus-run-session -- /usr/bin/python3 "$(dirname "$0")/e2e.py" "$APP" "$OUT"
+# Status 3: the app never showed up on the accessibility bus (seen once on a loaded machine):
+# that is the bus, not Warpscope, so try once more in a fresh session before failing.
+status=0
+dbus-run-session -- /usr/bin/python3 "$(dirname "$0")/e2e.py" "$APP" "$OUT" || status=$?
+if [ "$status" = 3 ]; then
+  echo "# the accessibility bus did not show the app; trying once more" >&2
+  status=0
+  dbus-run-session -- /usr/bin/python3 "$(dirname "$0")/e2e.py" "$APP" "$OUT" || status=$?
+fi
+exit "$status"
