@@ -931,6 +931,19 @@ sample_title (const char *file_name)
   return g_string_free (s, FALSE);
 }
 
+static gboolean
+probe_environment_idle (gpointer data)
+{
+  WsWindow *self = data;
+
+  if (!gtk_widget_in_destruction (GTK_WIDGET (self)))
+    {
+      probe_environment (self);
+      update_ui (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 fill_samples_menu (WsWindow *self)
 {
@@ -1026,7 +1039,9 @@ ws_window_constructed (GObject *object)
   ws_config_sidebar_bind_settings (self->sidebar, self->settings);
   self->runner_path = ws_runner_find ();
   ws_config_sidebar_set_runner (self->sidebar, self->runner_path);
-  probe_environment (self);
+  /* Asking the runner about the GPU takes a CUDA context (a few hundred ms): after the first
+   * frame, so the window shows at once. */
+  g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
   fill_samples_menu (self);
   fill_recent_menu (self);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
