@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ws-format.h"
 #include "ws-input.h"
 
 struct _WsConfigSidebar
@@ -459,12 +460,12 @@ check_now (gpointer data)
   if (run_ok)
     {
       guint threads = bdims[0] * bdims[1] * bdims[2];
-      g_autofree char *n = ws_input_format_count (dims[0]);
+      g_autofree char *n = ws_format_grouped (dims[0]);
       g_autofree char *summary = NULL;
 
       if (kernel_shape_rank (self) == 1)
         {
-          g_autofree char *grid = ws_input_format_count ((dims[0] + threads - 1) / threads);
+          g_autofree char *grid = ws_format_grouped ((dims[0] + threads - 1) / threads);
 
           summary = g_strdup_printf (_("%s elements in a grid of %s blocks of %u threads."), n,
                                      grid, threads);

@@ -162,22 +162,6 @@ ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why)
 }
 
 char *
-ws_input_format_count (guint64 value)
-{
-  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
-  GString *s = g_string_new (NULL);
-  gsize n = strlen (digits);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append_c (s, ',');
-      g_string_append_c (s, digits[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
-char *
 ws_input_format_short (guint64 value)
 {
   static const struct

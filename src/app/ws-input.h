@@ -18,8 +18,6 @@ gboolean ws_input_parse_size (const char *text, guint64 dims[3], int *rank, char
 /* A block: N, WxH or WxHxD. */
 gboolean ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why);
 
-/* "10,000,000" */
-char *ws_input_format_count (guint64 value);
 /* "10 M", "1.5 K", "4096" (exact when the value has no shorter form) */
 char *ws_input_format_short (guint64 value);
 

@@ -229,22 +229,6 @@ ws_cli_format_percent (double fraction)
 /* ---- sizes ------------------------------------------------------------------------------- */
 
 char *
-ws_cli_format_count (guint64 value)
-{
-  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
-  GString *out = g_string_new (NULL);
-  gsize n = strlen (digits);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, digits[i]);
-    }
-  return g_string_free (out, FALSE);
-}
-
-char *
 ws_cli_format_bytes (double bytes)
 {
   static const char *const names[] = { "KiB", "MiB", "GiB", "TiB" };
@@ -278,7 +262,7 @@ ws_cli_format_size (double size, int shape_rank)
   rounded = size >= 10 ? round (size / pow (10, floor (log10 (size)) - 1))
                              * pow (10, floor (log10 (size)) - 1)
                        : round (size);
-  text = ws_cli_format_count ((guint64) MAX (rounded, 1));
+  text = ws_format_grouped ((guint64) MAX (rounded, 1));
   if (shape_rank == 3)
     return g_strdup_printf ("≈ %s³", text);
   return g_strdup_printf ("n ≈ %s", text);

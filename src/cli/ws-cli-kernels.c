@@ -31,7 +31,7 @@ join_array (JsonObject *kernel, const char *member, gboolean is_block)
         g_string_append (s, json_node_get_string (node));
       else if (JSON_NODE_HOLDS_VALUE (node) && n == 1)
         {
-          g_autofree char *count = ws_cli_format_count ((guint64) MAX (json_node_get_int (node),
+          g_autofree char *count = ws_format_grouped ((guint64) MAX (json_node_get_int (node),
                                                                        0));
 
           g_string_append (s, count);

@@ -297,7 +297,7 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
                          width);
   if (ws_session_is_done (report->session, NULL, &dropped) && dropped > 0)
     {
-      g_autofree char *count = ws_cli_format_count ((guint64) dropped);
+      g_autofree char *count = ws_format_grouped ((guint64) dropped);
       g_autofree char *text = g_strdup_printf (_("CUPTI dropped %s activity records: timelines "
                                                  "may miss spans."),
                                                count);

@@ -81,8 +81,8 @@ ws_cli_report_describe_state (WsRun *run)
     case WS_RUN_STATE_FAILED:
       if (v != NULL && v->checked > 0)
         {
-          g_autofree char *bad = ws_cli_format_count ((guint64) (v->mismatches + v->unwritten));
-          g_autofree char *checked = ws_cli_format_count ((guint64) v->checked);
+          g_autofree char *bad = ws_format_grouped ((guint64) (v->mismatches + v->unwritten));
+          g_autofree char *checked = ws_format_grouped ((guint64) v->checked);
 
           return g_strdup_printf (_("FAIL: %s of %s wrong"), bad, checked);
         }

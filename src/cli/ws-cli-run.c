@@ -99,7 +99,7 @@ summarize_run (WsRun *run)
           g_string_append (s, _(", verified"));
         else if (v != NULL)
           {
-            g_autofree char *bad = ws_cli_format_count ((guint64) (v->mismatches + v->unwritten));
+            g_autofree char *bad = ws_format_grouped ((guint64) (v->mismatches + v->unwritten));
 
             g_string_append_printf (s, _(", FAILED verification: %s elements wrong"), bad);
           }

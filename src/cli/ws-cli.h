@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-run.h"
+#include "ws-format.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -101,7 +102,6 @@ char *ws_cli_format_gflops (double gflops);
 /* "100%", "50%", "37.5%". */
 char *ws_cli_format_percent (double fraction);
 /* "10,000,000". */
-char *ws_cli_format_count (guint64 value);
 /* "139.8 GiB", "48 KiB", "512 bytes". */
 char *ws_cli_format_bytes (double bytes);
 /* A size for people, with the run's shape: "n ≈ 3,100", "≈ 410³". */

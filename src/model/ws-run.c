@@ -3,6 +3,7 @@
  */
 #include "ws-run.h"
 
+#include "ws-format.h"
 #include "ws-json-util.h"
 #include "ws-record.h"
 
@@ -483,22 +484,6 @@ ws_run_dup_block_label (WsRun *self)
   return g_strdup_printf ("%u", b[0]);
 }
 
-static char *
-group_digits (guint64 v)
-{
-  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, v);
-  GString *s = g_string_new (NULL);
-  gsize n = strlen (digits);
-
-  for (gsize i = 0; i < n; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append_c (s, ',');
-      g_string_append_c (s, digits[i]);
-    }
-  return g_string_free (s, FALSE);
-}
-
 char *
 ws_run_dup_size_label (WsRun *self)
 {
@@ -506,7 +491,7 @@ ws_run_dup_size_label (WsRun *self)
 
   if (self->config.shape_rank == 1)
     {
-      g_autofree char *n = group_digits (s[0]);
+      g_autofree char *n = ws_format_grouped (s[0]);
 
       return g_strdup_printf ("n = %s", n);
     }
