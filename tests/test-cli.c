@@ -474,6 +474,33 @@ test_report_findings_text (void)
   g_assert_null (strstr (h.out, "\"severity\": \"low\""));
 }
 
+/* The ladder's summary says how far each kernel is from its ceiling, and a library call
+ * (cuBLAS picks its own blocks) is never given a block. */
+static void
+test_report_ladder (void)
+{
+  g_autofree char *path = sample_path ("matmul-ladder-h200.jsonl");
+  const char *args[] = { "report", path, NULL };
+  g_auto (Result) r = { 0 };
+  g_autoptr (GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+  g_autofree char *flat = NULL;
+  const char *fastest;
+
+  run_cli (&r, args);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "\nFastest configurations\n"));
+  /* Paragraphs wrap at the terminal's width: compare words, not lines. */
+  flat = g_regex_replace_literal (space, strstr (r.out, "\nFastest configurations\n"), -1, 0,
+                                  " ", 0, NULL);
+  fastest = flat;
+  g_assert_nonnull (strstr (fastest, "fastest matmul_cublas, kernel "));
+  g_assert_nonnull (strstr (fastest, "of cuBLAS SGEMM at this size"));
+  g_assert_nonnull (strstr (fastest, "of the theoretical FP32 peak"));
+  g_assert_nonnull (strstr (r.out, "Run 24: matmul_cublas 4096³, pinned\n"));
+  g_assert_null (strstr (r.out, "block ,"));
+  g_assert_null (strstr (r.out, "block )"));
+}
+
 /* ---- replay ------------------------------------------------------------------------------ */
 
 static void
@@ -1092,6 +1119,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/markdown", test_report_markdown);
   g_test_add_func ("/cli/report/findings", test_report_findings);
   g_test_add_func ("/cli/report/findings-text", test_report_findings_text);
+  g_test_add_func ("/cli/report/ladder", test_report_ladder);
   g_test_add_func ("/cli/replay/fast", test_replay_fast);
   g_test_add_func ("/cli/replay/pacing", test_replay_pacing);
   g_test_add_func ("/cli/replay/errors", test_replay_errors);

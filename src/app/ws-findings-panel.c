@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-analysis.h"
+#include "ws-format.h"
 
 struct _WsFindingsPanel
 {
@@ -157,8 +158,11 @@ ws_findings_panel_show (WsFindingsPanel *self, WsSession *session, WsRun *run,
   {
     g_autofree char *size = ws_run_dup_size_label (run);
     g_autofree char *block = ws_run_dup_block_label (run);
-    g_autofree char *heading = g_strdup_printf (_("Run %d: %s, %s, block %s"), ws_run_get_id (run),
-                                                ws_run_get_config (run)->kernel, size, block);
+    g_autofree char *heading = *block ? g_strdup_printf (_("Run %d: %s, %s, block %s"),
+                                                         ws_run_get_id (run),
+                                                         ws_run_get_config (run)->kernel, size, block)
+                                      : g_strdup_printf (_("Run %d: %s, %s"), ws_run_get_id (run),
+                                                         ws_run_get_config (run)->kernel, size);
 
     gtk_box_append (GTK_BOX (self->box), label (heading, "title-4", FALSE));
   }
@@ -175,6 +179,143 @@ ws_findings_panel_show (WsFindingsPanel *self, WsSession *session, WsRun *run,
   self->shown = g_ptr_array_ref (findings);
   for (guint i = 0; i < findings->len; i++)
     gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+}
+
+static char *
+human_ns (double ns)
+{
+  if (!(ns > 0))
+    return g_strdup ("–");
+  if (ns < 1e3)
+    return g_strdup_printf ("%.0f ns", ns);
+  if (ns < 1e6)
+    return g_strdup_printf ("%.1f µs", ns / 1e3);
+  if (ns < 1e9)
+    return g_strdup_printf ("%.2f ms", ns / 1e6);
+  return g_strdup_printf ("%.2f s", ns / 1e9);
+}
+
+static char *
+human_rate (double v)
+{
+  if (!(v > 0))
+    return g_strdup ("–");
+  if (v >= 1000)
+    return ws_format_grouped ((guint64) (v + 0.5));
+  return g_strdup_printf ("%.3g", v);
+}
+
+typedef enum
+{
+  SHOW_TIME,     /* ns, lower is better */
+  SHOW_RATE,     /* GB/s or ×, higher is better */
+  SHOW_PERCENT,  /* 0–1 */
+} Show;
+
+static void
+compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show show)
+{
+  g_autofree char *ta = NULL, *tb = NULL, *ratio = NULL;
+  GtkWidget *labels[4];
+
+  switch (show)
+    {
+    case SHOW_TIME:
+      ta = human_ns (a), tb = human_ns (b);
+      break;
+    case SHOW_RATE:
+      ta = human_rate (a), tb = human_rate (b);
+      break;
+    case SHOW_PERCENT:
+      ta = g_strdup_printf ("%.0f%%", 100 * a), tb = g_strdup_printf ("%.0f%%", 100 * b);
+      break;
+    }
+  /* One rule for every row, as the column's heading says: the second divided by the first. */
+  if (a > 0 && b > 0)
+    ratio = g_strdup_printf (b / a >= 100 ? "%.0f×" : "%.2f×", b / a);
+  labels[0] = label (name, "dim-label", FALSE);
+  gtk_label_set_wrap (GTK_LABEL (labels[0]), FALSE);
+  labels[1] = label (ta, "numbers", FALSE);
+  labels[2] = label (tb, "numbers", FALSE);
+  labels[3] = label (ratio ? ratio : "", "numbers", FALSE);
+  for (int c = 0; c < 4; c++)
+    {
+      if (c > 0)
+        gtk_label_set_xalign (GTK_LABEL (labels[c]), 1);
+      gtk_grid_attach (grid, labels[c], c, row, 1, 1);
+    }
+}
+
+void
+ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *a,
+                             GPtrArray *fa, WsRun *b, GPtrArray *fb)
+{
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+  const WsTiming *ta = ws_run_get_timing (a), *tb = ws_run_get_timing (b);
+  const WsLaunch *la = ws_run_get_launch (a), *lb = ws_run_get_launch (b);
+  g_autofree char *title = g_strdup_printf (_("Run %d beside run %d"), ws_run_get_id (a),
+                                            ws_run_get_id (b));
+  g_autofree char *ha = g_strdup_printf (_("run %d"), ws_run_get_id (a));
+  g_autofree char *hb = g_strdup_printf (_("run %d"), ws_run_get_id (b));
+  g_autofree char *hr = g_strdup_printf (_("%d ÷ %d"), ws_run_get_id (b), ws_run_get_id (a));
+  int row = 1;
+
+  g_return_if_fail (WS_IS_FINDINGS_PANEL (self));
+  clear (self);
+  g_clear_pointer (&self->shown, g_ptr_array_unref);
+  self->run = ws_run_get_id (a);
+  gtk_box_append (GTK_BOX (self->box), label (title, "title-4", FALSE));
+  for (int i = 0; i < 2; i++)
+    {
+      WsRun *r = i == 0 ? a : b;
+      g_autofree char *size = ws_run_dup_size_label (r);
+      g_autofree char *block = ws_run_dup_block_label (r);
+      g_autofree char *what = g_strdup_printf (_("Run %d: %s, %s%s%s, %s"), ws_run_get_id (r),
+                                               ws_run_get_config (r)->kernel, size,
+                                               *block ? _(", block ") : "", block,
+                                               ws_run_get_config (r)->transfer);
+
+      gtk_box_append (GTK_BOX (self->box), label (what, "dim-label", FALSE));
+    }
+  gtk_grid_set_column_spacing (grid, 12);
+  gtk_grid_set_row_spacing (grid, 4);
+  gtk_grid_attach (grid, label ("", NULL, FALSE), 0, 0, 1, 1);
+  gtk_grid_attach (grid, label (ha, "heading", FALSE), 1, 0, 1, 1);
+  gtk_grid_attach (grid, label (hb, "heading", FALSE), 2, 0, 1, 1);
+  gtk_grid_attach (grid, label (hr, "heading", FALSE), 3, 0, 1, 1);
+  compare_row (grid, row++, _("Kernel"), ws_run_get_kernel_ns (a), ws_run_get_kernel_ns (b),
+               SHOW_TIME);
+  if (ta && tb)
+    {
+      compare_row (grid, row++, _("End to end"), ta->e2e.median, tb->e2e.median, SHOW_TIME);
+      compare_row (grid, row++, _("H2D copy"), ta->h2d.median, tb->h2d.median, SHOW_TIME);
+      compare_row (grid, row++, _("D2H copy"), ta->d2h.median, tb->d2h.median, SHOW_TIME);
+    }
+  compare_row (grid, row++, _("GB/s"), ws_run_get_gbs (a), ws_run_get_gbs (b), SHOW_RATE);
+  compare_row (grid, row++, _("GFLOP/s"), ws_run_get_gflops (a), ws_run_get_gflops (b),
+               SHOW_RATE);
+  compare_row (grid, row++, _("vs 1 CPU"), ws_run_get_speedup (a, FALSE, FALSE),
+               ws_run_get_speedup (b, FALSE, FALSE), SHOW_RATE);
+  if (la && lb)
+    compare_row (grid, row++, _("Occupancy"), la->occupancy, lb->occupancy, SHOW_PERCENT);
+  gtk_widget_add_css_class (GTK_WIDGET (grid), "finding");
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (grid));
+  /* Then what each one's numbers say, most severe first. */
+  for (int i = 0; i < 2; i++)
+    {
+      GPtrArray *f = i == 0 ? fa : fb;
+      g_autofree char *heading = g_strdup_printf (_("Run %d"), ws_run_get_id (i == 0 ? a : b));
+
+      gtk_box_append (GTK_BOX (self->box), label (heading, "heading", FALSE));
+      for (guint k = 0; f != NULL && k < f->len && k < 3; k++)
+        {
+          WsFinding *finding = g_ptr_array_index (f, k);
+          WsFinding brief = { .severity = finding->severity, .title = finding->title,
+                              .numbers = finding->numbers };
+
+          gtk_box_append (GTK_BOX (self->box), finding_card (self, &brief, G_MAXUINT));
+        }
+    }
 }
 
 void

@@ -18,6 +18,11 @@ GtkWidget *ws_findings_panel_new (void);
  * overview: its problems and how to start. */
 void ws_findings_panel_show (WsFindingsPanel *self, WsSession *session, WsRun *run,
                              GPtrArray *findings);
+/* Two runs side by side: their numbers in two columns with the ratio, then each one's
+ * findings. */
+void ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *first,
+                                  GPtrArray *first_findings, WsRun *second,
+                                  GPtrArray *second_findings);
 void ws_findings_panel_set_presentation (WsFindingsPanel *self, gboolean presentation);
 
 G_END_DECLS

@@ -282,6 +282,23 @@ show_selection (WsWindow *self)
   ws_chart_view_set_run (self->roofline, first, second);
   ws_chart_view_set_highlight (self->timeline, NULL);
   ws_occupancy_view_set_run (self->occupancy, run);
+  if (run != NULL && second != 0 && ws_session_find_run (self->session, second) != NULL)
+    {
+      WsRun *other = ws_session_find_run (self->session, second);
+      gint64 s2, e2;
+
+      /* Two runs: side by side in the findings panel, both on the timeline. */
+      ws_findings_panel_show_pair (self->findings_panel, self->session, run,
+                                   ws_runs_view_get_findings (self->runs_view, run), other,
+                                   ws_runs_view_get_findings (self->runs_view, other));
+      if (ws_run_get_time_range (run, &start, &end) && ws_run_get_time_range (other, &s2, &e2))
+        {
+          start = MIN (start, s2), end = MAX (end, e2);
+          ws_chart_view_set_window (self->timeline, start - (end - start) / 20,
+                                    end + (end - start) / 20);
+        }
+      return;
+    }
   ws_findings_panel_show (self->findings_panel, self->session, run,
                           run ? ws_runs_view_get_findings (self->runs_view, run) : NULL);
   if (run != NULL)

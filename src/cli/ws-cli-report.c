@@ -49,6 +49,8 @@ ws_cli_report_describe_run (WsRun *run)
   g_autofree char *size = ws_run_dup_size_label (run);
   g_autofree char *block = ws_run_dup_block_label (run);
 
+  if (*block == '\0') /* a library call: it picks its own blocks */
+    return g_strdup_printf (_("Run %d: %s %s, %s"), c->id, c->kernel, size, c->transfer);
   return g_strdup_printf (_("Run %d: %s %s, block %s, %s"), c->id, c->kernel, size, block,
                           c->transfer);
 }
@@ -298,6 +300,7 @@ collect_fastest (WsCliReport *report)
           continue;
         }
       fastest->block_sweep = kernels == 1 && transfers == 1 && blocks > 1;
+      fastest->session = report->session;
       fastest->n_runs = group->len;
       fastest->label = ws_run_dup_size_label (fastest->best);
       g_ptr_array_add (report->fastest, fastest);
@@ -312,11 +315,24 @@ run_name (WsRun *run, gboolean with_kernel, gboolean with_transfer)
   GString *s = g_string_new (NULL);
 
   if (with_kernel)
-    g_string_append_printf (s, "%s ", c->kernel);
+    g_string_append_printf (s, *block ? "%s " : "%s", c->kernel);
   g_string_append (s, block);
   if (with_transfer)
     g_string_append_printf (s, ", %s", c->transfer);
   return g_string_free (s, FALSE);
+}
+
+/* ", 77% of the measured copy bandwidth": how far a run is from its ceiling. */
+static char *
+ceiling_text (WsSession *session, WsRun *run)
+{
+  double fraction = 0;
+  WsCeiling ceiling = session ? ws_analysis_get_ceiling (session, run, &fraction, NULL)
+                              : WS_CEILING_NONE;
+
+  if (ceiling == WS_CEILING_NONE || !(fraction > 0))
+    return g_strdup ("");
+  return g_strdup_printf (_(", %.0f%% of %s"), 100 * fraction, ws_ceiling_describe (ceiling));
 }
 
 char *
@@ -331,9 +347,13 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
       g_autofree char *e2e = ws_cli_format_stats (&t->e2e);
       g_autofree char *block = ws_run_dup_block_label (f->best);
 
-      g_string_append_printf (s, _("%s (%s, block %s): fastest end to end with %s host memory, "
-                                   "%s."),
-                              f->label, c->kernel, block, c->transfer, e2e);
+      if (*block != '\0')
+        g_string_append_printf (s, _("%s (%s, block %s): fastest end to end with %s host "
+                                     "memory, %s."),
+                                f->label, c->kernel, block, c->transfer, e2e);
+      else
+        g_string_append_printf (s, _("%s (%s): fastest end to end with %s host memory, %s."),
+                                f->label, c->kernel, c->transfer, e2e);
       for (guint i = 0; i < f->tied->len; i++)
         {
           WsRun *run = g_ptr_array_index (f->tied, i);
@@ -366,6 +386,15 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
     else
       g_string_append_printf (s, _("%s (%u configurations): fastest %s, kernel %s."), f->label,
                               f->n_runs, name, t->kernel.n > 0 ? kernel : _("not measured"));
+    {
+      g_autofree char *reach = ceiling_text (f->session, f->best);
+
+      if (*reach != '\0')
+        {
+          g_string_truncate (s, s->len - 1); /* the full stop */
+          g_string_append_printf (s, "%s.", reach);
+        }
+    }
     if (f->tied->len == 0)
       g_string_append (s, _(" No other configuration is inside its min–max."));
     else
@@ -391,8 +420,15 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
         g_autofree char *factor = ws_cli_format_speedup (ws_run_get_kernel_ns (run)
                                                          / ws_run_get_kernel_ns (f->best));
 
-        g_string_append_printf (s, _(" %s beats the best %s (block %s, %s) by %s."),
-                                c->kernel, ws_run_get_config (run)->kernel, block, time, factor);
+        g_autofree char *reach = ceiling_text (f->session, run);
+
+        if (*block)
+          g_string_append_printf (s, _(" %s beats the best %s (block %s, %s%s) by %s."),
+                                  c->kernel, ws_run_get_config (run)->kernel, block, time, reach,
+                                  factor);
+        else
+          g_string_append_printf (s, _(" %s beats %s (%s%s) by %s."), c->kernel,
+                                  ws_run_get_config (run)->kernel, time, reach, factor);
       }
   }
   return g_string_free (s, FALSE);

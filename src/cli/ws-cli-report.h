@@ -37,6 +37,7 @@ typedef struct
   GPtrArray *others;       /* the best run of every other kernel, or every other run when
                             * ranked end to end (WsRun) */
   guint n_runs;
+  WsSession *session;      /* borrowed: for the ceilings */
 } WsCliFastest;
 
 /* Where one size series crosses 1× against each CPU baseline: [all_cores][end_to_end]. */

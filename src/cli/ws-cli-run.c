@@ -48,8 +48,12 @@ draw_bar (Progress *p, WsSession *session)
       g_autofree char *size = ws_run_dup_size_label (p->current);
       g_autofree char *block = ws_run_dup_block_label (p->current);
 
-      g_string_append_printf (bar, _("  running %s %s, block %s"),
-                              ws_run_get_config (p->current)->kernel, size, block);
+      if (*block != '\0')
+        g_string_append_printf (bar, _("  running %s %s, block %s"),
+                                ws_run_get_config (p->current)->kernel, size, block);
+      else
+        g_string_append_printf (bar, _("  running %s %s"), ws_run_get_config (p->current)->kernel,
+                                size);
     }
   /* Never wider than the terminal: a wrapped bar cannot be redrawn in place. */
   {

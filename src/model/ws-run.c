@@ -141,6 +141,8 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->size = ws_record_double (r, o, "size", (double) c->shape[0]);
   c->size_text = keep (self, ws_record_string (r, o, "size_text"));
   v[0] = v[1] = v[2] = 1;
+  c->library = ws_record_type (r, ws_record_member (r, o, "block")) == WS_RECORD_NULL
+               && ws_record_member (r, o, "block") != WS_RECORD_NONE;
   ws_record_ints (r, o, "block", v, 3);
   for (int i = 0; i < 3; i++)
     c->block[i] = (guint) MAX (v[i], 1);
@@ -477,6 +479,8 @@ ws_run_dup_block_label (WsRun *self)
 {
   const guint *b = self->config.block;
 
+  if (self->config.library)
+    return g_strdup ("");
   if (b[2] > 1)
     return g_strdup_printf ("%u×%u×%u", b[0], b[1], b[2]);
   if (b[1] > 1)

@@ -74,6 +74,7 @@ typedef struct
   const char *size_text;
   guint block[3];
   guint grid[3];
+  gboolean library;     /* a library kernel (cuBLAS) that picks its own block and grid */
   guint threads_per_block;
   const char *transfer; /* "pageable", "pinned" */
   int reps, warmup;
@@ -126,7 +127,7 @@ gboolean ws_run_get_time_range (WsRun *self, gint64 *start, gint64 *end);
 /* The kernel time findings and charts use: CUPTI's median, else the untraced figure; 0 when
  * not measured. */
 double ws_run_get_kernel_ns (WsRun *self);
-/* "16×16", "256". */
+/* "16×16", "256"; "" for a library kernel, which picks its own. */
 char *ws_run_dup_block_label (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);

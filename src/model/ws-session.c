@@ -310,7 +310,8 @@ series_key (WsRun *run, WsSeriesKind kind, char **label)
 
   if (kind == WS_SERIES_BY_SIZE)
     {
-      *label = g_strdup_printf ("%s %s, %s", c->kernel, block, c->transfer);
+      *label = *block ? g_strdup_printf ("%s %s, %s", c->kernel, block, c->transfer)
+                      : g_strdup_printf ("%s, %s", c->kernel, c->transfer);
       return g_strdup_printf ("%s|%u|%u|%u|%s", c->kernel, c->block[0], c->block[1],
                               c->block[2], c->transfer);
     }

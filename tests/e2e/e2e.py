@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # e2e.py APP OUT_DIR: drives the real Warpscope through the accessibility tree (AT-SPI, via
 # dogtail): open a bundled recording, run (a replay standing in for the GPU), select a run,
-# export a chart; every control is found by its accessible name. Then a screenshot.
+# then a second beside it, export a chart; every control is found by its accessible name. Then a screenshot.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import os
 import subprocess
@@ -108,6 +108,11 @@ try:
     activate(cell)
     wait_for(lambda: any(l.startswith("Run ") and "vector_add" in l for l in labels(window)),
              "the findings panel heading for the run", 20)
+
+    step("a second run beside the first: the two side by side")
+    keyCombo("<Shift>Down")
+    wait_for(lambda: any(" beside run " in l for l in labels(window)), "the side-by-side heading",
+             20)
 
     step("export the chart")
     activate(find(window, "Export", "push button"))
