@@ -157,6 +157,10 @@ void ws_piece_range (uint64_t units, int pieces, int p, uint64_t align, uint64_t
 /* A contiguous region [lo, hi). */
 WsRegion ws_region_range (uint64_t lo, uint64_t hi);
 
+/* Keeps `stream` busy for about `ns` nanoseconds (ws-hold.cu): work queued behind it while it
+ * runs starts without waiting for the host. */
+cudaError_t ws_hold_stream (cudaStream_t stream, double ns);
+
 #ifdef __cplusplus
 }
 #endif

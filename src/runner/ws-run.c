@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws-clock.h"
 #include "ws-config.h"
 #include "ws-cupti.h"
 #include "ws-diagnose.h"
@@ -668,6 +669,50 @@ out:
   return ok;
 }
 
+/* `launches` kernels queued behind ws_hold_stream, between an event pair. The hold lasts
+ * longer than the host takes to submit them (checked: the start event must still be pending
+ * when the last launch is queued; if not, once more with a longer hold), so the kernels run
+ * back to back without waiting for the host, as in an application that queues its work. */
+static cudaError_t
+held_batch (WsRunner *r, const WsRunSpec *s, int launches, float *ms)
+{
+  cudaStream_t stream = r->streams[0];
+  double hold_ns = 100e3 + 4e3 * launches;
+  cudaError_t err = cudaSuccess;
+
+  for (int attempt = 0; attempt < 3 && err == cudaSuccess; attempt++)
+    {
+      uint64_t begin = ws_clock_ns ();
+      double submitted;
+      cudaError_t pending;
+
+      err = ws_hold_stream (stream, hold_ns);
+      if (err == cudaSuccess)
+        err = cudaEventRecord (r->start, stream);
+      for (int i = 0; i < launches && err == cudaSuccess; i++)
+        err = _ws_launch (r, s);
+      if (err == cudaSuccess)
+        err = cudaEventRecord (r->stop, stream);
+      if (err != cudaSuccess)
+        break;
+      pending = cudaEventQuery (r->start);
+      submitted = (double) (ws_clock_ns () - begin);
+      err = cudaEventSynchronize (r->stop);
+      if (err == cudaSuccess)
+        err = cudaEventElapsedTime (ms, r->start, r->stop);
+      if (err != cudaSuccess || pending == cudaErrorNotReady)
+        break;
+      if (pending != cudaSuccess)
+        {
+          err = pending;
+          break;
+        }
+      /* The GPU caught up with the host: hold it for twice as long as submitting took. */
+      hold_ns = fmin (2 * submitted + 100e3, 500e6);
+    }
+  return err;
+}
+
 static WsRunStatus
 untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
@@ -688,20 +733,31 @@ untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     }
   if (launches > 20000)
     launches = 20000;
-  /* Captured into a CUDA graph, the launches leave smaller gaps between kernels than
-   * launches from the host do; without graphs, plain back-to-back launches. */
-  if (!graph_batch (r, s, launches, &ms))
-    {
-      t->untraced_method = "stream";
-      WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
-      for (int i = 0; i < launches; i++)
-        WS_TRY (_ws_launch (r, s), "launching the kernel back to back");
-      WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
-      WS_TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
-      WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
-    }
-  else
-    t->untraced_method = "graph";
+  /* Which way (WARPSCOPE_CROSS_CHECK, for benchmarks that compare them): "held", the
+   * default, queues the launches behind a kernel that keeps the GPU busy until all of them
+   * are submitted, so they run back to back as fast as the GPU starts them; "stream" launches
+   * straight from the host; "graph" replays them captured in a CUDA graph. */
+  {
+    const char *method = getenv ("WARPSCOPE_CROSS_CHECK");
+
+    if (method != NULL && strcmp (method, "graph") == 0 && graph_batch (r, s, launches, &ms))
+      t->untraced_method = "graph";
+    else if (method != NULL && strcmp (method, "stream") == 0)
+      {
+        t->untraced_method = "stream";
+        WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
+        for (int i = 0; i < launches; i++)
+          WS_TRY (_ws_launch (r, s), "launching the kernel back to back");
+        WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
+        WS_TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
+        WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
+      }
+    else
+      {
+        t->untraced_method = "held";
+        WS_TRY (held_batch (r, s, launches, &ms), "running the kernel back to back");
+      }
+  }
   t->kernel_untraced_ns = (double) ms * 1e6 / launches;
   t->untraced_launches = launches;
 
