@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ws-format.h"
 #include "ws-session-private.h"
 
 static char *
@@ -511,6 +512,36 @@ test_live_feed (void)
   g_assert_cmpint (ws_run_get_state (ws_session_find_run (session, 1)), ==, WS_RUN_STATE_FAILED);
 }
 
+static void
+test_format (void)
+{
+  static const struct
+  {
+    guint64 value;
+    const char *text;
+  } grouped[] = { { 0, "0" }, { 999, "999" }, { 1000, "1,000" }, { 10000000, "10,000,000" },
+                  { 123456789012, "123,456,789,012" } };
+  static const struct
+  {
+    double ns;
+    const char *text;
+  } durations[] = { { 0, "–" }, { -5, "–" }, { 512, "512 ns" }, { 37420, "37.4 µs" },
+                    { 12230000, "12.23 ms" }, { 2.5e9, "2.50 s" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (grouped); i++)
+    {
+      g_autofree char *text = ws_format_grouped (grouped[i].value);
+
+      g_assert_cmpstr (text, ==, grouped[i].text);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
+    {
+      g_autofree char *text = ws_format_duration (durations[i].ns);
+
+      g_assert_cmpstr (text, ==, durations[i].text);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -525,5 +556,6 @@ main (int argc, char **argv)
   g_test_add_func ("/session/save-atomic", test_save_atomic);
   g_test_add_func ("/session/series", test_series);
   g_test_add_func ("/session/live-feed", test_live_feed);
+  g_test_add_func ("/session/format", test_format);
   return g_test_run ();
 }

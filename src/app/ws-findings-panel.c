@@ -182,20 +182,6 @@ ws_findings_panel_show (WsFindingsPanel *self, WsSession *session, WsRun *run,
 }
 
 static char *
-human_ns (double ns)
-{
-  if (!(ns > 0))
-    return g_strdup ("–");
-  if (ns < 1e3)
-    return g_strdup_printf ("%.0f ns", ns);
-  if (ns < 1e6)
-    return g_strdup_printf ("%.1f µs", ns / 1e3);
-  if (ns < 1e9)
-    return g_strdup_printf ("%.2f ms", ns / 1e6);
-  return g_strdup_printf ("%.2f s", ns / 1e9);
-}
-
-static char *
 human_rate (double v)
 {
   if (!(v > 0))
@@ -221,7 +207,7 @@ compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show 
   switch (show)
     {
     case SHOW_TIME:
-      ta = human_ns (a), tb = human_ns (b);
+      ta = ws_format_duration (a), tb = ws_format_duration (b);
       break;
     case SHOW_RATE:
       ta = human_rate (a), tb = human_rate (b);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-analysis.h"
+#include "ws-format.h"
 
 struct _WsRunsView
 {
@@ -53,27 +54,13 @@ static const char *column_titles[N_COLUMNS] = {
 };
 
 static char *
-human_ns (double ns)
-{
-  if (!(ns > 0))
-    return g_strdup ("–");
-  if (ns < 1e3)
-    return g_strdup_printf ("%.0f ns", ns);
-  if (ns < 1e6)
-    return g_strdup_printf ("%.1f µs", ns / 1e3);
-  if (ns < 1e9)
-    return g_strdup_printf ("%.2f ms", ns / 1e6);
-  return g_strdup_printf ("%.2f s", ns / 1e9);
-}
-
-static char *
 with_spread (const WsStats *s)
 {
   g_autofree char *median = NULL, *min = NULL, *max = NULL;
 
   if (s->n == 0)
     return g_strdup ("–");
-  median = human_ns (s->median);
+  median = ws_format_duration (s->median);
   if (s->n == 1 || s->max <= s->min)
     return g_steal_pointer (&median);
   /* The spread as a percentage keeps the column narrow; the tooltip has the range. */
@@ -132,13 +119,13 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
         {
-          g_autofree char *min = human_ns (t->kernel.min), *max = human_ns (t->kernel.max);
+          g_autofree char *min = ws_format_duration (t->kernel.min), *max = ws_format_duration (t->kernel.max);
 
           *tooltip = g_strdup_printf (_("Median of %d traced launches; range %s – %s"),
                                       t->kernel.n, min, max);
           return with_spread (&t->kernel);
         }
-      return t ? human_ns (t->kernel_untraced_ns) : g_strdup ("…");
+      return t ? ws_format_duration (t->kernel_untraced_ns) : g_strdup ("…");
     case COL_E2E:
       if (t == NULL)
         return g_strdup ("…");

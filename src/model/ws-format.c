@@ -20,3 +20,17 @@ ws_format_grouped (guint64 value)
     }
   return g_string_free (out, FALSE);
 }
+
+char *
+ws_format_duration (double ns)
+{
+  if (!(ns > 0))
+    return g_strdup ("–");
+  if (ns < 1e3)
+    return g_strdup_printf ("%.0f ns", ns);
+  if (ns < 1e6)
+    return g_strdup_printf ("%.1f µs", ns / 1e3);
+  if (ns < 1e9)
+    return g_strdup_printf ("%.2f ms", ns / 1e6);
+  return g_strdup_printf ("%.2f s", ns / 1e9);
+}
