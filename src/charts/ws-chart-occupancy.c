@@ -219,13 +219,9 @@ draw_panel (WsChartContext *ctx, const WsRect *area, Panel panel, GArray *points
       double tx = px + 6 * ctx->unit + w <= plot.x + plot.width ? px + 6 * ctx->unit
                                                                  : px - 6 * ctx->unit - w;
       double ty = plot.y + plot.height - 1.8 * ctx->line_height;
-      WsColor halo = ctx->theme->background;
 
       tx = MAX (tx, plot.x + 2);
-      halo.a = 0.85;
-      _ws_set_color (cr, &halo);
-      cairo_rectangle (cr, tx - 2, ty, w + 4, ctx->line_height);
-      cairo_fill (cr);
+      _ws_draw_halo (ctx, tx - 2, ty, w + 4, ctx->line_height, 0.85);
       _ws_text_show (ctx, WS_FONT_BOLD, text, tx, ty, 0, 0, &ctx->theme->foreground);
     }
   }

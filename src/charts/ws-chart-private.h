@@ -110,6 +110,10 @@ void _ws_draw_marker (WsChartContext *ctx, WsMarker marker, double x, double y, 
                       const WsColor *fill, const WsColor *stroke);
 /* Diagonal hatching over `rect` (invalid configurations). */
 void _ws_draw_hatch (WsChartContext *ctx, const WsRect *rect, const WsColor *color);
+/* A box of the background colour, `alpha` opaque, so that a label stays readable over lines
+ * and marks drawn before it. */
+void _ws_draw_halo (WsChartContext *ctx, double x, double y, double width, double height,
+                    double alpha);
 
 /* ---- numbers for people (ws-chart-format.c) --------------------------------------------- */
 

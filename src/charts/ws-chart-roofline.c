@@ -509,14 +509,7 @@ _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions)
 
             if (r.y < plot.y || r.y + bh > plot.y + plot.height || !_ws_placer_try (&placer, &r))
               continue;
-            {
-              WsColor halo = ctx->theme->background;
-
-              halo.a = 0.9;
-              _ws_set_color (cr, &halo);
-              cairo_rectangle (cr, r.x, r.y, r.width, r.height);
-              cairo_fill (cr);
-            }
+            _ws_draw_halo (ctx, r.x, r.y, r.width, r.height, 0.9);
             for (guint t = 0; t < texts->len; t++)
               _ws_text_show (ctx, WS_FONT_SMALL, g_ptr_array_index (texts, t), r.x + pad,
                              r.y + pad + t * line_h, 0, 0, &g_array_index (colours, WsColor, t));
@@ -561,12 +554,7 @@ _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions)
               continue;
             if (_ws_placer_try (&placer, &r))
               {
-                WsColor halo = ctx->theme->background;
-
-                halo.a = 0.85;
-                _ws_set_color (cr, &halo);
-                cairo_rectangle (cr, r.x - 2, r.y, r.width + 4, r.height);
-                cairo_fill (cr);
+                _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
                 _ws_text_show (ctx, WS_FONT_SMALL, size, r.x, r.y, 0, 0, &ctx->theme->muted);
                 break;
               }

@@ -170,6 +170,18 @@ _ws_draw_marker (WsChartContext *ctx, WsMarker marker, double x, double y, doubl
 }
 
 void
+_ws_draw_halo (WsChartContext *ctx, double x, double y, double width, double height,
+               double alpha)
+{
+  WsColor halo = ctx->theme->background;
+
+  halo.a = alpha;
+  _ws_set_color (ctx->cr, &halo);
+  cairo_rectangle (ctx->cr, x, y, width, height);
+  cairo_fill (ctx->cr);
+}
+
+void
 _ws_draw_hatch (WsChartContext *ctx, const WsRect *rect, const WsColor *color)
 {
   cairo_t *cr = ctx->cr;

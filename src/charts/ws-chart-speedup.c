@@ -293,12 +293,7 @@ draw_crossovers (WsChartContext *ctx, const WsRect *plot, WsAxis *x, WsAxis *y, 
                   continue;
                 if (_ws_placer_try (placer, &r))
                   {
-                    WsColor halo = ctx->theme->background;
-
-                    halo.a = 0.85;
-                    _ws_set_color (cr, &halo);
-                    cairo_rectangle (cr, r.x - 2, r.y, r.width + 4, r.height);
-                    cairo_fill (cr);
+                    _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
                     _ws_text_show (ctx, WS_FONT_SMALL, text, r.x, r.y, 0, 0, &ink);
                     break;
                   }

@@ -366,7 +366,7 @@ ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, 
     {
       if (!occupancy_csv (out, sessions, options, error))
         return FALSE;
-      return _ws_export_write_atomic (file, write_string_cb, out, error);
+      return ws_file_write_atomic (file, write_string_cb, out, error);
     }
   g_string_append_printf (out, "%s%s\r\n", common_header, kind_header (options->kind));
   for (guint si = 0; sessions && si < sessions->len; si++)
@@ -379,5 +379,5 @@ ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, 
       for (guint i = 0; i < runs->len; i++)
         write_run_row (out, options, si, session, g_ptr_array_index (runs, i), tied, best);
     }
-  return _ws_export_write_atomic (file, write_string_cb, out, error);
+  return ws_file_write_atomic (file, write_string_cb, out, error);
 }

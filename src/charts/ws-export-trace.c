@@ -397,7 +397,7 @@ ws_export_trace (WsSession *session, GFile *file, GError **error)
                                      (GDestroyNotify) g_ptr_array_unref);
   w.next_tid = 1;
   w.out = g_string_sized_new (1 << 20);
-  ok = _ws_export_write_atomic (file, write_trace_cb, &w, error);
+  ok = ws_file_write_atomic (file, write_trace_cb, &w, error);
   g_hash_table_unref (w.by_name);
   g_ptr_array_unref (w.tracks);
   g_string_free (w.out, TRUE);

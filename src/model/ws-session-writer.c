@@ -5,13 +5,9 @@
  */
 #include "ws-session-private.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <gio/gunixoutputstream.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "ws-file.h"
 #include "ws-json-util.h"
 
 static void
@@ -187,61 +183,31 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
   return ok;
 }
 
+typedef struct
+{
+  WsSession *session;
+  GCancellable *cancellable;
+} SaveData;
+
+static gboolean
+save_cb (GOutputStream *stream, gpointer user_data, GError **error)
+{
+  SaveData *data = user_data;
+
+  return ws_session_write (data->session, stream, data->cancellable, error);
+}
+
 gboolean
 ws_session_save (WsSession *self, GFile *file, GCancellable *cancellable, GError **error)
 {
-  g_autofree char *path = NULL, *dir = NULL, *base = NULL, *tmpl = NULL;
-  g_autoptr (GOutputStream) stream = NULL;
-  int fd;
-  gboolean ok;
+  SaveData data = { self, cancellable };
 
   g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "sessions can only be saved to local files");
-      return FALSE;
-    }
-  /* A temporary file in the same folder, renamed over the target once complete, so that a
-   * crash or a full disk never leaves half a session behind. */
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  tmpl = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  fd = g_mkstemp_full (tmpl, O_WRONLY, 0644);
-  if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   "cannot write in %s: %s", dir, g_strerror (saved));
-      return FALSE;
-    }
-  stream = g_unix_output_stream_new (fd, TRUE);
-  ok = ws_session_write (self, stream, cancellable, error);
-  if (ok && fsync (fd) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "cannot write %s: %s",
-                   path, g_strerror (saved));
-      ok = FALSE;
-    }
-  if (!g_output_stream_close (stream, NULL, ok ? error : NULL))
-    ok = FALSE;
-  if (ok && g_rename (tmpl, path) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "cannot save %s: %s", path,
-                   g_strerror (saved));
-      ok = FALSE;
-    }
-  if (!ok)
-    g_unlink (tmpl);
-  else
-    ws_session_set_file (self, file);
-  return ok;
+  /* Written whole or not at all: a crash or a full disk never leaves half a session behind. */
+  if (!ws_file_write_atomic (file, save_cb, &data, error))
+    return FALSE;
+  ws_session_set_file (self, file);
+  return TRUE;
 }
