@@ -542,6 +542,45 @@ test_format (void)
     }
 }
 
+/* How a run's block is named: a library call (cuBLAS) launches blocks of its own choosing and
+ * has none to name. */
+static void
+test_block_labels (void)
+{
+  g_autofree char *matmul = sample_path ("matmul-ladder-h200.jsonl");
+  g_autofree char *vector = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autoptr (WsSession) m = load_path (matmul);
+  g_autoptr (WsSession) v = load_path (vector);
+  guint n = g_list_model_get_n_items (ws_session_get_runs (m));
+  gboolean saw_library = FALSE, saw_2d = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (ws_session_get_runs (m), i);
+      g_autofree char *label = ws_run_dup_block_label (run);
+      g_autofree char *phrase = ws_run_dup_block_phrase (run);
+
+      if (g_str_equal (ws_run_get_config (run)->kernel, "matmul_cublas"))
+        {
+          saw_library = TRUE;
+          g_assert_cmpstr (label, ==, "");
+          g_assert_cmpstr (phrase, ==, "");
+        }
+      else if (g_str_equal (label, "16×16"))
+        {
+          saw_2d = TRUE;
+          g_assert_cmpstr (phrase, ==, "16×16 block");
+        }
+    }
+  g_assert_true (saw_library && saw_2d);
+  {
+    WsRun *run = ws_session_find_run (v, 1);
+    g_autofree char *phrase = ws_run_dup_block_phrase (run);
+
+    g_assert_cmpstr (phrase, ==, "256 threads");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -557,5 +596,6 @@ main (int argc, char **argv)
   g_test_add_func ("/session/series", test_series);
   g_test_add_func ("/session/live-feed", test_live_feed);
   g_test_add_func ("/session/format", test_format);
+  g_test_add_func ("/session/block-labels", test_block_labels);
   return g_test_run ();
 }

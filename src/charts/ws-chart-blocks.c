@@ -266,15 +266,12 @@ static void
 draw_best (WsChartContext *ctx, const WsRect *plot, WsAxis *x, WsAxis *y, WsRun *best,
            guint n_tied, const WsColor *color, WsPlacer *placer, gboolean name_kernel)
 {
-  cairo_t *cr = ctx->cr;
   double v = ws_run_get_kernel_ns (best);
   double px = _ws_scale_map (&x->scale, tpb (best));
   double py = _ws_scale_map (&y->scale, v);
   const WsRunConfig *c = ws_run_get_config (best);
-  g_autofree char *block = ws_run_dup_block_label (best);
   g_autofree char *dur = _ws_format_duration (v);
-  g_autofree char *shape = c->block[1] > 1 ? g_strdup_printf (_("%s block"), block)
-                                           : g_strdup_printf (_("%s threads"), block);
+  g_autofree char *shape = ws_run_dup_block_phrase (best);
   g_autofree char *what = name_kernel ? g_strdup_printf ("%s: ", c->kernel) : g_strdup ("");
   g_autofree char *text = NULL;
   WsColor ink = _ws_color_readable (ctx->theme, color);
@@ -300,12 +297,7 @@ draw_best (WsChartContext *ctx, const WsRect *plot, WsAxis *x, WsAxis *y, WsRun 
         continue;
       if (_ws_placer_try (placer, &r))
         {
-          WsColor halo = ctx->theme->background;
-
-          halo.a = 0.85;
-          _ws_set_color (cr, &halo);
-          cairo_rectangle (cr, r.x - 3, r.y, r.width + 6, r.height);
-          cairo_fill (cr);
+          _ws_draw_halo (ctx, r.x - 3, r.y, r.width + 6, r.height, 0.85);
           _ws_text_show (ctx, WS_FONT_BOLD, text, r.x, r.y, 0, 0, &ink);
           break;
         }

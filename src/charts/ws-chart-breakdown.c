@@ -164,7 +164,7 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
         WsRun *run = g_ptr_array_index (runs, i);
         const WsRunConfig *c = ws_run_get_config (run);
         g_autofree char *size = _ws_chart_dup_size_label (run);
-        g_autofree char *block = ws_run_dup_block_label (run);
+        g_autofree char *block = ws_run_dup_block_phrase (run);
         GString *label = g_string_new (NULL);
 
         g_string_append_printf (label, _("run %d"), c->id);
@@ -172,9 +172,8 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
           g_string_append_printf (label, " · %s", c->kernel);
         if (vary[0])
           g_string_append_printf (label, " · %s", size);
-        if (vary[1])
-          g_string_append_printf (label, c->block[1] > 1 ? _(" · %s block") : _(" · %s threads"),
-                                  block);
+        if (vary[1] && *block)
+          g_string_append_printf (label, " · %s", block);
         if (vary[2])
           g_string_append_printf (label, " · %s", c->transfer);
         label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD, label->str));
@@ -182,11 +181,9 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
       }
     if (!vary[0])
       g_string_append (common, size0);
-    if (!vary[1])
+    if (!vary[1] && *block0)
       {
-        g_autofree char *shape = ws_run_get_config (first)->block[1] > 1
-                                     ? g_strdup_printf (_("%s block"), block0)
-                                     : g_strdup_printf (_("%s threads"), block0);
+        g_autofree char *shape = ws_run_dup_block_phrase (first);
 
         g_string_append_printf (common, "%s%s", common->len ? " · " : "", shape);
       }

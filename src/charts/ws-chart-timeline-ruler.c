@@ -152,8 +152,7 @@ _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
         continue;
       size = _ws_chart_dup_size_label (run);
       block = ws_run_dup_block_label (run);
-      threads = c->block[1] > 1 ? g_strdup_printf (_("%s block"), block)
-                                : g_strdup_printf (_("%s threads"), block);
+      threads = ws_run_dup_block_phrase (run);
       c3 = g_strdup_printf (_("run %d"), c->id);
       c4 = g_strdup_printf ("%d", c->id);
       for (guint p = 0; p < 3; p++)

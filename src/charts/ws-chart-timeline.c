@@ -179,6 +179,9 @@ chart_title (WsTimelineLayout *l, const WsChartOptions *o)
       g_autofree char *size = _ws_chart_dup_size_label (run);
       g_autofree char *block = ws_run_dup_block_label (run);
 
+      if (*block == '\0') /* a library call: it picks its own blocks */
+        return g_strdup_printf (_("%s · run %d: %s, %s, %s"), ws_chart_kind_title (o->kind),
+                                c->id, c->kernel, size, c->transfer);
       /* TRANSLATORS: "Timeline · run 5: vector_add, n = 10,000, block 256, pinned" */
       return g_strdup_printf (_("%s · run %d: %s, %s, block %s, %s"), ws_chart_kind_title (o->kind),
                               c->id, c->kernel, size, block, c->transfer);

@@ -78,8 +78,11 @@ summarize_run (WsRun *run)
   g_autofree char *block = ws_run_dup_block_label (run);
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, _("run %d: %s %s, block %s, %s"), c->id, c->kernel, size, block,
-                          c->transfer);
+  if (*block != '\0')
+    g_string_append_printf (s, _("run %d: %s %s, block %s, %s"), c->id, c->kernel, size, block,
+                            c->transfer);
+  else
+    g_string_append_printf (s, _("run %d: %s %s, %s"), c->id, c->kernel, size, c->transfer);
   switch (ws_run_get_state (run))
     {
     case WS_RUN_STATE_COMPLETE:

@@ -179,7 +179,10 @@ _ws_fmt_block (char *buf, WsRun *run)
 {
   g_autofree char *label = ws_run_dup_block_label (run);
 
-  snprintf (buf, WS_FMT_LEN, "block %s", label);
+  if (*label == '\0') /* a library call (cuBLAS) launches blocks of its own choosing */
+    snprintf (buf, WS_FMT_LEN, "the library's own blocks");
+  else
+    snprintf (buf, WS_FMT_LEN, "block %s", label);
   return buf;
 }
 

@@ -489,6 +489,17 @@ ws_run_dup_block_label (WsRun *self)
 }
 
 char *
+ws_run_dup_block_phrase (WsRun *self)
+{
+  g_autofree char *label = ws_run_dup_block_label (self);
+
+  if (*label == '\0')
+    return g_steal_pointer (&label);
+  return self->config.block[1] > 1 ? g_strdup_printf ("%s block", label)
+                                   : g_strdup_printf ("%s threads", label);
+}
+
+char *
 ws_run_dup_size_label (WsRun *self)
 {
   const guint64 *s = self->config.shape;

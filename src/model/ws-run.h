@@ -129,6 +129,8 @@ gboolean ws_run_get_time_range (WsRun *self, gint64 *start, gint64 *end);
 double ws_run_get_kernel_ns (WsRun *self);
 /* "16×16", "256"; "" for a library kernel, which picks its own. */
 char *ws_run_dup_block_label (WsRun *self);
+/* "256 threads", "16×16 block"; "" for a library kernel. */
+char *ws_run_dup_block_phrase (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
 /* The records as read ("run", "launch", "timing", "verify"), parsed when first asked for;
