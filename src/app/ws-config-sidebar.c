@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "ws-format.h"
@@ -471,9 +472,9 @@ check_now (gpointer data)
                                      grid, threads);
         }
       else
-        summary = g_strdup_printf (_("C is %" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT
-                                     " (k = %" G_GUINT64_FORMAT "): a grid of %" G_GUINT64_FORMAT
-                                     "×%" G_GUINT64_FORMAT " blocks of %u×%u threads."),
+        summary = g_strdup_printf (_("C is %" PRIu64 "×%" PRIu64
+                                     " (k = %" PRIu64 "): a grid of %" PRIu64
+                                     "×%" PRIu64 " blocks of %u×%u threads."),
                                    dims[0], dims[1], dims[2], (dims[1] + bdims[0] - 1) / bdims[0],
                                    (dims[0] + bdims[1] - 1) / bdims[1], bdims[0], bdims[1]);
       gtk_label_set_text (self->run_summary, summary);

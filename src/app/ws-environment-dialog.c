@@ -87,7 +87,7 @@ add_devices (AdwPreferencesPage *page, WsSession *session)
       AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
       g_autofree char *title = g_strdup_printf (_("GPU %d: %s"), d->index, d->name);
       g_autofree char *cc = g_strdup_printf ("%s (%s)", d->compute_capability, d->sm);
-      g_autofree char *sms = g_strdup_printf ("%d × %d lanes, up to %d threads each", d->sm_count,
+      g_autofree char *sms = g_strdup_printf (_("%d × %d lanes, up to %d threads each"), d->sm_count,
                                               d->fp32_lanes_per_sm, d->max_threads_per_sm);
       g_autofree char *mem = g_strdup_printf (_("%.1f GB (%.1f GB free), L2 %.0f MB"),
                                               d->memory_bytes / 1e9, d->memory_free_bytes / 1e9,

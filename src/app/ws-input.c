@@ -4,6 +4,7 @@
 #include "ws-input.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,7 +143,7 @@ ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why)
         }
       if (v > 1024)
         {
-          *why = g_strdup_printf (_("%" G_GUINT64_FORMAT " threads in one dimension is more "
+          *why = g_strdup_printf (_("%" PRIu64 " threads in one dimension is more "
                                     "than the 1024 a block can hold."),
                                   v);
           return FALSE;
@@ -152,7 +153,7 @@ ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why)
     }
   if (threads > 1024)
     {
-      *why = g_strdup_printf (_("%u×%u is %" G_GUINT64_FORMAT " threads, more than the 1024 a "
+      *why = g_strdup_printf (_("%u×%u is %" PRIu64 " threads, more than the 1024 a "
                                 "block can hold on any CUDA GPU; try 32×32."),
                               dims[0], dims[1], threads);
       return FALSE;

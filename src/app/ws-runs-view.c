@@ -5,6 +5,7 @@
 #include "ws-runs-view.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "ws-analysis.h"
 #include "ws-format.h"
@@ -163,7 +164,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
         }
       if (v == NULL)
         return g_strdup ("–");
-      *tooltip = g_strdup_printf (_("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+      *tooltip = g_strdup_printf (_("%" PRId64 " of %" PRId64
                                     " elements checked (%s); max relative error %.2g"),
                                   v->checked, v->total, v->method ? v->method : "", v->max_rel_err);
       *css = v->pass ? "success" : "error";

@@ -200,10 +200,15 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
     g_string_free (common, TRUE);
   }
   label_w = MIN (label_w + 0.6 * ctx->line_height, content.width * 0.38);
-  right_w = _ws_text_width (ctx, WS_FONT_SMALL,
-                            any_overlap (runs) ? "999 ms · copies 100% · overlap 99%"
-                                               : "999 ms · copies 100%")
-            + ctx->line_height;
+  {
+    /* The widest the right-hand text can be, in the words it is written with. */
+    g_autofree char *widest = any_overlap (runs)
+                                  ? g_strdup_printf (_("%s · copies %s · overlap %s"), "999 ms",
+                                                     "100%", "99%")
+                                  : g_strdup_printf (_("%s · copies %s"), "999 ms", "100%");
+
+    right_w = _ws_text_width (ctx, WS_FONT_SMALL, widest) + ctx->line_height;
+  }
   area = (WsRect) { content.x + label_w, content.y + ctx->small_height * 1.2,
                     MAX (content.width - label_w - right_w, 1),
                     MAX (content.height - ctx->small_height * 1.2, 1) };

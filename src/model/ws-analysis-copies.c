@@ -80,33 +80,33 @@ check_transfer_bound (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *
   _ws_fmt_time (x5, kernel);
   /* The copies are traced and the end-to-end time is not: pageable copies vary enough between
    * repetitions that the traced ones can add up to more than the untraced whole. */
-  _ws_finding_title (f, "Transfer-bound: the copies take %s as long as the kernel",
+  _ws_finding_title (f, _("Transfer-bound: the copies take %s as long as the kernel"),
                      _ws_fmt_ratio (x2, ratio));
   if (e2e >= copy + kernel)
-    _ws_finding_numbers (f, "Copies take %s of the %s end to end (%s): %s host to device, %s "
-                         "device to host.",
+    _ws_finding_numbers (f, _("Copies take %s of the %s end to end (%s): %s host to device, %s "
+                           "device to host."),
                          x1, _ws_fmt_time (x2, e2e), _ws_fmt_percent (x6, copy / e2e), x3, x4);
   else
-    _ws_finding_numbers (f, "Copies take %s: %s host to device, %s device to host.", x1, x3,
+    _ws_finding_numbers (f, _("Copies take %s: %s host to device, %s device to host."), x1, x3,
                          x4);
-  _ws_finding_numbers (f, "Between the copies, the kernel takes %s.", x5);
+  _ws_finding_numbers (f, _("Between the copies, the kernel takes %s."), x5);
   if (e2e > 0 && e2e < copy + kernel)
-    _ws_finding_numbers (f, "End to end, untraced, the run took %s: its copies vary from one "
-                         "repetition to the next.",
+    _ws_finding_numbers (f, _("End to end, untraced, the run took %s: its copies vary from one "
+                           "repetition to the next."),
                          _ws_fmt_time (x2, e2e));
-  _ws_finding_cause (f, "Every byte crosses the link between host and GPU, which is much "
-                     "slower than the GPU's own memory: these copies ran at %s.",
+  _ws_finding_cause (f, _("Every byte crosses the link between host and GPU, which is much "
+                       "slower than the GPU's own memory: these copies ran at %s."),
                      _ws_fmt_gbs (x1, (c->input_bytes + c->output_bytes) / copy));
   if (ws_analysis_get_ridge_point (a->device) > 0 && c->bytes > 0
       && ws_run_get_intensity (run) < ws_analysis_get_ridge_point (a->device))
-    _ws_finding_cause (f, "The kernel itself moves data at %s and does little work per byte "
-                       "(%s FLOP per byte): it cannot win back the time of its copies.",
+    _ws_finding_cause (f, _("The kernel itself moves data at %s and does little work per byte "
+                         "(%s FLOP per byte): it cannot win back the time of its copies."),
                        _ws_fmt_gbs (x1, c->bytes / kernel),
                        _ws_fmt_number (x2, ws_run_get_intensity (run)));
-  _ws_finding_fix (f, "Keep the data on the GPU across kernels and copy back only results.");
+  _ws_finding_fix (f, _("Keep the data on the GPU across kernels and copy back only results."));
   if (is_pageable (run, s))
-    _ws_finding_fix (f, "Use pinned memory for the copies that remain.");
-  _ws_finding_fix (f, "Overlap copies with work on other chunks in streams.");
+    _ws_finding_fix (f, _("Use pinned memory for the copies that remain."));
+  _ws_finding_fix (f, _("Overlap copies with work on other chunks in streams."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_MEMCPY, WS_PHASE_SEQUENCE);
   g_ptr_array_add (out, f);
 }
@@ -190,20 +190,20 @@ check_pageable (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *out)
   f = _ws_finding_new (WS_FINDING_PAGEABLE_MEMORY, bound ? WS_SEVERITY_MEDIUM : WS_SEVERITY_LOW,
                        run, fraction, _ws_threshold (WS_T_PAGEABLE_RATE));
   if (pinned > 0)
-    _ws_finding_title (f, "Pageable memory: copies at %s, pinned memory reaches %s",
+    _ws_finding_title (f, _("Pageable memory: copies at %s, pinned memory reaches %s"),
                        _ws_fmt_gbs (x1, achieved), _ws_fmt_gbs (x2, pinned));
   else
-    _ws_finding_title (f, "Pageable memory: copies at %s", _ws_fmt_gbs (x1, achieved));
+    _ws_finding_title (f, _("Pageable memory: copies at %s"), _ws_fmt_gbs (x1, achieved));
   if (h2d_rate > 0)
-    _ws_finding_numbers (f, "Host to device: %s in %s, %s.", _ws_fmt_bytes (x1, c->input_bytes),
+    _ws_finding_numbers (f, _("Host to device: %s in %s, %s."), _ws_fmt_bytes (x1, c->input_bytes),
                          _ws_fmt_time (x2, t->h2d.median), _ws_fmt_gbs (x3, h2d_rate));
   if (d2h_rate > 0)
-    _ws_finding_numbers (f, "Device to host: %s in %s, %s.",
+    _ws_finding_numbers (f, _("Device to host: %s in %s, %s."),
                          _ws_fmt_bytes (x1, c->output_bytes), _ws_fmt_time (x2, t->d2h.median),
                          _ws_fmt_gbs (x3, d2h_rate));
   if (h2d_pinned > 0 && d2h_pinned > 0)
-    _ws_finding_numbers (f, "Pinned memory on this GPU: %s host to device and %s device to host "
-                         "(measured when the session started), %s as fast.",
+    _ws_finding_numbers (f, _("Pinned memory on this GPU: %s host to device and %s device to host "
+                           "(measured when the session started), %s as fast."),
                          _ws_fmt_gbs (x1, h2d_pinned), _ws_fmt_gbs (x2, d2h_pinned),
                          _ws_fmt_ratio (x4, 1 / MAX (fraction, 1e-9)));
   if ((twin = _ws_analysis_pinned_twin (a, run)) != NULL)
@@ -211,19 +211,19 @@ check_pageable (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *out)
       const WsTiming *tt = ws_run_get_timing (twin);
 
       if (tt != NULL && tt->h2d.n > 0 && tt->d2h.n > 0)
-        _ws_finding_numbers (f, "The same configuration with pinned memory (run %d) copies in "
-                             "%s instead of %s.",
+        _ws_finding_numbers (f, _("The same configuration with pinned memory (run %d) copies in "
+                               "%s instead of %s."),
                              ws_run_get_id (twin), _ws_fmt_time (x1, tt->h2d.median
                                                                        + tt->d2h.median),
                              _ws_fmt_time (x2, copy));
     }
-  _ws_finding_cause (f, "The host arrays come from malloc: pageable memory, which the system "
-                     "may move. The GPU cannot copy from it directly, so the driver first copies "
-                     "each piece into a pinned buffer and then over the link, one after the "
-                     "other.");
-  _ws_finding_fix (f, "Allocate the host arrays with cudaMallocHost, or pin them with "
-                   "cudaHostRegister, and copy straight from them. Run the sweep with --transfer "
-                   "pinned to compare.");
+  _ws_finding_cause (f, _("The host arrays come from malloc: pageable memory, which the system "
+                       "may move. The GPU cannot copy from it directly, so the driver first copies "
+                       "each piece into a pinned buffer and then over the link, one after the "
+                       "other."));
+  _ws_finding_fix (f, _("Allocate the host arrays with cudaMallocHost, or pin them with "
+                     "cudaHostRegister, and copy straight from them. Run the sweep with --transfer "
+                     "pinned to compare."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_MEMCPY, WS_PHASE_SEQUENCE);
   g_ptr_array_add (out, f);
 }
@@ -242,19 +242,19 @@ check_small_copies (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *ou
   each = (double) s->bytes / s->count;
   f = _ws_finding_new (WS_FINDING_SMALL_COPIES, WS_SEVERITY_LOW, run, each,
                        _ws_threshold (WS_T_SMALL_COPY_BYTES));
-  _ws_finding_title (f, "Small copies: %s each, so latency dominates", _ws_fmt_bytes (x1, each));
-  _ws_finding_numbers (f, "Each copy moves %s and takes %s on average: %s.", x1,
+  _ws_finding_title (f, _("Small copies: %s each, so latency dominates"), _ws_fmt_bytes (x1, each));
+  _ws_finding_numbers (f, _("Each copy moves %s and takes %s on average: %s."), x1,
                        _ws_fmt_time (x2, (double) s->ns / s->count),
                        _ws_fmt_gbs (x3, (double) s->bytes / s->ns));
   if (a->device != NULL && a->device->h2d_pinned_gbs > 0)
-    _ws_finding_numbers (f, "Large pinned copies reach %s on this GPU.",
+    _ws_finding_numbers (f, _("Large pinned copies reach %s on this GPU."),
                          _ws_fmt_gbs (x1, a->device->h2d_pinned_gbs));
-  _ws_finding_cause (f, "Every copy pays a fixed cost of a microsecond or more to start, "
-                     "whatever its size. Below about %s, that cost is most of the copy's time.",
+  _ws_finding_cause (f, _("Every copy pays a fixed cost of a microsecond or more to start, "
+                       "whatever its size. Below about %s, that cost is most of the copy's time."),
                      _ws_fmt_bytes (x1, _ws_threshold (WS_T_SMALL_COPY_BYTES)));
-  _ws_finding_fix (f, "Copy fewer, larger pieces: pack small arrays into one buffer, or keep the "
-                   "data on the GPU between kernels. A problem this small is often faster on "
-                   "the CPU.");
+  _ws_finding_fix (f, _("Copy fewer, larger pieces: pack small arrays into one buffer, or keep the "
+                     "data on the GPU between kernels. A problem this small is often faster on "
+                     "the CPU."));
   act = ws_run_get_activities (run, &n);
   for (guint i = 0; i < n; i++)
     if (act[i].kind == WS_ACTIVITY_MEMCPY && act[i].phase == WS_PHASE_SEQUENCE
@@ -328,23 +328,23 @@ _ws_check_overlap (WsAnalysis *a, WsRun *run, GPtrArray *out)
     return;
   f = _ws_finding_new (WS_FINDING_LOW_OVERLAP, WS_SEVERITY_MEDIUM, run, share,
                        _ws_threshold (WS_T_OVERLAP_LOW));
-  _ws_finding_title (f, "Low overlap: copies and kernels overlap for %s of the possible time",
+  _ws_finding_title (f, _("Low overlap: copies and kernels overlap for %s of the possible time"),
                      _ws_fmt_percent (x1, share));
-  _ws_finding_numbers (f, "Over its sequences, copies take %s and kernels %s; they run at the "
-                       "same time for %s, %s of the %s that could overlap.",
+  _ws_finding_numbers (f, _("Over its sequences, copies take %s and kernels %s; they run at the "
+                         "same time for %s, %s of the %s that could overlap."),
                        _ws_fmt_time (x1, t.copy_ns), _ws_fmt_time (x2, t.kernel_ns),
                        _ws_fmt_time (x3, t.overlap_ns), _ws_fmt_percent (x4, share),
                        _ws_fmt_time (x5, possible));
-  _ws_finding_cause (f, "Streams let a copy run while a kernel works on another chunk, but only "
-                     "when copies are asynchronous from pinned memory and each chunk's copies "
-                     "and kernel are queued in their own stream.");
+  _ws_finding_cause (f, _("Streams let a copy run while a kernel works on another chunk, but only "
+                       "when copies are asynchronous from pinned memory and each chunk's copies "
+                       "and kernel are queued in their own stream."));
   copy_stats (run, &s);
   if (s.pageable > 0)
-    _ws_finding_cause (f, "These copies use pageable memory, which makes cudaMemcpyAsync wait "
-                       "for the copy: nothing can overlap.");
-  _ws_finding_fix (f, "Use pinned host memory, queue each chunk's copy in, kernel and copy out "
-                   "in its own stream, and use at least three or four chunks. The timeline "
-                   "shows which spans wait for which.");
+    _ws_finding_cause (f, _("These copies use pageable memory, which makes cudaMemcpyAsync wait "
+                         "for the copy: nothing can overlap."));
+  _ws_finding_fix (f, _("Use pinned host memory, queue each chunk's copy in, kernel and copy out "
+                     "in its own stream, and use at least three or four chunks. The timeline "
+                     "shows which spans wait for which."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_MEMCPY, WS_PHASE_SEQUENCE);
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_SEQUENCE);
   g_array_sort (f->activities, compare_guint);

@@ -5,6 +5,7 @@
  */
 #include "ws-analysis-private.h"
 
+#include <inttypes.h>
 #include <math.h>
 
 #include "ws-occupancy.h"
@@ -27,19 +28,19 @@ limiter_short (const char *limiter)
   WsLimiter l;
 
   if (limiter == NULL)
-    return "a resource the runner did not name";
+    return _("a resource the runner did not name");
   if (!ws_limiter_from_name (limiter, &l))
-    return "a resource this version does not know";
+    return _("a resource this version does not know");
   switch (l)
     {
     case WS_LIMITER_WARPS:
-      return "warps per SM";
+      return _("warps per SM");
     case WS_LIMITER_BLOCKS:
-      return "blocks per SM";
+      return _("blocks per SM");
     case WS_LIMITER_REGISTERS:
-      return "registers";
+      return _("registers");
     case WS_LIMITER_SHARED_MEMORY:
-      return "shared memory";
+      return _("shared memory");
     default:
       g_assert_not_reached ();
     }
@@ -108,15 +109,16 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
   f = _ws_finding_new (WS_FINDING_UNDER_OCCUPIED, severity, run, l->occupancy,
                        _ws_threshold (WS_T_OCCUPANCY_LOW));
   _ws_fmt_percent (pct, l->occupancy);
-  _ws_finding_title (f, "Under-occupied: %s of the warp slots, limited by %s", pct,
+  /* Translators: the share of warp slots in use ("50%"), then what limits it ("registers"). */
+  _ws_finding_title (f, _("Under-occupied: %s of the warp slots, limited by %s"), pct,
                      limiter_short (l->limiter));
   if (l->active_blocks_per_sm > 0 && l->max_warps_per_sm > 0)
-    _ws_finding_numbers (f, "Each SM holds %d blocks of %d threads: %d of its %d warp slots are "
-                         "used (%s).",
+    _ws_finding_numbers (f, _("Each SM holds %d blocks of %d threads: %d of its %d warp slots are "
+                           "used (%s)."),
                          l->active_blocks_per_sm, l->threads_per_block, l->active_warps_per_sm,
                          l->max_warps_per_sm, pct);
   else
-    _ws_finding_numbers (f, "The theoretical occupancy is %s.", pct);
+    _ws_finding_numbers (f, _("The theoretical occupancy is %s."), pct);
 
   switch (known ? (int) limiter : -1)
     {
@@ -127,24 +129,24 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
                                            / l->limit_blocks * warp
                                        : 0;
 
-        _ws_finding_cause (f, "An SM runs at most %d blocks at once, however small they are.",
+        _ws_finding_cause (f, _("An SM runs at most %d blocks at once, however small they are."),
                            l->limit_blocks);
-        _ws_finding_cause (f, "With %d threads per block, %d blocks fill only %d of the %d warp "
-                           "slots.",
+        _ws_finding_cause (f, _("With %d threads per block, %d blocks fill only %d of the %d warp "
+                             "slots."),
                            l->threads_per_block, l->active_blocks_per_sm,
                            l->active_warps_per_sm, l->max_warps_per_sm);
         if (need > l->threads_per_block)
-          _ws_finding_fix (f, "Use blocks of at least %d threads: then %d blocks fill all %d "
-                           "warp slots.",
+          _ws_finding_fix (f, _("Use blocks of at least %d threads: then %d blocks fill all %d "
+                             "warp slots."),
                            need, l->limit_blocks, l->max_warps_per_sm);
         else
-          _ws_finding_fix (f, "Use larger blocks, so that the blocks an SM can hold bring "
-                           "enough warps.");
+          _ws_finding_fix (f, _("Use larger blocks, so that the blocks an SM can hold bring "
+                             "enough warps."));
         break;
       }
     case WS_LIMITER_WARPS:
-      _ws_finding_cause (f, "An SM holds %d warps. Blocks of %d warps fit %d times (%d warps); "
-                         "the %d warp slots left over cannot take another block.",
+      _ws_finding_cause (f, _("An SM holds %d warps. Blocks of %d warps fit %d times (%d warps); "
+                           "the %d warp slots left over cannot take another block."),
                          l->max_warps_per_sm, l->warps_per_block, l->active_blocks_per_sm,
                          l->active_warps_per_sm, l->max_warps_per_sm - l->active_warps_per_sm);
       break;
@@ -155,26 +157,26 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
 
         if (arch != NULL && occupancy_of (arch, l->threads_per_block, l->registers, smem, &o))
           per_block = o.regs_per_block;
-        _ws_finding_cause (f, "Each thread uses %d registers, so a block of %d threads needs "
-                           "%s of the SM's %s registers: %d blocks fit (%d warps).",
+        _ws_finding_cause (f, _("Each thread uses %d registers, so a block of %d threads needs "
+                             "%s of the SM's %s registers: %d blocks fit (%d warps)."),
                            l->registers, l->threads_per_block, _ws_fmt_count (x1, per_block),
                            _ws_fmt_count (x2, a->device ? a->device->regs_per_sm : 65536),
                            l->active_blocks_per_sm, l->active_warps_per_sm);
         break;
       }
     case WS_LIMITER_SHARED_MEMORY:
-      _ws_finding_cause (f, "Each block uses %s of shared memory and an SM has %s: %d blocks "
-                         "fit (%d warps).",
+      _ws_finding_cause (f, _("Each block uses %s of shared memory and an SM has %s: %d blocks "
+                           "fit (%d warps)."),
                          _ws_fmt_kib (x1, smem),
                          _ws_fmt_kib (x2, a->device ? a->device->smem_per_sm : 0),
                          l->active_blocks_per_sm, l->active_warps_per_sm);
       break;
     default:
-      _ws_finding_cause (f, "Occupancy is limited by %s.", limiter_short (l->limiter));
+      _ws_finding_cause (f, _("Occupancy is limited by %s."), limiter_short (l->limiter));
       break;
     }
-  _ws_finding_cause (f, "Fewer warps in flight hide less of the time each warp waits for "
-                     "memory.");
+  _ws_finding_cause (f, _("Fewer warps in flight hide less of the time each warp waits for "
+                       "memory."));
 
   if (arch != NULL && known && limiter == WS_LIMITER_WARPS)
     {
@@ -186,12 +188,12 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
         below = above = 0;
       _ws_fmt_percent (x3, best);
       if (below > 0 && above > 0)
-        _ws_finding_fix (f, "Pick a block size whose warps divide %d: blocks of %d or %d "
-                         "threads reach %s here.",
+        _ws_finding_fix (f, _("Pick a block size whose warps divide %d: blocks of %d or %d "
+                           "threads reach %s here."),
                          l->max_warps_per_sm, below, above, x3);
       else if (below > 0 || above > 0)
-        _ws_finding_fix (f, "Pick a block size whose warps divide %d: blocks of %d threads "
-                         "reach %s here.",
+        _ws_finding_fix (f, _("Pick a block size whose warps divide %d: blocks of %d threads "
+                           "reach %s here."),
                          l->max_warps_per_sm, MAX (below, above), x3);
     }
   else if (arch != NULL && known && limiter == WS_LIMITER_REGISTERS)
@@ -204,9 +206,9 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
             && o.occupancy > best.occupancy + 1e-9)
           best = o, at = r;
       if (at > 0)
-        _ws_finding_fix (f, "With at most %d registers per thread, %d blocks would fit (%s): "
-                         "cap them with __launch_bounds__ or -maxrregcount, and check that "
-                         "nothing spills to local memory.",
+        _ws_finding_fix (f, _("With at most %d registers per thread, %d blocks would fit (%s): "
+                           "cap them with __launch_bounds__ or -maxrregcount, and check that "
+                           "nothing spills to local memory."),
                          at, best.active_blocks, _ws_fmt_percent (x3, best.occupancy));
     }
   else if (arch != NULL && known && limiter == WS_LIMITER_SHARED_MEMORY)
@@ -219,14 +221,14 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
             && o.occupancy > best.occupancy + 1e-9)
           best = o, at = s;
       if (at >= 0)
-        _ws_finding_fix (f, "With at most %s of shared memory per block, %d blocks would fit "
-                         "(%s): use smaller tiles, or a smaller type for what they hold.",
+        _ws_finding_fix (f, _("With at most %s of shared memory per block, %d blocks would fit "
+                           "(%s): use smaller tiles, or a smaller type for what they hold."),
                          _ws_fmt_kib (x1, at), best.active_blocks,
                          _ws_fmt_percent (x3, best.occupancy));
     }
   if (f->fix == NULL)
-    _ws_finding_fix (f, "Change the block size or the resources each block uses; the occupancy "
-                     "chart shows which sizes fill the SM.");
+    _ws_finding_fix (f, _("Change the block size or the resources each block uses; the occupancy "
+                       "chart shows which sizes fill the SM."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);
 }
@@ -252,22 +254,22 @@ _ws_check_partial_warp (WsAnalysis *a, WsRun *run, GPtrArray *out)
                        run, idle, 0);
   _ws_fmt_percent (pct, idle);
   _ws_fmt_block (block, run);
-  _ws_finding_title (f, "Partial warp: blocks of %u threads leave %s of their lanes idle",
+  _ws_finding_title (f, _("Partial warp: blocks of %u threads leave %s of their lanes idle"),
                      threads, pct);
-  _ws_finding_numbers (f, "A block of %u threads (%s) gets %u lanes in whole warps: %u of them "
-                       "(%s) do nothing.",
+  _ws_finding_numbers (f, _("A block of %u threads (%s) gets %u lanes in whole warps: %u of them "
+                         "(%s) do nothing."),
                        threads, block, lanes, lanes - threads, pct);
-  _ws_finding_cause (f, "The GPU runs threads in warps of %d. A block whose size is not a "
-                     "multiple of %d still gets whole warps, and its last warp runs with idle "
-                     "lanes.",
+  _ws_finding_cause (f, _("The GPU runs threads in warps of %d. A block whose size is not a "
+                       "multiple of %d still gets whole warps, and its last warp runs with idle "
+                       "lanes."),
                      warp, warp);
   if (threads > (guint) warp)
-    _ws_finding_fix (f, "Use a multiple of %d threads per block, such as %u or %u; for a 2D "
-                     "block, make width × height a multiple of %d (16×16, 32×8).",
+    _ws_finding_fix (f, _("Use a multiple of %d threads per block, such as %u or %u; for a 2D "
+                       "block, make width × height a multiple of %d (16×16, 32×8)."),
                      warp, threads / warp * warp, lanes, warp);
   else
-    _ws_finding_fix (f, "Use a multiple of %d threads per block, such as %u; for a 2D block, "
-                     "make width × height a multiple of %d (16×16, 32×8).",
+    _ws_finding_fix (f, _("Use a multiple of %d threads per block, such as %u; for a 2D block, "
+                       "make width × height a multiple of %d (16×16, 32×8)."),
                      warp, lanes, warp);
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);
@@ -291,10 +293,10 @@ check_small_grid (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
   f = _ws_finding_new (WS_FINDING_SMALL_GRID,
                        blocks < high * sm ? WS_SEVERITY_HIGH : WS_SEVERITY_LOW, run,
                        (double) blocks / sm, blocks < high * sm ? high : low);
-  _ws_finding_title (f, "Small grid: %" G_GINT64_FORMAT " blocks for %d SMs", blocks, sm);
+  _ws_finding_title (f, _("Small grid: %" PRId64 " blocks for %d SMs"), blocks, sm);
   if (blocks < high * sm)
-    _ws_finding_numbers (f, "The grid has %" G_GINT64_FORMAT " blocks and the GPU has %d SMs: "
-                         "%" G_GINT64_FORMAT " SMs have nothing to do.",
+    _ws_finding_numbers (f, _("The grid has %" PRId64 " blocks and the GPU has %d SMs: "
+                           "%" PRId64 " SMs have nothing to do."),
                          blocks, sm, sm - blocks);
   else
     {
@@ -303,13 +305,13 @@ check_small_grid (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
       int max_warps = l && l->max_warps_per_sm > 0 ? l->max_warps_per_sm
                                                     : a->device->max_threads_per_sm / warp;
 
-      _ws_finding_numbers (f, "The grid has %" G_GINT64_FORMAT " blocks for %d SMs: at most %d "
-                           "per SM, which brings %d of its %d warp slots.",
+      _ws_finding_numbers (f, _("The grid has %" PRId64 " blocks for %d SMs: at most %d "
+                             "per SM, which brings %d of its %d warp slots."),
                            blocks, sm, per_sm, MIN (per_sm * warps, max_warps), max_warps);
     }
-  _ws_finding_cause (f, "A block runs on one SM. With fewer blocks than SMs, some SMs stay "
-                     "idle; with fewer than two per SM, each SM has too few warps to hide the "
-                     "time they wait for memory.");
+  _ws_finding_cause (f, _("A block runs on one SM. With fewer blocks than SMs, some SMs stay "
+                       "idle; with fewer than two per SM, each SM has too few warps to hide the "
+                       "time they wait for memory."));
   {
     /* The smallest block that can still fill an SM under the cap on blocks per SM. */
     int max_blocks = a->device->max_blocks_per_sm > 0 ? a->device->max_blocks_per_sm : 32;
@@ -318,12 +320,12 @@ check_small_grid (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
     double more = small > 0 ? ceil ((double) blocks * c->threads_per_block / small) : 0;
 
     if (small > 0 && small < c->threads_per_block && more > blocks)
-      _ws_finding_fix (f, "Smaller blocks make more of them: with %u threads per block this "
-                       "problem makes %s blocks.",
+      _ws_finding_fix (f, _("Smaller blocks make more of them: with %u threads per block this "
+                         "problem makes %s blocks."),
                        small, _ws_fmt_count (n, more));
   }
-  _ws_finding_fix (f, "If the problem itself is this small, the GPU cannot be filled: give each "
-                   "launch more work (several problems at once) or leave it to the CPU.");
+  _ws_finding_fix (f, _("If the problem itself is this small, the GPU cannot be filled: give each "
+                     "launch more work (several problems at once) or leave it to the CPU."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);
 }
@@ -350,20 +352,20 @@ check_tail (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
     return;
   f = _ws_finding_new (WS_FINDING_TAIL_EFFECT, WS_SEVERITY_LOW, run, idle,
                        _ws_threshold (WS_T_TAIL_IDLE));
-  _ws_finding_title (f, "Tail effect: the last of %.0f waves is %s full", ceil (waves),
+  _ws_finding_title (f, _("Tail effect: the last of %.0f waves is %s full"), ceil (waves),
                      _ws_fmt_percent (x1, last));
-  _ws_finding_numbers (f, "The grid's %" G_GINT64_FORMAT " blocks make %.2f waves of %"
-                       G_GINT64_FORMAT " blocks (%d per SM × %d SMs).",
+  _ws_finding_numbers (f, _("The grid's %" PRId64 " blocks make %.2f waves of %" PRId64
+                         " blocks (%d per SM × %d SMs)."),
                        blocks, waves, per_wave, l->active_blocks_per_sm, a->device->sm_count);
-  _ws_finding_numbers (f, "The last wave keeps %s of the SMs busy, so %s of the SMs' time is "
-                       "idle.",
+  _ws_finding_numbers (f, _("The last wave keeps %s of the SMs busy, so %s of the SMs' time is "
+                         "idle."),
                        _ws_fmt_percent (x1, last), _ws_fmt_percent (x2, idle));
-  _ws_finding_cause (f, "Blocks start in waves: as many as fit on all SMs at once. When the "
-                     "last wave is partial, most SMs finish early and wait for the few still "
-                     "working.");
-  _ws_finding_fix (f, "Size the grid in whole waves (a multiple of %" G_GINT64_FORMAT
-                   " blocks), or give it many waves (more work per launch), so that a partial "
-                   "one matters less.",
+  _ws_finding_cause (f, _("Blocks start in waves: as many as fit on all SMs at once. When the "
+                       "last wave is partial, most SMs finish early and wait for the few still "
+                       "working."));
+  _ws_finding_fix (f, _("Size the grid in whole waves (a multiple of %" PRId64
+                     " blocks), or give it many waves (more work per launch), so that a partial "
+                     "one matters less."),
                    per_wave);
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);
@@ -440,23 +442,23 @@ _ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out)
     return;
   f = _ws_finding_new (WS_FINDING_LAUNCH_BOUND, WS_SEVERITY_MEDIUM, run, ns / 1e3,
                        _ws_threshold (WS_T_LAUNCH_OVERHEAD));
-  _ws_finding_title (f, "Launch-bound: the kernel takes %s, about what launching it costs",
+  _ws_finding_title (f, _("Launch-bound: the kernel takes %s, about what launching it costs"),
                      _ws_fmt_time (x1, ns));
   if (t != NULL && t->kernel.n > 0)
-    _ws_finding_numbers (f, "The kernel runs for %s (median of %d launches); a launch costs a "
-                         "few µs.",
+    _ws_finding_numbers (f, _("The kernel runs for %s (median of %d launches); a launch costs a "
+                           "few µs."),
                          x1, t->kernel.n);
   else
-    _ws_finding_numbers (f, "The kernel runs for %s; a launch costs a few µs.", x1);
+    _ws_finding_numbers (f, _("The kernel runs for %s; a launch costs a few µs."), x1);
   if ((gap = launch_gap (run)) > 0)
-    _ws_finding_numbers (f, "Between back-to-back launches the GPU also waited %s.",
+    _ws_finding_numbers (f, _("Between back-to-back launches the GPU also waited %s."),
                          _ws_fmt_time (x2, gap));
-  _ws_finding_cause (f, "Starting a kernel costs the CPU and the GPU a few microseconds, "
-                     "whatever the kernel does. A kernel this short spends about as long being "
-                     "launched as working, so its time says little about the kernel itself.");
-  _ws_finding_fix (f, "Give each launch more work: a larger problem, several problems in one "
-                   "launch, or fused kernels. When many short kernels must run in a row, a CUDA "
-                   "graph cuts the cost of each launch.");
+  _ws_finding_cause (f, _("Starting a kernel costs the CPU and the GPU a few microseconds, "
+                       "whatever the kernel does. A kernel this short spends about as long being "
+                       "launched as working, so its time says little about the kernel itself."));
+  _ws_finding_fix (f, _("Give each launch more work: a larger problem, several problems in one "
+                     "launch, or fused kernels. When many short kernels must run in a row, a CUDA "
+                     "graph cuts the cost of each launch."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);
 }
@@ -490,61 +492,64 @@ _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out)
   _ws_fmt_number (x5, ridge);
   if (which == WS_CEILING_COPY_BANDWIDTH)
     {
-      _ws_finding_title (f, "Below the memory ceiling: %s, %s of what this GPU copies",
+      _ws_finding_title (f, _("Below the memory ceiling: %s, %s of what this GPU copies"),
                          _ws_fmt_gbs (x1, ws_run_get_gbs (run)), x3);
-      _ws_finding_numbers (f, "The kernel moves at least %s in %s: %s.",
+      _ws_finding_numbers (f, _("The kernel moves at least %s in %s: %s."),
                            _ws_fmt_bytes (x1, c->bytes), _ws_fmt_time (x2, ns),
                            _ws_fmt_gbs (x5, ws_run_get_gbs (run)));
-      _ws_finding_numbers (f, "This GPU copies %s device to device (measured when the session "
-                           "started): the kernel reaches %s.",
+      _ws_finding_numbers (f, _("This GPU copies %s device to device (measured when the session "
+                             "started): the kernel reaches %s."),
                            _ws_fmt_gbs (x1, ceiling), x3);
       _ws_fmt_number (x5, ridge);
       if (c->flops > 0 && ridge > 0)
-        _ws_finding_cause (f, "At %s FLOP per byte, below this GPU's ridge point (%s FLOP per "
-                           "byte), the kernel is memory-bound: its memory traffic sets its "
-                           "speed.",
+        _ws_finding_cause (f, _("At %s FLOP per byte, below this GPU's ridge point (%s FLOP per "
+                             "byte), the kernel is memory-bound: its memory traffic sets its "
+                             "speed."),
                            x4, x5);
       else
-        _ws_finding_cause (f, "The kernel is memory-bound: its memory traffic sets its speed.");
-      _ws_finding_cause (f, "Below %s of the copy rate, memory sits idle part of the time: too "
-                         "few loads in flight, scattered accesses that waste part of each "
-                         "transfer, or too little work per launch.",
+        _ws_finding_cause (f, _("The kernel is memory-bound: its memory traffic sets its speed."));
+      _ws_finding_cause (f, _("Below %s of the copy rate, memory sits idle part of the time: too "
+                           "few loads in flight, scattered accesses that waste part of each "
+                           "transfer, or too little work per launch."),
                          _ws_fmt_percent (x1, _ws_threshold (WS_T_SPEED_OF_LIGHT)));
       if (l != NULL && l->occupancy > 0 && l->occupancy < _ws_threshold (WS_T_OCCUPANCY_LOW))
-        _ws_finding_cause (f, "Its occupancy is %s, so fewer warps keep loads in flight.",
+        _ws_finding_cause (f, _("Its occupancy is %s, so fewer warps keep loads in flight."),
                            _ws_fmt_percent (x1, l->occupancy));
-      _ws_finding_fix (f, "Keep enough warps on each SM (full occupancy), let neighbouring "
-                       "threads read neighbouring addresses, and read each value once.");
+      _ws_finding_fix (f, _("Keep enough warps on each SM (full occupancy), let neighbouring "
+                         "threads read neighbouring addresses, and read each value once."));
     }
   else
     {
-      _ws_finding_title (f, "Below the compute ceiling: %s, %s of %s",
-                         _ws_fmt_gflops (x1, ws_run_get_gflops (run)), x3,
-                         which == WS_CEILING_CUBLAS ? "cuBLAS" : "the FP32 peak");
-      _ws_finding_numbers (f, "The kernel does %s in %s: %s.", _ws_fmt_flops (x1, c->flops),
+      if (which == WS_CEILING_CUBLAS)
+        _ws_finding_title (f, _("Below the compute ceiling: %s, %s of cuBLAS"),
+                           _ws_fmt_gflops (x1, ws_run_get_gflops (run)), x3);
+      else
+        _ws_finding_title (f, _("Below the compute ceiling: %s, %s of the FP32 peak"),
+                           _ws_fmt_gflops (x1, ws_run_get_gflops (run)), x3);
+      _ws_finding_numbers (f, _("The kernel does %s in %s: %s."), _ws_fmt_flops (x1, c->flops),
                            _ws_fmt_time (x2, ns), _ws_fmt_gflops (x3, ws_run_get_gflops (run)));
       _ws_fmt_percent (x3, fraction);
       if (which == WS_CEILING_CUBLAS)
-        _ws_finding_numbers (f, "cuBLAS SGEMM reaches %s on this GPU at the same size: the "
-                             "kernel reaches %s of it.",
+        _ws_finding_numbers (f, _("cuBLAS SGEMM reaches %s on this GPU at the same size: the "
+                               "kernel reaches %s of it."),
                              _ws_fmt_gflops (x1, ceiling), x3);
       else
-        _ws_finding_numbers (f, "The theoretical FP32 peak of this GPU is %s (%d SMs × %d lanes "
-                             "× 2 FLOP × %.2f GHz): the kernel reaches %s.",
+        _ws_finding_numbers (f, _("The theoretical FP32 peak of this GPU is %s (%d SMs × %d lanes "
+                               "× 2 FLOP × %.2f GHz): the kernel reaches %s."),
                              _ws_fmt_gflops (x1, ceiling), a->device->sm_count,
                              a->device->fp32_lanes_per_sm, a->device->sm_clock_khz / 1e6, x3);
-      _ws_finding_cause (f, "At %s FLOP per byte, above this GPU's ridge point (%s FLOP per "
-                         "byte), arithmetic and not memory should set this kernel's speed.",
+      _ws_finding_cause (f, _("At %s FLOP per byte, above this GPU's ridge point (%s FLOP per "
+                           "byte), arithmetic and not memory should set this kernel's speed."),
                          x4, x5);
-      _ws_finding_cause (f, "Far below the ceiling, the SMs wait: usually for values read again "
-                         "and again from global or shared memory instead of being reused from "
-                         "registers.");
+      _ws_finding_cause (f, _("Far below the ceiling, the SMs wait: usually for values read again "
+                           "and again from global or shared memory instead of being reused from "
+                           "registers."));
       if (which == WS_CEILING_FP32_PEAK)
-        _ws_finding_cause (f, "The peak counts every lane doing a fused multiply-add every "
-                           "cycle: tuned libraries come close, hand-written kernels rarely do.");
-      _ws_finding_fix (f, "Reuse every value you load: stage tiles in shared memory, compute "
-                       "several outputs per thread from registers, and make the tiles as large "
-                       "as occupancy allows. For matrix products, cuBLAS is the reference.");
+        _ws_finding_cause (f, _("The peak counts every lane doing a fused multiply-add every "
+                             "cycle: tuned libraries come close, hand-written kernels rarely do."));
+      _ws_finding_fix (f, _("Reuse every value you load: stage tiles in shared memory, compute "
+                         "several outputs per thread from registers, and make the tiles as large "
+                         "as occupancy allows. For matrix products, cuBLAS is the reference."));
     }
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
   g_ptr_array_add (out, f);

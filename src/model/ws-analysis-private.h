@@ -4,6 +4,10 @@
  */
 #pragma once
 
+#include "ws-config.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "ws-analysis.h"
 
 G_BEGIN_DECLS

@@ -16,44 +16,44 @@ typedef struct
 } ErrorText;
 
 static const ErrorText error_texts[] = {
-  { "invalid_block", "Run refused: the block does not fit this kernel or GPU",
-    "A block may have at most 1024 threads, each dimension within the GPU's limits, and no more "
-    "threads than the kernel's registers allow.",
-    "Use a smaller block, such as 256 threads or 16×16." },
-  { "out_of_memory", "Run refused: out of GPU memory",
-    "The arrays of this size did not fit in the memory the GPU had free.",
-    "Use a smaller size, or close other programs that use the GPU." },
-  { "size_too_large", "Run refused: the size is too large for this GPU",
-    "The arrays or the grid of this size exceed what the GPU can hold or launch.",
-    "Use a smaller size." },
-  { "kernel_fault", "Run lost: the kernel crashed",
-    "The kernel touched memory it must not (an illegal address) or hit another fault, and the "
-    "GPU could not go on with this session.",
-    "Check the kernel's index arithmetic and its bounds test (i < n); compute-sanitizer names "
-    "the line that faults." },
-  { "no_kernel_image", "Run refused: no machine code for this GPU",
-    "This build of the runner has no code for this GPU's architecture.",
-    "Rebuild the runner with this GPU's architecture in -Dgpu_archs." },
-  { "trace_incomplete", "Traced times left out: CUPTI lost records",
-    "CUPTI delivered a different number of kernel records than there were launches, so the "
-    "traced figures of this run cannot be trusted.",
-    "Run it again; the untraced times of this run are still valid." },
-  { "cupti_unavailable", "Not traced: CUPTI is unavailable",
-    "Without CUPTI the runner times with CUDA events, and the timeline has no spans.",
-    "Install CUPTI with the CUDA toolkit, or give its path in WARPSCOPE_LIBCUPTI." },
-  { "cupti_in_use", "Not traced: another profiler holds CUPTI",
-    "Only one profiler at a time can trace a process.",
-    "Close the other profiler (Nsight Systems, Nsight Compute) and run it again." },
-  { "no_driver", "No GPU driver on this machine",
-    "The NVIDIA driver library (libcuda.so.1) was not found.",
-    "Install the NVIDIA driver, or run the runner on a machine with a GPU through a launcher "
-    "prefix (ssh gpu-box)." },
-  { "driver_too_old", "The GPU driver is too old for this runner",
-    "The driver supports an older CUDA than the runner was built with.",
-    "Update the NVIDIA driver, or build the runner with an older CUDA toolkit." },
-  { "no_device", "No GPU found",
-    "The driver is installed but sees no GPU.",
-    "Check that the GPU is visible (nvidia-smi) and not hidden by CUDA_VISIBLE_DEVICES." },
+  { "invalid_block", N_("Run refused: the block does not fit this kernel or GPU"),
+    N_("A block may have at most 1024 threads, each dimension within the GPU's limits, and no more "
+       "threads than the kernel's registers allow."),
+    N_("Use a smaller block, such as 256 threads or 16×16.") },
+  { "out_of_memory", N_("Run refused: out of GPU memory"),
+    N_("The arrays of this size did not fit in the memory the GPU had free."),
+    N_("Use a smaller size, or close other programs that use the GPU.") },
+  { "size_too_large", N_("Run refused: the size is too large for this GPU"),
+    N_("The arrays or the grid of this size exceed what the GPU can hold or launch."),
+    N_("Use a smaller size.") },
+  { "kernel_fault", N_("Run lost: the kernel crashed"),
+    N_("The kernel touched memory it must not (an illegal address) or hit another fault, and the "
+       "GPU could not go on with this session."),
+    N_("Check the kernel's index arithmetic and its bounds test (i < n); compute-sanitizer names "
+       "the line that faults.") },
+  { "no_kernel_image", N_("Run refused: no machine code for this GPU"),
+    N_("This build of the runner has no code for this GPU's architecture."),
+    N_("Rebuild the runner with this GPU's architecture in -Dgpu_archs.") },
+  { "trace_incomplete", N_("Traced times left out: CUPTI lost records"),
+    N_("CUPTI delivered a different number of kernel records than there were launches, so the "
+       "traced figures of this run cannot be trusted."),
+    N_("Run it again; the untraced times of this run are still valid.") },
+  { "cupti_unavailable", N_("Not traced: CUPTI is unavailable"),
+    N_("Without CUPTI the runner times with CUDA events, and the timeline has no spans."),
+    N_("Install CUPTI with the CUDA toolkit, or give its path in WARPSCOPE_LIBCUPTI.") },
+  { "cupti_in_use", N_("Not traced: another profiler holds CUPTI"),
+    N_("Only one profiler at a time can trace a process."),
+    N_("Close the other profiler (Nsight Systems, Nsight Compute) and run it again.") },
+  { "no_driver", N_("No GPU driver on this machine"),
+    N_("The NVIDIA driver library (libcuda.so.1) was not found."),
+    N_("Install the NVIDIA driver, or run the runner on a machine with a GPU through a launcher "
+       "prefix (ssh gpu-box).") },
+  { "driver_too_old", N_("The GPU driver is too old for this runner"),
+    N_("The driver supports an older CUDA than the runner was built with."),
+    N_("Update the NVIDIA driver, or build the runner with an older CUDA toolkit.") },
+  { "no_device", N_("No GPU found"),
+    N_("The driver is installed but sees no GPU."),
+    N_("Check that the GPU is visible (nvidia-smi) and not hidden by CUDA_VISIBLE_DEVICES.") },
 };
 
 static WsFinding *
@@ -69,28 +69,30 @@ finding_for_error (WsRun *run, const WsRunnerError *e)
   f = _ws_finding_new (WS_FINDING_RUN_ERROR, warning ? WS_SEVERITY_INFO : WS_SEVERITY_HIGH, run,
                        0, 0);
   if (text != NULL)
-    _ws_finding_title (f, "%s", text->title);
+    _ws_finding_title (f, "%s", _(text->title));
   else if (warning)
-    _ws_finding_title (f, "Runner warning: %s", e->code);
+    _ws_finding_title (f, _("Runner warning: %s"), e->code);
   else if (run != NULL)
-    _ws_finding_title (f, "Run refused: %s", e->code);
+    _ws_finding_title (f, _("Run refused: %s"), e->code);
   else
-    _ws_finding_title (f, "Session error: %s", e->code);
+    _ws_finding_title (f, _("Session error: %s"), e->code);
+  /* Translators: the runner's own message, in English, then "." or nothing. */
   if (e->message != NULL && *e->message != '\0')
-    _ws_finding_numbers (f, "The runner says: %s%s", e->message,
+    _ws_finding_numbers (f, _("The runner says: %s%s"), e->message,
                          g_str_has_suffix (e->message, ".") ? "" : ".");
   if (e->detail != NULL && *e->detail != '\0')
-    _ws_finding_numbers (f, "CUDA says: %s.", e->detail);
+    _ws_finding_numbers (f, _("CUDA says: %s."), e->detail);
   if (text != NULL)
     {
-      _ws_finding_cause (f, "%s", text->cause);
-      _ws_finding_fix (f, "%s", text->fix);
+      _ws_finding_cause (f, "%s", _(text->cause));
+      _ws_finding_fix (f, "%s", _(text->fix));
     }
   else
     {
-      _ws_finding_cause (f, warning ? "The runner went on with less than it was asked for."
-                                    : "The runner stopped this run before it produced results.");
-      _ws_finding_fix (f, "The runner's message says what to change.");
+      _ws_finding_cause (f, "%s", warning ? _("The runner went on with less than it was asked for.")
+                                          : _("The runner stopped this run before it produced "
+                                              "results."));
+      _ws_finding_fix (f, _("The runner's message says what to change."));
     }
   if (run != NULL)
     _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
@@ -116,13 +118,13 @@ _ws_check_errors (WsAnalysis *a, WsRun *run, GPtrArray *out)
     return;
   ws_run_get_activities (run, &n);
   f = _ws_finding_new (WS_FINDING_RUN_ERROR, WS_SEVERITY_HIGH, run, 0, 0);
-  _ws_finding_title (f, "Run lost: the stream ended before its results");
-  _ws_finding_numbers (f, "Run %d was announced and %u activity records arrived, then the "
-                       "runner's output stopped.",
+  _ws_finding_title (f, _("Run lost: the stream ended before its results"));
+  _ws_finding_numbers (f, _("Run %d was announced and %u activity records arrived, then the "
+                         "runner's output stopped."),
                        ws_run_get_id (run), n);
-  _ws_finding_cause (f, "The runner was stopped or crashed, or the connection to it broke.");
-  _ws_finding_fix (f, "Run it again. If it stops at the same place, start warpscope-runner by "
-                   "hand to read its messages.");
+  _ws_finding_cause (f, _("The runner was stopped or crashed, or the connection to it broke."));
+  _ws_finding_fix (f, _("Run it again. If it stops at the same place, start warpscope-runner by "
+                     "hand to read its messages."));
   g_ptr_array_add (out, f);
 }
 
@@ -140,48 +142,48 @@ _ws_check_verify (WsAnalysis *a, WsRun *run, GPtrArray *out)
   f = _ws_finding_new (WS_FINDING_VERIFICATION_FAILED, WS_SEVERITY_HIGH, run,
                        (double) (v->mismatches + v->unwritten), 0);
   if (v->unwritten > 0)
-    _ws_finding_title (f, "Wrong results: %s elements were never written",
+    _ws_finding_title (f, _("Wrong results: %s elements were never written"),
                        _ws_fmt_count (x1, v->unwritten));
   else if (v->mismatches > 0)
-    _ws_finding_title (f, "Wrong results: %s of %s elements are outside the tolerance",
+    _ws_finding_title (f, _("Wrong results: %s of %s elements are outside the tolerance"),
                        _ws_fmt_count (x1, v->mismatches), _ws_fmt_count (x2, v->checked));
   else
-    _ws_finding_title (f, "Wrong results: the output does not match the CPU's reference");
+    _ws_finding_title (f, _("Wrong results: the output does not match the CPU's reference"));
   if (v->mismatches > 0)
-    _ws_finding_numbers (f, "%s of the %s elements checked are outside |gpu − ref| ≤ atol + "
-                         "rtol·|ref| with atol = %g and rtol = %g.",
+    _ws_finding_numbers (f, _("%s of the %s elements checked are outside |gpu − ref| ≤ atol + "
+                           "rtol·|ref| with atol = %g and rtol = %g."),
                          _ws_fmt_count (x1, v->mismatches), _ws_fmt_count (x2, v->checked),
                          v->atol, v->rtol);
   if (v->unwritten > 0)
-    _ws_finding_numbers (f, "%s elements still hold the NaN the output was filled with: no "
-                         "thread wrote them.",
+    _ws_finding_numbers (f, _("%s elements still hold the NaN the output was filled with: no "
+                           "thread wrote them."),
                          _ws_fmt_count (x1, v->unwritten));
   if (v->max_abs_err > 0 || v->max_rel_err > 0)
-    _ws_finding_numbers (f, "Largest errors: %.3g absolute, %.3g relative.", v->max_abs_err,
+    _ws_finding_numbers (f, _("Largest errors: %.3g absolute, %.3g relative."), v->max_abs_err,
                          v->max_rel_err);
   if (v->first_bad_index >= 0)
-    _ws_finding_numbers (f, "The first wrong element is number %s: %g instead of %g.",
+    _ws_finding_numbers (f, _("The first wrong element is number %s: %g instead of %g."),
                          _ws_fmt_count (x1, v->first_bad_index), v->first_bad_value,
                          v->first_bad_expected);
   if (f->numbers == NULL)
-    _ws_finding_numbers (f, "The runner's check of the output failed.");
+    _ws_finding_numbers (f, _("The runner's check of the output failed."));
   if (v->unwritten > 0)
     {
-      _ws_finding_cause (f, "Elements that no thread wrote mean the grid does not cover the "
-                         "output: too few blocks, or an index or bounds test that skips "
-                         "elements.");
-      _ws_finding_fix (f, "Launch enough blocks to cover every element, (n + block − 1) / block, "
-                       "and check the bounds test (i < n).");
+      _ws_finding_cause (f, _("Elements that no thread wrote mean the grid does not cover the "
+                           "output: too few blocks, or an index or bounds test that skips "
+                           "elements."));
+      _ws_finding_fix (f, _("Launch enough blocks to cover every element, (n + block − 1) / block, "
+                         "and check the bounds test (i < n)."));
     }
   else
     {
-      _ws_finding_cause (f, "Wrong values come from a wrong index (a thread reads its "
-                         "neighbour's data), a race between threads (a missing __syncthreads "
-                         "around shared memory), or, when the errors are tiny, a tolerance too "
-                         "tight for sums taken in another order.");
-      _ws_finding_fix (f, "Compare the first wrong element's index with the kernel's index "
-                       "arithmetic; in tiled kernels, synchronize before and after each tile "
-                       "is used.");
+      _ws_finding_cause (f, _("Wrong values come from a wrong index (a thread reads its "
+                           "neighbour's data), a race between threads (a missing __syncthreads "
+                           "around shared memory), or, when the errors are tiny, a tolerance too "
+                           "tight for sums taken in another order."));
+      _ws_finding_fix (f, _("Compare the first wrong element's index with the kernel's index "
+                         "arithmetic; in tiled kernels, synchronize before and after each tile "
+                         "is used."));
     }
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_SEQUENCE);
   g_ptr_array_add (out, f);
@@ -198,26 +200,26 @@ check_baseline_note (WsRun *run, const WsCpuBaseline *b, GPtrArray *out)
   /* Runs that share a baseline share its note: it is told once, by the run that measured it. */
   if (!b->present || b->from_run != 0 || (!b->skipped && b->note == NULL))
     return;
-  if (b->threads == 1)
-    g_strlcpy (who, "1 thread", sizeof who);
-  else
-    g_snprintf (who, sizeof who, "%d threads", b->threads);
+  g_snprintf (who, sizeof who,
+              g_dngettext (GETTEXT_PACKAGE, "%d thread", "%d threads", MAX (b->threads, 1)),
+              MAX (b->threads, 1));
   f = _ws_finding_new (WS_FINDING_CPU_BASELINE_NOTE, WS_SEVERITY_INFO, run, b->stats.n, 0);
   if (b->skipped)
-    _ws_finding_title (f, "CPU baseline skipped: %s", who);
+    _ws_finding_title (f, _("CPU baseline skipped: %s"), who);
   else
-    _ws_finding_title (f, "CPU baseline ran %d times: %s", b->stats.n, who);
+    _ws_finding_title (f, _("CPU baseline ran %d times: %s"), b->stats.n, who);
+  /* Translators: the runner's own note, in English, then "." or nothing. */
   if (b->note != NULL)
-    _ws_finding_numbers (f, "The runner says: %s%s", b->note,
+    _ws_finding_numbers (f, _("The runner says: %s%s"), b->note,
                          g_str_has_suffix (b->note, ".") ? "" : ".");
-  _ws_finding_cause (f, "The runner keeps each CPU baseline within a time budget, so that a "
-                     "sweep does not wait minutes for the CPU.");
+  _ws_finding_cause (f, _("The runner keeps each CPU baseline within a time budget, so that a "
+                       "sweep does not wait minutes for the CPU."));
   if (b->skipped)
-    _ws_finding_fix (f, "Raise --cpu-budget to measure it; until then this run has no speedup "
-                     "against it.");
+    _ws_finding_fix (f, _("Raise --cpu-budget to measure it; until then this run has no speedup "
+                       "against it."));
   else
-    _ws_finding_fix (f, "Raise --cpu-budget or --cpu-reps for more runs; with fewer, speedups "
-                     "against this baseline are less certain.");
+    _ws_finding_fix (f, _("Raise --cpu-budget or --cpu-reps for more runs; with fewer, speedups "
+                       "against this baseline are less certain."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_CPU, -1);
   g_ptr_array_add (out, f);
 }
@@ -250,10 +252,10 @@ crossover_sentence (WsAnalysis *a, WsRun *run, const Comparison *cmp, WsFinding 
   if (_ws_analysis_crossover (a, series, cmp->all_cores, cmp->end_to_end, &size, &rising))
     {
       if (rising)
-        _ws_finding_numbers (f, "In this size series (%s) the GPU catches up at %s.",
+        _ws_finding_numbers (f, _("In this size series (%s) the GPU catches up at %s."),
                              series->label, _ws_fmt_size (x1, c, size));
       else
-        _ws_finding_numbers (f, "In this size series (%s) the GPU falls behind from %s on.",
+        _ws_finding_numbers (f, _("In this size series (%s) the GPU falls behind from %s on."),
                              series->label, _ws_fmt_size (x1, c, size));
     }
   else
@@ -261,8 +263,8 @@ crossover_sentence (WsAnalysis *a, WsRun *run, const Comparison *cmp, WsFinding 
       WsRun *last = g_ptr_array_index (series->runs, series->runs->len - 1);
       g_autofree char *largest = ws_run_dup_size_label (last);
 
-      _ws_finding_numbers (f, "In this size series (%s) the GPU does not catch up at any size, "
-                           "up to %s.",
+      _ws_finding_numbers (f, _("In this size series (%s) the GPU does not catch up at any size, "
+                             "up to %s."),
                            series->label, largest);
     }
 }
@@ -291,9 +293,11 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
     return;
   b = cmp->all_cores ? &t->cpu_all : &t->cpu_one;
   if (b->threads <= 1)
-    g_strlcpy (who, "one CPU thread", sizeof who);
+    g_strlcpy (who, _("one CPU thread"), sizeof who);
   else
-    g_snprintf (who, sizeof who, "%d CPU threads", b->threads);
+    g_snprintf (who, sizeof who,
+                g_dngettext (GETTEXT_PACKAGE, "%d CPU thread", "%d CPU threads", b->threads),
+                b->threads);
   gpu = cmp->end_to_end ? t->e2e.median : ws_run_get_kernel_ns (run);
   f = _ws_finding_new (WS_FINDING_SLOWER_THAN_CPU, cmp->severity, run, speedup,
                        _ws_threshold (WS_T_CPU_SPEEDUP));
@@ -302,41 +306,41 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
   _ws_fmt_ratio (x3, speedup);
   if (cmp->end_to_end)
     {
-      _ws_finding_title (f, "Slower than %s once the copies are counted", who);
-      _ws_finding_numbers (f, "End to end, with its copies, the GPU takes %s; on %s the same "
-                           "work takes %s: the GPU runs at %s the CPU's speed.",
+      _ws_finding_title (f, _("Slower than %s once the copies are counted"), who);
+      _ws_finding_numbers (f, _("End to end, with its copies, the GPU takes %s; on %s the same "
+                             "work takes %s: the GPU runs at %s the CPU's speed."),
                            x1, who, x2, x3);
     }
   else
     {
-      _ws_finding_title (f, "Slower than %s, even without the copies", who);
-      _ws_finding_numbers (f, "The kernel takes %s; on %s the same work takes %s: the GPU runs "
-                           "at %s the CPU's speed.",
+      _ws_finding_title (f, _("Slower than %s, even without the copies"), who);
+      _ws_finding_numbers (f, _("The kernel takes %s; on %s the same work takes %s: the GPU runs "
+                             "at %s the CPU's speed."),
                            x1, who, x2, x3);
     }
   crossover_sentence (a, run, cmp, f);
   if (!cmp->end_to_end)
-    _ws_finding_cause (f, "A GPU wins by running thousands of threads at once. At this size there "
-                       "is too little work to fill it, and its fixed costs (a launch takes a few "
-                       "µs) outweigh the work.");
+    _ws_finding_cause (f, _("A GPU wins by running thousands of threads at once. At this size there "
+                         "is too little work to fill it, and its fixed costs (a launch takes a few "
+                         "µs) outweigh the work."));
   else
-    _ws_finding_cause (f, "The copies between host and GPU cost more than the GPU saves: %s of "
-                       "copies against %s for the kernel.",
+    _ws_finding_cause (f, _("The copies between host and GPU cost more than the GPU saves: %s of "
+                         "copies against %s for the kernel."),
                        _ws_fmt_time (x1, (t->h2d.n > 0 ? t->h2d.median : 0)
                                            + (t->d2h.n > 0 ? t->d2h.median : 0)),
                        _ws_fmt_time (x2, _ws_run_get_kernel_in_sequence_ns (run)));
   if (cmp->all_cores)
-    _ws_finding_cause (f, "%s working together are a strong baseline.", who);
+    _ws_finding_cause (f, _("%s working together are a strong baseline."), who);
   if (cmp->all_cores && ws_run_get_intensity (run) > 0
       && ws_run_get_intensity (run) < ws_analysis_get_ridge_point (a->device))
-    _ws_finding_cause (f, "A kernel that does little arithmetic per byte gains least from the "
-                       "GPU: the CPU's memory keeps up with it.");
+    _ws_finding_cause (f, _("A kernel that does little arithmetic per byte gains least from the "
+                         "GPU: the CPU's memory keeps up with it."));
   if (cmp->end_to_end)
-    _ws_finding_fix (f, "Keep the data on the GPU across several kernels so that the copies are "
-                     "paid once, give the GPU larger problems, or leave this one to the CPU.");
+    _ws_finding_fix (f, _("Keep the data on the GPU across several kernels so that the copies are "
+                       "paid once, give the GPU larger problems, or leave this one to the CPU."));
   else
-    _ws_finding_fix (f, "Give the GPU larger problems, or several at once, and leave problems "
-                     "this small to the CPU.");
+    _ws_finding_fix (f, _("Give the GPU larger problems, or several at once, and leave problems "
+                       "this small to the CPU."));
   _ws_finding_point_at (f, run, cmp->end_to_end ? -1 : WS_ACTIVITY_KERNEL, -1);
   if (cmp->end_to_end)
     {
@@ -392,22 +396,22 @@ check_ranking (WsAnalysis *a, WsRun *run, GPtrArray *out)
       g_autofree char *others = join_blocks (tied, best);
 
       f = _ws_finding_new (WS_FINDING_BEST_IN_SWEEP, WS_SEVERITY_INFO, run, tied->len - 1, 0);
-      _ws_finding_title (f, "Fastest of %u block sizes: %s (%s)", series->runs->len, x1, x2);
-      _ws_finding_numbers (f, "Its launches took %s to %s.", x3, x4);
+      _ws_finding_title (f, _("Fastest of %u block sizes: %s (%s)"), series->runs->len, x1, x2);
+      _ws_finding_numbers (f, _("Its launches took %s to %s."), x3, x4);
       if (tied->len > 1)
         {
-          _ws_finding_numbers (f, "Tied with it, within that spread: %s.", others);
-          _ws_finding_cause (f, "Block sizes whose medians lie within the fastest one's own "
-                             "range differ by less than the noise between launches.");
-          _ws_finding_fix (f, "Treat the tied sizes as equally fast, and prefer the one that "
-                           "suits the other sizes of the problem too.");
+          _ws_finding_numbers (f, _("Tied with it, within that spread: %s."), others);
+          _ws_finding_cause (f, _("Block sizes whose medians lie within the fastest one's own "
+                               "range differ by less than the noise between launches."));
+          _ws_finding_fix (f, _("Treat the tied sizes as equally fast, and prefer the one that "
+                             "suits the other sizes of the problem too."));
         }
       else
         {
-          _ws_finding_numbers (f, "No other block size comes within that range.");
-          _ws_finding_cause (f, "The difference to the next size is larger than the noise "
-                             "between launches.");
-          _ws_finding_fix (f, "Keep this block size for this kernel and problem size.");
+          _ws_finding_numbers (f, _("No other block size comes within that range."));
+          _ws_finding_cause (f, _("The difference to the next size is larger than the noise "
+                               "between launches."));
+          _ws_finding_fix (f, _("Keep this block size for this kernel and problem size."));
         }
       _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
       g_ptr_array_add (out, f);
@@ -422,15 +426,15 @@ check_ranking (WsAnalysis *a, WsRun *run, GPtrArray *out)
 
     _ws_fmt_block (mine, run);
     _ws_fmt_time (median, t->kernel.n > 0 ? t->kernel.median : ws_run_get_kernel_ns (run));
-    _ws_finding_title (f, "Tied with the fastest: %s (%s) against %s (%s)", mine, median, x1,
+    _ws_finding_title (f, _("Tied with the fastest: %s (%s) against %s (%s)"), mine, median, x1,
                        x2);
-    _ws_finding_numbers (f, "Its median, %s, lies within the %s to %s that the fastest, %s, "
-                         "took.",
+    _ws_finding_numbers (f, _("Its median, %s, lies within the %s to %s that the fastest, %s, "
+                           "took."),
                          median, x3, x4, x1);
   }
-  _ws_finding_cause (f, "The difference is smaller than the fastest configuration's own spread "
-                     "from launch to launch: it is noise, not a ranking.");
-  _ws_finding_fix (f, "Treat the tied sizes as equally fast.");
+  _ws_finding_cause (f, _("The difference is smaller than the fastest configuration's own spread "
+                       "from launch to launch: it is noise, not a ranking."));
+  _ws_finding_fix (f, _("Treat the tied sizes as equally fast."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
   g_ptr_array_add (out, f);
 }
@@ -451,18 +455,18 @@ _ws_check_timing_spread (WsAnalysis *a, WsRun *run, GPtrArray *out)
     return;
   f = _ws_finding_new (WS_FINDING_NOISY_TIMING, WS_SEVERITY_LOW, run, spread,
                        _ws_threshold (WS_T_NOISE_SPREAD));
-  _ws_finding_title (f, "Noisy timing: the kernel's times spread over %s of the median",
+  _ws_finding_title (f, _("Noisy timing: the kernel's times spread over %s of the median"),
                      _ws_fmt_percent (x1, spread));
-  _ws_finding_numbers (f, "The %d launches took %s to %s around a median of %s.", t->kernel.n,
+  _ws_finding_numbers (f, _("The %d launches took %s to %s around a median of %s."), t->kernel.n,
                        _ws_fmt_time (x1, t->kernel.min), _ws_fmt_time (x2, t->kernel.max),
                        _ws_fmt_time (x3, t->kernel.median));
   if (g_hash_table_contains (a->block_series_of, run))
-    _ws_finding_numbers (f, "Block sizes closer than that to each other cannot be ranked.");
-  _ws_finding_cause (f, "Short kernels are measured close to the clock's resolution and feel "
-                     "every disturbance: clock changes, other programs on the GPU, the first "
-                     "launch after a pause.");
-  _ws_finding_fix (f, "Use more repetitions (--reps), close other programs that use the GPU, "
-                   "and compare configurations by median and spread, not by single runs.");
+    _ws_finding_numbers (f, _("Block sizes closer than that to each other cannot be ranked."));
+  _ws_finding_cause (f, _("Short kernels are measured close to the clock's resolution and feel "
+                       "every disturbance: clock changes, other programs on the GPU, the first "
+                       "launch after a pause."));
+  _ws_finding_fix (f, _("Use more repetitions (--reps), close other programs that use the GPU, "
+                     "and compare configurations by median and spread, not by single runs."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
   g_ptr_array_add (out, f);
 }

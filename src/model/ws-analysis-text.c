@@ -47,7 +47,7 @@ _ws_fmt_bytes (char *buf, double bytes)
 {
   if (bytes < 1e3)
     {
-      snprintf (buf, WS_FMT_LEN, "%.0f bytes", bytes);
+      snprintf (buf, WS_FMT_LEN, _("%.0f bytes"), bytes);
       return buf;
     }
   if (bytes < 1e6 - 500)
@@ -61,7 +61,7 @@ const char *
 _ws_fmt_kib (char *buf, double bytes)
 {
   if (bytes < 1024)
-    snprintf (buf, WS_FMT_LEN, "%.0f bytes", bytes);
+    snprintf (buf, WS_FMT_LEN, _("%.0f bytes"), bytes);
   else if (fmod (bytes, 1024) == 0)
     snprintf (buf, WS_FMT_LEN, "%.0f KiB", bytes / 1024);
   else
@@ -180,9 +180,10 @@ _ws_fmt_block (char *buf, WsRun *run)
   g_autofree char *label = ws_run_dup_block_label (run);
 
   if (*label == '\0') /* a library call (cuBLAS) launches blocks of its own choosing */
-    snprintf (buf, WS_FMT_LEN, "the library's own blocks");
+    g_strlcpy (buf, _("the library's own blocks"), WS_FMT_LEN);
   else
-    snprintf (buf, WS_FMT_LEN, "block %s", label);
+    /* Translators: a block size, "256" or "16×16". */
+    snprintf (buf, WS_FMT_LEN, _("block %s"), label);
   return buf;
 }
 

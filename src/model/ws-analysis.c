@@ -393,13 +393,13 @@ ws_ceiling_describe (WsCeiling ceiling)
   switch (ceiling)
     {
     case WS_CEILING_NONE:
-      return "no ceiling";
+      return _("no ceiling");
     case WS_CEILING_COPY_BANDWIDTH:
-      return "the measured copy bandwidth";
+      return _("the measured copy bandwidth");
     case WS_CEILING_CUBLAS:
-      return "cuBLAS SGEMM at this size";
+      return _("cuBLAS SGEMM at this size");
     case WS_CEILING_FP32_PEAK:
-      return "the theoretical FP32 peak";
+      return _("the theoretical FP32 peak");
     default:
       g_return_val_if_reached (NULL);
     }

@@ -1,7 +1,11 @@
 /* ws-occupancy.c: the CUDA occupancy rules over per-architecture limits, and chart curves.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-occupancy.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <string.h>
 
@@ -236,13 +240,13 @@ ws_limiter_describe (WsLimiter limiter)
   switch (limiter)
     {
     case WS_LIMITER_WARPS:
-      return "the number of warps an SM can hold";
+      return _("the number of warps an SM can hold");
     case WS_LIMITER_BLOCKS:
-      return "the number of blocks an SM can hold";
+      return _("the number of blocks an SM can hold");
     case WS_LIMITER_REGISTERS:
-      return "the registers of an SM";
+      return _("the registers of an SM");
     case WS_LIMITER_SHARED_MEMORY:
-      return "the shared memory of an SM";
+      return _("the shared memory of an SM");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -260,46 +264,46 @@ check_input (const WsArchLimits *arch, const WsOccupancyInput *in, GError **erro
   if (in->threads_per_block <= 0)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_THREADS,
-                   "A block needs at least one thread, but this one has %d.",
+                   _("A block needs at least one thread, but this one has %d."),
                    in->threads_per_block);
       return FALSE;
     }
   if (in->threads_per_block > arch->max_threads_per_block)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_THREADS,
-                   "A block can have at most %d threads on %s (%s), but this one has %d: "
-                   "choose a smaller block.",
+                   _("A block can have at most %d threads on %s (%s), but this one has %d: "
+                     "choose a smaller block."),
                    arch->max_threads_per_block, arch->arch, arch->family, in->threads_per_block);
       return FALSE;
     }
   if (in->registers_per_thread < 0)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_REGISTERS,
-                   "The registers per thread cannot be a negative number (%d).",
+                   _("The registers per thread cannot be a negative number (%d)."),
                    in->registers_per_thread);
       return FALSE;
     }
   if (in->registers_per_thread > arch->max_regs_per_thread)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_REGISTERS,
-                   "A thread can use at most %d registers on %s (%s), but this kernel would "
-                   "need %d. The compiler never goes past the limit: it moves the rest to "
-                   "slower local memory.",
+                   _("A thread can use at most %d registers on %s (%s), but this kernel would "
+                     "need %d. The compiler never goes past the limit: it moves the rest to "
+                     "slower local memory."),
                    arch->max_regs_per_thread, arch->arch, arch->family, in->registers_per_thread);
       return FALSE;
     }
   if (in->smem_per_block < 0)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_SHARED_MEMORY,
-                   "The shared memory of a block cannot be a negative number of bytes (%d).",
+                   _("The shared memory of a block cannot be a negative number of bytes (%d)."),
                    in->smem_per_block);
       return FALSE;
     }
   if (in->smem_per_block > arch->smem_per_block_optin)
     {
       g_set_error (error, WS_OCCUPANCY_ERROR, WS_OCCUPANCY_ERROR_SHARED_MEMORY,
-                   "A block can use at most %d bytes (%d KiB) of shared memory on %s (%s), "
-                   "but this one asks for %d bytes: use smaller tiles.",
+                   _("A block can use at most %d bytes (%d KiB) of shared memory on %s (%s), "
+                     "but this one asks for %d bytes: use smaller tiles."),
                    arch->smem_per_block_optin, arch->smem_per_block_optin / 1024, arch->arch,
                    arch->family, in->smem_per_block);
       return FALSE;

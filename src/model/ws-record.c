@@ -1,7 +1,11 @@
 /* ws-record.c: a small, strict JSON parser into a flat array of nodes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-record.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <string.h>
 
@@ -118,7 +122,7 @@ parse_string (Parser *ps, guint32 *offset)
 
       if ((guchar) c < 0x20)
         {
-          ps->error = "a control character inside a string";
+          ps->error = _("a control character inside a string");
           return FALSE;
         }
       if (c != '\\')
@@ -145,7 +149,7 @@ parse_string (Parser *ps, guint32 *offset)
 
             if (cp < 0)
               {
-                ps->error = "a bad \\u escape";
+                ps->error = _("a bad \\u escape");
                 return FALSE;
               }
             ps->p += 4;
@@ -166,13 +170,13 @@ parse_string (Parser *ps, guint32 *offset)
             break;
           }
         default:
-          ps->error = "an unknown escape";
+          ps->error = _("an unknown escape");
           return FALSE;
         }
     }
   if (ps->p >= ps->end)
     {
-      ps->error = "a string that does not end";
+      ps->error = _("a string that does not end");
       return FALSE;
     }
   ps->p++;
@@ -193,7 +197,7 @@ parse_number (Parser *ps, guint32 node)
     negative = TRUE, q++;
   if (q >= ps->end || !g_ascii_isdigit (*q))
     {
-      ps->error = "a malformed number";
+      ps->error = _("a malformed number");
       return FALSE;
     }
   for (; q < ps->end && g_ascii_isdigit (*q); q++)
@@ -226,7 +230,7 @@ parse_number (Parser *ps, guint32 node)
     ps->r->nodes[node].v.d = g_ascii_strtod (buf, &endp);
     if (*endp != '\0')
       {
-        ps->error = "a malformed number";
+        ps->error = _("a malformed number");
         return FALSE;
       }
     ps->p = q;
@@ -269,7 +273,7 @@ parse_container (Parser *ps, guint32 node, gboolean object, int depth)
         {
           if (ps->p >= ps->end || *ps->p != '"')
             {
-              ps->error = "a member name in quotes was expected";
+              ps->error = _("a member name in quotes was expected");
               return FALSE;
             }
           if (!parse_string (ps, &key))
@@ -277,7 +281,7 @@ parse_container (Parser *ps, guint32 node, gboolean object, int depth)
           skip_ws (ps);
           if (ps->p >= ps->end || *ps->p != ':')
             {
-              ps->error = "':' was expected after a member name";
+              ps->error = _("':' was expected after a member name");
               return FALSE;
             }
           ps->p++;
@@ -302,7 +306,7 @@ parse_container (Parser *ps, guint32 node, gboolean object, int depth)
           ps->p++;
           return TRUE;
         }
-      ps->error = object ? "',' or '}' was expected" : "',' or ']' was expected";
+      ps->error = object ? _("',' or '}' was expected") : _("',' or ']' was expected");
       return FALSE;
     }
 }
@@ -314,13 +318,13 @@ parse_value (Parser *ps, guint32 *out, int depth)
 
   if (depth > MAX_DEPTH)
     {
-      ps->error = "values nested too deeply";
+      ps->error = _("values nested too deeply");
       return FALSE;
     }
   skip_ws (ps);
   if (ps->p >= ps->end)
     {
-      ps->error = "a value was expected";
+      ps->error = _("a value was expected");
       return FALSE;
     }
   switch (*ps->p)
@@ -353,7 +357,7 @@ parse_value (Parser *ps, guint32 *out, int depth)
       *out = node;
       return parse_number (ps, node);
     }
-  ps->error = "an unexpected word";
+  ps->error = _("an unexpected word");
   return FALSE;
 }
 
@@ -368,18 +372,18 @@ ws_record_parse (const char *text, gsize length, guint *column, GError **error)
   if (!g_utf8_validate (text, (gssize) length, &bad_utf8))
     {
       ps.p = bad_utf8;
-      ps.error = "bytes that are not UTF-8";
+      ps.error = _("bytes that are not UTF-8");
     }
   else if (parse_value (&ps, &root, 0))
     {
       skip_ws (&ps);
       if (ps.p == ps.end)
         return r;
-      ps.error = "more text after the value";
+      ps.error = _("more text after the value");
     }
   if (column != NULL)
     *column = (guint) (ps.p - ps.start) + 1;
-  g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE, "column %u: %s",
+  g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE, _("column %u: %s"),
                (guint) (ps.p - ps.start) + 1, ps.error);
   ws_record_free (r);
   return NULL;

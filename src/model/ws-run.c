@@ -1,7 +1,11 @@
 /* ws-run.c: one configuration of a session, filled in record by record as they arrive.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-run.h"
+
+#include <glib/gi18n-lib.h>
 
 #include "ws-format.h"
 #include "ws-json-util.h"
@@ -495,8 +499,9 @@ ws_run_dup_block_phrase (WsRun *self)
 
   if (*label == '\0')
     return g_steal_pointer (&label);
-  return self->config.block[1] > 1 ? g_strdup_printf ("%s block", label)
-                                   : g_strdup_printf ("%s threads", label);
+  /* Translators: a block of threads, "16×16 block"; a 1D block, "256 threads". */
+  return self->config.block[1] > 1 ? g_strdup_printf (_("%s block"), label)
+                                   : g_strdup_printf (_("%s threads"), label);
 }
 
 char *

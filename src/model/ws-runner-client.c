@@ -7,6 +7,8 @@
 
 #include "ws-config.h"
 
+#include <glib/gi18n-lib.h>
+
 struct _WsRunnerClient
 {
   GObject parent_instance;
@@ -119,19 +121,24 @@ judge_ending (WsRunnerClient *self)
     {
       if (self->cancelled)
         set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                              "Stopped. The runs that completed are kept."));
+                                              _("Stopped. The runs that completed are kept.")));
       else if (!ended_by_done)
         set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                      "The runner crashed (%s) before it finished; the runs "
-                                      "that completed are kept.",
+                                      _("The runner crashed (%s) before it finished; the runs "
+                                        "that completed are kept."),
                                       g_strsignal (self->term_signal)));
     }
+  else if (!ended_by_done && self->err->len > 0)
+    /* Translators: the exit status, then what the runner printed on stderr. */
+    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                  _("The runner exited (status %d) before it finished; the runs "
+                                    "that completed are kept. It said: %s"),
+                                  self->exit_status, self->err->str));
   else if (!ended_by_done)
     set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                  "The runner exited (status %d) before it finished; the runs "
-                                  "that completed are kept.%s%s",
-                                  self->exit_status, self->err->len ? " It said: " : "",
-                                  self->err->str));
+                                  _("The runner exited (status %d) before it finished; the runs "
+                                    "that completed are kept."),
+                                  self->exit_status));
 }
 
 static void
@@ -155,9 +162,9 @@ timeout_cb (gpointer data)
 
   self->timeout_id = 0;
   set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                                "The runner printed nothing for %u seconds and was stopped. "
-                                "A kernel may hang, or the GPU may be stuck; the runs that "
-                                "completed are kept.",
+                                _("The runner printed nothing for %u seconds and was stopped. "
+                                  "A kernel may hang, or the GPU may be stuck; the runs that "
+                                  "completed are kept."),
                                 self->timeout_seconds));
   g_subprocess_force_exit (self->process);
   return G_SOURCE_REMOVE;

@@ -4,8 +4,12 @@
  * expect goes to json-glib.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -375,19 +379,19 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
 
       if (!g_str_equal (type, "hello"))
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     "this is not a Warpscope session: its first record is \"%s\", not the "
-                     "runner's hello",
+                     _("this is not a Warpscope session: its first record is \"%s\", not the "
+                       "runner's hello"),
                      type);
       protocol = ws_record_int (r, o, "protocol", 0);
       if (protocol > WS_PROTOCOL_VERSION)
         return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
-                     "this session was written by a newer Warpscope (protocol %" G_GINT64_FORMAT
-                     ", runner %s); this version reads protocol %d and older. Update Warpscope "
-                     "to open it",
+                     _("this session was written by a newer Warpscope (protocol %" PRId64
+                       ", runner %s); this version reads protocol %d and older. Update Warpscope "
+                       "to open it"),
                      protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
       if (protocol < 1)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     "this is not a Warpscope session: its hello record names no protocol");
+                     _("this is not a Warpscope session: its hello record names no protocol"));
       self->hello = json_object_of (text, length);
       self->protocol = (int) protocol;
       /* warpscope-cli replay marks the hello of the recording it plays back. */
@@ -440,7 +444,7 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
 
       if (ws_session_find_run (self, id) != NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
-                     "run %d is announced twice; the second is ignored", id);
+                     _("run %d is announced twice; the second is ignored"), id);
       run = _ws_run_new_from_record (r, line);
       if (self->last_run != NULL)
         _ws_run_finish_activities (self->last_run);
@@ -459,7 +463,7 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
 
       if (run == NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
-                     "a %s record names run %d, which was never announced", type, id);
+                     _("a %s record names run %d, which was never announced"), type, id);
       line = g_strndup (text, length);
       store (self, type, id, text, length);
       _ws_run_set_record (run, type, r, line);
@@ -545,14 +549,14 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
 
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     "this is not a Warpscope session: line %u is not JSON (%s)", self->line,
+                     _("this is not a Warpscope session: line %u is not JSON (%s)"), self->line,
                      local->message);
       problem = g_new0 (WsProblem, 1);
       problem->line = self->line;
       problem->column = column;
       problem->message = g_strdup (local->message);
       g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u, %s", problem->line,
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u, %s"), problem->line,
                    problem->message);
     }
   if (ws_record_type (record, WS_RECORD_ROOT) != WS_RECORD_OBJECT
@@ -562,13 +566,13 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
 
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     "this is not a Warpscope session: line %u is not a record", self->line);
+                     _("this is not a Warpscope session: line %u is not a record"), self->line);
       problem = g_new0 (WsProblem, 1);
       problem->line = self->line;
       problem->column = 1;
-      problem->message = g_strdup ("not a record: a record is a JSON object with a \"type\"");
+      problem->message = g_strdup (_("not a record: a record is a JSON object with a \"type\""));
       g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, "line %u: %s", problem->line,
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), problem->line,
                    problem->message);
     }
   if (!handle_record (self, record, type, line, len, &local))
@@ -614,8 +618,8 @@ ws_session_end (WsSession *self)
       WsProblem *problem = g_new0 (WsProblem, 1);
 
       problem->line = self->line;
-      problem->message = g_strdup ("the stream ends before the runner finished (there is no "
-                                   "done record): the last run may be incomplete");
+      problem->message = g_strdup (_("the stream ends before the runner finished (there is no "
+                                     "done record): the last run may be incomplete"));
       g_ptr_array_add (self->problems, problem);
     }
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
@@ -688,7 +692,7 @@ ws_session_load (GFile *file, GCancellable *cancellable, GError **error)
   if (self->hello == NULL)
     {
       g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_EMPTY,
-                   "%s: the file is empty: it holds no records", name);
+                   _("%s: the file is empty: it holds no records"), name);
       return NULL;
     }
   ws_session_end (self);
