@@ -6,6 +6,7 @@
 
 #include "ws-application.h"
 #include "ws-config.h"
+#include "ws-i18n.h"
 
 int
 main (int argc, char **argv)
@@ -13,8 +14,7 @@ main (int argc, char **argv)
   g_autoptr (WsApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, WS_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  ws_i18n_init ();
   textdomain (GETTEXT_PACKAGE);
 
   app = ws_application_new ();

@@ -7,6 +7,7 @@
 
 #include "ws-cli.h"
 #include "ws-config.h"
+#include "ws-i18n.h"
 
 typedef struct
 {
@@ -75,8 +76,7 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   /* Numbers are written with a point everywhere: CSV and JSON must read back anywhere. */
   setlocale (LC_NUMERIC, "C");
-  bindtextdomain (GETTEXT_PACKAGE, WS_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  ws_i18n_init ();
   textdomain (GETTEXT_PACKAGE);
 
   if (argc < 2)

@@ -1,0 +1,18 @@
+/* ws-i18n.h: where the programs find their translations.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The directory holding <lang>/LC_MESSAGES/warpscope.mo: $WARPSCOPE_LOCALEDIR when set; the
+ * build tree's po/ when this program is the one built there (./dev run, the tests); else the
+ * installed locale directory. */
+const char *ws_i18n_get_localedir (void);
+
+/* Binds the text domain to that directory, with UTF-8 messages. Call after setlocale(). */
+void ws_i18n_init (void);
+
+G_END_DECLS
