@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -472,6 +473,79 @@ test_report_findings_text (void)
   g_assert_cmpint (h.status, ==, 0);
   g_assert_null (strstr (h.out, "\"severity\": \"info\""));
   g_assert_null (strstr (h.out, "\"severity\": \"low\""));
+}
+
+/* The report in Simplified Chinese: the findings and the words around them are translated
+ * (po/zh_CN.po, read from the build tree), the machine formats are not, and without a
+ * language asked for it is English. */
+static char *
+flatten (const char *text)
+{
+  g_autoptr (GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+
+  return g_regex_replace_literal (space, text, -1, 0, " ", 0, NULL);
+}
+
+static void
+test_report_translated (void)
+{
+  g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+  const char *args[] = { "report", path, NULL };
+  const char *csv[] = { "report", path, "--format", "csv", NULL };
+  const char *json[] = { "report", path, "--format", "json", NULL };
+  /* zh_CN.UTF-8 comes with Debian's locales-all (./dev installs it); glibc's own C.UTF-8
+   * honours LANGUAGE too, so the test means the same on a machine without it. */
+  const char *locale = setlocale (LC_ALL, "zh_CN.UTF-8") != NULL ? "zh_CN.UTF-8" : "C.UTF-8";
+  g_autofree char *lc_all = g_strdup_printf ("LC_ALL=%s", locale);
+  const char *zh[] = { lc_all, "LANGUAGE=zh_CN", "LANG=zh_CN.UTF-8", NULL };
+  const char *en[] = { "LC_ALL=C", "LANGUAGE=", NULL };
+  g_auto (Result) r = { 0 };
+  g_auto (Result) e = { 0 };
+  g_auto (Result) c_zh = { 0 };
+  g_auto (Result) c_en = { 0 };
+  g_auto (Result) j_zh = { 0 };
+  g_auto (Result) j_en = { 0 };
+  g_autofree char *flat = NULL, *flat_en = NULL;
+
+  setlocale (LC_ALL, "");
+  run_cli_full (&r, args, zh, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  flat = flatten (r.out);
+  /* Run 1 has 4 blocks for the H200's 132 SMs: a finding's title, cause and fix, and the
+   * report's own headings. */
+  g_assert_nonnull (strstr (flat, "网格过小：4 个线程块对应 132 个 SM"));
+  g_assert_nonnull (strstr (flat, "原因： 一个线程块在一个 SM 上运行。"));
+  g_assert_nonnull (strstr (flat, "改进： 更小的线程块意味着更多的线程块"));
+  g_assert_nonnull (strstr (r.out, "\n诊断\n"));
+  g_assert_nonnull (strstr (flat, "最快的配置"));
+  g_assert_null (strstr (flat, "Small grid"));
+
+  run_cli_full (&e, args, en, NULL);
+  g_assert_cmpint (e.status, ==, 0);
+  flat_en = flatten (e.out);
+  g_assert_nonnull (strstr (flat_en, "Small grid: 4 blocks for 132 SMs"));
+  g_assert_nonnull (strstr (e.out, "\nFindings\n"));
+  g_assert_null (strstr (e.out, "网格"));
+
+  /* CSV and JSON are for scripts: the same bytes in any language. */
+  run_cli_full (&c_zh, csv, zh, NULL);
+  run_cli_full (&c_en, csv, en, NULL);
+  g_assert_cmpint (c_zh.status, ==, 0);
+  g_assert_cmpint (c_en.status, ==, 0);
+  g_assert_nonnull (strchr (c_zh.out, '\n'));
+  g_assert_nonnull (strchr (c_en.out, '\n'));
+  {
+    g_autofree char *head_zh = g_strndup (c_zh.out, strchr (c_zh.out, '\n') - c_zh.out);
+    g_autofree char *head_en = g_strndup (c_en.out, strchr (c_en.out, '\n') - c_en.out);
+
+    g_assert_cmpstr (head_zh, ==, head_en);
+  }
+  run_cli_full (&j_zh, json, zh, NULL);
+  run_cli_full (&j_en, json, en, NULL);
+  g_assert_cmpint (j_zh.status, ==, 0);
+  g_assert_nonnull (strstr (j_zh.out, "\"findings\""));
+  g_assert_nonnull (strstr (j_zh.out, "\"small_grid\""));
+  g_assert_nonnull (strstr (j_zh.out, "\"severity\""));
 }
 
 /* The ladder's summary says how far each kernel is from its ceiling, and a library call
@@ -1120,6 +1194,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/findings", test_report_findings);
   g_test_add_func ("/cli/report/findings-text", test_report_findings_text);
   g_test_add_func ("/cli/report/ladder", test_report_ladder);
+  g_test_add_func ("/cli/report/translated", test_report_translated);
   g_test_add_func ("/cli/replay/fast", test_replay_fast);
   g_test_add_func ("/cli/replay/pacing", test_replay_pacing);
   g_test_add_func ("/cli/replay/errors", test_replay_errors);
