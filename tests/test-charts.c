@@ -682,6 +682,75 @@ test_timeline_highlight (void)
   g_assert_false (g_bytes_equal (plain, marked));
 }
 
+/* Two runs compared: one group of lanes each, counted from each run's own start on one scale;
+ * the window is in ns since those starts, and a span is picked in the group it is drawn in. */
+static void
+test_timeline_compare (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  g_autoptr (GPtrArray) sessions = one (session);
+  WsRun *pageable = ws_session_find_run (session, 5), *pinned = ws_session_find_run (session, 11);
+  WsRun *picked = NULL;
+  guint index, picked_index = G_MAXUINT;
+  const WsActivity *k = first_kernel (pinned, WS_PHASE_SEQUENCE, &index);
+  gint64 s5, e5, s11, e11, fs, fe;
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions options;
+  WsTimelineGeometry g;
+  double x, y;
+  gboolean in_lower = FALSE;
+
+  g_assert_true (ws_run_get_time_range (pageable, &s5, &e5));
+  g_assert_true (ws_run_get_time_range (pinned, &s11, &e11));
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  options.run = 5;
+  options.compare_run = 11;
+
+  /* The whole of the longer run, from 0. */
+  g_assert_true (ws_timeline_get_full_range (session, &options, &fs, &fe));
+  g_assert_cmpint (fs, ==, 0);
+  g_assert_cmpint (fe, ==, MAX (e5 - s5, e11 - s11));
+  ws_timeline_get_geometry (session, &options, &g);
+  g_assert_cmpint (g.start, ==, 0);
+  g_assert_cmpint (g.end, ==, fe);
+
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_nonnull (strstr (text, "Timeline · run 5 beside run 11"));
+  g_assert_nonnull (strstr (text, "run 5, from its start"));
+  g_assert_nonnull (strstr (text, "run 11, from its start"));
+
+  /* Zoomed onto run 11's first kernel, in ns since run 11 started: scanning down picks that
+   * kernel, in the lower group, and never one of run 5's. */
+  options.window_start = k->start - s11 - 2000;
+  options.window_end = k->end - s11 + 2000;
+  ws_timeline_get_geometry (session, &options, &g);
+  g_assert_cmpint (g.start, ==, options.window_start);
+  x = g.plot_x + g.plot_width * ((k->start + k->end) / 2.0 - s11 - g.start) / (g.end - g.start);
+  for (y = g.plot_y + 1; y < g.plot_y + g.plot_height; y += 2)
+    if (ws_timeline_pick (session, &options, x, y, &picked, &picked_index))
+      {
+        g_assert_true (picked == pinned || ws_run_get_activities (picked, NULL)[picked_index].kind
+                                               != WS_ACTIVITY_KERNEL);
+        if (picked == pinned && picked_index == index)
+          {
+            in_lower = y > g.plot_y + g.plot_height / 2;
+            break;
+          }
+      }
+  g_assert_true (picked == pinned);
+  g_assert_cmpuint (picked_index, ==, index);
+  g_assert_true (in_lower);
+
+  /* One run alone is not a comparison: the session's own range. */
+  options.compare_run = 0;
+  g_assert_true (ws_timeline_get_full_range (session, &options, &fs, &fe));
+  g_assert_true (ws_session_get_time_range (session, &s5, &e5));
+  g_assert_cmpint (fs, ==, s5);
+  g_assert_cmpint (fe, ==, e5);
+}
+
 /* A million-record session is the benchmark's; this one checks that narrow spans merge into
  * density bars and still cover the time they were busy. */
 static void
@@ -1147,6 +1216,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/timeline/zoom", test_timeline_zoom);
   g_test_add_func ("/charts/timeline/pick", test_timeline_pick);
   g_test_add_func ("/charts/timeline/highlight", test_timeline_highlight);
+  g_test_add_func ("/charts/timeline/compare", test_timeline_compare);
   g_test_add_func ("/charts/timeline/density", test_timeline_density);
   g_test_add_func ("/charts/cjk", test_cjk);
   g_test_add_func ("/charts/examples", test_examples);

@@ -739,7 +739,7 @@ test_bad_arguments (void)
   g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
   struct
   {
-    const char *args[10];
+    const char *args[12];
     const char *message;
   } cases[] = {
     { { "frobnicate", NULL }, "not a command" },
@@ -761,6 +761,11 @@ test_bad_arguments (void)
     { { "export", path, "--chart", "timeline", "--format", "gif", NULL }, "not a format" },
     { { "export", path, "--chart", "timeline", NULL }, "which format" },
     { { "export", path, "--chart", "timeline", "-o", "x.png", "--run", "99", NULL }, "no run 99" },
+    { { "export", path, "--chart", "timeline", "-o", "x.png", "--compare", "3", NULL },
+      "--compare needs --run" },
+    { { "export", path, "--chart", "timeline", "-o", "x.png", "--run", "3", "--compare", "99",
+        NULL },
+      "no run 99" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

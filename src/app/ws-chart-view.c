@@ -115,12 +115,14 @@ ws_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
 /* ---- timeline window ------------------------------------------------------------------ */
 
+/* The session's time range, or, comparing two runs, 0 to the longer one's length. */
 static gboolean
 full_range (WsChartView *self, gint64 *start, gint64 *end)
 {
-  WsSession *session = main_session (self);
+  WsChartOptions options;
 
-  return session != NULL && ws_session_get_time_range (session, start, end) && *end > *start;
+  fill_options (self, &options, ws_theme_get (WS_THEME_LIGHT));
+  return ws_timeline_get_full_range (main_session (self), &options, start, end);
 }
 
 static void

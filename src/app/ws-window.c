@@ -266,6 +266,18 @@ update_ui (WsWindow *self)
 
 /* ---- selection ------------------------------------------------------------------------------ */
 
+/* Two runs selected: the timeline shows them one above the other. */
+static gboolean
+comparing (WsWindow *self)
+{
+  int first = 0, second = 0;
+
+  ws_runs_view_get_selection (self->runs_view, &first, &second);
+  return self->session != NULL && first != 0 && second != 0 && first != second
+         && ws_session_find_run (self->session, first) != NULL
+         && ws_session_find_run (self->session, second) != NULL;
+}
+
 static void
 show_selection (WsWindow *self)
 {
@@ -287,15 +299,16 @@ show_selection (WsWindow *self)
       WsRun *other = ws_session_find_run (self->session, second);
       gint64 s2, e2;
 
-      /* Two runs: side by side in the findings panel, both on the timeline. */
+      /* Two runs: side by side in the findings panel, and on the timeline one above the
+       * other, each counted from its own start, so the window is in ns since those starts. */
       ws_findings_panel_show_pair (self->findings_panel, self->session, run,
                                    ws_runs_view_get_findings (self->runs_view, run), other,
                                    ws_runs_view_get_findings (self->runs_view, other));
       if (ws_run_get_time_range (run, &start, &end) && ws_run_get_time_range (other, &s2, &e2))
         {
-          start = MIN (start, s2), end = MAX (end, e2);
-          ws_chart_view_set_window (self->timeline, start - (end - start) / 20,
-                                    end + (end - start) / 20);
+          gint64 span = MAX (end - start, e2 - s2);
+
+          ws_chart_view_set_window (self->timeline, -span / 20, span + span / 20);
         }
       return;
     }
@@ -344,6 +357,14 @@ finding_activated_cb (WsFindingsPanel *panel, int run_id, GArray *indices, WsWin
   if (refs->len == 0)
     return;
   ws_chart_view_set_highlight (self->timeline, refs);
+  if (comparing (self))
+    {
+      /* Two runs on the timeline count from their own starts. */
+      gint64 origin;
+
+      ws_run_get_time_range (run, &origin, NULL);
+      start -= origin, end -= origin;
+    }
   ws_chart_view_set_window (self->timeline, start - (end - start) / 10, end + (end - start) / 10);
   adw_view_stack_set_visible_child_name (self->views, "timeline");
 }
@@ -380,6 +401,36 @@ activity_selected_cb (WsChartView *view, int run_id, guint index, WsWindow *self
   gtk_widget_set_visible (GTK_WIDGET (self->window_totals), TRUE);
 }
 
+/* A range selected on two runs compared: the same stretch of each, from its own start. */
+static char *
+compare_totals_text (WsWindow *self, gint64 start, gint64 end)
+{
+  int ids[2] = { 0, 0 };
+  GString *text = g_string_new (NULL);
+
+  ws_runs_view_get_selection (self->runs_view, &ids[0], &ids[1]);
+  /* TRANSLATORS: a range on two runs compared; the runs' figures follow */
+  g_string_printf (text, _("%.3f ms from each run's start:"), (end - start) / 1e6);
+  for (guint i = 0; i < 2; i++)
+    {
+      WsRun *run = ws_session_find_run (self->session, ids[i]);
+      gint64 origin;
+      WsTotals t;
+
+      if (!ws_run_get_time_range (run, &origin, NULL))
+        continue;
+      ws_session_get_window_totals (self->session, origin + start, origin + end, &t);
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, _("run %d: copies %.0f%%, kernels %.0f%%, idle %.0f%%."),
+                              ids[i], 100.0 * t.copy_ns / MAX (t.span_ns, 1),
+                              100.0 * t.kernel_ns / MAX (t.span_ns, 1),
+                              100.0 * t.idle_ns / MAX (t.span_ns, 1));
+    }
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("Press Z to zoom to it."));
+  return g_string_free (text, FALSE);
+}
+
 static void
 range_selected_cb (WsChartView *view, gint64 start, gint64 end, WsWindow *self)
 {
@@ -389,6 +440,13 @@ range_selected_cb (WsChartView *view, gint64 start, gint64 end, WsWindow *self)
   if (end <= start || self->session == NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->window_totals), FALSE);
+      return;
+    }
+  if (comparing (self))
+    {
+      text = compare_totals_text (self, start, end);
+      gtk_label_set_text (self->window_totals, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->window_totals), TRUE);
       return;
     }
   ws_session_get_window_totals (self->session, start, end, &t);

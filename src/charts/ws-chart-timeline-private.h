@@ -21,7 +21,8 @@ typedef struct
   GPtrArray *runs;  /* WsRun, every run with activities */
   GPtrArray *lanes; /* WsRunLanes, beside runs */
   GArray *rows;     /* WsTimelineRow, in lane order */
-  gint64 origin;    /* the session's first activity: the ruler's zero */
+  gint64 origin;    /* the session's first activity (the run's, comparing two): the ruler's zero */
+  char *caption;    /* what the ruler counts from, when not "since start" */
   gint64 start, end;
   double ppn;       /* pixels per nanosecond */
   WsRect content, plot, band;

@@ -101,7 +101,7 @@ _ws_timeline_draw_ruler (WsChartContext *ctx, const WsTimelineLayout *l)
         what = g_strdup_printf (_("after %s %s"), v, unit);
       }
     else
-      what = g_strdup (_("since start"));
+      what = g_strdup (l->caption ? l->caption : _("since start"));
     _ws_text_show (ctx, WS_FONT_SMALL, what, l->content.x, l->ruler_y, 0, 0, &ctx->theme->muted);
   }
 }

@@ -23,6 +23,7 @@ layout_clear (WsTimelineLayout *l)
   g_clear_pointer (&l->runs, g_ptr_array_unref);
   g_clear_pointer (&l->lanes, g_ptr_array_unref);
   g_clear_pointer (&l->rows, g_array_unref);
+  g_clear_pointer (&l->caption, g_free);
 }
 
 static char *
@@ -87,24 +88,42 @@ compare_u64 (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+static void
+add_keys (GArray *keys, const WsRunLanes *lanes)
+{
+  for (guint j = 0; j < lanes->n_lanes; j++)
+    {
+      guint64 key = lanes->lanes[j].key;
+      gboolean known = FALSE;
+
+      for (guint k = 0; k < keys->len && !known; k++)
+        known = g_array_index (keys, guint64, k) == key;
+      if (!known)
+        g_array_append_val (keys, key);
+    }
+}
+
 /* Runs, their lanes, and the rows: every lane any run has, so that lanes stay put while the
- * window pans. */
+ * window pans. With `only`, that run alone, with rows for the lanes of `also` as well, so
+ * that two runs compared side by side have the same rows in the same places. */
 static gboolean
-collect (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
+collect (WsChartContext *ctx, WsSession *session, WsRun *only, WsRun *also,
+         WsTimelineLayout *l)
 {
   GListModel *model = ws_session_get_runs (session);
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   gint64 s = G_MAXINT64, e = G_MININT64;
   guint n_kernel = 0, kernel_ordinal = 0;
+  guint n_candidates = only ? 1 : g_list_model_get_n_items (model);
 
   l->session = session;
   l->runs = g_ptr_array_new_with_free_func (g_object_unref);
   l->lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_run_lanes_unref);
   l->rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
   g_array_set_clear_func (l->rows, (GDestroyNotify) row_clear);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+  for (guint i = 0; i < n_candidates; i++)
     {
-      g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+      g_autoptr (WsRun) run = only ? g_object_ref (only) : g_list_model_get_item (model, i);
       WsRunLanes *lanes = _ws_run_lanes_get (run);
 
       if (!lanes->has_range)
@@ -114,18 +133,16 @@ collect (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
         }
       s = MIN (s, lanes->start);
       e = MAX (e, lanes->end);
-      for (guint j = 0; j < lanes->n_lanes; j++)
-        {
-          guint64 key = lanes->lanes[j].key;
-          gboolean known = FALSE;
-
-          for (guint k = 0; k < keys->len && !known; k++)
-            known = g_array_index (keys, guint64, k) == key;
-          if (!known)
-            g_array_append_val (keys, key);
-        }
+      add_keys (keys, lanes);
       g_ptr_array_add (l->runs, g_steal_pointer (&run));
       g_ptr_array_add (l->lanes, lanes);
+    }
+  if (also != NULL)
+    {
+      WsRunLanes *lanes = _ws_run_lanes_get (also);
+
+      add_keys (keys, lanes);
+      _ws_run_lanes_unref (lanes);
     }
   if (l->runs->len == 0)
     return FALSE;
@@ -237,7 +254,7 @@ compute_layout (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
   double legend_h, pad = 0.5 * ctx->line_height, avail;
 
   memset (l, 0, sizeof *l);
-  if (session == NULL || !collect (ctx, session, l))
+  if (session == NULL || !collect (ctx, session, NULL, NULL, l))
     {
       subtitle = session ? _ws_chart_subtitle (session, NULL) : NULL;
       _ws_chart_frame (ctx, ws_chart_kind_title (WS_CHART_TIMELINE), subtitle, &l->content);
@@ -294,63 +311,241 @@ compute_layout (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
   return TRUE;
 }
 
-void
-_ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions)
+/* ---- two runs side by side ---------------------------------------------------------------- */
+
+/* The two runs picked, when both have activities to draw. */
+static gboolean
+compare_runs (WsSession *session, const WsChartOptions *o, WsRun **a, WsRun **b)
 {
-  WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  WsTimelineLayout l;
+  if (session == NULL || o->run == 0 || o->compare_run == 0 || o->run == o->compare_run)
+    return FALSE;
+  *a = ws_session_find_run (session, o->run);
+  *b = ws_session_find_run (session, o->compare_run);
+  return *a != NULL && *b != NULL && ws_run_get_time_range (*a, NULL, NULL)
+         && ws_run_get_time_range (*b, NULL, NULL);
+}
+
+/* The longer run's length: comparing two runs, times count from each run's start. */
+static gint64
+compare_span (WsRun *a, WsRun *b)
+{
+  gint64 sa, ea, sb, eb;
+
+  ws_run_get_time_range (a, &sa, &ea);
+  ws_run_get_time_range (b, &sb, &eb);
+  return MAX (MAX (ea - sa, eb - sb), 1000);
+}
+
+/* Everything the timeline draws: one group of lanes for the session, or, when two runs are
+ * picked, one group per run, each counted from its own start on one scale so that their
+ * lengths and phases line up. */
+typedef struct
+{
+  WsTimelineLayout group[2];
+  guint n_groups;
+  gint64 window_start, window_end; /* comparing: ns since each run's start */
+} WsTimelineFrame;
+
+static void
+frame_clear (WsTimelineFrame *f)
+{
+  for (guint i = 0; i < f->n_groups; i++)
+    layout_clear (&f->group[i]);
+}
+
+static gboolean
+compute_compare (WsChartContext *ctx, WsSession *session, WsRun *a, WsRun *b,
+                 WsTimelineFrame *f)
+{
+  const WsChartOptions *o = ctx->options;
+  WsRun *runs[2] = { a, b };
+  g_autofree char *title = NULL, *subtitle = NULL;
+  WsLegendItem items[16];
+  WsRect content;
+  double legend_h, pad = 0.5 * ctx->line_height, label_width = 0, top, group_h, ppn;
+  gint64 span = compare_span (a, b);
+
+  f->window_start = 0;
+  f->window_end = span;
+  if (o->window_end > o->window_start)
+    {
+      f->window_start = o->window_start;
+      f->window_end = o->window_end;
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      WsTimelineLayout *l = &f->group[i];
+
+      if (!collect (ctx, session, runs[i], runs[1 - i], l))
+        return FALSE;
+      f->n_groups = i + 1;
+      l->origin = ((WsRunLanes *) g_ptr_array_index (l->lanes, 0))->start;
+      l->end = l->origin + f->window_end;
+      l->start = l->origin + f->window_start;
+      /* TRANSLATORS: the ruler of one of two runs compared: it counts from that run's start */
+      l->caption = g_strdup_printf (_("run %d, from its start"), ws_run_get_config (runs[i])->id);
+    }
+
+  /* TRANSLATORS: "Timeline · run 5 beside run 6" */
+  title = g_strdup_printf (_("%s · run %d beside run %d"), ws_chart_kind_title (o->kind),
+                           ws_run_get_config (a)->id, ws_run_get_config (b)->id);
+  subtitle = _ws_chart_subtitle (session, NULL);
+  _ws_chart_frame (ctx, title, subtitle, &content);
+  if (o->annotate)
+    {
+      g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+
+      g_ptr_array_add (shown, a);
+      g_ptr_array_add (shown, b);
+      _ws_chart_annotate (ctx, session, shown, &content);
+    }
+  legend_h = _ws_legend_draw (ctx, items, legend_items (ctx, &f->group[0], items, TRUE),
+                              content.x, content.y, content.width, FALSE);
+  for (guint r = 0; r < f->group[0].rows->len; r++)
+    label_width = MAX (label_width,
+                       _ws_text_width (ctx, WS_FONT_NORMAL,
+                                       g_array_index (f->group[0].rows, WsTimelineRow, r).label));
+  label_width = MIN (label_width + ctx->line_height, content.width * 0.3);
+
+  top = content.y + legend_h + pad;
+  group_h = (content.y + content.height - top - ctx->line_height) / 2;
+  for (guint i = 0; i < 2; i++)
+    {
+      WsTimelineLayout *l = &f->group[i];
+      double avail;
+
+      l->content = content;
+      l->legend_y = content.y;
+      l->label_width = label_width;
+      l->ruler_y = round (top + i * (group_h + ctx->line_height));
+      l->band.x = round (content.x + label_width);
+      l->band.width = MAX (round (content.x + content.width) - l->band.x, 1);
+      l->band.y = round (l->ruler_y + ctx->small_height + 6 * ctx->unit);
+      l->band.height = 1.5 * ctx->small_height;
+      l->plot.x = l->band.x;
+      l->plot.width = l->band.width;
+      l->plot.y = round (l->band.y + l->band.height + 2 * ctx->unit);
+      avail = l->ruler_y + group_h - l->plot.y;
+      l->row_height = floor (MIN (MAX (avail, 1) / l->rows->len, 6 * ctx->line_height));
+      l->row_height = MAX (l->row_height, 1);
+      l->plot.height = l->row_height * l->rows->len;
+    }
+  ppn = f->group[0].plot.width / (double) (f->window_end - f->window_start);
+  f->group[0].ppn = f->group[1].ppn = ppn;
+  return TRUE;
+}
+
+static gboolean
+compute_frame (WsChartContext *ctx, WsSession *session, WsTimelineFrame *f)
+{
+  WsRun *a, *b;
+
+  memset (f, 0, sizeof *f);
+  if (compare_runs (session, ctx->options, &a, &b))
+    {
+      if (compute_compare (ctx, session, a, b, f))
+        return TRUE;
+      frame_clear (f);
+      memset (f, 0, sizeof *f);
+    }
+  f->n_groups = 1;
+  if (!compute_layout (ctx, session, &f->group[0]))
+    return FALSE;
+  f->window_start = f->group[0].start;
+  f->window_end = f->group[0].end;
+  return TRUE;
+}
+
+gboolean
+ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, gint64 *start,
+                            gint64 *end)
+{
+  WsRun *a, *b;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  if (compare_runs (session, options, &a, &b))
+    {
+      *start = 0;
+      *end = compare_span (a, b);
+      return TRUE;
+    }
+  return session != NULL && ws_session_get_time_range (session, start, end) && *end > *start;
+}
+
+/* ---- drawing ------------------------------------------------------------------------------ */
+
+static gboolean
+draw_group (WsChartContext *ctx, const WsTimelineLayout *l, gint64 shift)
+{
+  const WsChartOptions *o = ctx->options;
   cairo_t *cr = ctx->cr;
   gboolean density;
-  WsLegendItem items[16];
-  guint n_items;
 
-  if (!compute_layout (ctx, session, &l))
+  _ws_timeline_draw_ruler (ctx, l);
+  _ws_timeline_draw_band (ctx, l);
+  for (guint r = 0; r < l->rows->len; r++)
     {
-      _ws_chart_message (ctx, &l.content,
-                         _("No traced activity yet. Copies, kernels and CPU runs appear here as "
-                           "the runner records them."));
-      layout_clear (&l);
-      return;
-    }
-  _ws_timeline_draw_ruler (ctx, &l);
-  _ws_timeline_draw_band (ctx, &l);
+      const WsTimelineRow *row = &g_array_index (l->rows, WsTimelineRow, r);
+      double y = l->plot.y + r * l->row_height;
 
-  for (guint r = 0; r < l.rows->len; r++)
-    {
-      const WsTimelineRow *row = &g_array_index (l.rows, WsTimelineRow, r);
-      double y = l.plot.y + r * l.row_height;
-
-      _ws_text_show (ctx, WS_FONT_NORMAL, row->label, l.content.x, y + l.row_height / 2, 0, 0.5,
-                     &ctx->theme->foreground);
+      _ws_text_show (ctx, WS_FONT_NORMAL, row->label, l->content.x, y + l->row_height / 2, 0,
+                     0.5, &ctx->theme->foreground);
       if (r > 0)
         {
           _ws_set_color (cr, &ctx->theme->grid);
           cairo_set_line_width (cr, 1);
-          cairo_move_to (cr, l.content.x, round (y) + 0.5);
-          cairo_line_to (cr, l.plot.x + l.plot.width, round (y) + 0.5);
+          cairo_move_to (cr, l->content.x, round (y) + 0.5);
+          cairo_line_to (cr, l->plot.x + l->plot.width, round (y) + 0.5);
           cairo_stroke (cr);
         }
     }
 
-  density = _ws_timeline_draw_lanes (ctx, &l);
-  _ws_timeline_draw_highlights (ctx, &l);
+  density = _ws_timeline_draw_lanes (ctx, l);
+  _ws_timeline_draw_highlights (ctx, l);
 
-  if (ctx->options->selection_end > ctx->options->selection_start)
+  if (o->selection_end > o->selection_start)
     {
-      double x0 = _ws_timeline_x (&l, ctx->options->selection_start);
-      double x1 = _ws_timeline_x (&l, ctx->options->selection_end);
+      double x0 = _ws_timeline_x (l, o->selection_start + shift);
+      double x1 = _ws_timeline_x (l, o->selection_end + shift);
 
       _ws_set_color_alpha (cr, &ctx->theme->h2d, 0.14);
-      cairo_rectangle (cr, x0, l.band.y, MAX (x1 - x0, 1), l.plot.y + l.plot.height - l.band.y);
+      cairo_rectangle (cr, x0, l->band.y, MAX (x1 - x0, 1), l->plot.y + l->plot.height - l->band.y);
       cairo_fill_preserve (cr);
       _ws_set_color_alpha (cr, &ctx->theme->h2d, 0.8);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
     }
+  return density;
+}
 
-  n_items = legend_items (ctx, &l, items, density);
-  _ws_legend_draw (ctx, items, n_items, l.content.x, l.legend_y, l.content.width, TRUE);
-  layout_clear (&l);
+void
+_ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions)
+{
+  WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
+  WsTimelineFrame f;
+  gboolean density = FALSE;
+  WsLegendItem items[16];
+  guint n_items;
+
+  if (!compute_frame (ctx, session, &f))
+    {
+      _ws_chart_message (ctx, &f.group[0].content,
+                         _("No traced activity yet. Copies, kernels and CPU runs appear here as "
+                           "the runner records them."));
+      frame_clear (&f);
+      return;
+    }
+  for (guint i = 0; i < f.n_groups; i++)
+    {
+      /* Comparing, the selection is in ns since each run's start. */
+      gint64 shift = f.n_groups > 1 ? f.group[i].origin : 0;
+
+      density |= draw_group (ctx, &f.group[i], shift);
+    }
+  n_items = legend_items (ctx, &f.group[0], items, density);
+  _ws_legend_draw (ctx, items, n_items, f.group[0].content.x, f.group[0].legend_y,
+                   f.group[0].content.width, TRUE);
+  frame_clear (&f);
 }
 
 /* ---- geometry for the widget ------------------------------------------------------------ */
@@ -360,23 +555,70 @@ ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
                           WsTimelineGeometry *geometry)
 {
   WsChartContext ctx;
-  WsTimelineLayout l;
+  WsTimelineFrame f;
 
   g_return_if_fail (options != NULL);
   g_return_if_fail (geometry != NULL);
   memset (geometry, 0, sizeof *geometry);
   _ws_chart_context_init (&ctx, NULL, options);
-  if (compute_layout (&ctx, session, &l))
+  if (compute_frame (&ctx, session, &f))
     {
-      geometry->plot_x = l.plot.x;
-      geometry->plot_y = l.plot.y;
-      geometry->plot_width = l.plot.width;
-      geometry->plot_height = l.plot.height;
-      geometry->start = l.start;
-      geometry->end = l.end;
+      const WsTimelineLayout *first = &f.group[0], *last = &f.group[f.n_groups - 1];
+
+      geometry->plot_x = first->plot.x;
+      geometry->plot_y = first->plot.y;
+      geometry->plot_width = first->plot.width;
+      geometry->plot_height = last->plot.y + last->plot.height - first->plot.y;
+      geometry->start = f.window_start;
+      geometry->end = f.window_end;
     }
-  layout_clear (&l);
+  frame_clear (&f);
   _ws_chart_context_clear (&ctx);
+}
+
+static void
+pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double y, WsRun **run,
+               guint *index, double *best, gboolean *found)
+{
+  guint r;
+  guint64 key;
+  double tolerance;
+  gint64 t;
+
+  if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
+      || y >= l->plot.y + l->plot.height)
+    return;
+  r = (guint) ((y - l->plot.y) / l->row_height);
+  key = g_array_index (l->rows, WsTimelineRow, MIN (r, l->rows->len - 1)).key;
+  tolerance = 3 * ctx->unit / l->ppn;
+  t = l->start + (gint64) ((x - l->plot.x) / l->ppn);
+  for (guint i = 0; i < l->runs->len; i++)
+    {
+      const WsRunLanes *lanes = g_ptr_array_index (l->lanes, i);
+      const WsLane *lane = _ws_timeline_find_lane (lanes, key);
+
+      if (lane == NULL || lanes->end < t - tolerance || lanes->start > t + tolerance)
+        continue;
+      for (guint k = _ws_lane_first_reaching (lane, (gint64) (t - tolerance));
+           k < lane->n && lane->spans[k].start <= t + tolerance; k++)
+        {
+          const WsLaneSpan *s = &lane->spans[k];
+          /* Inside a span beats beside one; of nested spans the shortest wins. */
+          double d = (t >= s->start && t < s->end)
+                         ? -1.0 / (1.0 + (double) (s->end - s->start))
+                         : MIN (fabs ((double) (t - s->start)), fabs ((double) (t - s->end)));
+
+          if (d <= tolerance && d < *best)
+            {
+              *best = d;
+              *found = TRUE;
+              if (run)
+                *run = g_ptr_array_index (l->runs, i);
+              if (index)
+                *index = s->index;
+            }
+        }
+    }
 }
 
 gboolean
@@ -384,49 +626,16 @@ ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x, d
                   WsRun **run, guint *index)
 {
   WsChartContext ctx;
-  WsTimelineLayout l;
+  WsTimelineFrame f;
   gboolean found = FALSE;
   double best = G_MAXDOUBLE;
 
   g_return_val_if_fail (options != NULL, FALSE);
   _ws_chart_context_init (&ctx, NULL, options);
-  if (compute_layout (&ctx, session, &l) && x >= l.plot.x
-      && x < l.plot.x + l.plot.width && y >= l.plot.y && y < l.plot.y + l.plot.height)
-    {
-      guint r = (guint) ((y - l.plot.y) / l.row_height);
-      guint64 key = g_array_index (l.rows, WsTimelineRow, MIN (r, l.rows->len - 1)).key;
-      double tolerance = 3 * ctx.unit / l.ppn;
-      gint64 t = l.start + (gint64) ((x - l.plot.x) / l.ppn);
-
-      for (guint i = 0; i < l.runs->len; i++)
-        {
-          const WsRunLanes *lanes = g_ptr_array_index (l.lanes, i);
-          const WsLane *lane = _ws_timeline_find_lane (lanes, key);
-
-          if (lane == NULL || lanes->end < t - tolerance || lanes->start > t + tolerance)
-            continue;
-          for (guint k = _ws_lane_first_reaching (lane, (gint64) (t - tolerance));
-               k < lane->n && lane->spans[k].start <= t + tolerance; k++)
-            {
-              const WsLaneSpan *s = &lane->spans[k];
-              /* Inside a span beats beside one; of nested spans the shortest wins. */
-              double d = (t >= s->start && t < s->end)
-                             ? -1.0 / (1.0 + (double) (s->end - s->start))
-                             : MIN (fabs ((double) (t - s->start)), fabs ((double) (t - s->end)));
-
-              if (d <= tolerance && d < best)
-                {
-                  best = d;
-                  found = TRUE;
-                  if (run)
-                    *run = g_ptr_array_index (l.runs, i);
-                  if (index)
-                    *index = s->index;
-                }
-            }
-        }
-    }
-  layout_clear (&l);
+  if (compute_frame (&ctx, session, &f))
+    for (guint i = 0; i < f.n_groups; i++)
+      pick_in_group (&ctx, &f.group[i], x, y, run, index, &best, &found);
+  frame_clear (&f);
   _ws_chart_context_clear (&ctx);
   return found;
 }

@@ -79,6 +79,11 @@ typedef struct
 
 void ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
                                WsTimelineGeometry *geometry);
+/* The range the window may show: the session's, or, when two runs are compared side by side
+ * (run and compare_run), ns from 0 to the longer run's length: each run's lanes then count
+ * from that run's start, and window_start/window_end are offsets from it. */
+gboolean ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options,
+                                     gint64 *start, gint64 *end);
 /* The activity under (x, y), if any, within a few pixels: `run` is borrowed from the
  * session, `index` is into ws_run_get_activities (run). */
 gboolean ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x,

@@ -84,7 +84,7 @@ ws_cli_export (int argc, char **argv)
   g_autofree char *chart_name = NULL, *format_name = NULL, *theme_name = NULL;
   g_autofree char *output = NULL;
   double width = 0, height = 0, scale = 1;
-  int run = 0;
+  int run = 0, compare = 0;
   gboolean annotate = FALSE;
   GOptionEntry entries[] = {
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart_name,
@@ -105,6 +105,9 @@ ws_cli_export (int argc, char **argv)
       N_("light (default), dark or print"), "THEME" },
     { "run", 'r', 0, G_OPTION_ARG_INT, &run,
       N_("Only this run (timeline, breakdown, occupancy); default: every run"), "ID" },
+    { "compare", 0, 0, G_OPTION_ARG_INT, &compare,
+      N_("A second run beside --run: the timeline draws the two one above the other, each "
+         "counted from its own start"), "ID" },
     { "annotate", 0, 0, G_OPTION_ARG_NONE, &annotate,
       N_("Write the findings on the chart (presentation mode)"), NULL },
     { NULL }
@@ -164,8 +167,11 @@ ws_cli_export (int argc, char **argv)
                                            "20000."));
   if (!(scale > 0) || scale > 4)
     return ws_cli_usage_error ("export", _("--scale must be more than 0 and at most 4."));
-  if (run < 0)
-    return ws_cli_usage_error ("export", _("--run takes a run's number (1, 2, …)."));
+  if (run < 0 || compare < 0)
+    return ws_cli_usage_error ("export", _("--run and --compare take a run's number (1, 2, …)."));
+  if (compare != 0 && run == 0)
+    return ws_cli_usage_error ("export", _("--compare needs --run: give the run to compare "
+                                           "it with."));
 
   for (int i = 1; i < argc; i++)
     {
@@ -186,6 +192,13 @@ ws_cli_export (int argc, char **argv)
       return ws_cli_usage_error ("export", _("%s has no run %d (it has %u runs)."), argv[1], run,
                                  n);
     }
+  if (compare != 0 && ws_session_find_run (main_session, compare) == NULL)
+    {
+      guint n = g_list_model_get_n_items (ws_session_get_runs (main_session));
+
+      return ws_cli_usage_error ("export", _("%s has no run %d (it has %u runs)."), argv[1],
+                                 compare, n);
+    }
 
   if (output == NULL)
     output = default_output (argv[1], ws_chart_kind_to_string (kind), format);
@@ -196,6 +209,7 @@ ws_cli_export (int argc, char **argv)
     height = format == WS_EXPORT_PNG ? PNG_HEIGHT : PAGE_HEIGHT;
   ws_chart_options_init (&options, kind, ws_theme_get (theme), width, height);
   options.run = run;
+  options.compare_run = compare;
   options.annotate = annotate;
   if (kind == WS_CHART_OCCUPANCY)
     occupancy_from_run (main_session, run, &options);
