@@ -88,8 +88,8 @@ debug_fault_verify (const WsLaunchConfig *cfg, const float *const *in, const flo
 extern "C" const WsKernelDesc ws_debug_fault_desc = {
   .name = "debug_fault",
   .family = "debug_fault",
-  .title = "Deliberate fault (tests only)",
-  .description = "Writes to an address it does not own, to test how faults are reported.",
+  .title = WS_N_ ("Deliberate fault (tests only)"),
+  .description = WS_N_ ("Writes to an address it does not own, to test how faults are reported."),
   .source = "kernels/debug_fault.cu",
   .block_rank = 1,
   .shape_rank = 1,

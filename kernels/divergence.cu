@@ -267,16 +267,16 @@ divergence_warp_verify (const WsLaunchConfig *cfg, const float *const *in, const
     .piece = NULL, .launch_piece = NULL,                                                      \
   }
 
-extern "C" const WsKernelDesc ws_divergence_lane_desc
-  = DIVERGENCE_ENTRY ("divergence_lane", "Branch on the lane: every warp diverges",
-                      "if (threadIdx.x % 2 == 0) one chain of 256 multiply-adds, else another: "
-                      "each warp runs both chains, half its lanes idle in each.",
-                      divergence_lane_function, divergence_lane_launch,
-                      divergence_lane_reference, divergence_lane_verify);
+extern "C" const WsKernelDesc ws_divergence_lane_desc = DIVERGENCE_ENTRY (
+    "divergence_lane", WS_N_ ("Branch on the lane: every warp diverges"),
+    WS_N_ ("if (threadIdx.x % 2 == 0) one chain of 256 multiply-adds, else another: "
+           "each warp runs both chains, half its lanes idle in each."),
+    divergence_lane_function, divergence_lane_launch, divergence_lane_reference,
+    divergence_lane_verify);
 
-extern "C" const WsKernelDesc ws_divergence_warp_desc
-  = DIVERGENCE_ENTRY ("divergence_warp", "Branch on the warp: no warp diverges",
-                      "if ((threadIdx.x / 32) % 2 == 0) one chain of 256 multiply-adds, else "
-                      "another: the same work, but each warp runs only one chain.",
-                      divergence_warp_function, divergence_warp_launch,
-                      divergence_warp_reference, divergence_warp_verify);
+extern "C" const WsKernelDesc ws_divergence_warp_desc = DIVERGENCE_ENTRY (
+    "divergence_warp", WS_N_ ("Branch on the warp: no warp diverges"),
+    WS_N_ ("if ((threadIdx.x / 32) % 2 == 0) one chain of 256 multiply-adds, else "
+           "another: the same work, but each warp runs only one chain."),
+    divergence_warp_function, divergence_warp_launch, divergence_warp_reference,
+    divergence_warp_verify);

@@ -495,9 +495,9 @@ ws_matmul_verify (const WsLaunchConfig *cfg, const float *const *in, const float
 extern "C" const WsKernelDesc ws_matmul_naive_desc = {
   .name = "matmul_naive",
   .family = "matmul",
-  .title = "Matrix multiply, naive",
-  .description = "One thread per element of C reads a whole row of A and column of B from "
-                 "global memory.",
+  .title = WS_N_ ("Matrix multiply, naive"),
+  .description = WS_N_ ("One thread per element of C reads a whole row of A and column of B from "
+                        "global memory."),
   .source = "kernels/matmul.cu",
   .block_rank = 2,
   .shape_rank = 3,
@@ -530,9 +530,10 @@ extern "C" const WsKernelDesc ws_matmul_naive_desc = {
 extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
   .name = "matmul_tiled",
   .family = "matmul",
-  .title = "Matrix multiply, shared-memory tiles",
-  .description = "The tutorial's kernel: each block stages square tiles of A and B in shared "
-                 "memory, so every value read from global memory is used by a whole tile row.",
+  .title = WS_N_ ("Matrix multiply, shared-memory tiles"),
+  .description
+  = WS_N_ ("The tutorial's kernel: each block stages square tiles of A and B in shared "
+           "memory, so every value read from global memory is used by a whole tile row."),
   .source = "kernels/matmul.cu",
   .block_rank = 2,
   .shape_rank = 3,

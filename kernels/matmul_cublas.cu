@@ -198,10 +198,11 @@ cublas_launch_piece (const WsLaunchConfig *cfg, int pieces, int p, float *const 
 extern "C" const WsKernelDesc ws_matmul_cublas_desc = {
   .name = "matmul_cublas",
   .family = "matmul",
-  .title = "Matrix multiply, cuBLAS SGEMM",
-  .description = "NVIDIA's cuBLAS SGEMM in its default FP32 math (no TF32, no tensor cores): "
-                 "the ceiling for hand-written FP32 kernels. cuBLAS picks the kernel, its grid "
-                 "and its block; the trace shows cuBLAS's kernel names.",
+  .title = WS_N_ ("Matrix multiply, cuBLAS SGEMM"),
+  .description
+  = WS_N_ ("NVIDIA's cuBLAS SGEMM in its default FP32 math (no TF32, no tensor cores): "
+           "the ceiling for hand-written FP32 kernels. cuBLAS picks the kernel, its grid "
+           "and its block; the trace shows cuBLAS's kernel names."),
   .source = "kernels/matmul_cublas.cu",
   .block_rank = 2,
   .shape_rank = 3,

@@ -233,10 +233,11 @@ regtile_launch_piece (const WsLaunchConfig *cfg, int pieces, int p, float *const
 extern "C" const WsKernelDesc ws_matmul_regtile_desc = {
   .name = "matmul_regtile",
   .family = "matmul",
-  .title = "Matrix multiply, register tiles",
-  .description = "Each block computes a 128×128 tile of C and each thread an 8×8 block of it "
-                 "in registers, from tiles of A and B double-buffered in shared memory and "
-                 "read as float4. The block is fixed at 16×16.",
+  .title = WS_N_ ("Matrix multiply, register tiles"),
+  .description
+  = WS_N_ ("Each block computes a 128×128 tile of C and each thread an 8×8 block of it "
+           "in registers, from tiles of A and B double-buffered in shared memory and "
+           "read as float4. The block is fixed at 16×16."),
   .source = "kernels/matmul_regtile.cu",
   .block_rank = 2,
   .shape_rank = 3,

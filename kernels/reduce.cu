@@ -377,25 +377,25 @@ reduce_verify (const WsLaunchConfig *cfg, const float *const *in, const float *o
   }
 
 extern "C" const WsKernelDesc ws_reduce_atomic_desc
-  = REDUCE_ENTRY ("reduce_atomic", "Sum, one atomic per element",
-                  "Every thread adds its element to the one total with atomicAdd: all the "
-                  "additions queue up at one address.",
-                  reduce_grid, reduce_atomic_function, NULL, reduce_atomic_launch);
+    = REDUCE_ENTRY ("reduce_atomic", WS_N_ ("Sum, one atomic per element"),
+                    WS_N_ ("Every thread adds its element to the one total with atomicAdd: all the "
+                           "additions queue up at one address."),
+                    reduce_grid, reduce_atomic_function, NULL, reduce_atomic_launch);
 
-extern "C" const WsKernelDesc ws_reduce_shared_desc
-  = REDUCE_ENTRY ("reduce_shared", "Sum, shared-memory tree",
-                  "Each block adds its elements pairwise in shared memory, halving the active "
-                  "threads at each step, then makes one atomicAdd.",
-                  reduce_grid, reduce_shared_function, reduce_shared_smem, reduce_shared_launch);
+extern "C" const WsKernelDesc ws_reduce_shared_desc = REDUCE_ENTRY (
+    "reduce_shared", WS_N_ ("Sum, shared-memory tree"),
+    WS_N_ ("Each block adds its elements pairwise in shared memory, halving the active "
+           "threads at each step, then makes one atomicAdd."),
+    reduce_grid, reduce_shared_function, reduce_shared_smem, reduce_shared_launch);
 
-extern "C" const WsKernelDesc ws_reduce_warp_desc
-  = REDUCE_ENTRY ("reduce_warp", "Sum, warp shuffles",
-                  "Each warp adds its 32 values with register shuffles, the warps' sums meet "
-                  "once in shared memory, and the block makes one atomicAdd.",
-                  reduce_grid, reduce_warp_function, NULL, reduce_warp_launch);
+extern "C" const WsKernelDesc ws_reduce_warp_desc = REDUCE_ENTRY (
+    "reduce_warp", WS_N_ ("Sum, warp shuffles"),
+    WS_N_ ("Each warp adds its 32 values with register shuffles, the warps' sums meet "
+           "once in shared memory, and the block makes one atomicAdd."),
+    reduce_grid, reduce_warp_function, NULL, reduce_warp_launch);
 
 extern "C" const WsKernelDesc ws_reduce_warp_multi_desc
-  = REDUCE_ENTRY ("reduce_warp_multi", "Sum, warp shuffles, 32 elements per thread",
-                  "Each thread first sums 32 elements on its own, read as float4 in a "
-                  "grid-stride loop; then warp shuffles and one atomicAdd per block.",
-                  reduce_multi_grid, reduce_multi_function, NULL, reduce_multi_launch);
+    = REDUCE_ENTRY ("reduce_warp_multi", WS_N_ ("Sum, warp shuffles, 32 elements per thread"),
+                    WS_N_ ("Each thread first sums 32 elements on its own, read as float4 in a "
+                           "grid-stride loop; then warp shuffles and one atomicAdd per block."),
+                    reduce_multi_grid, reduce_multi_function, NULL, reduce_multi_launch);

@@ -354,26 +354,23 @@ transpose_verify (const WsLaunchConfig *cfg, const float *const *in, const float
     .whole_inputs = 0, .piece = transpose_piece, .launch_piece = PIECE,                       \
   }
 
-extern "C" const WsKernelDesc ws_transpose_naive_desc
-  = TRANSPOSE_ENTRY ("transpose_naive", "Transpose, naive",
-                     "One thread per element: reads along rows are coalesced, writes go down "
-                     "columns, one memory line for every four bytes.",
-                     transpose_naive_check_block, transpose_naive_grid,
-                     transpose_naive_function, transpose_naive_launch,
-                     transpose_naive_launch_piece);
+extern "C" const WsKernelDesc ws_transpose_naive_desc = TRANSPOSE_ENTRY (
+    "transpose_naive", WS_N_ ("Transpose, naive"),
+    WS_N_ ("One thread per element: reads along rows are coalesced, writes go down "
+           "columns, one memory line for every four bytes."),
+    transpose_naive_check_block, transpose_naive_grid, transpose_naive_function,
+    transpose_naive_launch, transpose_naive_launch_piece);
 
-extern "C" const WsKernelDesc ws_transpose_shared_desc
-  = TRANSPOSE_ENTRY ("transpose_shared", "Transpose, shared-memory tile",
-                     "32×32 tiles go through shared memory so that reads and writes are both "
-                     "coalesced; reading a tile's column hits one bank 32 times.",
-                     transpose_tile_check_block, transpose_tile_grid,
-                     transpose_shared_function, transpose_shared_launch,
-                     transpose_shared_launch_piece);
+extern "C" const WsKernelDesc ws_transpose_shared_desc = TRANSPOSE_ENTRY (
+    "transpose_shared", WS_N_ ("Transpose, shared-memory tile"),
+    WS_N_ ("32×32 tiles go through shared memory so that reads and writes are both "
+           "coalesced; reading a tile's column hits one bank 32 times."),
+    transpose_tile_check_block, transpose_tile_grid, transpose_shared_function,
+    transpose_shared_launch, transpose_shared_launch_piece);
 
 extern "C" const WsKernelDesc ws_transpose_padded_desc
-  = TRANSPOSE_ENTRY ("transpose_padded", "Transpose, padded tile",
-                     "The shared-memory tile with one float of padding per row, so that a "
-                     "column spreads over all 32 banks: no bank conflicts.",
-                     transpose_tile_check_block, transpose_tile_grid,
-                     transpose_padded_function, transpose_padded_launch,
-                     transpose_padded_launch_piece);
+    = TRANSPOSE_ENTRY ("transpose_padded", WS_N_ ("Transpose, padded tile"),
+                       WS_N_ ("The shared-memory tile with one float of padding per row, so that a "
+                              "column spreads over all 32 banks: no bank conflicts."),
+                       transpose_tile_check_block, transpose_tile_grid, transpose_padded_function,
+                       transpose_padded_launch, transpose_padded_launch_piece);

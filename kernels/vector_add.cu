@@ -259,8 +259,8 @@ vector_add_verify (const WsLaunchConfig *cfg, const float *const *in, const floa
 extern "C" const WsKernelDesc ws_vector_add_desc = {
   .name = "vector_add",
   .family = "vector_add",
-  .title = "Vector add",
-  .description = "The tutorial's first kernel: c[i] = a[i] + b[i], one thread per element.",
+  .title = WS_N_ ("Vector add"),
+  .description = WS_N_ ("The tutorial's first kernel: c[i] = a[i] + b[i], one thread per element."),
   .source = "kernels/vector_add.cu",
   .block_rank = 1,
   .shape_rank = 1,
@@ -294,9 +294,10 @@ extern "C" const WsKernelDesc ws_vector_add_desc = {
 extern "C" const WsKernelDesc ws_vector_add_vec4_desc = {
   .name = "vector_add_vec4",
   .family = "vector_add",
-  .title = "Vector add, 16-byte accesses",
-  .description = "c = a + b with float4 loads and stores: each thread moves four float4s per "
-                 "trip of a grid-stride loop, so more bytes are in flight per thread.",
+  .title = WS_N_ ("Vector add, 16-byte accesses"),
+  .description
+  = WS_N_ ("c = a + b with float4 loads and stores: each thread moves four float4s per "
+           "trip of a grid-stride loop, so more bytes are in flight per thread."),
   .source = "kernels/vector_add.cu",
   .block_rank = 1,
   .shape_rank = 1,

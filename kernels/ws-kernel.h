@@ -19,6 +19,11 @@ extern "C" {
 
 #define WS_MAX_INPUTS 3
 
+/* Marks a kernel's title and description for translation: the runner has no gettext and
+ * writes them in English; the app and warpscope-cli look them up in the catalog when they
+ * show them (po/POTFILES.in lists the kernels' .cu files; xgettext --keyword=WS_N_). */
+#define WS_N_(text) text
+
 /* CPU references are compiled for several x86 levels and picked at run time, so that the
  * baseline uses the vector units of the machine it runs on without building for one CPU. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)

@@ -1015,6 +1015,25 @@ test_kernels (void)
   g_assert_nonnull (strstr (r.out, "vector_add "));
   g_assert_nonnull (strstr (r.out, "matmul_tiled "));
   g_assert_nonnull (strstr (r.out, "16×16"));
+  g_assert_nonnull (strstr (r.out, "Matrix multiply, shared-memory tiles"));
+
+  /* The runner writes the catalog in English; the kernels' titles and descriptions are
+   * marked (WS_N_) and shown in the reader's language. */
+  {
+    const char *locale = setlocale (LC_ALL, "zh_CN.UTF-8") != NULL ? "zh_CN.UTF-8" : "C.UTF-8";
+    g_autofree char *lc_all = g_strdup_printf ("LC_ALL=%s", locale);
+    const char *env[] = { env_runner, "WARPSCOPE_LIBCUDA=/nonexistent", lc_all,
+                          "LANGUAGE=zh_CN", NULL };
+    const char *verbose[] = { "kernels", "-v", NULL };
+    g_auto (Result) z = { 0 };
+
+    setlocale (LC_ALL, "");
+    run_cli_full (&z, verbose, env, NULL);
+    g_assert_cmpint (z.status, ==, 0);
+    g_assert_nonnull (strstr (z.out, "矩阵乘法，共享内存分块"));
+    g_assert_nonnull (strstr (z.out, "教程的第一个核函数"));
+    g_assert_null (strstr (z.out, "Matrix multiply"));
+  }
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ws-format.h"
+#include "ws-i18n.h"
 #include "ws-input.h"
 
 struct _WsConfigSidebar
@@ -631,7 +632,8 @@ kernel_selected_cb (WsConfigSidebar *self)
     return;
   self->loading = TRUE;
   gtk_label_set_text (self->kernel_description,
-                      json_object_get_string_member_with_default (k, "description", ""));
+                      ws_i18n_kernel_text (
+                        json_object_get_string_member_with_default (k, "description", "")));
   fill_presets (self);
   /* Another kernel starts from its own default size; a restored one keeps the saved size
    * unless it cannot suit it. */
@@ -699,7 +701,8 @@ ws_config_sidebar_set_catalog (WsConfigSidebar *self, GPtrArray *kernels)
     {
       JsonObject *k = g_ptr_array_index (kernels, i);
 
-      gtk_string_list_append (titles, json_object_get_string_member_with_default (k, "title", "?"));
+      gtk_string_list_append (titles, ws_i18n_kernel_text (
+                                        json_object_get_string_member_with_default (k, "title", "?")));
       if (g_strcmp0 (json_object_get_string_member_with_default (k, "name", ""), wanted) == 0)
         select = i;
     }

@@ -5,6 +5,7 @@
 #include "ws-cli.h"
 
 #include "ws-cli-table.h"
+#include "ws-i18n.h"
 
 /* "m×n×k", "10,000,000", "512×512×512"; a block without its trailing 1s: "256", "16×16". */
 static char *
@@ -102,7 +103,8 @@ ws_cli_kernels (int argc, char **argv)
       ws_cli_table_take (table, 1, join_array (k, "shape_params", FALSE));
       ws_cli_table_take (table, 2, join_array (k, "default_shape", FALSE));
       ws_cli_table_take (table, 3, join_array (k, "default_block", TRUE));
-      ws_cli_table_set (table, 4, json_object_get_string_member_with_default (k, "title", ""));
+      ws_cli_table_set (table, 4, ws_i18n_kernel_text (
+                                    json_object_get_string_member_with_default (k, "title", "")));
     }
   ws_cli_table_append_text (table, out, 2, 0);
   if (verbose)
@@ -112,7 +114,7 @@ ws_cli_kernels (int argc, char **argv)
         g_autofree char *text = g_strdup_printf (
           _("%s: %s Source: %s. Verified: %s."),
           json_object_get_string_member_with_default (k, "name", "?"),
-          json_object_get_string_member_with_default (k, "description", ""),
+          ws_i18n_kernel_text (json_object_get_string_member_with_default (k, "description", "")),
           json_object_get_string_member_with_default (k, "source", "?"),
           json_object_get_string_member_with_default (k, "tolerance", "?"));
 

@@ -43,3 +43,9 @@ ws_i18n_init (void)
   bindtextdomain (GETTEXT_PACKAGE, ws_i18n_get_localedir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 }
+
+const char *
+ws_i18n_kernel_text (const char *english)
+{
+  return english != NULL && *english != '\0' ? g_dgettext (GETTEXT_PACKAGE, english) : english;
+}

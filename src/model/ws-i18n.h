@@ -15,4 +15,8 @@ const char *ws_i18n_get_localedir (void);
 /* Binds the text domain to that directory, with UTF-8 messages. Call after setlocale(). */
 void ws_i18n_init (void);
 
+/* A kernel's title or description as the runner wrote it (in English), in the reader's
+ * language when the catalog has it: the kernels mark these with WS_N_. NULL and "" pass. */
+const char *ws_i18n_kernel_text (const char *english);
+
 G_END_DECLS

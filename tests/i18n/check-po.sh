@@ -17,8 +17,8 @@ cd "$SRC"
 
 # Files with marked strings that po/POTFILES.in does not list.
 listed=$(grep -v '^#' po/POTFILES.in | sed '/^$/d')
-for f in $(grep -lE '(^|[^A-Za-z0-9_])(N?_|C_|NC_|ngettext|g_dngettext) ?\(' \
-             src/app/*.c src/charts/*.c src/cli/*.c src/model/*.c 2>/dev/null) \
+for f in $(grep -lE '(^|[^A-Za-z0-9_])(N?_|C_|NC_|ngettext|g_dngettext|WS_N_) ?\(' \
+             src/app/*.c src/charts/*.c src/cli/*.c src/model/*.c kernels/*.cu 2>/dev/null) \
          $(grep -l 'translatable="yes"' ui/*.ui 2>/dev/null); do
   echo "$listed" | grep -qx "$f" || fail "$f marks strings but is not listed in po/POTFILES.in"
 done
