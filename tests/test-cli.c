@@ -519,6 +519,31 @@ test_report_translated (void)
   g_assert_nonnull (strstr (r.out, "\n诊断\n"));
   g_assert_nonnull (strstr (flat, "最快的配置"));
   g_assert_null (strstr (flat, "Small grid"));
+  /* Chinese has no spaces to break at: lines still fit the width, counting a wide character
+   * as two columns, and never start with closing punctuation. */
+  {
+    const char *narrow[] = { "report", path, "--width", "60", NULL };
+    g_auto (Result) w = { 0 };
+    g_auto (GStrv) lines = NULL;
+
+    run_cli_full (&w, narrow, zh, NULL);
+    g_assert_cmpint (w.status, ==, 0);
+    lines = g_strsplit (w.out, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        glong columns = 0;
+        const char *first = lines[i];
+
+        for (const char *p = lines[i]; *p != '\0'; p = g_utf8_next_char (p))
+          columns += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+        if (columns > 60)
+          g_error ("line %u is %ld columns wide: %s", i, columns, lines[i]);
+        while (*first == ' ')
+          first++;
+        if (g_str_has_prefix (first, "，") || g_str_has_prefix (first, "。"))
+          g_error ("line %u starts with punctuation: %s", i, lines[i]);
+      }
+  }
 
   run_cli_full (&e, args, en, NULL);
   g_assert_cmpint (e.status, ==, 0);

@@ -77,7 +77,7 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   const char *severity = ws_severity_to_string (f->severity);
-  GtkWidget *badge = label (severity, "badge", FALSE);
+  GtkWidget *badge = label (ws_severity_to_label (f->severity), "badge", FALSE);
   GtkGesture *click = gtk_gesture_click_new ();
   g_autofree char *why = g_markup_printf_escaped (_("<b>Why:</b> %s"), f->cause ? f->cause : "");
   g_autofree char *fix = g_markup_printf_escaped (_("<b>What to change:</b> %s"),

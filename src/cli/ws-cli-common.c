@@ -322,6 +322,20 @@ ws_cli_text_width (const char *text)
   return width;
 }
 
+/* Closing punctuation that must not start a line, and opening punctuation that must not end
+ * one (Chinese and Japanese text). */
+static gboolean
+no_break_before (gunichar c)
+{
+  return c != 0 && g_utf8_strchr ("，。：；、！？）」』】》％", -1, c) != NULL;
+}
+
+static gboolean
+no_break_after (gunichar c)
+{
+  return c != 0 && g_utf8_strchr ("（「『【《", -1, c) != NULL;
+}
+
 /* A unit stays on the line of its number: "12.8 µs", "3206 GB/s", "1.38×". */
 static gboolean
 is_unit (const char *word)
@@ -338,6 +352,9 @@ is_unit (const char *word)
 
         while (*rest != '\0' && strchr (",.;:)]", *rest) != NULL)
           rest++;
+        /* "µs；" in Chinese text */
+        while (*rest != '\0' && no_break_before (g_utf8_get_char (rest)))
+          rest = g_utf8_next_char (rest);
         if (*rest == '\0')
           return TRUE;
       }
@@ -350,6 +367,64 @@ is_connector (const char *word)
   return g_str_equal (word, "n") || g_str_equal (word, "≈") || g_str_equal (word, "=");
 }
 
+typedef struct
+{
+  char *text;
+  gboolean space_before; /* joined to the previous token by a space, else directly */
+} Token;
+
+static void
+token_clear (Token *t)
+{
+  g_free (t->text);
+}
+
+/* Breaks may fall at spaces and, in CJK text, which has no spaces, beside any wide
+ * character but before closing or after opening punctuation. */
+static GArray *
+tokenize (const char *paragraph)
+{
+  GArray *tokens = g_array_new (FALSE, FALSE, sizeof (Token));
+  g_autoptr (GString) current = g_string_new (NULL);
+  gboolean space = FALSE, current_space = FALSE;
+  gunichar prev = 0;
+
+  g_array_set_clear_func (tokens, (GDestroyNotify) token_clear);
+  for (const char *p = paragraph; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == ' ')
+        {
+          space = TRUE;
+          prev = 0;
+          continue;
+        }
+      if (current->len > 0
+          && (space
+              || ((g_unichar_iswide (c) || g_unichar_iswide (prev)) && !no_break_before (c)
+                  && !no_break_after (prev))))
+        {
+          Token t = { g_strdup (current->str), current_space };
+
+          g_array_append_val (tokens, t);
+          g_string_truncate (current, 0);
+        }
+      if (current->len == 0)
+        current_space = space;
+      space = FALSE;
+      g_string_append_unichar (current, c);
+      prev = c;
+    }
+  if (current->len > 0)
+    {
+      Token t = { g_strdup (current->str), current_space };
+
+      g_array_append_val (tokens, t);
+    }
+  return tokens;
+}
+
 void
 ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize indent,
                        gsize width)
@@ -359,7 +434,7 @@ ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize
 
   for (guint p = 0; paragraphs[p] != NULL; p++)
     {
-      g_auto (GStrv) words = g_strsplit (paragraphs[p], " ", -1);
+      g_autoptr (GArray) tokens = tokenize (paragraphs[p]);
       gboolean line_empty = TRUE;
 
       if (p > 0)
@@ -368,31 +443,34 @@ ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize
           g_string_append_printf (out, "%*s", (int) indent, "");
           column = indent;
         }
-      for (guint w = 0; words[w] != NULL; w++)
+      for (guint w = 0; w < tokens->len; w++)
         {
-          gsize word = ws_cli_text_width (words[w]);
+          const Token *t = &g_array_index (tokens, Token, w);
+          gsize word = ws_cli_text_width (t->text);
           gsize glued = word;
 
-          if (*words[w] == '\0')
-            continue;
           /* Keep "n ≈ 5,800" and "12.8 µs" whole: measure up to the end of the group. */
-          for (guint g = w; words[g + 1] != NULL && (is_connector (words[g])
-                                                     || is_unit (words[g + 1]));
-               g++)
-            glued += 1 + ws_cli_text_width (words[g + 1]);
-          if (!line_empty && width > 0 && column + 1 + glued > width)
+          for (guint g = w; g + 1 < tokens->len; g++)
+            {
+              const Token *next = &g_array_index (tokens, Token, g + 1);
+
+              if (!(is_connector (g_array_index (tokens, Token, g).text) || is_unit (next->text)))
+                break;
+              glued += (next->space_before ? 1 : 0) + ws_cli_text_width (next->text);
+            }
+          if (!line_empty && width > 0 && column + (t->space_before ? 1 : 0) + glued > width)
             {
               g_string_append_c (out, '\n');
               g_string_append_printf (out, "%*s", (int) indent, "");
               column = indent;
               line_empty = TRUE;
             }
-          if (!line_empty)
+          if (!line_empty && t->space_before)
             {
               g_string_append_c (out, ' ');
               column++;
             }
-          g_string_append (out, words[w]);
+          g_string_append (out, t->text);
           column += word;
           line_empty = FALSE;
         }

@@ -340,7 +340,7 @@ append_list (GString *out, const char *title, GPtrArray *items, gboolean markdow
 static void
 append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width)
 {
-  const char *severity = ws_severity_to_string (f->severity);
+  const char *severity = ws_severity_to_label (f->severity);
 
   if (markdown)
     {
@@ -355,7 +355,10 @@ append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width
       return;
     }
   {
-    g_autofree char *prefix = g_strdup_printf ("  %-8s", severity);
+    /* Padded to 10 columns as a terminal shows them (a CJK character takes two). */
+    gsize used = 2 + ws_cli_text_width (severity);
+    g_autofree char *fill = g_strnfill (used < 10 ? 10 - used : 1, ' ');
+    g_autofree char *prefix = g_strconcat ("  ", severity, fill, NULL);
     gsize indent = ws_cli_text_width (prefix);
 
     append_paragraph (out, prefix, f->title, width);

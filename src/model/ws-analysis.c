@@ -113,6 +113,24 @@ ws_finding_kind_to_string (WsFindingKind kind)
 }
 
 const char *
+ws_severity_to_label (WsSeverity severity)
+{
+  switch (severity)
+    {
+    case WS_SEVERITY_INFO:
+      return C_ ("severity", "info");
+    case WS_SEVERITY_LOW:
+      return C_ ("severity", "low");
+    case WS_SEVERITY_MEDIUM:
+      return C_ ("severity", "medium");
+    case WS_SEVERITY_HIGH:
+      return C_ ("severity", "high");
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
 ws_severity_to_string (WsSeverity severity)
 {
   switch (severity)

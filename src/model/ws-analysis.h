@@ -65,6 +65,7 @@ void ws_finding_free (WsFinding *finding);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFinding, ws_finding_free)
 
 const char *ws_severity_to_string (WsSeverity severity); /* "info", "low", "medium", "high" */
+const char *ws_severity_to_label (WsSeverity severity);  /* the same word, for people: translated */
 
 /* The thresholds, named, with what each means: the one table in code (docs/findings.md shows
  * the same rows, and the tests check that it does). */
