@@ -673,7 +673,8 @@ test_sample_vector_sizes (void)
 }
 
 /* vector_add over block sizes: block 32 is held to 50% by the cap on blocks per SM, 704 loses
- * warps, 256 is fastest but tied with its neighbours. */
+ * warps, the fastest is a mid-sized block tied with its neighbours, the tutorial's 256 among
+ * them. */
 static void
 test_sample_vector_blocks (void)
 {
@@ -695,11 +696,13 @@ test_sample_vector_blocks (void)
 
   g_assert_cmpuint (series->len, ==, 1);
   best = ws_analysis_rank_blocks (g_ptr_array_index (series, 0), tied);
-  g_assert_cmpuint (ws_run_get_config (best)->threads_per_block, ==, 256);
+  g_assert_cmpuint (ws_run_get_config (best)->threads_per_block - 160, <=, 352 - 160);
   g_assert_cmpuint (tied->len, >, 1);
   for (guint i = 0; i < tied->len; i++)
     g_assert_cmpuint (ws_run_get_config (g_ptr_array_index (tied, i))->threads_per_block - 160,
-                      <=, 352 - 160); /* neighbours of 256 only */
+                      <=, 352 - 160); /* neighbours only */
+  g_assert_true (g_ptr_array_find (tied, run_where (s, "vector_add", 1e7, 256, 1, "pageable"),
+                                   NULL));
   g_assert_true (g_ptr_array_find (tied, run_where (s, "vector_add", 1e7, 224, 1, "pageable"),
                                    NULL));
 }
