@@ -6,6 +6,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
 #include "ws-export-dialog.h"
 #include "ws-runs-view.h"
@@ -99,6 +100,67 @@ test_open_recordings (void)
       spin_for (50);
       gtk_window_destroy (GTK_WINDOW (window));
     }
+}
+
+/* Two runs selected: the findings panel compares them and the timeline draws them one above
+ * the other from their own starts, so its window is in ns since those starts and zooming and
+ * panning stay within the longer run. One run again: back to session time. */
+static void
+test_compare_runs (void)
+{
+  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  WsWindow *window = new_window ();
+  WsRunsView *runs = WS_RUNS_VIEW (ws_window_get_runs_view (window));
+  WsChartView *timeline = WS_CHART_VIEW (ws_window_get_timeline (window));
+  WsChartOptions o;
+  WsTimelineGeometry g;
+  gint64 s5, e5, s11, e11, span;
+  WsSession *session;
+
+  ws_window_open_file (window, file);
+  spin_until (has_session, window, 10000);
+  session = ws_window_get_session (window);
+  g_assert_true (ws_run_get_time_range (ws_session_find_run (session, 5), &s5, &e5));
+  g_assert_true (ws_run_get_time_range (ws_session_find_run (session, 11), &s11, &e11));
+  span = MAX (e5 - s5, e11 - s11);
+
+  ws_runs_view_select_run (runs, 5);
+  spin_for (50);
+  ws_chart_view_get_options (timeline, &o);
+  g_assert_cmpint (o.run, ==, 5);
+  g_assert_cmpint (o.compare_run, ==, 0);
+  g_assert_cmpint (o.window_start, <, s5);
+  g_assert_cmpint (o.window_end, >, e5);
+
+  ws_runs_view_add_to_selection (runs, 11);
+  spin_for (50);
+  ws_chart_view_get_options (timeline, &o);
+  g_assert_cmpint (o.run, ==, 5);
+  g_assert_cmpint (o.compare_run, ==, 11);
+  /* The whole of both: from each run's start to the end of the longer one. */
+  ws_timeline_get_geometry (session, &o, &g);
+  g_assert_cmpint (g.start, <=, 0);
+  g_assert_cmpint (g.start, >, -span / 10);
+  g_assert_cmpint (g.end, >=, span);
+  g_assert_cmpint (g.end, <, span + span / 10);
+  g_assert_cmpuint (count_css (ws_window_get_findings_panel (window), "finding"), >=, 2);
+
+  /* Zoom in, then pan far to the right: the window stays by the runs, in their time. */
+  ws_chart_view_zoom (timeline, 4, 0.5);
+  for (int i = 0; i < 20; i++)
+    ws_chart_view_pan (timeline, 0.5);
+  ws_chart_view_get_options (timeline, &o);
+  g_assert_cmpint (o.window_end - o.window_start, <, span / 3);
+  g_assert_cmpint (o.window_end, <=, span + span / 10);
+
+  ws_runs_view_select_run (runs, 11);
+  spin_for (50);
+  ws_chart_view_get_options (timeline, &o);
+  g_assert_cmpint (o.compare_run, ==, 0);
+  g_assert_cmpint (o.window_start, <, s11);
+  g_assert_cmpint (o.window_end, >, e11);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 typedef struct
@@ -256,6 +318,7 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/app/open-recordings", test_open_recordings);
+  g_test_add_func ("/app/compare-runs", test_compare_runs);
   g_test_add_func ("/app/replay-live", test_replay_live);
   g_test_add_func ("/app/invalid-block", test_invalid_block);
   g_test_add_func ("/app/runner-dies", test_runner_dies);

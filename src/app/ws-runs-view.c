@@ -340,8 +340,8 @@ ws_runs_view_get_selection (WsRunsView *self, int *first, int *second)
   while (found < 2 && gtk_bitset_iter_next (&iter, &position));
 }
 
-void
-ws_runs_view_select_run (WsRunsView *self, int id)
+static void
+select_run (WsRunsView *self, int id, gboolean unselect_rest)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
@@ -351,10 +351,25 @@ ws_runs_view_select_run (WsRunsView *self, int id)
 
       if (ws_run_get_id (run) == id)
         {
-          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i, TRUE);
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i,
+                                           unselect_rest);
           return;
         }
     }
+}
+
+void
+ws_runs_view_select_run (WsRunsView *self, int id)
+{
+  g_return_if_fail (WS_IS_RUNS_VIEW (self));
+  select_run (self, id, TRUE);
+}
+
+void
+ws_runs_view_add_to_selection (WsRunsView *self, int id)
+{
+  g_return_if_fail (WS_IS_RUNS_VIEW (self));
+  select_run (self, id, FALSE);
 }
 
 static void

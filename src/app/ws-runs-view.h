@@ -18,6 +18,8 @@ void ws_runs_view_set_session (WsRunsView *self, WsSession *session);
 /* The selected runs' ids: the first, and a second to compare with (0 when none). */
 void ws_runs_view_get_selection (WsRunsView *self, int *first, int *second);
 void ws_runs_view_select_run (WsRunsView *self, int id);
+/* Adds a run to the selection, as Ctrl+click does: two selected runs are compared. */
+void ws_runs_view_add_to_selection (WsRunsView *self, int id);
 /* Findings of a run, cached until the session changes (WsFinding; borrowed). */
 GPtrArray *ws_runs_view_get_findings (WsRunsView *self, WsRun *run);
 

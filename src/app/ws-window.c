@@ -1329,6 +1329,12 @@ ws_window_get_runs_view (WsWindow *self)
 }
 
 GtkWidget *
+ws_window_get_timeline (WsWindow *self)
+{
+  return GTK_WIDGET (self->timeline);
+}
+
+GtkWidget *
 ws_window_get_findings_panel (WsWindow *self)
 {
   return GTK_WIDGET (self->findings_panel);

@@ -26,6 +26,7 @@ gboolean ws_window_is_running (WsWindow *self);
 GtkWidget *ws_window_get_sidebar (WsWindow *self);
 GtkWidget *ws_window_get_runs_view (WsWindow *self);
 GtkWidget *ws_window_get_findings_panel (WsWindow *self);
+GtkWidget *ws_window_get_timeline (WsWindow *self);
 const char *ws_window_get_last_toast (WsWindow *self);
 /* "welcome" or "views" */
 const char *ws_window_get_page (WsWindow *self);
