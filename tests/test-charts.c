@@ -751,6 +751,101 @@ test_timeline_compare (void)
   g_assert_cmpint (fe, ==, e5);
 }
 
+/* Lane labels in an SVG: the timeline's rows, as (y, font size) pairs, in the order drawn. */
+static GArray *
+lane_labels (const char *svg, guint *n_kernels)
+{
+  static const char *const names[] = { "CPU reference", "H2D copies", "Kernels", "D2H copies",
+                                       "Memsets", "Host waits (sync)", "CUPTI overhead" };
+  g_autoptr (GRegex) re = g_regex_new ("<text x=\"([0-9.]+)\" y=\"([0-9.]+)\" [^>]*"
+                                       "font-size=\"([0-9.]+)\"[^>]*>([^<]*)</text>",
+                                       0, 0, NULL);
+  g_autoptr (GMatchInfo) m = NULL;
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (double) * 2);
+  double lane_x = G_MAXDOUBLE;
+
+  /* Lane labels stand at the chart's left edge; the legend's start after a swatch. */
+  for (g_regex_match (re, svg, 0, &m); g_match_info_matches (m); g_match_info_next (m, NULL))
+    {
+      g_autofree char *x = g_match_info_fetch (m, 1);
+      g_autofree char *text = g_match_info_fetch (m, 4);
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        if (g_str_equal (text, names[i]))
+          lane_x = MIN (lane_x, g_ascii_strtod (x, NULL));
+    }
+  g_clear_pointer (&m, g_match_info_free);
+  *n_kernels = 0;
+  for (g_regex_match (re, svg, 0, &m); g_match_info_matches (m); g_match_info_next (m, NULL))
+    {
+      g_autofree char *x = g_match_info_fetch (m, 1);
+      g_autofree char *y = g_match_info_fetch (m, 2);
+      g_autofree char *size = g_match_info_fetch (m, 3);
+      g_autofree char *text = g_match_info_fetch (m, 4);
+      double pair[2] = { g_ascii_strtod (y, NULL), g_ascii_strtod (size, NULL) };
+
+      if (fabs (g_ascii_strtod (x, NULL) - lane_x) > 0.5)
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        if (g_str_equal (text, names[i]))
+          {
+            g_array_append_vals (found, pair, 1);
+            *n_kernels += g_str_equal (text, "Kernels");
+          }
+    }
+  return found;
+}
+
+/* A projector in presentation mode, and two runs compared, leave little height for the lanes:
+ * the findings written on the chart take whole findings only, the secondary lanes (memsets,
+ * host waits, CUPTI) give way, and no lane label ever overprints another. */
+static void
+test_timeline_squeezed (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autofree WsTheme *big = ws_theme_scaled (ws_theme_get (WS_THEME_LIGHT), 1.45);
+  struct
+  {
+    int run, compare_run;
+    double width, height;
+    guint groups;
+  } cases[] = {
+    { 0, 0, 900, 520, 1 },   /* the whole session */
+    { 5, 0, 900, 420, 1 },   /* one run */
+    { 5, 6, 900, 520, 2 },   /* two runs, one above the other */
+    { 5, 11, 1200, 700, 2 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      WsChartOptions options;
+      g_autoptr (GBytes) svg = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr (GArray) labels = NULL;
+      guint kernels;
+
+      ws_chart_options_init (&options, WS_CHART_TIMELINE, big, cases[c].width, cases[c].height);
+      options.run = cases[c].run;
+      options.compare_run = cases[c].compare_run;
+      options.annotate = TRUE;
+      svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+      text = svg_text_content (svg);
+      labels = lane_labels (text, &kernels);
+      /* The kernels keep their lane, in each group. */
+      g_assert_cmpuint (kernels, ==, cases[c].groups);
+      for (guint i = 1; i < labels->len; i++)
+        {
+          const double *prev = &g_array_index (labels, double, 2 * (i - 1));
+          const double *cur = &g_array_index (labels, double, 2 * i);
+
+          if (cur[0] - prev[0] < 0.9 * cur[1])
+            g_error ("case %u: lane labels %u and %u are %.1f apart, their text %.1f high", c,
+                     i - 1, i, cur[0] - prev[0], cur[1]);
+        }
+    }
+}
+
 /* A million-record session is the benchmark's; this one checks that narrow spans merge into
  * density bars and still cover the time they were busy. */
 static void
@@ -1217,6 +1312,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/timeline/pick", test_timeline_pick);
   g_test_add_func ("/charts/timeline/highlight", test_timeline_highlight);
   g_test_add_func ("/charts/timeline/compare", test_timeline_compare);
+  g_test_add_func ("/charts/timeline/squeezed", test_timeline_squeezed);
   g_test_add_func ("/charts/timeline/density", test_timeline_density);
   g_test_add_func ("/charts/cjk", test_cjk);
   g_test_add_func ("/charts/examples", test_examples);

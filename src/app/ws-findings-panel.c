@@ -226,8 +226,12 @@ compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show 
   labels[3] = label (ratio ? ratio : "", "numbers", FALSE);
   for (int c = 0; c < 4; c++)
     {
+      /* "133.66 ms" never breaks across lines. */
       if (c > 0)
-        gtk_label_set_xalign (GTK_LABEL (labels[c]), 1);
+        {
+          gtk_label_set_xalign (GTK_LABEL (labels[c]), 1);
+          gtk_label_set_wrap (GTK_LABEL (labels[c]), FALSE);
+        }
       gtk_grid_attach (grid, labels[c], c, row, 1, 1);
     }
 }
@@ -285,6 +289,7 @@ ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *a
   if (la && lb)
     compare_row (grid, row++, _("Occupancy"), la->occupancy, lb->occupancy, SHOW_PERCENT);
   gtk_widget_add_css_class (GTK_WIDGET (grid), "finding");
+  gtk_widget_add_css_class (GTK_WIDGET (grid), "compare");
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (grid));
   /* Then what each one's numbers say, most severe first. */
   for (int i = 0; i < 2; i++)

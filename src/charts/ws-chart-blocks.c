@@ -580,7 +580,7 @@ _ws_chart_blocks (WsChartContext *ctx, GPtrArray *sessions)
     content.y += h + 0.4 * ctx->line_height;
     content.height -= h + 0.4 * ctx->line_height;
   }
-  _ws_chart_annotate (ctx, session, main_series->runs, &content);
+  _ws_chart_annotate (ctx, session, main_series->runs, WS_CHART_PLOT_KEEP (ctx), &content);
 
   /* Square shapes at a few sizes (64, 256, 1024 threads) spread over decades: a log axis
    * with a tick at each; a fine sweep (32, 64, …, 1024) reads best on a linear one. */

@@ -136,7 +136,7 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
     content.y += h + 0.4 * ctx->line_height;
     content.height -= h + 0.4 * ctx->line_height;
   }
-  _ws_chart_annotate (ctx, session, runs, &content);
+  _ws_chart_annotate (ctx, session, runs, WS_CHART_PLOT_KEEP (ctx), &content);
 
   {
     /* Row labels name only what differs between runs; what all share is said once, above. */

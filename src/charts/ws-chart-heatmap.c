@@ -103,7 +103,7 @@ _ws_chart_heatmap (WsChartContext *ctx, WsSession *session, WsSeries *series,
     content.y += h + 0.4 * ctx->line_height;
     content.height -= h + 0.4 * ctx->line_height;
   }
-  _ws_chart_annotate (ctx, session, series->runs, &content);
+  _ws_chart_annotate (ctx, session, series->runs, WS_CHART_PLOT_KEEP (ctx), &content);
 
   for (guint j = 0; j < ys->len; j++)
     {

@@ -246,9 +246,12 @@ gboolean _ws_placer_try (WsPlacer *placer, const WsRect *rect);
  * to compare with (WsRun, referenced). */
 GPtrArray *_ws_chart_runs (WsSession *session, const WsChartOptions *options);
 /* Findings shown in presentation mode (annotate): the most severe ones in a box at the
- * bottom of `area`, which shrinks by the height used. */
-void _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs,
+ * bottom of `area`, which shrinks by the height used; whole findings only, leaving the chart
+ * at least `keep` of the height. */
+void _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
                          WsRect *area);
+/* What a plot with axes and a legend needs to stay readable, for _ws_chart_annotate. */
+#define WS_CHART_PLOT_KEEP(ctx) (14 * (ctx)->line_height)
 
 /* ---- the charts ------------------------------------------------------------------------- */
 

@@ -133,7 +133,7 @@ draw_memory_only (WsChartContext *ctx, WsSession *session, GPtrArray *runs, doub
     }
   subtitle = _ws_chart_subtitle (session, _("no arithmetic: memory bandwidth is the only ceiling"));
   _ws_chart_frame (ctx, title->str, subtitle, &content);
-  _ws_chart_annotate (ctx, session, runs, &content);
+  _ws_chart_annotate (ctx, session, runs, WS_CHART_PLOT_KEEP (ctx), &content);
   for (guint i = 0; i < best->len; i++)
     {
       WsRun *run = g_ptr_array_index (best, i);
@@ -323,7 +323,7 @@ _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions)
     content.y += h + 0.4 * ctx->line_height;
     content.height -= h + 0.4 * ctx->line_height;
   }
-  _ws_chart_annotate (ctx, session, shown_runs, &content);
+  _ws_chart_annotate (ctx, session, shown_runs, WS_CHART_PLOT_KEEP (ctx), &content);
 
   /* Room for the ridge point and the peak, so the roof is seen bending, with the slope of
    * the memory-bound side wide enough to read. */

@@ -434,7 +434,7 @@ _ws_chart_speedup (WsChartContext *ctx, GPtrArray *sessions)
       content.height -= h + 0.4 * ctx->line_height;
     }
   }
-  _ws_chart_annotate (ctx, main_session, all_runs, &content);
+  _ws_chart_annotate (ctx, main_session, all_runs, WS_CHART_PLOT_KEEP (ctx), &content);
 
   _ws_axis_init (&x, WS_AXIS_BOTTOM, WS_SCALE_LOG, xlo, xhi,
                  rank == 3 ? _("Matrix size n (n×n matrices; log scale)")

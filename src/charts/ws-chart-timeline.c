@@ -166,6 +166,64 @@ collect (WsChartContext *ctx, WsSession *session, WsRun *only, WsRun *also,
   return TRUE;
 }
 
+/* Which lanes go first when the chart is too short for a line of text per lane (a projector
+ * in presentation mode, two runs compared): the host's waits, CUPTI's own work and memsets;
+ * copies, kernels and the CPU reference stay. */
+static int
+drop_rank (guint64 key)
+{
+  switch (WS_LANE_KEY_CATEGORY (key))
+    {
+    case WS_LANE_OVERHEAD:
+      return 3;
+    case WS_LANE_SYNC:
+      return 2;
+    case WS_LANE_MEMSET:
+      return 1;
+    case WS_LANE_CPU:
+    case WS_LANE_H2D:
+    case WS_LANE_KERNEL:
+    case WS_LANE_D2H:
+    case WS_LANE_OTHER_COPY:
+    case WS_N_LANE_CATEGORIES:
+    default:
+      return 0;
+    }
+}
+
+static void
+fit_rows (WsChartContext *ctx, GArray *rows, double avail)
+{
+  while (rows->len > 1 && avail / rows->len < ctx->small_height * 1.2)
+    {
+      guint worst = 0;
+
+      for (guint r = 1; r < rows->len; r++)
+        if (drop_rank (g_array_index (rows, WsTimelineRow, r).key)
+            >= drop_rank (g_array_index (rows, WsTimelineRow, worst).key))
+          worst = r;
+      if (drop_rank (g_array_index (rows, WsTimelineRow, worst).key) == 0)
+        break;
+      g_array_remove_index (rows, worst);
+    }
+}
+
+/* The rows of `rows` that `like` has too, so that two compared runs keep the same lanes. */
+static void
+keep_rows_like (GArray *rows, GArray *like)
+{
+  for (guint r = rows->len; r-- > 0;)
+    {
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < like->len && !found; k++)
+        found = g_array_index (like, WsTimelineRow, k).key
+                == g_array_index (rows, WsTimelineRow, r).key;
+      if (!found)
+        g_array_remove_index (rows, r);
+    }
+}
+
 /* The window asked for, else the whole session (start == end means all, as the widget
  * assumes when it zooms from there). */
 static void
@@ -277,7 +335,9 @@ compute_layout (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
           if (lanes->end >= l->start && lanes->start <= l->end)
             g_ptr_array_add (shown, g_ptr_array_index (l->runs, i));
         }
-      _ws_chart_annotate (ctx, session, shown, &l->content);
+      /* The lanes keep a line each, with the legend, the ruler and the band. */
+      _ws_chart_annotate (ctx, session, shown, (6 + l->rows->len) * ctx->line_height,
+                          &l->content);
     }
 
   n_items = legend_items (ctx, l, items, TRUE);
@@ -304,6 +364,7 @@ compute_layout (WsChartContext *ctx, WsSession *session, WsTimelineLayout *l)
   l->plot.width = l->band.width;
   l->plot.y = round (l->band.y + l->band.height + 2 * ctx->unit);
   avail = l->content.y + l->content.height - l->plot.y;
+  fit_rows (ctx, l->rows, avail);
   l->row_height = floor (MIN (MAX (avail, 1) / l->rows->len, 8 * ctx->line_height));
   l->row_height = MAX (l->row_height, 1);
   l->plot.height = l->row_height * l->rows->len;
@@ -397,7 +458,8 @@ compute_compare (WsChartContext *ctx, WsSession *session, WsRun *a, WsRun *b,
 
       g_ptr_array_add (shown, a);
       g_ptr_array_add (shown, b);
-      _ws_chart_annotate (ctx, session, shown, &content);
+      _ws_chart_annotate (ctx, session, shown,
+                          (8 + 2 * f->group[0].rows->len) * ctx->line_height, &content);
     }
   legend_h = _ws_legend_draw (ctx, items, legend_items (ctx, &f->group[0], items, TRUE),
                               content.x, content.y, content.width, FALSE);
@@ -426,6 +488,10 @@ compute_compare (WsChartContext *ctx, WsSession *session, WsRun *a, WsRun *b,
       l->plot.width = l->band.width;
       l->plot.y = round (l->band.y + l->band.height + 2 * ctx->unit);
       avail = l->ruler_y + group_h - l->plot.y;
+      if (i == 0)
+        fit_rows (ctx, l->rows, avail);
+      else
+        keep_rows_like (l->rows, f->group[0].rows);
       l->row_height = floor (MIN (MAX (avail, 1) / l->rows->len, 6 * ctx->line_height));
       l->row_height = MAX (l->row_height, 1);
       l->plot.height = l->row_height * l->rows->len;
@@ -480,16 +546,21 @@ draw_group (WsChartContext *ctx, const WsTimelineLayout *l, gint64 shift)
   const WsChartOptions *o = ctx->options;
   cairo_t *cr = ctx->cr;
   gboolean density;
+  WsFontRole font;
 
   _ws_timeline_draw_ruler (ctx, l);
   _ws_timeline_draw_band (ctx, l);
+  /* Rows squeezed below a line of text get the small font, and no label at all when even
+   * that would overprint its neighbours (the legend still names the colours). */
+  font = l->row_height >= 0.9 * ctx->line_height ? WS_FONT_NORMAL : WS_FONT_SMALL;
   for (guint r = 0; r < l->rows->len; r++)
     {
       const WsTimelineRow *row = &g_array_index (l->rows, WsTimelineRow, r);
       double y = l->plot.y + r * l->row_height;
 
-      _ws_text_show (ctx, WS_FONT_NORMAL, row->label, l->content.x, y + l->row_height / 2, 0,
-                     0.5, &ctx->theme->foreground);
+      if (l->row_height >= 0.8 * ctx->small_height)
+        _ws_text_show (ctx, font, row->label, l->content.x, y + l->row_height / 2, 0, 0.5,
+                       &ctx->theme->foreground);
       if (r > 0)
         {
           _ws_set_color (cr, &ctx->theme->grid);

@@ -271,12 +271,13 @@ compare_severity (gconstpointer a, gconstpointer b)
 }
 
 void
-_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, WsRect *area)
+_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
+                    WsRect *area)
 {
   g_autoptr (GPtrArray) findings = NULL;
   g_autoptr (GHashTable) seen = NULL;
   GString *text;
-  double pad = 0.5 * ctx->line_height, h, y;
+  double pad = 0.5 * ctx->line_height, h = 0, y, cap;
   guint shown = 0;
 
   if (!ctx->options->annotate || session == NULL || runs == NULL || runs->len == 0)
@@ -291,12 +292,17 @@ _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, Ws
     }
   g_ptr_array_sort (findings, compare_severity);
 
-  /* The same finding about many runs of a sweep is said once. */
+  /* The same finding about many runs of a sweep is said once. Whole findings only, as many
+   * as fit in 40% of the area and leave the chart the height it needs (`keep`); the first
+   * one loses its fix before the chart loses its lanes or axes. */
+  cap = MIN (area->height * 0.4, area->height - keep) - 2 * pad;
   seen = g_hash_table_new (g_str_hash, g_str_equal);
   text = g_string_new (NULL);
   for (guint i = 0; i < findings->len && shown < 3; i++)
     {
       WsFinding *f = g_ptr_array_index (findings, i);
+      gsize before = text->len;
+      double need;
 
       if (f->severity < WS_SEVERITY_LOW || g_hash_table_contains (seen, f->id))
         continue;
@@ -306,6 +312,21 @@ _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, Ws
       g_string_append_printf (text, "● %s", f->title);
       if (f->fix && *f->fix)
         g_string_append_printf (text, " — %s", f->fix);
+      need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, area->width - 2 * pad,
+                                    PANGO_ALIGN_LEFT, NULL, FALSE);
+      if (need > cap && shown == 0)
+        {
+          g_string_truncate (text, before);
+          g_string_append_printf (text, "● %s", f->title);
+          need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0,
+                                        area->width - 2 * pad, PANGO_ALIGN_LEFT, NULL, FALSE);
+        }
+      if (need > cap)
+        {
+          g_string_truncate (text, before);
+          break;
+        }
+      h = need;
       shown++;
     }
   if (shown == 0)
@@ -313,9 +334,6 @@ _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, Ws
       g_string_free (text, TRUE);
       return;
     }
-  h = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, area->width - 2 * pad,
-                             PANGO_ALIGN_LEFT, NULL, FALSE);
-  h = MIN (h, area->height * 0.4);
   y = area->y + area->height - h - 2 * pad;
   {
     WsColor band = _ws_color_mix (&ctx->theme->background, &ctx->theme->severity[2], 0.12);
@@ -324,12 +342,8 @@ _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, Ws
     cairo_rectangle (ctx->cr, area->x, y, area->width, h + 2 * pad);
     cairo_fill (ctx->cr);
   }
-  cairo_save (ctx->cr);
-  cairo_rectangle (ctx->cr, area->x, y, area->width, h + 2 * pad);
-  cairo_clip (ctx->cr);
   _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, area->x + pad, y + pad,
                          area->width - 2 * pad, PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
-  cairo_restore (ctx->cr);
   area->height = MAX (1, y - area->y - pad);
   g_string_free (text, TRUE);
 }
