@@ -68,6 +68,43 @@ count_css (GtkWidget *widget, const char *css)
   return n;
 }
 
+/* The labels of the buttons that run this action, in the order they are shown. */
+static void
+collect_buttons (GtkWidget *widget, const char *action, GPtrArray *labels)
+{
+  if (GTK_IS_BUTTON (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    g_ptr_array_add (labels, (gpointer) gtk_button_get_label (GTK_BUTTON (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_buttons (c, action, labels);
+}
+
+/* The welcome page offers every bundled recording, the tutorial's own first, each named for
+ * what it shows and the GPU it was made on. */
+static void
+test_welcome_recordings (void)
+{
+  WsWindow *window = new_window ();
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr (GDir) dir = g_dir_open (g_getenv ("WS_SAMPLES_DIR"), 0, NULL);
+  guint files = 0;
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    files += g_str_has_suffix (name, ".jsonl");
+  g_assert_cmpstr (ws_window_get_page (window), ==, "welcome");
+  collect_buttons (GTK_WIDGET (window), "win.open-sample", labels);
+  g_assert_cmpuint (labels->len, ==, files);
+  g_assert_cmpuint (labels->len, >=, 4);
+  g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "Vector add over sizes (H200)");
+  g_assert_cmpstr (g_ptr_array_index (labels, 1), ==, "Vector add over block sizes (H200)");
+  g_assert_cmpstr (g_ptr_array_index (labels, 2), ==,
+                   "Matrix multiply over sizes, naive and tiled (H200)");
+  for (guint i = 0; i < labels->len; i++)
+    g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, i), " (H200)"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_open_recordings (void)
 {
@@ -317,6 +354,7 @@ main (int argc, char **argv)
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  g_test_add_func ("/app/welcome-recordings", test_welcome_recordings);
   g_test_add_func ("/app/open-recordings", test_open_recordings);
   g_test_add_func ("/app/compare-runs", test_compare_runs);
   g_test_add_func ("/app/replay-live", test_replay_live);

@@ -978,32 +978,91 @@ probe_environment (WsWindow *self)
     toast (self, error->message);
 }
 
-/* "vector-add-sizes-h200.jsonl" → "Vector add sizes (H200)". */
-static char *
-sample_title (const char *file_name)
+/* The bundled recordings in the order a class meets them: the tutorial's own kernels first,
+ * then the ladders; with titles a student reads. Other files follow, by name. */
+static const struct
+{
+  const char *stem;
+  const char *title;
+} known_samples[] = {
+  { "vector-add-sizes", N_("Vector add over sizes") },
+  { "vector-add-blocks", N_("Vector add over block sizes") },
+  { "matmul-sizes", N_("Matrix multiply over sizes, naive and tiled") },
+  { "matmul-naive-blocks", N_("Naive matrix multiply over 2D blocks") },
+  { "vector-add-ladder", N_("Vector add ladder") },
+  { "matmul-ladder", N_("Matrix multiply ladder, up to cuBLAS") },
+  { "reduce-ladder", N_("Sum ladder, from atomics to warp shuffles") },
+  { "transpose-ladder", N_("Transpose ladder: coalescing and bank conflicts") },
+  { "divergence", N_("Warp divergence") },
+  { "vector-add-streams", N_("Vector add, copies hidden by streams") },
+  { "matmul-streams", N_("Matrix multiply, copies hidden by streams") },
+  { "transpose-streams", N_("Transpose, copies hidden by streams") },
+};
+
+typedef struct
+{
+  char *file_name;
+  char *title;
+  guint rank;
+} Sample;
+
+static void
+sample_free (Sample *s)
+{
+  g_free (s->file_name);
+  g_free (s->title);
+  g_free (s);
+}
+
+/* "vector-add-sizes-h200.jsonl" → "Vector add over sizes (H200)"; a file this version does
+ * not know → "Some file (H200)" from its name. */
+static Sample *
+sample_new (const char *file_name)
 {
   g_autofree char *stem = g_strndup (file_name, strlen (file_name) - strlen (".jsonl"));
   g_auto (GStrv) words = g_strsplit_set (stem, "-_", -1);
   guint n = g_strv_length (words);
-  GString *s = g_string_new (NULL);
   gboolean device = n > 1 && g_ascii_isalpha (words[n - 1][0])
                     && g_ascii_isdigit (words[n - 1][strlen (words[n - 1]) - 1]);
+  g_autofree char *kind = NULL;
+  g_autofree char *upper = device ? g_ascii_strup (words[n - 1], -1) : NULL;
+  Sample *sample = g_new0 (Sample, 1);
+  GString *s = g_string_new (NULL);
 
-  for (guint i = 0; i < n - (device ? 1 : 0); i++)
-    {
-      if (i > 0)
-        g_string_append_c (s, ' ');
-      g_string_append (s, words[i]);
-    }
-  if (s->len > 0)
-    s->str[0] = g_ascii_toupper (s->str[0]);
   if (device)
     {
-      g_autofree char *upper = g_ascii_strup (words[n - 1], -1);
-
-      g_string_append_printf (s, " (%s)", upper);
+      g_free (words[n - 1]);
+      words[n - 1] = NULL;
     }
-  return g_string_free (s, FALSE);
+  kind = g_strjoinv ("-", words);
+  sample->file_name = g_strdup (file_name);
+  sample->rank = G_N_ELEMENTS (known_samples);
+  for (guint i = 0; i < G_N_ELEMENTS (known_samples); i++)
+    if (g_str_equal (kind, known_samples[i].stem))
+      {
+        sample->rank = i;
+        g_string_append (s, _(known_samples[i].title));
+      }
+  if (s->len == 0)
+    {
+      g_string_append (s, kind);
+      g_strdelimit (s->str, "-_", ' ');
+      s->str[0] = g_ascii_toupper (s->str[0]);
+    }
+  if (device)
+    g_string_append_printf (s, " (%s)", upper);
+  sample->title = g_string_free (s, FALSE);
+  return sample;
+}
+
+static int
+compare_samples (gconstpointer a, gconstpointer b)
+{
+  const Sample *x = *(const Sample *const *) a, *y = *(const Sample *const *) b;
+
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return g_strcmp0 (x->file_name, y->file_name);
 }
 
 static gboolean
@@ -1024,17 +1083,18 @@ fill_samples_menu (WsWindow *self)
 {
   g_autofree char *dir_path = ws_application_dup_samples_dir ();
   g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func ((GDestroyNotify) sample_free);
   const char *name;
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     if (g_str_has_suffix (name, ".jsonl"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+      g_ptr_array_add (names, sample_new (name));
+  g_ptr_array_sort (names, compare_samples);
   for (guint i = 0; i < names->len; i++)
     {
-      g_autofree char *path = g_build_filename (dir_path, g_ptr_array_index (names, i), NULL);
-      g_autofree char *title = sample_title (g_ptr_array_index (names, i));
+      const Sample *sample = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir_path, sample->file_name, NULL);
+      const char *title = sample->title;
       g_autoptr (GMenuItem) item = g_menu_item_new (title, NULL);
       GtkWidget *button = gtk_button_new_with_label (title);
 

@@ -89,7 +89,7 @@ try:
     window = wait_for(lambda: app.children[0] if app.children else None, "a window")
 
     step("open a bundled recording from the welcome page")
-    activate(find(window, "Vector add sizes (H200)", "push button"))
+    activate(find(window, "Vector add over sizes (H200)", "push button"))
     wait_for(lambda: any(l.startswith("Recording made on NVIDIA H200")
                          for l in labels(window)), "the status line naming the H200")
 
