@@ -437,9 +437,9 @@ compute_compare (WsChartContext *ctx, WsSession *session, WsRun *a, WsRun *b,
     {
       WsTimelineLayout *l = &f->group[i];
 
+      f->n_groups = i + 1; /* so that frame_clear frees what collect allocates */
       if (!collect (ctx, session, runs[i], runs[1 - i], l))
         return FALSE;
-      f->n_groups = i + 1;
       l->origin = ((WsRunLanes *) g_ptr_array_index (l->lanes, 0))->start;
       l->end = l->origin + f->window_end;
       l->start = l->origin + f->window_start;
