@@ -14,6 +14,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-private.h"
 #include "ws-export.h"
+#include "test-util.h"
 
 #if __has_include(<librsvg/rsvg.h>)
 #include <librsvg/rsvg.h>
@@ -42,17 +43,9 @@ static void
 load_samples (void)
 {
   const char *dir_name = g_getenv ("WS_SAMPLES_DIR");
-  g_autoptr (GDir) dir = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  g_autoptr (GPtrArray) names = ws_test_list_dir (dir_name, ".jsonl");
 
-  g_assert_nonnull (dir_name);
-  dir = g_dir_open (dir_name, 0, NULL);
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".jsonl"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_assert_nonnull (names);
   g_assert_cmpuint (names->len, >=, 4);
   samples = g_ptr_array_new_with_free_func (g_object_unref);
   sample_names = g_ptr_array_new_with_free_func (g_free);

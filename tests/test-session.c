@@ -10,6 +10,7 @@
 
 #include "ws-format.h"
 #include "ws-session-private.h"
+#include "test-util.h"
 
 static char *
 sample_path (const char *name)
@@ -20,14 +21,11 @@ sample_path (const char *name)
 static GPtrArray *
 list_samples (void)
 {
-  g_autoptr (GDir) dir = g_dir_open (g_getenv ("WS_SAMPLES_DIR"), 0, NULL);
+  g_autoptr (GPtrArray) names = ws_test_list_dir (g_getenv ("WS_SAMPLES_DIR"), ".jsonl");
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
 
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".jsonl"))
-      g_ptr_array_add (paths, sample_path (name));
-  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    g_ptr_array_add (paths, sample_path (g_ptr_array_index (names, i)));
   return paths;
 }
 
