@@ -216,6 +216,8 @@ _ws_cupti_flush (int forced)
 
 void _ws_register_exit (void); /* ws-inject.c */
 
+static atomic_int destroy_flushing;
+
 static void
 push_context (CUcontext context, int ending)
 {
@@ -268,8 +270,14 @@ resource_callback (void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId
       push_context (resource->context, 0);
       break;
     case CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING:
-      /* What the context's work left in CUPTI's buffers, before the context goes. */
-      _ws_cupti_flush (0);
+      /* The context still lives: what its work left in CUPTI's buffers comes out now (the
+         buffer callback runs on this thread and only queues), before it goes. Nothing here
+         calls CUDA, which would deadlock against the context being destroyed. */
+      if (atomic_exchange (&destroy_flushing, 1) == 0)
+        {
+          _ws_cupti_flush (1);
+          atomic_store (&destroy_flushing, 0);
+        }
       push_context (resource->context, 1);
       break;
     case CUPTI_CBID_RESOURCE_MODULE_LOADED:

@@ -578,141 +578,7 @@ _ws_writer_start (void)
   return 1;
 }
 
-static void
-writer_stop (void)
-{
-  if (!writer_running)
-    return;
-  pthread_mutex_lock (&queue.lock);
-  queue.stop = 1;
-  pthread_cond_signal (&queue.cond);
-  pthread_mutex_unlock (&queue.lock);
-  pthread_join (writer, NULL);
-  writer_running = 0;
-}
-
-/* ---- closing ------------------------------------------------------------------------------ */
-
-static const char *
-signal_name (int sig)
-{
-  switch (sig)
-    {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGTERM: return "SIGTERM";
-    case SIGINT: return "SIGINT";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGHUP: return "SIGHUP";
-    default: return NULL;
-    }
-}
-
-static void
-trace_end_locked (int sig, int status, int flushed)
-{
-  WsJson *j = &out.json;
-
-  _ws_output_begin (j, "trace_end");
-  if (sig > 0)
-    {
-      ws_json_string (j, "reason", "signal");
-      ws_json_int (j, "signal", sig);
-      ws_json_string (j, "signal_name", signal_name (sig));
-    }
-  else
-    {
-      ws_json_string (j, "reason", "exit");
-      ws_json_int (j, "exit_status", status);
-    }
-  ws_json_bool (j, "flushed", flushed);
-  ws_json_uint (j, "records", atomic_load (&_ws_state.written) + 1);
-  ws_json_uint (j, "dropped_records", atomic_load (&_ws_state.dropped));
-  ws_json_uint (j, "lost_records", atomic_load (&_ws_state.lost));
-  ws_json_uint (j, "api_errors", atomic_load (&_ws_state.api_errors));
-  _ws_output_emit (j);
-  _ws_output_flush_locked ();
-  out.sealed = 1;
-}
-
-void
-_ws_finish_exit (int status)
-{
-  if (out.fd < 0 || atomic_load (&_ws_state.inherited)
-      || atomic_exchange (&_ws_state.closed, 1))
-    return;
-  writer_stop ();
-  _ws_cupti_flush (1);
-  _ws_output_lock ();
-  process_items (take_items ());
-  _ws_records_open_ranges ();
-  trace_end_locked (0, status, atomic_load (&_ws_state.tracing));
-  _ws_output_unlock ();
-}
-
-/* ---- closing on a fatal signal: as far as is safe ----------------------------------------- */
-
-static char *
-put_str (char *p, const char *end, const char *s)
-{
-  while (*s && p < end)
-    *p++ = *s++;
-  return p;
-}
-
-static char *
-put_u64 (char *p, const char *end, uint64_t v)
-{
-  char digits[24];
-  int n = 0;
-
-  do
-    digits[n++] = (char) ('0' + v % 10);
-  while ((v /= 10) > 0);
-  while (n > 0 && p < end)
-    *p++ = digits[--n];
-  return p;
-}
-
-/* The closing record built by hand and written with one write(): no allocation, no lock, for
- * when the program died in a state where nothing else can run. */
-static void
-trace_end_raw (int sig)
-{
-  char line[512], *p = line, *end = line + sizeof line - 2;
-  uint64_t us = (ws_clock_ns () - _ws_state.start_ns) / 1000;
-  const char *name = signal_name (sig);
-
-  p = put_str (p, end, "{\"type\":\"trace_end\",\"t\":");
-  p = put_u64 (p, end, us / 1000);
-  p = put_str (p, end, ".");
-  p = put_str (p, end, us % 1000 < 100 ? (us % 1000 < 10 ? "00" : "0") : "");
-  p = put_u64 (p, end, us % 1000);
-  p = put_str (p, end, ",\"pid\":");
-  p = put_u64 (p, end, (uint64_t) _ws_state.pid);
-  p = put_str (p, end, ",\"reason\":\"signal\",\"signal\":");
-  p = put_u64 (p, end, (uint64_t) sig);
-  if (name != NULL)
-    {
-      p = put_str (p, end, ",\"signal_name\":\"");
-      p = put_str (p, end, name);
-      p = put_str (p, end, "\"");
-    }
-  p = put_str (p, end, ",\"flushed\":false,\"records\":");
-  p = put_u64 (p, end, atomic_load (&_ws_state.written) + 1);
-  p = put_str (p, end, ",\"dropped_records\":");
-  p = put_u64 (p, end, atomic_load (&_ws_state.dropped));
-  p = put_str (p, end, ",\"lost_records\":");
-  p = put_u64 (p, end, atomic_load (&_ws_state.lost));
-  p = put_str (p, end, ",\"api_errors\":");
-  p = put_u64 (p, end, atomic_load (&_ws_state.api_errors));
-  p = put_str (p, end, "}\n");
-  if (write (out.fd, line, (size_t) (p - line)) < 0)
-    return;
-}
+/* ---- for the end of the trace (ws-inject-close.c) ---------------------------------------- */
 
 static int
 lock_within (pthread_mutex_t *lock, int ms)
@@ -728,48 +594,84 @@ lock_within (pthread_mutex_t *lock, int ms)
   return 0;
 }
 
-void
-_ws_finish_signal_raw (int sig)
+int
+_ws_output_lock_within (int ms)
 {
-  if (out.fd < 0 || atomic_load (&_ws_state.inherited) || out.sealed)
-    return;
-  out.sealed = 1;
-  trace_end_raw (sig);
+  return lock_within (&out_lock, ms);
+}
+
+/* What is queued, or NULL if the queue stays locked (a thread died holding it). */
+WsItem *
+_ws_queue_take_within (int ms)
+{
+  WsItem *items;
+
+  if (!lock_within (&queue.lock, ms))
+    return NULL;
+  items = queue.head;
+  queue.head = queue.tail = NULL;
+  pthread_mutex_unlock (&queue.lock);
+  return items;
 }
 
 void
-_ws_finish_signal (int sig)
+_ws_output_process (WsItem *items)
 {
-  int on_writer = (int) gettid () == atomic_load (&_ws_state.writer_tid);
-  WsItem *items = NULL;
-
-  if (out.fd < 0 || atomic_load (&_ws_state.inherited))
-    return;
-  if (atomic_exchange (&_ws_state.closed, 1))
-    {
-      /* Closing had begun (the program was exiting): the record alone. */
-      _ws_finish_signal_raw (sig);
-      return;
-    }
-  atomic_store (&writer_quit, 1);
-  if (on_writer || !lock_within (&out_lock, 2000))
-    {
-      _ws_finish_signal_raw (sig);
-      return;
-    }
-  /* The writer is between batches (we hold the output lock): what CUPTI still holds joins
-     the queue, and is written here. */
-  _ws_cupti_flush (1);
-  if (lock_within (&queue.lock, 500))
-    {
-      items = queue.head;
-      queue.head = queue.tail = NULL;
-      pthread_mutex_unlock (&queue.lock);
-    }
   process_items (items);
-  _ws_records_open_ranges ();
-  trace_end_locked (sig, 0, atomic_load (&_ws_state.tracing));
-  pthread_mutex_unlock (&out_lock);
+}
+
+int
+_ws_output_usable (void)
+{
+  return out.fd >= 0 && !atomic_load (&_ws_state.inherited);
+}
+
+int
+_ws_output_fd (void)
+{
+  return out.fd;
+}
+
+/* Nothing more is written after this: 0 when it was already sealed. */
+int
+_ws_output_seal (void)
+{
+  int was = out.sealed;
+
+  out.sealed = 1;
+  return !was;
+}
+
+void
+_ws_writer_quit (void)
+{
+  atomic_store (&writer_quit, 1);
+}
+
+/* Stops the writer after its batch; 0 when it did not stop in time (stuck in CUPTI). */
+int
+_ws_writer_stop_within (int ms)
+{
+  struct timespec deadline;
+
+  if (!writer_running)
+    return 1;
+  pthread_mutex_lock (&queue.lock);
+  queue.stop = 1;
+  pthread_cond_signal (&queue.cond);
+  pthread_mutex_unlock (&queue.lock);
+  clock_gettime (CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += ms / 1000;
+  deadline.tv_nsec += (long) (ms % 1000) * 1000000;
+  if (deadline.tv_nsec >= 1000000000)
+    {
+      deadline.tv_sec++;
+      deadline.tv_nsec -= 1000000000;
+    }
+  if (pthread_timedjoin_np (writer, NULL, &deadline) != 0)
+    return 0;
+  writer_running = 0;
+  return 1;
 }
 
 /* ---- fork --------------------------------------------------------------------------------- */

@@ -115,10 +115,21 @@ void _ws_output_hello (void);
 void _ws_output_error (const char *severity, const char *code, const char *message);
 int _ws_writer_start (void);
 
-/* Closing the trace: at exit with the program's status, or on a fatal signal. */
+/* For the end of the trace: waits with a time limit, so that a stuck thread cannot hang the
+ * program's exit. */
+int _ws_output_lock_within (int ms);
+WsItem *_ws_queue_take_within (int ms);
+void _ws_output_process (WsItem *items);
+int _ws_output_usable (void); /* opened, and not a forked child's inherited copy */
+int _ws_output_fd (void);
+int _ws_output_seal (void);
+void _ws_writer_quit (void);
+int _ws_writer_stop_within (int ms);
+
+/* Closing the trace (ws-inject-close.c): at exit with the program's status, or on a fatal
+ * signal; the closing record alone, with one write(), when nothing else can run. */
 void _ws_finish_exit (int status);
 void _ws_finish_signal (int sig);
-/* The closing record alone, with one write(): for when nothing else can run. */
 void _ws_finish_signal_raw (int sig);
 /* After fork() in the child: the records in memory are the parent's; write nothing. */
 void _ws_output_forked_child (void);
