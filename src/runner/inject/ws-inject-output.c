@@ -494,6 +494,15 @@ _ws_queue_push (WsItem *item)
 
 /* ---- the writer thread -------------------------------------------------------------------- */
 
+static void
+deadline_after (struct timespec *t, int64_t ns)
+{
+  clock_gettime (CLOCK_MONOTONIC, t);
+  ns += t->tv_nsec;
+  t->tv_sec += ns / 1000000000;
+  t->tv_nsec = ns % 1000000000;
+}
+
 static void *
 writer_main (void *data)
 {
@@ -506,24 +515,18 @@ writer_main (void *data)
   sigfillset (&all);
   pthread_sigmask (SIG_BLOCK, &all, NULL);
   atomic_store (&_ws_state.writer_tid, (int) gettid ());
-  clock_gettime (CLOCK_MONOTONIC, &next);
+  deadline_after (&next, period);
   for (;;)
     {
       WsItem *items;
       int stop, due = 0;
 
-      if (period > 0)
-        {
-          int64_t ns = next.tv_nsec + period;
-
-          next.tv_sec += ns / 1000000000;
-          next.tv_nsec = ns % 1000000000;
-        }
       pthread_mutex_lock (&queue.lock);
       while (queue.head == NULL && !queue.stop && !due && !atomic_load (&writer_quit))
         {
           if (period > 0)
-            due = pthread_cond_timedwait (&queue.cond, &queue.lock, &next) == ETIMEDOUT;
+            due = pthread_cond_clockwait (&queue.cond, &queue.lock, CLOCK_MONOTONIC, &next)
+                  == ETIMEDOUT;
           else
             pthread_cond_wait (&queue.cond, &queue.lock);
         }
@@ -546,17 +549,10 @@ writer_main (void *data)
       if (due)
         {
           /* Buffers whose records are complete, so that a live reader sees them and a
-             process killed with SIGKILL loses at most one period. */
+             process killed with SIGKILL loses at most one period. They come back through
+             the queue. */
           _ws_cupti_flush (0);
-          clock_gettime (CLOCK_MONOTONIC, &next);
-        }
-      else if (period > 0)
-        {
-          /* Woken by records: keep the same deadline. */
-          int64_t ns = next.tv_nsec - period;
-
-          next.tv_sec += ns < 0 ? -1 : 0;
-          next.tv_nsec = ns < 0 ? ns + 1000000000 : ns;
+          deadline_after (&next, period);
         }
     }
   return NULL;
@@ -565,13 +561,6 @@ writer_main (void *data)
 int
 _ws_writer_start (void)
 {
-  pthread_condattr_t attr;
-
-  pthread_condattr_init (&attr);
-  pthread_condattr_setclock (&attr, CLOCK_MONOTONIC);
-  pthread_cond_destroy (&queue.cond);
-  pthread_cond_init (&queue.cond, &attr);
-  pthread_condattr_destroy (&attr);
   if (pthread_create (&writer, NULL, writer_main, NULL) != 0)
     return 0;
   writer_running = 1;
