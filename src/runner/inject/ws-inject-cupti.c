@@ -320,23 +320,27 @@ has_prefix (const char *name, const char *const *prefixes, size_t n)
   return 0;
 }
 
+/* Names every call (the writer then never asks CUPTI, which may be stuck at the end of a
+ * trace) and enables the ones asked for. */
 static void
 enable_api_calls (void)
 {
+  int launch = _ws_state.api_mode == WS_API_LAUNCH;
+
   if (_ws_state.api_mode == WS_API_ALL)
     {
       _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_DRIVER);
       _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_RUNTIME);
-      return;
     }
-  if (_ws_state.api_mode != WS_API_LAUNCH)
-    return;
   for (uint32_t cbid = 1; cbid < CUPTI_DRIVER_TRACE_CBID_SIZE; cbid++)
     {
       const char *name = NULL;
 
-      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_DRIVER_API, cbid, &name) == CUPTI_SUCCESS
-          && name != NULL
+      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_DRIVER_API, cbid, &name) != CUPTI_SUCCESS
+          || name == NULL)
+        continue;
+      _ws_records_api_name (CUPTI_CB_DOMAIN_DRIVER_API, cbid, name);
+      if (launch
           && has_prefix (name, driver_prefixes, sizeof driver_prefixes / sizeof *driver_prefixes))
         _ws_cupti.ActivityEnableDriverApi (cbid, 1);
     }
@@ -344,10 +348,12 @@ enable_api_calls (void)
     {
       const char *name = NULL;
 
-      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) == CUPTI_SUCCESS
-          && name != NULL
-          && has_prefix (name, runtime_prefixes,
-                         sizeof runtime_prefixes / sizeof *runtime_prefixes))
+      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS
+          || name == NULL)
+        continue;
+      _ws_records_api_name (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, name);
+      if (launch
+          && has_prefix (name, runtime_prefixes, sizeof runtime_prefixes / sizeof *runtime_prefixes))
         _ws_cupti.ActivityEnableRuntimeApi (cbid, 1);
     }
 }

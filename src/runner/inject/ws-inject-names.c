@@ -110,6 +110,12 @@ demangler (void)
   return func;
 }
 
+void
+_ws_names_init (void)
+{
+  demangler ();
+}
+
 const char *
 _ws_name_demangled (const char *interned)
 {

@@ -72,6 +72,8 @@ const char *_ws_name_intern (const char *s);
 /* For a string from _ws_name_intern: its demangled form, or NULL when it is not a mangled
  * C++ name or demangling failed. Writer only (caches the result). */
 const char *_ws_name_demangled (const char *interned);
+/* Finds the demangler now (it may load libstdc++), not at the end of a trace. */
+void _ws_names_init (void);
 
 /* ---- the queue and the writer (ws-inject-output.c) ---------------------------------------- */
 
@@ -140,6 +142,8 @@ void _ws_output_atfork_parent (void);
 
 /* Writes the records of one CUPTI buffer (the caller holds the output lock). */
 void _ws_records_buffer (uint8_t *buffer, size_t valid);
+/* Keeps the name of an API call (at the start, for every call CUPTI names). */
+void _ws_records_api_name (CUpti_CallbackDomain domain, uint32_t cbid, const char *name);
 /* Writes the NVTX ranges still open at the end. */
 void _ws_records_open_ranges (void);
 /* ns since the trace's origin; `ts` is a CUPTI timestamp. */

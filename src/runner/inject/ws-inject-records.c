@@ -163,30 +163,46 @@ translated (const CUpti_Activity *record)
 static const char *driver_names[CUPTI_DRIVER_TRACE_CBID_SIZE];
 static const char *runtime_names[CUPTI_RUNTIME_TRACE_CBID_SIZE];
 
-/* CUPTI's name of the call, without the runtime's version suffix ("cudaMemcpy_v3020" becomes
- * "cudaMemcpy"); the driver's _v2 is part of its symbol and stays. */
-static const char *
-api_name (CUpti_CallbackDomain domain, uint32_t cbid)
+static const char **
+name_slot (CUpti_CallbackDomain domain, uint32_t cbid)
 {
-  const char **cache = NULL, *name = NULL;
+  if (domain == CUPTI_CB_DOMAIN_DRIVER_API && cbid < CUPTI_DRIVER_TRACE_CBID_SIZE)
+    return &driver_names[cbid];
+  if (domain == CUPTI_CB_DOMAIN_RUNTIME_API && cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE)
+    return &runtime_names[cbid];
+  return NULL;
+}
+
+/* CUPTI's name of a call, kept without the runtime's version suffix ("cudaMemcpy_v3020"
+ * becomes "cudaMemcpy"); the driver's _v2 is part of its symbol and stays. */
+void
+_ws_records_api_name (CUpti_CallbackDomain domain, uint32_t cbid, const char *name)
+{
+  const char **slot = name_slot (domain, cbid);
   char *clean, *v;
 
-  if (domain == CUPTI_CB_DOMAIN_DRIVER_API && cbid < CUPTI_DRIVER_TRACE_CBID_SIZE)
-    cache = &driver_names[cbid];
-  else if (domain == CUPTI_CB_DOMAIN_RUNTIME_API && cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE)
-    cache = &runtime_names[cbid];
-  if (cache != NULL && *cache != NULL)
-    return *cache;
-  if (_ws_cupti.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
-    return NULL;
-  if (cache == NULL || (clean = strdup (name)) == NULL)
-    return name;
+  if (slot == NULL || *slot != NULL || (clean = strdup (name)) == NULL)
+    return;
   v = strrchr (clean, '_');
   if (v != NULL && v[1] == 'v' && strlen (v + 2) >= 4
       && strspn (v + 2, "0123456789") == strlen (v + 2))
     *v = '\0';
-  *cache = clean;
-  return clean;
+  *slot = clean;
+}
+
+static const char *
+api_name (CUpti_CallbackDomain domain, uint32_t cbid)
+{
+  const char **slot = name_slot (domain, cbid);
+  const char *name = NULL;
+
+  if (slot != NULL && *slot != NULL)
+    return *slot;
+  /* A call CUPTI did not name at the start (a newer driver's): ask now. */
+  if (_ws_cupti.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
+    return NULL;
+  _ws_records_api_name (domain, cbid, name);
+  return slot != NULL && *slot != NULL ? *slot : name;
 }
 
 static int

@@ -127,6 +127,7 @@ start (void)
       _ws_output_error ("error", code, message);
       return;
     }
+  _ws_names_init ();
   if (!_ws_writer_start ())
     _ws_output_error ("warning", "internal",
                       "The trace's writer thread could not start: records are kept in memory "
