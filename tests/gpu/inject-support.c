@@ -83,7 +83,10 @@ spawn (const char *lib, const char *const *argv, const char *const *env, const c
   if (lib != NULL)
     {
       setenv ("CUDA_INJECTION64_PATH", lib, 1);
-      setenv ("NVTX_INJECTION64_PATH", lib, 1);
+      /* WARPSCOPE_TEST_NVTX_LIB (CUPTI's own library, say) tells a failure of NVTX's
+         hand-over to CUPTI from one of CUPTI's NVTX records. */
+      setenv ("NVTX_INJECTION64_PATH",
+              getenv ("WARPSCOPE_TEST_NVTX_LIB") ? getenv ("WARPSCOPE_TEST_NVTX_LIB") : lib, 1);
       setenv ("WARPSCOPE_TRACE_FILE", trace, 1);
     }
   for (size_t i = 0; env != NULL && env[i] != NULL; i++)

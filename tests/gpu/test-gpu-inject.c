@@ -7,6 +7,7 @@
  * status; a failed check prints what was recorded.
  * Arguments: RUNNER LIBRARY PROGRAMS_SOURCE_DIR PROGRAMS_BUILD_DIR. WARPSCOPE_PYTHON names the
  * Python (default python3); a Python program whose modules are missing is skipped.
+ * WARPSCOPE_TEST_NVTX_LIB replaces the library as NVTX_INJECTION64_PATH.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
