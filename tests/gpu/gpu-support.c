@@ -413,6 +413,19 @@ tap_ok (int ok, const char *fmt, ...)
     tap_failed++;
 }
 
+void
+tap_skip (const char *fmt, ...)
+{
+  va_list ap;
+
+  printf ("ok %d # SKIP ", ++tap_count);
+  va_start (ap, fmt);
+  vprintf (fmt, ap);
+  va_end (ap);
+  printf ("\n");
+  fflush (stdout);
+}
+
 int
 tap_failures (void)
 {

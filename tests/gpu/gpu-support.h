@@ -53,4 +53,5 @@ void skip_without_gpu (const char *runner);
 /* Prints the plan after the tests and returns the exit status. */
 int tap_done (void);
 void tap_ok (int ok, const char *fmt, ...);
+void tap_skip (const char *fmt, ...); /* a test that cannot run here, with the reason */
 int tap_failures (void);

@@ -1,0 +1,442 @@
+/* ws-inject-cupti.c: CUPTI's lifecycle and buffers inside a traced program. libcupti is loaded
+ * at run time. The buffer-completed callback runs on CUPTI's thread or inside a flush: it only
+ * swaps the records' names for interned copies and queues the buffer; the writer thread turns
+ * it into records (ws-inject-records.c) and writes them (ws-inject-output.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-inject-private.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws-clock.h"
+#include "ws-config.h"
+
+WsCuptiApi _ws_cupti;
+
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+static int load_state; /* 0: not tried, 1: loaded, -1: failed */
+static char load_message[512];
+static uint32_t version;
+static CUpti_SubscriberHandle subscriber;
+static char kinds_enabled[256];
+
+static void *
+open_library (void)
+{
+  const char *override = getenv ("WARPSCOPE_LIBCUPTI");
+  /* The program may have loaded a CUPTI of this major version already (a framework's
+     profiler): dlopen by soname returns that one, so that there is one CUPTI in the process. */
+  const char *candidates[] = { "libcupti.so." WS_CUDA_MAJOR_STRING, "libcupti.so",
+                               WS_CUDA_LIBDIR "/libcupti.so." WS_CUDA_MAJOR_STRING,
+                               WS_CUDA_ROOT "/extras/CUPTI/lib64/libcupti.so."
+                                 WS_CUDA_MAJOR_STRING };
+
+  if (override != NULL && *override != '\0')
+    return dlopen (override, RTLD_NOW | RTLD_LOCAL);
+  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+    {
+      void *lib = dlopen (candidates[i], RTLD_NOW | RTLD_LOCAL);
+
+      if (lib != NULL)
+        return lib;
+    }
+  return NULL;
+}
+
+#define LOAD(lib, field, symbol) ((*(void **) &_ws_cupti.field = dlsym (lib, symbol)) != NULL)
+
+int
+_ws_cupti_load (char *message, size_t len)
+{
+  void *lib;
+
+  pthread_mutex_lock (&load_lock);
+  if (load_state != 0)
+    goto out;
+  load_state = -1;
+  if ((lib = open_library ()) == NULL)
+    {
+      snprintf (load_message, sizeof load_message,
+                "CUPTI (libcupti.so." WS_CUDA_MAJOR_STRING ") could not be loaded, so nothing is "
+                "traced; the program runs as usual. Put the CUDA toolkit's CUPTI folder in "
+                "LD_LIBRARY_PATH, or name the library in WARPSCOPE_LIBCUPTI.");
+      goto out;
+    }
+  if (!(LOAD (lib, ActivityRegisterCallbacks, "cuptiActivityRegisterCallbacks")
+        && LOAD (lib, ActivityEnable, "cuptiActivityEnable")
+        && LOAD (lib, ActivityDisable, "cuptiActivityDisable")
+        && LOAD (lib, ActivityFlushAll, "cuptiActivityFlushAll")
+        && LOAD (lib, ActivityGetNextRecord, "cuptiActivityGetNextRecord")
+        && LOAD (lib, ActivityGetNumDroppedRecords, "cuptiActivityGetNumDroppedRecords")
+        && LOAD (lib, ActivityEnableDriverApi, "cuptiActivityEnableDriverApi")
+        && LOAD (lib, ActivityEnableRuntimeApi, "cuptiActivityEnableRuntimeApi")
+        && LOAD (lib, GetTimestamp, "cuptiGetTimestamp")
+        && LOAD (lib, GetVersion, "cuptiGetVersion")
+        && LOAD (lib, GetResultString, "cuptiGetResultString")
+        && LOAD (lib, GetCallbackName, "cuptiGetCallbackName")
+        && LOAD (lib, GetContextId, "cuptiGetContextId")
+        && LOAD (lib, GetDeviceId, "cuptiGetDeviceId")
+        && LOAD (lib, SetThreadIdType, "cuptiSetThreadIdType")
+        && LOAD (lib, Subscribe, "cuptiSubscribe")
+        && LOAD (lib, EnableDomain, "cuptiEnableDomain")))
+    {
+      snprintf (load_message, sizeof load_message,
+                "The CUPTI library found lacks functions Warpscope needs (it may be from an "
+                "older CUDA), so nothing is traced; the program runs as usual.");
+      memset (&_ws_cupti, 0, sizeof _ws_cupti);
+      goto out;
+    }
+  *(void **) &_ws_cupti.InitializeInjectionNvtx2 = dlsym (lib, "InitializeInjectionNvtx2");
+  _ws_cupti.GetVersion (&version);
+  load_state = 1;
+out:
+  if (load_state < 0 && message != NULL)
+    snprintf (message, len, "%s", load_message);
+  pthread_mutex_unlock (&load_lock);
+  return load_state > 0;
+}
+
+uint32_t
+_ws_cupti_version (void)
+{
+  return version;
+}
+
+const char *
+_ws_cupti_result_string (CUptiResult result)
+{
+  const char *s = NULL;
+
+  if (_ws_cupti.GetResultString == NULL || _ws_cupti.GetResultString (result, &s) != CUPTI_SUCCESS
+      || s == NULL)
+    return "unknown CUPTI error";
+  return s;
+}
+
+uint64_t
+_ws_cupti_timestamp (void)
+{
+  uint64_t t;
+
+  if (_ws_cupti.GetTimestamp != NULL && _ws_cupti.GetTimestamp (&t) == CUPTI_SUCCESS)
+    return t;
+  return ws_clock_ns ();
+}
+
+/* ---- buffers ------------------------------------------------------------------------------ */
+
+static void CUPTIAPI
+buffer_requested (uint8_t **buffer, size_t *size, size_t *max_records)
+{
+  *buffer = aligned_alloc (8, _ws_state.buffer_bytes);
+  *size = *buffer != NULL ? _ws_state.buffer_bytes : 0;
+  *max_records = 0;
+}
+
+/* Swaps the names a record points at (CUPTI's) for interned copies (ours). */
+static void
+adopt_names (CUpti_Activity *record)
+{
+  switch (record->kind)
+    {
+    case CUPTI_ACTIVITY_KIND_KERNEL:
+    case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+      {
+        CUpti_ActivityKernel10 *k = (CUpti_ActivityKernel10 *) record;
+
+        k->name = _ws_name_intern (k->name);
+        break;
+      }
+    case CUPTI_ACTIVITY_KIND_MARKER:
+      {
+        CUpti_ActivityMarker2 *m = (CUpti_ActivityMarker2 *) record;
+
+        m->name = _ws_name_intern (m->name);
+        m->domain = _ws_name_intern (m->domain);
+        break;
+      }
+    case CUPTI_ACTIVITY_KIND_JIT:
+      {
+        CUpti_ActivityJit2 *j = (CUpti_ActivityJit2 *) record;
+
+        j->cachePath = _ws_name_intern (j->cachePath);
+        break;
+      }
+    default:
+      break;
+    }
+}
+
+static void CUPTIAPI
+buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t size,
+                  size_t valid)
+{
+  CUpti_Activity *record = NULL;
+  size_t records = 0, dropped = 0;
+  WsItem *item;
+
+  (void) size;
+  if (atomic_load (&_ws_state.inherited))
+    {
+      free (buffer);
+      return;
+    }
+  while (valid > 0
+         && _ws_cupti.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
+    {
+      adopt_names (record);
+      records++;
+    }
+  if (_ws_cupti.ActivityGetNumDroppedRecords (context, stream, &dropped) == CUPTI_SUCCESS
+      && dropped > 0)
+    atomic_fetch_add (&_ws_state.dropped, dropped);
+  if (records == 0 || (item = calloc (1, sizeof *item)) == NULL)
+    {
+      atomic_fetch_add (&_ws_state.lost, records);
+      free (buffer);
+      return;
+    }
+  item->kind = WS_ITEM_BUFFER;
+  item->buffer = buffer;
+  item->valid = valid;
+  _ws_queue_push (item);
+}
+
+void
+_ws_cupti_flush (int forced)
+{
+  if (atomic_load (&_ws_state.tracing))
+    _ws_cupti.ActivityFlushAll (forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0);
+}
+
+/* ---- resource callbacks: contexts (their devices) and modules ----------------------------- */
+
+void _ws_register_exit (void); /* ws-inject.c */
+
+static atomic_int destroy_flushing;
+
+static void
+push_context (CUcontext context, int ending)
+{
+  WsItem *item = calloc (1, sizeof *item);
+
+  if (item == NULL)
+    return;
+  item->kind = WS_ITEM_CONTEXT;
+  item->at = _ws_cupti_timestamp ();
+  item->ending = ending;
+  _ws_cupti.GetContextId (context, &item->context);
+  if (_ws_cupti.GetDeviceId (context, &item->device) != CUPTI_SUCCESS)
+    item->device = UINT32_MAX;
+  _ws_queue_push (item);
+}
+
+static void
+push_module (const CUpti_ResourceData *resource, int ending)
+{
+  const CUpti_ModuleResourceData *module = resource->resourceDescriptor;
+  WsItem *item;
+
+  if (module == NULL || (item = calloc (1, sizeof *item)) == NULL)
+    return;
+  item->kind = WS_ITEM_MODULE;
+  item->at = _ws_cupti_timestamp ();
+  item->ending = ending;
+  item->module = module->moduleId;
+  item->cubin_bytes = module->cubinSize;
+  _ws_cupti.GetContextId (resource->context, &item->context);
+  _ws_queue_push (item);
+}
+
+static void CUPTIAPI
+resource_callback (void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                   const void *data)
+{
+  const CUpti_ResourceData *resource = data;
+
+  (void) userdata;
+  if (domain != CUPTI_CB_DOMAIN_RESOURCE || atomic_load (&_ws_state.inherited))
+    return;
+  switch (cbid)
+    {
+    case CUPTI_CBID_RESOURCE_CU_INIT_FINISHED:
+      _ws_register_exit ();
+      break;
+    case CUPTI_CBID_RESOURCE_CONTEXT_CREATED:
+      _ws_register_exit ();
+      push_context (resource->context, 0);
+      break;
+    case CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING:
+      /* The context still lives: what its work left in CUPTI's buffers comes out now (the
+         buffer callback runs on this thread and only queues), before it goes. Nothing here
+         calls CUDA, which would deadlock against the context being destroyed. */
+      if (atomic_exchange (&destroy_flushing, 1) == 0)
+        {
+          _ws_cupti_flush (1);
+          atomic_store (&destroy_flushing, 0);
+        }
+      push_context (resource->context, 1);
+      break;
+    case CUPTI_CBID_RESOURCE_MODULE_LOADED:
+      push_module (resource, 0);
+      break;
+    case CUPTI_CBID_RESOURCE_MODULE_UNLOAD_STARTING:
+      push_module (resource, 1);
+      break;
+    default:
+      break;
+    }
+}
+
+/* ---- starting ----------------------------------------------------------------------------- */
+
+/* The API calls that launch, copy, set, synchronize, load code or allocate: what shows the
+ * host's side of the GPU's work. Matched against CUPTI's names, so that every variant of a
+ * call (_v2, _ptsz, _ptds, Async) is included without listing callback ids. */
+static const char *const driver_prefixes[] = {
+  "cuLaunch", "cuGraphLaunch", "cuMemcpy", "cuMemset", "cuCtxSynchronize",
+  "cuStreamSynchronize", "cuEventSynchronize", "cuStreamWaitEvent", "cuModuleLoad",
+  "cuModuleUnload", "cuModuleGetFunction", "cuLibraryLoad", "cuLibraryUnload",
+  "cuLibraryGetKernel", "cuLink", "cuMemAlloc", "cuMemFree", "cuMemHostAlloc",
+  "cuMemHostRegister", "cuMemHostUnregister", "cuMemPrefetch", "cuCtxCreate", "cuCtxDestroy",
+  "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease", "cuDevicePrimaryCtxReset",
+};
+static const char *const runtime_prefixes[] = {
+  "cudaLaunch", "cudaGraphLaunch", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize",
+  "cudaStreamSynchronize", "cudaEventSynchronize", "cudaStreamWaitEvent", "cudaMalloc",
+  "cudaFree", "cudaHostAlloc", "cudaHostRegister", "cudaHostUnregister", "cudaMemPrefetch",
+  "cudaDeviceReset", "cudaLibraryLoad", "cudaStreamCreate", "cudaStreamDestroy",
+};
+
+static int
+has_prefix (const char *name, const char *const *prefixes, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strncmp (name, prefixes[i], strlen (prefixes[i])) == 0)
+      return 1;
+  return 0;
+}
+
+/* Names every call (the writer then never asks CUPTI, which may be stuck at the end of a
+ * trace) and enables the ones asked for. */
+static void
+enable_api_calls (void)
+{
+  int launch = _ws_state.api_mode == WS_API_LAUNCH;
+
+  if (_ws_state.api_mode == WS_API_ALL)
+    {
+      _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_DRIVER);
+      _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_RUNTIME);
+    }
+  for (uint32_t cbid = 1; cbid < CUPTI_DRIVER_TRACE_CBID_SIZE; cbid++)
+    {
+      const char *name = NULL;
+
+      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_DRIVER_API, cbid, &name) != CUPTI_SUCCESS
+          || name == NULL)
+        continue;
+      _ws_records_api_name (CUPTI_CB_DOMAIN_DRIVER_API, cbid, name);
+      if (launch
+          && has_prefix (name, driver_prefixes, sizeof driver_prefixes / sizeof *driver_prefixes))
+        _ws_cupti.ActivityEnableDriverApi (cbid, 1);
+    }
+  for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; cbid++)
+    {
+      const char *name = NULL;
+
+      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS
+          || name == NULL)
+        continue;
+      _ws_records_api_name (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, name);
+      if (launch
+          && has_prefix (name, runtime_prefixes, sizeof runtime_prefixes / sizeof *runtime_prefixes))
+        _ws_cupti.ActivityEnableRuntimeApi (cbid, 1);
+    }
+}
+
+static const struct
+{
+  CUpti_ActivityKind kind;
+  const char *name;
+  int required;
+} kinds[] = {
+  /* Concurrent kernel records leave the program's kernels free to overlap, as untraced. */
+  { CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, "kernel", 1 },
+  { CUPTI_ACTIVITY_KIND_MEMCPY, "memcpy", 0 },
+  { CUPTI_ACTIVITY_KIND_MEMSET, "memset", 0 },
+  { CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, "sync", 0 },
+  { CUPTI_ACTIVITY_KIND_OVERHEAD, "overhead", 0 },
+  { CUPTI_ACTIVITY_KIND_MARKER, "nvtx", 0 },
+  { CUPTI_ACTIVITY_KIND_JIT, "jit", 0 },
+};
+
+static const char *
+failure_code (CUptiResult result)
+{
+  return result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? "cupti_in_use"
+                                                                  : "cupti_unavailable";
+}
+
+static const char *
+failure_hint (CUptiResult result)
+{
+  return result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
+           ? " Another profiler (Nsight Systems, Nsight Compute) is attached: trace the program "
+             "outside it."
+           : "";
+}
+
+int
+_ws_cupti_start (const char **code, char *message, size_t len)
+{
+  CUptiResult result;
+  size_t used = 0;
+
+  /* Thread ids as the system knows them (gettid), the same in API and NVTX records. */
+  _ws_cupti.SetThreadIdType (CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  result = _ws_cupti.ActivityRegisterCallbacks (buffer_requested, buffer_completed);
+  if (result == CUPTI_SUCCESS)
+    result = _ws_cupti.Subscribe (&subscriber, resource_callback, NULL);
+  if (result == CUPTI_SUCCESS)
+    result = _ws_cupti.EnableDomain (1, subscriber, CUPTI_CB_DOMAIN_RESOURCE);
+  if (result != CUPTI_SUCCESS)
+    {
+      *code = failure_code (result);
+      snprintf (message, len, "CUPTI refused to trace (%s), so nothing is traced; the program "
+                "runs as usual.%s", _ws_cupti_result_string (result), failure_hint (result));
+      return 0;
+    }
+  kinds_enabled[0] = '\0';
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    {
+      result = _ws_cupti.ActivityEnable (kinds[i].kind);
+      if (result == CUPTI_SUCCESS)
+        used += (size_t) snprintf (kinds_enabled + used, sizeof kinds_enabled - used, "%s%s",
+                                   used ? "," : "", kinds[i].name);
+      else if (kinds[i].required)
+        {
+          *code = failure_code (result);
+          snprintf (message, len, "CUPTI could not record kernels (%s), so nothing is traced; "
+                    "the program runs as usual.%s", _ws_cupti_result_string (result),
+                    failure_hint (result));
+          return 0;
+        }
+      if (used >= sizeof kinds_enabled)
+        used = sizeof kinds_enabled - 1;
+    }
+  enable_api_calls ();
+  if (_ws_state.api_mode != WS_API_NONE && used + 5 < sizeof kinds_enabled)
+    strcat (kinds_enabled, ",api");
+  atomic_store (&_ws_state.tracing, 1);
+  return 1;
+}
+
+const char *
+_ws_cupti_kinds_enabled (void)
+{
+  return kinds_enabled;
+}

@@ -1,0 +1,191 @@
+/* ws-inject-private.h: what the parts of libwarpscope-inject share. The library is loaded by
+ * the CUDA driver into an unmodified program (CUDA_INJECTION64_PATH), records what CUPTI sees
+ * and writes the protocol's records (docs/protocol.md, "Traced programs") to the file or
+ * descriptor named in the environment. Plain C11 + CUPTI, no GLib, nothing exported but the
+ * two entry points (ws-inject.map).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <cupti.h>
+
+#include "ws-json.h"
+
+/* Protocol 2: protocol 1 (the runner's sessions) and the records of traced programs. */
+#define WS_TRACE_PROTOCOL_VERSION 2
+
+#define WS_EXPORT __attribute__ ((visibility ("default")))
+
+/* ---- CUPTI, loaded at run time (ws-inject-cupti.c) ---------------------------------------- */
+
+typedef struct
+{
+  CUptiResult (*ActivityRegisterCallbacks) (CUpti_BuffersCallbackRequestFunc,
+                                            CUpti_BuffersCallbackCompleteFunc);
+  CUptiResult (*ActivityEnable) (CUpti_ActivityKind);
+  CUptiResult (*ActivityDisable) (CUpti_ActivityKind);
+  CUptiResult (*ActivityFlushAll) (uint32_t);
+  CUptiResult (*ActivityGetNextRecord) (uint8_t *, size_t, CUpti_Activity **);
+  CUptiResult (*ActivityGetNumDroppedRecords) (CUcontext, uint32_t, size_t *);
+  CUptiResult (*ActivityEnableDriverApi) (CUpti_CallbackId, uint8_t);
+  CUptiResult (*ActivityEnableRuntimeApi) (CUpti_CallbackId, uint8_t);
+  CUptiResult (*GetTimestamp) (uint64_t *);
+  CUptiResult (*GetVersion) (uint32_t *);
+  CUptiResult (*GetResultString) (CUptiResult, const char **);
+  CUptiResult (*GetCallbackName) (CUpti_CallbackDomain, uint32_t, const char **);
+  CUptiResult (*GetContextId) (CUcontext, uint32_t *);
+  CUptiResult (*GetDeviceId) (CUcontext, uint32_t *);
+  CUptiResult (*SetThreadIdType) (CUpti_ActivityThreadIdType);
+  CUptiResult (*Subscribe) (CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *);
+  CUptiResult (*EnableDomain) (uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain);
+  int (*InitializeInjectionNvtx2) (const void *(*) (uint32_t)); /* optional */
+} WsCuptiApi;
+
+extern WsCuptiApi _ws_cupti;
+
+/* Loads libcupti once (thread-safe); 1 when every function above but the optional ones was
+ * found. On failure `message` says why, for people. */
+int _ws_cupti_load (char *message, size_t len);
+uint32_t _ws_cupti_version (void);
+const char *_ws_cupti_result_string (CUptiResult result);
+uint64_t _ws_cupti_timestamp (void);
+/* Registers the buffers, subscribes to resource callbacks, enables the activity kinds and
+ * the API calls asked for. 0 with a stable code and a message when tracing cannot start. */
+int _ws_cupti_start (const char **code, char *message, size_t len);
+/* Asks CUPTI for its buffers: forced (also buffers with records still incomplete, at the
+ * end) or not (the periodic flush). The buffers reach the queue before this returns. */
+void _ws_cupti_flush (int forced);
+/* The activity kinds that could be enabled, for the hello record ("kernel,memcpy,…"). */
+const char *_ws_cupti_kinds_enabled (void);
+
+/* ---- names: interning and demangling (ws-inject-names.c) ---------------------------------- */
+
+/* A stable copy of `s`, the same pointer for equal strings, never freed. NULL for NULL or
+ * when out of memory. Called on CUPTI's threads. */
+const char *_ws_name_intern (const char *s);
+/* For a string from _ws_name_intern: its demangled form, or NULL when it is not a mangled
+ * C++ name or demangling failed. Writer only (caches the result). */
+const char *_ws_name_demangled (const char *interned);
+/* Finds the demangler now (it may load libstdc++), not at the end of a trace. */
+void _ws_names_init (void);
+
+/* ---- the queue and the writer (ws-inject-output.c) ---------------------------------------- */
+
+typedef enum
+{
+  WS_ITEM_BUFFER,  /* a CUPTI activity buffer, whose names were interned */
+  WS_ITEM_CONTEXT, /* a context was created or is being destroyed */
+  WS_ITEM_MODULE,  /* a module was loaded or is being unloaded */
+} WsItemKind;
+
+typedef struct WsItem WsItem;
+struct WsItem
+{
+  WsItem *next;
+  WsItemKind kind;
+  uint8_t *buffer;
+  size_t valid;
+  uint64_t at;        /* CUPTI timestamp of a context or module event */
+  uint32_t context;
+  uint32_t device;
+  uint32_t module;
+  uint64_t cubin_bytes;
+  int ending;         /* destroyed / unloaded */
+};
+
+/* Takes ownership; wakes the writer. Drops (and counts) the item once the trace is closed. */
+void _ws_queue_push (WsItem *item);
+
+/* Opens the output named by WARPSCOPE_TRACE_FILE or WARPSCOPE_TRACE_FD; 0 with a message. */
+int _ws_output_open (char *message, size_t len);
+void _ws_output_lock (void);
+void _ws_output_unlock (void);
+/* Begins a record with its type, "t" and "pid". */
+void _ws_output_begin (WsJson *json, const char *type);
+/* Appends the finished record (the caller holds the output lock). */
+void _ws_output_emit (WsJson *json);
+/* Writes what was appended, in whole lines (the caller holds the output lock). */
+void _ws_output_flush_locked (void);
+
+void _ws_output_hello (void);
+void _ws_output_error (const char *severity, const char *code, const char *message);
+int _ws_writer_start (void);
+
+/* For the end of the trace: waits with a time limit, so that a stuck thread cannot hang the
+ * program's exit. */
+int _ws_output_lock_within (int ms);
+WsItem *_ws_queue_take_within (int ms);
+void _ws_output_process (WsItem *items);
+int _ws_output_usable (void); /* opened, and not a forked child's inherited copy */
+int _ws_output_fd (void);
+int _ws_output_seal (void);
+void _ws_writer_quit (void);
+int _ws_writer_stop_within (int ms);
+
+/* Closing the trace (ws-inject-close.c): at exit with the program's status, or on a fatal
+ * signal; the closing record alone, with one write(), when nothing else can run. */
+void _ws_finish_exit (int status);
+void _ws_finish_signal (int sig);
+void _ws_finish_signal_raw (int sig);
+/* After fork() in the child: the records in memory are the parent's; write nothing. */
+void _ws_output_forked_child (void);
+void _ws_output_atfork_prepare (void);
+void _ws_output_atfork_parent (void);
+
+/* ---- records (ws-inject-records.c) -------------------------------------------------------- */
+
+/* Writes the records of one CUPTI buffer (the caller holds the output lock). */
+void _ws_records_buffer (uint8_t *buffer, size_t valid);
+/* Keeps the name of an API call (at the start, for every call CUPTI names). */
+void _ws_records_api_name (CUpti_CallbackDomain domain, uint32_t cbid, const char *name);
+/* Writes the NVTX ranges still open at the end. */
+void _ws_records_open_ranges (void);
+/* ns since the trace's origin; `ts` is a CUPTI timestamp. */
+void _ws_json_time (WsJson *json, const char *key, uint64_t ts);
+
+/* ---- devices (ws-inject-device.c) --------------------------------------------------------- */
+
+/* The NVIDIA driver's CUDA version (13000), 0 when unknown. */
+int _ws_driver_version (void);
+/* Writes the device record of a device the first time one of its contexts appears. */
+void _ws_device_record (uint32_t device);
+
+/* ---- fatal signals (ws-inject-signals.c) -------------------------------------------------- */
+
+void _ws_signals_install (void);
+
+/* ---- state shared by the parts ------------------------------------------------------------ */
+
+typedef struct
+{
+  pid_t pid;
+  uint64_t origin;           /* CUPTI timestamp when the trace started: start/end are from it */
+  uint64_t origin_monotonic; /* CLOCK_MONOTONIC then, to align several processes */
+  uint64_t start_ns;         /* CLOCK_MONOTONIC then, for "t" */
+  int api_mode;              /* WS_API_* */
+  int flush_ms;              /* periodic flush; 0: only at the end */
+  size_t buffer_bytes;       /* each CUPTI activity buffer */
+  atomic_int tracing;        /* CUPTI delivers records */
+  atomic_int inherited;      /* a forked child of a traced process: silent */
+  atomic_int closed;         /* trace_end written (or being written) */
+  atomic_uint_fast64_t dropped;    /* records CUPTI could not store */
+  atomic_uint_fast64_t lost;       /* records Warpscope could not keep (no memory, output) */
+  atomic_uint_fast64_t written;    /* records written */
+  atomic_uint_fast64_t api_errors; /* API calls that returned an error */
+  atomic_int writer_tid;     /* the writer thread's id: its own CUDA calls are not the program's */
+} WsInjectState;
+
+enum
+{
+  WS_API_NONE,
+  WS_API_LAUNCH, /* launches, copies, memsets, synchronization, modules, allocations */
+  WS_API_ALL,
+};
+
+extern WsInjectState _ws_state;
