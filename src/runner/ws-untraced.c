@@ -190,7 +190,8 @@ cold_batch (WsRunner *r, const WsRunSpec *s, int launches, double *median_ns)
         return err;
       r->n_cold_events++;
     }
-  err = ws_hold_stream (stream, 100e3 + 20e3 * launches);
+  /* Longer than the host takes to queue a pair (a flush, two events, a launch). */
+  err = ws_hold_stream (stream, 100e3 + 50e3 * launches);
   for (int i = 0; i < launches && err == cudaSuccess; i++)
     {
       err = _ws_flush (r);
