@@ -412,6 +412,28 @@ static const char *const usual[] = {
   "libblas.so",
 };
 
+/* OpenBLAS picks its kernels by the CPU's family and model, and a build older than the CPU
+ * falls back to its oldest ones: Debian 12's OpenBLAS 0.3.21 runs SSE3 code ("Prescott") on
+ * an Emerald Rapids Xeon, five times slower than its AVX-512 code there, where numpy's newer
+ * OpenBLAS knows the model. So, unless OPENBLAS_CORETYPE is set already, it is set from what
+ * the CPU can do, before any OpenBLAS is loaded: SkylakeX's kernels need AVX-512 (F, BW, DQ,
+ * VL), Haswell's AVX2 and FMA. The library's configuration, recorded with the baseline, says
+ * which kernels ran. */
+static void
+choose_openblas_kernels (void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init ();
+  if (getenv ("OPENBLAS_CORETYPE") != NULL)
+    return;
+  if (__builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw")
+      && __builtin_cpu_supports ("avx512dq") && __builtin_cpu_supports ("avx512vl"))
+    setenv ("OPENBLAS_CORETYPE", "SkylakeX", 0);
+  else if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("fma"))
+    setenv ("OPENBLAS_CORETYPE", "Haswell", 0);
+#endif
+}
+
 WsBlas *
 ws_blas_open (const char *spec, char *why, size_t why_len)
 {
@@ -419,6 +441,7 @@ ws_blas_open (const char *spec, char *why, size_t why_len)
   char last[400] = "";
   WsBlas *b = NULL;
 
+  choose_openblas_kernels ();
   if (spec != NULL && strcmp (spec, "none") == 0)
     {
       snprintf (why, why_len, "WARPSCOPE_BLAS=none: no BLAS is used");
