@@ -341,6 +341,52 @@ compare_found (const Found *f, int a, int b)
   return strcmp (f->paths[a], f->paths[b]);
 }
 
+static void
+sort_found (Found *found)
+{
+  /* By preference, the order of readdir being arbitrary. */
+  for (int i = 1; i < found->n; i++)
+    for (int j = i; j > 0 && compare_found (found, j, j - 1) < 0; j--)
+      {
+        char *p = found->paths[j];
+        int r = found->rank[j];
+
+        found->paths[j] = found->paths[j - 1], found->rank[j] = found->rank[j - 1];
+        found->paths[j - 1] = p, found->rank[j - 1] = r;
+      }
+}
+
+/* The Fortran runtime first, from the folder too: a library's NEEDED entries are then met by
+ * what is already loaded, without LD_LIBRARY_PATH. Returns how many were loaded. */
+static int
+load_runtime (const Found *found)
+{
+  int loaded = 0;
+
+  for (int r = N_BLAS_PREFIXES; r < N_BLAS_PREFIXES + 2; r++)
+    for (int i = 0; i < found->n; i++)
+      if (found->rank[i] == r && dlopen (found->paths[i], RTLD_NOW | RTLD_GLOBAL) != NULL)
+        {
+          loaded++;
+          break;
+        }
+  return loaded;
+}
+
+static int
+preload_runtime (const char *dir)
+{
+  Found found = { .n = 0 };
+  int loaded;
+
+  walk (dir, 7, &found); /* the folder and the one below it */
+  sort_found (&found);
+  loaded = load_runtime (&found);
+  for (int i = 0; i < found.n; i++)
+    free (found.paths[i]);
+  return loaded;
+}
+
 static WsBlas *
 open_folder (const char *dir, char *why, size_t why_len)
 {
@@ -350,22 +396,8 @@ open_folder (const char *dir, char *why, size_t why_len)
   int tried = 0;
 
   walk (dir, 0, &found);
-  /* Sorted by preference, the order of readdir being arbitrary. */
-  for (int i = 1; i < found.n; i++)
-    for (int j = i; j > 0 && compare_found (&found, j, j - 1) < 0; j--)
-      {
-        char *p = found.paths[j];
-        int r = found.rank[j];
-
-        found.paths[j] = found.paths[j - 1], found.rank[j] = found.rank[j - 1];
-        found.paths[j - 1] = p, found.rank[j - 1] = r;
-      }
-  /* The Fortran runtime first, from the folder too: a library's NEEDED entries are then
-   * met by what is already loaded, without LD_LIBRARY_PATH. */
-  for (int r = N_BLAS_PREFIXES; r < N_BLAS_PREFIXES + 2; r++)
-    for (int i = 0; i < found.n; i++)
-      if (found.rank[i] == r && dlopen (found.paths[i], RTLD_NOW | RTLD_GLOBAL) != NULL)
-        break;
+  sort_found (&found);
+  load_runtime (&found);
   for (int i = 0; i < found.n && b == NULL; i++)
     if (found.rank[i] < N_BLAS_PREFIXES)
       {
@@ -451,7 +483,19 @@ ws_blas_open (const char *spec, char *why, size_t why_len)
     {
       if (stat (spec, &st) == 0 && S_ISDIR (st.st_mode))
         return open_folder (spec, why, why_len);
-      if ((b = try_library (spec, last, sizeof last)) == NULL)
+      b = try_library (spec, last, sizeof last);
+      /* A library bundled with its own Fortran runtime beside it (numpy.libs) may not say
+       * where that is: load what the folder holds, then try again. */
+      if (b == NULL && strchr (spec, '/') != NULL)
+        {
+          char dir[PATH_MAX];
+
+          snprintf (dir, sizeof dir, "%s", spec);
+          *strrchr (dir, '/') = '\0';
+          if (preload_runtime (dir[0] ? dir : "/") > 0)
+            b = try_library (spec, last, sizeof last);
+        }
+      if (b == NULL)
         snprintf (why, why_len, "WARPSCOPE_BLAS=%s could not be used: %s", spec, last);
       return b;
     }
