@@ -56,9 +56,9 @@ debug_fault_work_units (const uint64_t shape[3])
 }
 
 static const void *
-debug_fault_function (const unsigned block[3])
+debug_fault_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) debug_fault;
 }
 
@@ -117,4 +117,6 @@ extern "C" const WsKernelDesc ws_debug_fault_desc = {
   .whole_inputs = 0,
   .piece = NULL,
   .launch_piece = NULL,
+  .any_grid = 0,
+  .cpu_sgemm = 0,
 };

@@ -103,16 +103,16 @@ divergence_work_units (const uint64_t shape[3])
 }
 
 static const void *
-divergence_lane_function (const unsigned block[3])
+divergence_lane_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) divergence_lane;
 }
 
 static const void *
-divergence_warp_function (const unsigned block[3])
+divergence_warp_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) divergence_warp;
 }
 
@@ -264,7 +264,7 @@ divergence_warp_verify (const WsLaunchConfig *cfg, const float *const *in, const
     .work_units = divergence_work_units, .function = FUNCTION, .dynamic_smem = NULL,          \
     .launch = LAUNCH, .reference = REFERENCE, .verify = VERIFY,                               \
     .block_fixed = 0, .library = NULL, .available = NULL, .whole_inputs = 0,                  \
-    .piece = NULL, .launch_piece = NULL,                                                      \
+    .piece = NULL, .launch_piece = NULL, .any_grid = 0, .cpu_sgemm = 0,                       \
   }
 
 extern "C" const WsKernelDesc ws_divergence_lane_desc = DIVERGENCE_ENTRY (

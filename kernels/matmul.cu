@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "matmul.h"
+#include "ws-gemm-cpu.h"
 
 #include <math.h>
 #include <omp.h>
@@ -97,14 +98,8 @@ matmul_naive_check_block (const unsigned block[3], char *why, size_t why_len)
       snprintf (why, why_len, "matmul_naive takes a 2D block such as 16x16, not a 3D one");
       return 0;
     }
-  if (block[1] == 1 && block[0] > 1)
-    {
-      snprintf (why, why_len,
-                "matmul_naive is a 2D kernel: give the block as WxH, such as 16x16 "
-                "(%u alone would give blocks one row high)",
-                block[0]);
-      return 0;
-    }
+  /* Any W×H the device allows, 1024x1 and 1x1024 included: the runner refuses a single
+   * number for a 2D kernel before it gets here. */
   return 1;
 }
 
@@ -164,16 +159,16 @@ ws_matmul_work_units (const uint64_t shape[3])
 }
 
 static const void *
-matmul_naive_function (const unsigned block[3])
+matmul_naive_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) matmul_naive;
 }
 
 static const void *
-matmul_tiled_function (const unsigned block[3])
+matmul_tiled_function (const WsLaunchConfig *cfg)
 {
-  return (const void *) tiled_kernel_for (block[0]);
+  return (const void *) tiled_kernel_for (cfg->block[0]);
 }
 
 static cudaError_t
@@ -260,139 +255,12 @@ matmul_tiled_launch_piece (const WsLaunchConfig *cfg, int pieces, int p, float *
 
 /* ---- CPU reference --------------------------------------------------------------------- */
 
-/* A blocked GEMM of the usual shape: B is packed in panels of KC×NC, each cut into strips
- * NR columns wide; a micro-kernel keeps an MR×NR block of C in vector registers while it
- * walks the shared dimension. MR = 6, NR = 16 uses 12 of the 16 AVX2 registers for the
- * accumulators. */
-#define MR 6
-#define NR 16
-static const uint64_t KC = 256, NC = 512;
-
-typedef float v8f __attribute__ ((vector_size (8 * sizeof (float))));
-
-static inline void
-store_row (float *row, v8f lo, v8f hi)
-{
-  memcpy (row, &lo, sizeof lo);
-  memcpy (row + 8, &hi, sizeof hi);
-}
-
-WS_CPU_CLONES static void
-gemm_rows (const float *A, const float *B, float *C, uint64_t m0, uint64_t m1, uint64_t n,
-           uint64_t k, float *Bp)
-{
-  for (uint64_t jc = 0; jc < n; jc += NC)
-    {
-      const uint64_t nc = n - jc < NC ? n - jc : NC;
-
-      for (uint64_t pc = 0; pc < k; pc += KC)
-        {
-          const uint64_t kc = k - pc < KC ? k - pc : KC;
-
-          for (uint64_t js = 0; js < nc; js += NR)
-            for (uint64_t p = 0; p < kc; p++)
-              for (uint64_t jj = 0; jj < NR; jj++)
-                Bp[js * kc + p * NR + jj]
-                  = js + jj < nc ? B[(pc + p) * n + jc + js + jj] : 0.0f;
-
-          for (uint64_t i = m0; i < m1; i += MR)
-            {
-              const uint64_t mr = m1 - i < MR ? m1 - i : MR;
-
-              for (uint64_t js = 0; js < nc; js += NR)
-                {
-                  const float *bp = Bp + js * kc;
-                  const uint64_t nr = nc - js < NR ? nc - js : NR;
-                  float acc[MR][NR] = {};
-
-                  if (mr == MR)
-                    {
-                      /* Twelve named 8-float accumulators (6 rows × 16 columns), so that
-                       * they live in registers: the width of an AVX2 register. */
-                      const float *a0 = A + i * k + pc, *a1 = a0 + k, *a2 = a1 + k,
-                                  *a3 = a2 + k, *a4 = a3 + k, *a5 = a4 + k;
-                      v8f c0l = {}, c0h = {}, c1l = {}, c1h = {}, c2l = {}, c2h = {};
-                      v8f c3l = {}, c3h = {}, c4l = {}, c4h = {}, c5l = {}, c5h = {};
-
-                      for (uint64_t p = 0; p < kc; p++)
-                        {
-                          v8f bl, bh;
-
-                          memcpy (&bl, bp + p * NR, sizeof bl);
-                          memcpy (&bh, bp + p * NR + 8, sizeof bh);
-                          c0l += a0[p] * bl, c0h += a0[p] * bh;
-                          c1l += a1[p] * bl, c1h += a1[p] * bh;
-                          c2l += a2[p] * bl, c2h += a2[p] * bh;
-                          c3l += a3[p] * bl, c3h += a3[p] * bh;
-                          c4l += a4[p] * bl, c4h += a4[p] * bh;
-                          c5l += a5[p] * bl, c5h += a5[p] * bh;
-                        }
-                      store_row (acc[0], c0l, c0h);
-                      store_row (acc[1], c1l, c1h);
-                      store_row (acc[2], c2l, c2h);
-                      store_row (acc[3], c3l, c3h);
-                      store_row (acc[4], c4l, c4h);
-                      store_row (acc[5], c5l, c5h);
-                    }
-                  else
-                    for (uint64_t p = 0; p < kc; p++)
-                      {
-                        for (uint64_t r = 0; r < mr; r++)
-                          for (int jj = 0; jj < NR; jj++)
-                            acc[r][jj] += A[(i + r) * k + pc + p] * bp[p * NR + jj];
-                      }
-                  for (uint64_t r = 0; r < mr; r++)
-                    {
-                      float *c = C + (i + r) * n + jc + js;
-
-                      for (uint64_t jj = 0; jj < nr; jj++)
-                        c[jj] = (pc == 0 ? 0.0f : c[jj]) + acc[r][jj];
-                    }
-                }
-            }
-        }
-    }
-}
-
-/* Each thread keeps its packing buffer for the life of the process: allocating and freeing
- * half a megabyte per call costs page faults and, in virtual machines, TLB shootdowns that
- * would be charged to the baseline. */
-static float *
-packing_buffer (void)
-{
-  static thread_local float *buffer;
-
-  if (buffer == NULL)
-    buffer = (float *) aligned_alloc (64, (size_t) KC * NC * sizeof (float));
-  return buffer;
-}
-
 void
 ws_matmul_reference (const WsLaunchConfig *cfg, const float *const *in, float *out, int threads,
-                  uint64_t part)
+                     uint64_t part)
 {
-  const uint64_t m = part ? part : cfg->shape[0], n = cfg->shape[1], k = cfg->shape[2];
-
-  if (m == 0 || n == 0)
-    return;
-  if (k == 0)
-    {
-      memset (out, 0, m * n * sizeof (float));
-      return;
-    }
-#pragma omp parallel num_threads (threads > 1 ? threads : 1)
-  {
-    /* Rows are split between threads in multiples of MR; each packs B for itself. */
-    uint64_t t = (uint64_t) omp_get_thread_num (), nt = (uint64_t) omp_get_num_threads ();
-    uint64_t strips = (m + MR - 1) / MR;
-    uint64_t r0 = strips * t / nt * MR, r1 = strips * (t + 1) / nt * MR;
-    float *Bp = packing_buffer ();
-
-    if (r1 > m)
-      r1 = m;
-    if (Bp != NULL && r0 < r1)
-      gemm_rows (in[0], in[1], out, r0, r1, n, k, Bp);
-  }
+  ws_gemm_cpu (in[0], in[1], out, part ? part : cfg->shape[0], cfg->shape[1], cfg->shape[2],
+               threads);
 }
 
 /* ---- verification ---------------------------------------------------------------------- */
@@ -525,6 +393,8 @@ extern "C" const WsKernelDesc ws_matmul_naive_desc = {
   .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
   .piece = ws_matmul_piece,
   .launch_piece = matmul_naive_launch_piece,
+  .any_grid = 0,
+  .cpu_sgemm = 1,
 };
 
 extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
@@ -561,4 +431,6 @@ extern "C" const WsKernelDesc ws_matmul_tiled_desc = {
   .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
   .piece = ws_matmul_piece,
   .launch_piece = matmul_tiled_launch_piece,
+  .any_grid = 0,
+  .cpu_sgemm = 1,
 };

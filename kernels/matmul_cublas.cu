@@ -168,9 +168,9 @@ cublas_grid (const uint64_t shape[3], const unsigned block[3], unsigned grid[3])
 }
 
 static const void *
-cublas_function (const unsigned block[3])
+cublas_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return NULL;
 }
 
@@ -230,4 +230,6 @@ extern "C" const WsKernelDesc ws_matmul_cublas_desc = {
   .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
   .piece = ws_matmul_piece,
   .launch_piece = cublas_launch_piece,
+  .any_grid = 0,
+  .cpu_sgemm = 1,
 };

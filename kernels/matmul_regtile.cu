@@ -166,10 +166,17 @@ matmul_regtile_unaligned (const float *A, const float *B, float *C, int m, int n
   regtile_body<false> (A, B, C, m, n, k);
 }
 
+/* Rows of A (k floats) and of B and C (n floats) start on 16-byte boundaries. */
+static int
+rows_aligned (const uint64_t shape[3])
+{
+  return shape[1] % 4 == 0 && shape[2] % 4 == 0;
+}
+
 static int
 aligned_for_vectors (const WsLaunchConfig *cfg, float *const *dev)
 {
-  return cfg->shape[1] % 4 == 0 && cfg->shape[2] % 4 == 0
+  return rows_aligned (cfg->shape)
          && (((uintptr_t) dev[0] | (uintptr_t) dev[1] | (uintptr_t) dev[2]) & 15) == 0;
 }
 
@@ -196,11 +203,13 @@ regtile_grid (const uint64_t shape[3], const unsigned block[3], unsigned grid[3]
   grid[2] = 1;
 }
 
+/* The function a whole launch runs: cudaMalloc'd buffers are aligned, so the shape alone
+ * decides, as in regtile_launch; the launch record then gives that function's registers. */
 static const void *
-regtile_function (const unsigned block[3])
+regtile_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
-  return (const void *) matmul_regtile;
+  return rows_aligned (cfg->shape) ? (const void *) matmul_regtile
+                                   : (const void *) matmul_regtile_unaligned;
 }
 
 static cudaError_t
@@ -265,4 +274,6 @@ extern "C" const WsKernelDesc ws_matmul_regtile_desc = {
   .whole_inputs = WS_MATMUL_WHOLE_INPUTS,
   .piece = ws_matmul_piece,
   .launch_piece = regtile_launch_piece,
+  .any_grid = 0,
+  .cpu_sgemm = 1,
 };

@@ -25,7 +25,7 @@ reduce_atomic (const float *x, float *sum, uint64_t n)
 
 /* The classic tree: each step, the lower half of the threads adds the upper half's values
  * (neighbouring threads stay busy together, so whole warps drop out rather than half of
- * each); one atomic per block. Blocks are a power of two. */
+ * each); one atomic per block. Blocks are a power of two (any, from 1 thread). */
 extern "C" __global__ void
 reduce_shared (const float *x, float *sum, uint64_t n)
 {
@@ -57,7 +57,7 @@ warp_sum (float v)
 }
 
 /* Each warp's sum goes through shared memory once; the first warp adds them. The result is
- * right in thread 0. Blocks are whole warps. */
+ * right in thread 0. Blocks are whole warps (any multiple of 32). */
 __device__ __forceinline__ float
 block_sum (float v)
 {
@@ -117,8 +117,10 @@ reduce_warp_multi (const float *__restrict__ x, float *sum, uint64_t n)
 
       s[0] += (q.x + q.y) + (q.z + q.w);
     }
-  if (first < n - n4 * 4)
-    s[0] += x[n4 * 4 + first];
+  /* The last n % 4 elements, which make no whole float4, by the first threads of the grid;
+   * a loop, so that a grid of fewer than three threads still adds all of them. */
+  for (uint64_t j = n4 * 4 + first; j < n; j += stride)
+    s[0] += x[j];
   v = block_sum ((s[0] + s[1]) + (s[2] + s[3]));
   if (threadIdx.x == 0)
     atomicAdd (sum, v);
@@ -126,28 +128,84 @@ reduce_warp_multi (const float *__restrict__ x, float *sum, uint64_t n)
 
 /* ---- descriptors' GPU side ------------------------------------------------------------- */
 
+/* Each reduction's blocks, with the reason in what that kernel does. */
 static int
-reduce_check_block (const unsigned block[3], char *why, size_t why_len)
+reduce_1d (const char *name, const unsigned block[3], char *why, size_t why_len)
 {
-  unsigned b = block[0];
-
   if (block[1] != 1 || block[2] != 1)
     {
       snprintf (why, why_len,
-                "the reductions are 1D kernels: give one number of threads per block, such as "
-                "256, not %ux%u",
+                "%s is a 1D kernel: give one number of threads per block, such as 256, not "
+                "%ux%u",
+                name, block[0], block[1]);
+      return 0;
+    }
+  return 1;
+}
+
+/* One thread per element, each adding its own element with one atomicAdd: any block. */
+static int
+reduce_atomic_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  if (block[1] != 1 || block[2] != 1)
+    {
+      snprintf (why, why_len,
+                "reduce_atomic is a 1D kernel: each thread adds its own element to the total "
+                "with one atomicAdd, so any number of threads per block works; give one "
+                "number, such as 256, not %ux%u",
                 block[0], block[1]);
       return 0;
     }
-  if (b < 32 || (b & (b - 1)) != 0)
+  return 1;
+}
+
+/* The tree halves the block at each step: a power of two, however small. */
+static int
+reduce_shared_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  unsigned b = block[0];
+
+  if (!reduce_1d ("reduce_shared", block, why, why_len))
+    return 0;
+  if ((b & (b - 1)) != 0)
     {
       snprintf (why, why_len,
-                "the reductions halve the block at each step of the tree and work in whole "
-                "warps: give a power of two from 32 to 1024, not %u",
+                "reduce_shared adds pairs in shared memory, halving the threads at work at "
+                "each step of its tree: give a power of two up to 1024, such as 256, not %u",
                 b);
       return 0;
     }
   return 1;
+}
+
+/* Shuffles over all 32 lanes of a warp: whole warps. */
+static int
+reduce_warps_check_block (const char *name, const unsigned block[3], char *why,
+                          size_t why_len)
+{
+  if (!reduce_1d (name, block, why, why_len))
+    return 0;
+  if (block[0] % 32 != 0)
+    {
+      snprintf (why, why_len,
+                "%s adds each warp's 32 values with register shuffles, which need every lane "
+                "of the warp: give a multiple of 32 up to 1024, such as 256, not %u",
+                name, block[0]);
+      return 0;
+    }
+  return 1;
+}
+
+static int
+reduce_warp_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  return reduce_warps_check_block ("reduce_warp", block, why, why_len);
+}
+
+static int
+reduce_multi_check_block (const unsigned block[3], char *why, size_t why_len)
+{
+  return reduce_warps_check_block ("reduce_warp_multi", block, why, why_len);
 }
 
 static void
@@ -217,30 +275,30 @@ launch_with (ReduceKernel kernel, size_t smem, const WsLaunchConfig *cfg, float 
 }
 
 static const void *
-reduce_atomic_function (const unsigned block[3])
+reduce_atomic_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) reduce_atomic;
 }
 
 static const void *
-reduce_shared_function (const unsigned block[3])
+reduce_shared_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) reduce_shared;
 }
 
 static const void *
-reduce_warp_function (const unsigned block[3])
+reduce_warp_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) reduce_warp;
 }
 
 static const void *
-reduce_multi_function (const unsigned block[3])
+reduce_multi_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) reduce_warp_multi;
 }
 
@@ -362,40 +420,43 @@ reduce_verify (const WsLaunchConfig *cfg, const float *const *in, const float *o
   "rounding errors add up like a random walk, about 0.4·2⁻²⁴·n·rms(x) for one "            \
   "accumulator, so the tolerance grows in proportion to n, with a margin of ten"
 
-#define REDUCE_ENTRY(NAME, TITLE, DESCRIPTION, GRID, FUNCTION, SMEM, LAUNCH)                 \
+#define REDUCE_ENTRY(NAME, TITLE, DESCRIPTION, CHECK, GRID, ANY_GRID, FUNCTION, SMEM, LAUNCH)  \
   {                                                                                          \
     .name = NAME, .family = "reduce", .title = TITLE, .description = DESCRIPTION,             \
     .source = "kernels/reduce.cu", .block_rank = 1, .shape_rank = 1,                          \
     .default_shape = { 100000000, 1, 1 }, .default_block = { 256, 1, 1 },                    \
     .flops_formula = "n", .bytes_formula = "4·n + 4", .tolerance = REDUCE_TOLERANCE,          \
-    .hidden = 0, .n_inputs = 1, .check_block = reduce_check_block, .grid_for = GRID,          \
+    .hidden = 0, .n_inputs = 1, .check_block = CHECK, .grid_for = GRID,                       \
     .buffer_elements = reduce_buffer_elements, .flops = reduce_flops, .bytes = reduce_bytes,   \
     .work_units = reduce_work_units, .function = FUNCTION, .dynamic_smem = SMEM,             \
     .launch = LAUNCH, .reference = reduce_reference, .verify = reduce_verify,                 \
     .block_fixed = 0, .library = NULL, .available = NULL, .whole_inputs = 0,                  \
-    .piece = NULL, .launch_piece = NULL,                                                      \
+    .piece = NULL, .launch_piece = NULL, .any_grid = ANY_GRID, .cpu_sgemm = 0,                \
   }
 
 extern "C" const WsKernelDesc ws_reduce_atomic_desc
     = REDUCE_ENTRY ("reduce_atomic", WS_N_ ("Sum, one atomic per element"),
                     WS_N_ ("Every thread adds its element to the one total with atomicAdd: all the "
                            "additions queue up at one address."),
-                    reduce_grid, reduce_atomic_function, NULL, reduce_atomic_launch);
+                    reduce_atomic_check_block, reduce_grid, 0, reduce_atomic_function, NULL,
+                    reduce_atomic_launch);
 
 extern "C" const WsKernelDesc ws_reduce_shared_desc = REDUCE_ENTRY (
     "reduce_shared", WS_N_ ("Sum, shared-memory tree"),
     WS_N_ ("Each block adds its elements pairwise in shared memory, halving the active "
            "threads at each step, then makes one atomicAdd."),
-    reduce_grid, reduce_shared_function, reduce_shared_smem, reduce_shared_launch);
+    reduce_shared_check_block, reduce_grid, 0, reduce_shared_function, reduce_shared_smem,
+    reduce_shared_launch);
 
 extern "C" const WsKernelDesc ws_reduce_warp_desc = REDUCE_ENTRY (
     "reduce_warp", WS_N_ ("Sum, warp shuffles"),
     WS_N_ ("Each warp adds its 32 values with register shuffles, the warps' sums meet "
            "once in shared memory, and the block makes one atomicAdd."),
-    reduce_grid, reduce_warp_function, NULL, reduce_warp_launch);
+    reduce_warp_check_block, reduce_grid, 0, reduce_warp_function, NULL, reduce_warp_launch);
 
 extern "C" const WsKernelDesc ws_reduce_warp_multi_desc
     = REDUCE_ENTRY ("reduce_warp_multi", WS_N_ ("Sum, warp shuffles, 32 elements per thread"),
                     WS_N_ ("Each thread first sums 32 elements on its own, read as float4 in a "
                            "grid-stride loop; then warp shuffles and one atomicAdd per block."),
-                    reduce_multi_grid, reduce_multi_function, NULL, reduce_multi_launch);
+                    reduce_multi_check_block, reduce_multi_grid, 1, reduce_multi_function, NULL,
+                    reduce_multi_launch);

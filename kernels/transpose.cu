@@ -87,10 +87,10 @@ typedef void (*TransposeKernel) (const float *, float *, int, int, int);
 static int
 transpose_naive_check_block (const unsigned block[3], char *why, size_t why_len)
 {
-  if (block[2] != 1 || (block[1] == 1 && block[0] > 1))
+  if (block[2] != 1)
     {
       snprintf (why, why_len,
-                "transpose_naive is a 2D kernel: give the block as WxH, such as 32x8");
+                "transpose_naive takes a 2D block such as 32x8, not a 3D one");
       return 0;
     }
   return 1;
@@ -156,23 +156,23 @@ transpose_work_units (const uint64_t shape[3])
 }
 
 static const void *
-transpose_naive_function (const unsigned block[3])
+transpose_naive_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) transpose_naive;
 }
 
 static const void *
-transpose_shared_function (const unsigned block[3])
+transpose_shared_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) transpose_shared;
 }
 
 static const void *
-transpose_padded_function (const unsigned block[3])
+transpose_padded_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) transpose_padded;
 }
 
@@ -351,7 +351,8 @@ transpose_verify (const WsLaunchConfig *cfg, const float *const *in, const float
     .bytes = transpose_bytes, .work_units = transpose_work_units, .function = FUNCTION,       \
     .dynamic_smem = NULL, .launch = LAUNCH, .reference = transpose_reference,                 \
     .verify = transpose_verify, .block_fixed = 0, .library = NULL, .available = NULL,         \
-    .whole_inputs = 0, .piece = transpose_piece, .launch_piece = PIECE,                       \
+    .whole_inputs = 0, .piece = transpose_piece, .launch_piece = PIECE, .any_grid = 0,        \
+    .cpu_sgemm = 0,                                                                           \
   }
 
 extern "C" const WsKernelDesc ws_transpose_naive_desc = TRANSPOSE_ENTRY (

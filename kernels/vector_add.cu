@@ -27,7 +27,8 @@ vector_add (const float *a, const float *b, float *c, uint64_t n)
 /* Each thread adds float4s i, i + stride, i + 2·stride, … so that at every step a warp
  * reads 512 contiguous bytes of each input. The grid is sized for one trip of VEC4_UNROLL
  * strides; the loop keeps the kernel right for any grid. The last n % 4 elements, which
- * make no whole float4, are added by the first threads of the grid. */
+ * make no whole float4, are added by the first threads of the grid, in a grid-stride loop
+ * of their own. */
 extern "C" __global__ void
 vector_add_vec4 (const float *__restrict__ a, const float *__restrict__ b,
                  float *__restrict__ c, uint64_t n)
@@ -59,8 +60,10 @@ vector_add_vec4 (const float *__restrict__ a, const float *__restrict__ b,
 
       c4[i] = make_float4 (x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
     }
-  if (first < n - n4 * 4)
-    c[n4 * 4 + first] = a[n4 * 4 + first] + b[n4 * 4 + first];
+  /* A loop rather than one element per thread: a grid of fewer than three threads (block 1,
+   * n = 31: two) must still write all of them. */
+  for (uint64_t j = n4 * 4 + first; j < n; j += stride)
+    c[j] = a[j] + b[j];
 }
 
 static int
@@ -124,16 +127,16 @@ vector_add_work_units (const uint64_t shape[3])
 }
 
 static const void *
-vector_add_function (const unsigned block[3])
+vector_add_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) vector_add;
 }
 
 static const void *
-vector_add_vec4_function (const unsigned block[3])
+vector_add_vec4_function (const WsLaunchConfig *cfg)
 {
-  (void) block;
+  (void) cfg;
   return (const void *) vector_add_vec4;
 }
 
@@ -289,6 +292,8 @@ extern "C" const WsKernelDesc ws_vector_add_desc = {
   .whole_inputs = 0,
   .piece = vector_add_piece,
   .launch_piece = vector_add_launch_piece,
+  .any_grid = 0,
+  .cpu_sgemm = 0,
 };
 
 extern "C" const WsKernelDesc ws_vector_add_vec4_desc = {
@@ -326,4 +331,6 @@ extern "C" const WsKernelDesc ws_vector_add_vec4_desc = {
   .whole_inputs = 0,
   .piece = vector_add_piece,
   .launch_piece = vector_add_vec4_launch_piece,
+  .any_grid = 1,
+  .cpu_sgemm = 0,
 };

@@ -24,13 +24,7 @@ extern "C" {
  * show them (po/POTFILES.in lists the kernels' .cu files; xgettext --keyword=WS_N_). */
 #define WS_N_(text) text
 
-/* CPU references are compiled for several x86 levels and picked at run time, so that the
- * baseline uses the vector units of the machine it runs on without building for one CPU. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define WS_CPU_CLONES __attribute__ ((target_clones ("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define WS_CPU_CLONES
-#endif
+#include "ws-cpu-clones.h"
 
 typedef struct
 {
@@ -96,7 +90,9 @@ struct WsKernelDesc
   uint64_t (*work_units) (const uint64_t shape[3]);
 
   /* GPU side. */
-  const void *(*function) (const unsigned block[3]); /* for cudaFuncGetAttributes */
+  /* The function a whole launch of cfg runs, for cudaFuncGetAttributes: the one launch()
+   * picks (a kernel may choose between instantiations by block or shape). */
+  const void *(*function) (const WsLaunchConfig *cfg);
   size_t (*dynamic_smem) (const unsigned block[3]);  /* NULL: none */
   cudaError_t (*launch) (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream);
 
@@ -126,6 +122,13 @@ struct WsKernelDesc
                  WsRegion region[WS_MAX_INPUTS + 1]);
   cudaError_t (*launch_piece) (const WsLaunchConfig *cfg, int pieces, int p, float *const *dev,
                                cudaStream_t stream);
+
+  /* The kernel is right for any grid, not only grid_for's (a grid-stride loop): the
+   * self-test also runs it on grids of 1 to 5 blocks. */
+  int any_grid;
+  /* The CPU baseline can be BLAS SGEMM (the runner loads a BLAS library at run time): the
+   * family computes C = A·B, row-major, A (buffer 0) m×k, B (buffer 1) k×n, shape {m, n, k}. */
+  int cpu_sgemm;
 };
 
 /* The catalog (kernels/catalog.c). */
@@ -165,6 +168,14 @@ WsRegion ws_region_range (uint64_t lo, uint64_t hi);
 /* Keeps `stream` busy for about `ns` nanoseconds (ws-hold.cu): work queued behind it while it
  * runs starts without waiting for the host. */
 cudaError_t ws_hold_stream (cudaStream_t stream, double ns);
+
+/* --cache cold (ws-flush.cu): reads `bytes` of `buffer` (zeros, 16-byte aligned, several
+ * times L2) on `stream`, so that the next kernel finds none of its data in L2 and no dirty
+ * lines to write back. `sink` is a float of device memory it never writes in practice.
+ * Its kernel is called ws_flush_kernel_name in CUPTI's records. */
+cudaError_t ws_flush_l2 (cudaStream_t stream, const float *buffer, size_t bytes, float *sink,
+                         int sm_count);
+extern const char ws_flush_kernel_name[];
 
 #ifdef __cplusplus
 }

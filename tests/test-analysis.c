@@ -360,7 +360,7 @@ test_cpu (void)
   check_pointers (session, first);
   f = expect (first, WS_FINDING_SLOWER_THAN_CPU, WS_SEVERITY_HIGH);
   g_assert_cmpfloat_with_epsilon (f->value, 0.14, 1e-12);
-  HAS (f->title, "one CPU thread, even without the copies");
+  HAS (f->title, "the hand-written CPU code on one thread, even without the copies");
   _ws_fmt_size (expected, ws_run_get_config (ws_session_find_run (session, 1)), size);
   g_assert_cmpstr (expected, ==, "n ≈ 7,100");
   HAS (f->numbers, "the GPU catches up at n ≈ 7,100");
@@ -379,11 +379,11 @@ test_cpu (void)
   quiet (&s, WS_FINDING_SLOWER_THAN_CPU);
   s.e2e = 200e6; /* the copies lose it */
   e2e = fires (&s, WS_FINDING_SLOWER_THAN_CPU, WS_SEVERITY_MEDIUM);
-  HAS (e2e->title, "one CPU thread once the copies are counted");
+  HAS (e2e->title, "the hand-written CPU code on one thread once the copies are counted");
   spec_init (&s, 1);
   s.cpu_all = 0.5e6; /* 16 cores beat it end to end, not the kernel */
   cores = fires (&s, WS_FINDING_SLOWER_THAN_CPU, WS_SEVERITY_LOW);
-  HAS (cores->title, "16 CPU threads once the copies are counted");
+  HAS (cores->title, "the hand-written CPU code on 16 threads once the copies are counted");
 }
 
 static void
@@ -789,6 +789,104 @@ test_sample_ceilings_and_streams (void)
   g_assert_nonnull (find (two, WS_FINDING_LOW_OVERLAP, 0));
 }
 
+/* A matrix product timed with OpenBLAS beside the hand-written SGEMM, with a cold L2: the
+ * speedups are against the BLAS, and every word about them names it. Recordings from before
+ * BLAS baselines read as hand-written. */
+static void
+test_baselines_named (void)
+{
+  g_autoptr (WsSession) s = new_session ();
+  g_autoptr (GPtrArray) findings = NULL;
+  g_autofree char *one = NULL, *all = NULL, *other = NULL, *old_all = NULL;
+  const WsFinding *f;
+  const WsTiming *t;
+  WsRun *run;
+  Spec old;
+
+  feed (s, "{\"type\":\"run\",\"id\":1,\"kernel\":\"matmul_tiled\",\"family\":\"matmul\","
+           "\"shape\":[256,256,256],\"size\":256,\"block\":[16,16,1],\"grid\":[16,16,1],"
+           "\"threads_per_block\":256,\"transfer\":\"pinned\",\"reps\":10,\"cpu\":\"1,all\","
+           "\"cache\":\"cold\",\"flops\":33554432,\"bytes\":786432}");
+  feed (s, "{\"type\":\"verify\",\"run\":1,\"pass\":true,\"method\":\"all\",\"checked\":65536,"
+           "\"total\":65536,\"mismatches\":0,\"unwritten\":0}");
+  feed (s, "{\"type\":\"timing\",\"run\":1,\"traced\":true,"
+           "\"kernel_ns\":{\"median\":100000,\"min\":99000,\"max\":101000,\"n\":10},"
+           "\"e2e_ns\":{\"median\":300000,\"min\":290000,\"max\":310000,\"n\":10},"
+           "\"cpu_1\":{\"threads\":1,\"implementation\":\"blas\",\"library\":\"OpenBLAS\","
+           "\"library_version\":\"0.3.21\",\"library_config\":\"OpenBLAS 0.3.21 DYNAMIC_ARCH\","
+           "\"median\":50000,\"min\":50000,\"max\":50000,\"n\":5,\"warmed_up\":true},"
+           "\"cpu_all\":{\"threads\":16,\"implementation\":\"blas\",\"library\":\"OpenBLAS\","
+           "\"library_version\":\"0.3.21\",\"median\":20000,\"min\":20000,\"max\":20000,"
+           "\"n\":5,\"warmed_up\":true},"
+           "\"cpu_1_hand_written\":{\"threads\":1,\"implementation\":\"hand_written\","
+           "\"median\":400000,\"n\":5},"
+           "\"cpu_all_hand_written\":{\"threads\":16,\"implementation\":\"hand_written\","
+           "\"median\":80000,\"n\":5}}");
+  feed (s, "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}");
+  run = ws_session_find_run (s, 1);
+  t = ws_run_get_timing (run);
+  g_assert_cmpstr (ws_run_get_config (run)->cache, ==, "cold");
+  g_assert_cmpstr (t->cpu_all.implementation, ==, "blas");
+  g_assert_cmpstr (t->cpu_all.library_config, ==, NULL);
+  g_assert_cmpstr (t->cpu_one.library_config, ==, "OpenBLAS 0.3.21 DYNAMIC_ARCH");
+  g_assert_true (t->cpu_all_other.present);
+  g_assert_cmpstr (t->cpu_all_other.implementation, ==, "hand_written");
+  g_assert_cmpfloat (t->cpu_all_other.stats.median, ==, 80000);
+  g_assert_cmpfloat_with_epsilon (ws_run_get_speedup (run, TRUE, FALSE), 0.2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ws_run_get_speedup (run, FALSE, FALSE), 0.5, 1e-12);
+  one = ws_run_dup_baseline_label (run, FALSE);
+  all = ws_run_dup_baseline_label (run, TRUE);
+  other = ws_cpu_baseline_dup_label (&t->cpu_all_other);
+  g_assert_cmpstr (one, ==, "OpenBLAS 0.3.21, 1 thread");
+  g_assert_cmpstr (all, ==, "OpenBLAS 0.3.21, 16 threads");
+  g_assert_cmpstr (other, ==, "hand-written, 16 threads");
+
+  findings = ws_analyze_run (s, run);
+  f = expect (findings, WS_FINDING_SLOWER_THAN_CPU, WS_SEVERITY_HIGH);
+  g_assert_cmpstr (f->title, ==,
+                   "Slower than OpenBLAS 0.3.21 on one CPU thread, even without the copies");
+  HAS (f->numbers, "OpenBLAS 0.3.21 on one CPU thread does the same work in 50.0 µs");
+  HAS (f->numbers, "measured with a cold L2");
+
+  spec_init (&old, 1);
+  {
+    g_autoptr (WsSession) before = session_of (&old, 1);
+    WsRun *r = ws_session_find_run (before, 1);
+
+    old_all = ws_run_dup_baseline_label (r, TRUE);
+    g_assert_cmpstr (old_all, ==, "hand-written, 16 threads");
+    g_assert_cmpstr (ws_run_get_config (r)->cache, ==, "warm");
+    g_assert_false (ws_run_get_timing (r)->cpu_all_other.present);
+  }
+}
+
+/* The device record's host copy ceilings with the spread of their samples. */
+static void
+test_device_spreads (void)
+{
+  g_autoptr (WsSession) s = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsDevice) device = NULL;
+  const WsDeviceInfo *d;
+
+  ws_session_feed_line (s, "{\"type\":\"hello\",\"protocol\":1}", -1, &error);
+  g_assert_no_error (error);
+  ws_session_feed_line (s, "{\"type\":\"device\",\"index\":0,\"name\":\"NVIDIA H200\","
+                           "\"h2d_pageable_gbs\":9.4,\"h2d_pageable_spread\":{\"min\":8.9,"
+                           "\"median\":9.4,\"max\":9.8,\"n\":21,\"bytes\":33554432},"
+                           "\"d2h_pageable_spread\":null}",
+                        -1, &error);
+  g_assert_no_error (error);
+  device = g_list_model_get_item (ws_session_get_devices (s), 0);
+  d = ws_device_get_info (device);
+  g_assert_cmpint (d->h2d_pageable.n, ==, 21);
+  g_assert_cmpfloat (d->h2d_pageable.min, ==, 8.9);
+  g_assert_cmpfloat (d->h2d_pageable.max, ==, 9.8);
+  g_assert_cmpint (d->h2d_pageable.bytes, ==, 33554432);
+  g_assert_cmpint (d->d2h_pageable.n, ==, 0);
+  g_assert_cmpint (d->h2d_pinned.n, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -805,6 +903,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/ceilings", test_ceilings);
   g_test_add_func ("/analysis/cpu", test_cpu);
   g_test_add_func ("/analysis/baseline-notes", test_baseline_notes);
+  g_test_add_func ("/analysis/baselines-named", test_baselines_named);
+  g_test_add_func ("/analysis/device-spreads", test_device_spreads);
   g_test_add_func ("/analysis/noise-and-ranking", test_noise_and_ranking);
   g_test_add_func ("/analysis/sparse", test_sparse);
   g_test_add_func ("/analysis/numbers", test_numbers);

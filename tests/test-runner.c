@@ -1,13 +1,20 @@
 /* test-runner.c: warpscope-runner on a machine without a GPU: the catalog, the missing-driver
- * diagnosis, every bad input refused with its code, and JSON escaping.
+ * diagnosis, every bad input refused with its code, JSON escaping, and the GLib-free parts
+ * that need no GPU: loading a real BLAS (Debian's OpenBLAS) and checking it against the
+ * hand-written SGEMM, and reading the host's memory limits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "ws-blas.h"
+#include "ws-gemm-cpu.h"
+#include "ws-hostmem.h"
 #include "ws-json.h"
 
 typedef struct
@@ -211,6 +218,11 @@ static const BadInput bad_inputs[] = {
   { { "--kernel", "vector_add", "--reps", "ten", NULL }, "invalid_reps", "whole number" },
   { { "--kernel", "vector_add", "--cpu", "some", NULL }, "bad_argument", "none" },
   { { "--kernel", NULL }, "bad_argument", "needs a value" },
+  { { "--kernel", "vector_add", "--cache", "hot", NULL }, "bad_argument", "cold" },
+  { { "--kernel", "reduce_warp", "--blocks", "48", NULL }, "invalid_block", "multiple of 32" },
+  { { "--kernel", "reduce_warp_multi", "--blocks", "16", NULL }, "invalid_block", "shuffles" },
+  { { "--kernel", "reduce_atomic", "--blocks", "16x2", NULL }, "invalid_block", "atomicAdd" },
+  { { "--kernel", "transpose_naive", "--blocks", "512", NULL }, "invalid_block", "WxH" },
   { { "--frobnicate", NULL }, "bad_argument", "unknown option" },
   { { "--sizes", "1000", NULL }, "bad_argument", "need a kernel" },
   { { NULL }, "bad_argument", "nothing to do" },
@@ -261,6 +273,233 @@ test_check (void)
   g_assert_cmpstr (json_object_get_string_member (find (&out, "error", 0), "code"), ==,
                    "invalid_block");
   runner_output_clear (&out);
+}
+
+/* Blocks the kernels take since their checks say what each kernel does: any W×H for the 2D
+ * kernels (1024x1, 1x1024), any block for reduce_atomic, any power of two for the tree, any
+ * multiple of 32 for the shuffles; and --cache, --device with --device-info. */
+static void
+test_check_accepts (void)
+{
+  static const char *const accepted[][8] = {
+    { "--check", "--kernel", "matmul_naive", "--blocks", "1024x1", NULL },
+    { "--check", "--kernel", "matmul_naive", "--blocks", "1x1024", NULL },
+    { "--check", "--kernel", "transpose_naive", "--blocks", "1024x1", NULL },
+    { "--check", "--kernel", "reduce_atomic", "--blocks", "96,1,3", NULL },
+    { "--check", "--kernel", "reduce_shared", "--blocks", "1,2,4,1024", NULL },
+    { "--check", "--kernel", "reduce_warp,reduce_warp_multi", "--blocks", "96,160", NULL },
+    { "--check", "--kernel", "vector_add", "--cache", "cold", NULL },
+    { "--check", "--kernel", "vector_add", "--cache", "warm", NULL },
+    { "--check", "--device-info", "--device", "1", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      RunnerOutput out = { 0 };
+
+      run_runner (&out, TRUE, accepted[i]);
+      assert_well_formed (&out);
+      if (out.exit_code != 0)
+        g_error ("%s %s %s was refused: %s", accepted[i][2], accepted[i][3],
+                 accepted[i][4] ? accepted[i][4] : "",
+                 json_object_get_string_member (find (&out, "error", 0), "message"));
+      g_assert_null (find (&out, "error", 0));
+      runner_output_clear (&out);
+    }
+}
+
+/* reduce_atomic has no tree and needs no whole warps: its refusal must not say it has. */
+static void
+test_reduce_atomic_message (void)
+{
+  const char *args[] = { "--check", "--kernel", "reduce_atomic", "--blocks", "8x8", NULL };
+  RunnerOutput out = { 0 };
+  const char *message;
+
+  run_runner (&out, TRUE, args);
+  g_assert_cmpint (out.exit_code, ==, 2);
+  message = json_object_get_string_member (find (&out, "error", 0), "message");
+  g_assert_nonnull (strstr (message, "reduce_atomic"));
+  g_assert_null (strstr (message, "tree"));
+  g_assert_null (strstr (message, "warp"));
+  g_assert_null (strstr (message, "power of two"));
+  runner_output_clear (&out);
+}
+
+/* ---- BLAS ------------------------------------------------------------------------------- */
+
+static void
+fill (float *p, guint n, guint seed)
+{
+  for (guint i = 0; i < n; i++)
+    p[i] = (float) ((i * 2654435761u + seed * 40503u) % 2001u) / 1000.0f - 1.0f;
+}
+
+/* Debian's OpenBLAS (libopenblas0-pthread, which ./dev installs) is found by the usual
+ * names, says what it is and how many threads it uses, and its SGEMM agrees with the
+ * hand-written one on a product whose sizes are multiples of nothing. */
+static void
+test_blas_openblas (void)
+{
+  const guint m = 67, n = 45, k = 129;
+  g_autofree float *A = g_new (float, m * k), *B = g_new (float, k * n);
+  g_autofree float *C = g_new (float, m * n), *ref = g_new (float, m * n);
+  char why[600] = "", label[128];
+  WsBlas *blas = ws_blas_open (NULL, why, sizeof why);
+  const WsBlasInfo *info;
+
+  if (blas == NULL)
+    g_error ("no BLAS was loaded (%s): install libopenblas0-pthread (./dev does)", why);
+  info = ws_blas_get_info (blas);
+  g_assert_cmpstr (info->name, ==, "OpenBLAS");
+  g_assert_true (g_ascii_isdigit (info->version[0]));
+  g_assert_true (g_str_has_prefix (info->config, "OpenBLAS "));
+  g_assert_cmpstr (info->symbol, ==, "cblas_sgemm");
+  g_assert_false (info->int64);
+  g_assert_true (info->threads_settable);
+  g_assert_true (g_path_is_absolute (info->path));
+  ws_blas_label (blas, label, sizeof label);
+  g_assert_true (g_str_has_prefix (label, "OpenBLAS 0."));
+  g_assert_cmpint (ws_blas_set_threads (blas, 2), ==, 2);
+  g_assert_cmpint (ws_blas_set_threads (blas, 1), ==, 1);
+#if defined(__x86_64__)
+  /* Debian's OpenBLAS 0.3.21 does not know recent Xeons and would run its SSE3 kernels on
+   * them: the runner has it use the CPU's vector units. */
+  if (__builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512bw")
+      && __builtin_cpu_supports ("avx512dq") && __builtin_cpu_supports ("avx512vl"))
+    g_assert_nonnull (strstr (info->config, "SkylakeX"));
+  else if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("fma"))
+    g_assert_null (strstr (info->config, "Prescott"));
+#endif
+
+  fill (A, m * k, 1);
+  fill (B, k * n, 2);
+  for (int threads = 1; threads <= 2; threads++)
+    {
+      memset (C, 0xFF, m * n * sizeof (float));
+      ws_blas_set_threads (blas, threads);
+      ws_blas_sgemm (blas, A, B, C, m, n, k);
+      ws_gemm_cpu (A, B, ref, m, n, k, threads);
+      for (guint i = 0; i < m * n; i++)
+        if (!(fabsf (C[i] - ref[i]) <= 1e-4f * (1.0f + fabsf (ref[i]))))
+          g_error ("element %u: OpenBLAS %g, hand-written %g", i, C[i], ref[i]);
+    }
+  ws_blas_free (blas);
+}
+
+/* WARPSCOPE_BLAS names a file, a folder (an unpacked package), or none; what cannot be used
+ * is said in words the runner puts in its note, and the baseline falls back to the
+ * hand-written SGEMM. */
+static void
+test_blas_named (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-blas-XXXXXX", NULL);
+  g_autofree char *empty = g_build_filename (dir, "empty", NULL);
+  g_autofree char *usr = g_build_filename (dir, "usr", NULL);
+  g_autofree char *lib = g_build_filename (usr, "lib", NULL);
+  g_autofree char *unpacked = g_build_filename (lib, "openblas-pthread", NULL);
+  g_autofree char *link = g_build_filename (unpacked, "libopenblas.so.0", NULL);
+  char why[600] = "";
+  WsBlas *blas;
+
+  blas = ws_blas_open ("/nonexistent/libopenblas.so.0", why, sizeof why);
+  g_assert_null (blas);
+  g_assert_nonnull (strstr (why, "WARPSCOPE_BLAS=/nonexistent/libopenblas.so.0"));
+  g_assert_nonnull (strstr (why, "could not be used"));
+
+  g_assert_null (ws_blas_open ("none", why, sizeof why));
+  g_assert_nonnull (strstr (why, "none"));
+
+  g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
+  g_assert_null (ws_blas_open (empty, why, sizeof why));
+  g_assert_nonnull (strstr (why, "holds no usable BLAS"));
+
+  /* A folder laid out as dpkg -x leaves it, the library a few levels down. */
+  blas = ws_blas_open (NULL, why, sizeof why);
+  g_assert_nonnull (blas);
+  g_assert_cmpint (g_mkdir_with_parents (unpacked, 0700), ==, 0);
+  g_assert_cmpint (symlink (ws_blas_get_info (blas)->path, link), ==, 0);
+  ws_blas_free (blas);
+  blas = ws_blas_open (dir, why, sizeof why);
+  g_assert_nonnull (blas);
+  g_assert_cmpstr (ws_blas_get_info (blas)->name, ==, "OpenBLAS");
+  ws_blas_free (blas);
+
+  g_unlink (link);
+  g_rmdir (unpacked);
+  g_rmdir (lib);
+  g_rmdir (usr);
+  g_rmdir (empty);
+  g_rmdir (dir);
+}
+
+/* ---- host memory ------------------------------------------------------------------------ */
+
+static void
+test_hostmem_parsers (void)
+{
+  const char *meminfo = "MemTotal:       131072000 kB\nMemFree:         1024 kB\n"
+                        "MemAvailable:    6291456 kB\nBuffers:  12 kB\n";
+  const char *proc_cgroup = "12:cpu,cpuacct:/legacy\n0::/system.slice/ws.scope\n";
+  char path[256];
+  uint64_t bytes = 0, limit = 0, available = 0;
+
+  g_assert_true (ws_hostmem_parse_meminfo (meminfo, "MemAvailable", &bytes));
+  g_assert_cmpuint (bytes, ==, 6291456ull * 1024);
+  g_assert_true (ws_hostmem_parse_meminfo (meminfo, "MemTotal", &bytes));
+  g_assert_cmpuint (bytes, ==, 131072000ull * 1024);
+  g_assert_false (ws_hostmem_parse_meminfo (meminfo, "Mem", &bytes));
+  g_assert_false (ws_hostmem_parse_meminfo ("", "MemAvailable", &bytes));
+
+  /* A 6 GiB limit, 1 GiB held, of which 512 MiB is inactive page cache. */
+  g_assert_true (ws_hostmem_parse_cgroup ("6442450944\n", "1073741824\n",
+                                          "anon 1\nfile 2\ninactive_file 536870912\n", &limit,
+                                          &available));
+  g_assert_cmpuint (limit, ==, 6442450944ull);
+  g_assert_cmpuint (available, ==, 6442450944ull - 536870912ull);
+  g_assert_false (ws_hostmem_parse_cgroup ("max\n", "1073741824\n", NULL, &limit, &available));
+  g_assert_true (ws_hostmem_parse_cgroup ("1000\n", "5000\n", NULL, &limit, &available));
+  g_assert_cmpuint (available, ==, 0);
+
+  g_assert_true (ws_hostmem_parse_cgroup_path (proc_cgroup, path, sizeof path));
+  g_assert_cmpstr (path, ==, "/system.slice/ws.scope");
+  g_assert_false (ws_hostmem_parse_cgroup_path ("3:memory:/x\n", path, sizeof path));
+}
+
+/* The runner's refusal: both numbers, the limit that binds, and what to change. */
+static void
+test_hostmem_check (void)
+{
+  WsHostmem cgroup = { .available = 5800000000ull, .limit = WS_HOSTMEM_CGROUP,
+                       .limit_bytes = 6000000000ull };
+  WsHostmem none = { .available = UINT64_MAX, .limit = WS_HOSTMEM_NONE, .limit_bytes = 0 };
+  WsHostmem live;
+  char message[768];
+
+  g_assert_false (ws_hostmem_check (&cgroup, "vector_add", "1e9", 1000000000ull, 3, "pageable",
+                                    12000000000ull, 4000000000ull, message, sizeof message));
+  g_assert_nonnull (strstr (message, "vector_add at n = 1e9"));
+  g_assert_nonnull (strstr (message, "16.00 GB of host memory"));
+  g_assert_nonnull (strstr (message, "5.80 GB is available"));
+  g_assert_nonnull (strstr (message, "memory.max of 6.00 GB"));
+  g_assert_nonnull (strstr (message, "--cpu none"));
+  g_assert_nonnull (strstr (message, "n of at most"));
+
+  g_assert_false (ws_hostmem_check (&cgroup, "matmul_tiled", "32768", 0, 3, "pinned",
+                                    12884901888ull, 0, message, sizeof message));
+  g_assert_nonnull (strstr (message, "pinned matrices"));
+  g_assert_null (strstr (message, "--cpu none"));
+
+  g_assert_true (ws_hostmem_check (&cgroup, "vector_add", "1e8", 100000000ull, 3, "pageable",
+                                   1200000000ull, 400000000ull, message, sizeof message));
+  g_assert_true (ws_hostmem_check (&none, "vector_add", "1e12", 1000000000000ull, 3,
+                                   "pageable", 12000000000000ull, 0, message, sizeof message));
+
+  /* This machine: some limit is known (MemAvailable at least), and it is not zero. */
+  ws_hostmem_query (&live);
+  g_assert_cmpint (live.limit, !=, WS_HOSTMEM_NONE);
+  g_assert_cmpuint (live.available, >, 0);
+  g_assert_cmpuint (live.available, <, UINT64_MAX);
 }
 
 static void
@@ -369,6 +608,12 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/help", test_help);
   g_test_add_func ("/runner/check", test_check);
   g_test_add_func ("/runner/json-escaping", test_json_escaping);
+  g_test_add_func ("/runner/check-accepts", test_check_accepts);
+  g_test_add_func ("/runner/reduce-atomic-message", test_reduce_atomic_message);
+  g_test_add_func ("/runner/blas/openblas", test_blas_openblas);
+  g_test_add_func ("/runner/blas/named", test_blas_named);
+  g_test_add_func ("/runner/hostmem/parsers", test_hostmem_parsers);
+  g_test_add_func ("/runner/hostmem/check", test_hostmem_check);
   for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)
     {
       g_autofree char *path = NULL;

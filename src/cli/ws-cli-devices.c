@@ -16,6 +16,24 @@ append_line (GString *out, const char *label, const char *text, gsize width)
   g_string_append_c (out, '\n');
 }
 
+/* "9.41 GB/s", or with the start-up samples' spread: "9.41 GB/s (8.90–9.77, 21 copies)". */
+static char *
+format_ceiling (double gbs, const WsRateSpread *spread)
+{
+  g_autofree char *median = ws_cli_format_gbs (gbs);
+  g_autofree char *lo = NULL, *hi = NULL;
+
+  if (spread->n <= 1)
+    return g_steal_pointer (&median);
+  lo = ws_cli_format_significant (spread->min, 3);
+  hi = ws_cli_format_significant (spread->max, 3);
+  /* Translators: a copy rate, then the lowest and highest of the samples it is the median
+   * of, and how many there were. */
+  return g_strdup_printf (g_dngettext (NULL, "%s (%s–%s, %d copy)",
+                                       "%s (%s–%s, %d copies)", spread->n),
+                          median, lo, hi, spread->n);
+}
+
 static void
 append_device (GString *out, WsDevice *device, gsize width)
 {
@@ -29,10 +47,10 @@ append_device (GString *out, WsDevice *device, gsize width)
   g_autofree char *measured = ws_cli_format_gbs (d->bandwidth_measured_gbs);
   g_autofree char *theoretical = ws_cli_format_gbs (d->bandwidth_theoretical_gbs);
   g_autofree char *peak = ws_cli_format_gflops (d->fp32_peak_gflops);
-  g_autofree char *h2d_pinned = ws_cli_format_gbs (d->h2d_pinned_gbs);
-  g_autofree char *d2h_pinned = ws_cli_format_gbs (d->d2h_pinned_gbs);
-  g_autofree char *h2d_pageable = ws_cli_format_gbs (d->h2d_pageable_gbs);
-  g_autofree char *d2h_pageable = ws_cli_format_gbs (d->d2h_pageable_gbs);
+  g_autofree char *h2d_pinned = format_ceiling (d->h2d_pinned_gbs, &d->h2d_pinned);
+  g_autofree char *d2h_pinned = format_ceiling (d->d2h_pinned_gbs, &d->d2h_pinned);
+  g_autofree char *h2d_pageable = format_ceiling (d->h2d_pageable_gbs, &d->h2d_pageable);
+  g_autofree char *d2h_pageable = format_ceiling (d->d2h_pageable_gbs, &d->d2h_pageable);
   g_autofree char *text = NULL;
 
   g_string_append_printf (out, _("GPU %d: %s (%s, compute capability %s)\n"), d->index,

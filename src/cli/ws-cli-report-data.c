@@ -18,6 +18,9 @@ static const char *const csv_columns[] = {
   "speedup_kernel_vs_1", "speedup_e2e_vs_1", "speedup_kernel_vs_all", "speedup_e2e_vs_all",
   "kernel_gbs", "kernel_gflops", "occupancy", "limiter", "active_blocks_per_sm", "registers",
   "waves", "verified", "max_rel_err", "findings",
+  /* Added later, so at the end: what the speedups are against, and the cache state. */
+  "cpu_1_implementation", "cpu_1_library", "cpu_all_implementation", "cpu_all_library",
+  "cache",
 };
 
 /* RFC 4180: quotes only where a field needs them. */
@@ -67,6 +70,28 @@ triple (const guint64 *v, int rank)
     return g_strdup_printf ("%" G_GUINT64_FORMAT, v[0]);
   return g_strdup_printf ("%" G_GUINT64_FORMAT "x%" G_GUINT64_FORMAT "x%" G_GUINT64_FORMAT,
                           v[0], v[1], v[2]);
+}
+
+/* ",hand_written," or ",blas,OpenBLAS 0.3.21": machine words, not translated. */
+static void
+csv_implementation (GString *out, const WsCpuBaseline *b)
+{
+  g_string_append_c (out, ',');
+  if (b == NULL || !b->present)
+    {
+      g_string_append_c (out, ',');
+      return;
+    }
+  csv_text (out, b->implementation);
+  g_string_append_c (out, ',');
+  if (b->library != NULL)
+    {
+      g_autofree char *library = b->library_version != NULL
+                                   ? g_strdup_printf ("%s %s", b->library, b->library_version)
+                                   : g_strdup (b->library);
+
+      csv_text (out, library);
+    }
 }
 
 static void
@@ -178,6 +203,10 @@ csv_row (WsCliReportRun *r, GString *out)
       }
     csv_text (out, ids->str);
   }
+  csv_implementation (out, t != NULL ? &t->cpu_one : NULL);
+  csv_implementation (out, t != NULL ? &t->cpu_all : NULL);
+  g_string_append_c (out, ',');
+  csv_text (out, ws_run_get_config (r->run)->cache);
   g_string_append (out, "\r\n");
 }
 
@@ -222,6 +251,9 @@ json_baseline (WsCliJson *json, const char *member, const WsCpuBaseline *b)
   ws_cli_json_bool (json, "skipped", b->skipped);
   json_stats (json, "ns", b->skipped ? NULL : &b->stats);
   ws_cli_json_string (json, "note", b->note);
+  ws_cli_json_string (json, "implementation", b->implementation);
+  ws_cli_json_string (json, "library", b->library);
+  ws_cli_json_string (json, "library_version", b->library_version);
   ws_cli_json_end_object (json);
 }
 
@@ -296,7 +328,12 @@ json_run (WsCliJson *json, WsCliReportRun *r)
     {
       json_baseline (json, "cpu_1", &t->cpu_one);
       json_baseline (json, "cpu_all", &t->cpu_all);
+      if (t->cpu_one_other.present)
+        json_baseline (json, "cpu_1_other", &t->cpu_one_other);
+      if (t->cpu_all_other.present)
+        json_baseline (json, "cpu_all_other", &t->cpu_all_other);
     }
+  ws_cli_json_string (json, "cache", c->cache);
   ws_cli_json_begin_object (json, "speedup");
   json_speedup (json, "kernel_vs_1", ws_run_get_speedup (run, FALSE, FALSE));
   json_speedup (json, "e2e_vs_1", ws_run_get_speedup (run, FALSE, TRUE));

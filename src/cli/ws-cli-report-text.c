@@ -263,6 +263,77 @@ describe_device (WsDevice *device)
                           d2h_pageable);
 }
 
+/* Which CPU baseline each family's speedups are against, and what ran beside it. */
+static char *
+describe_baselines (WsCliReport *report)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GString) items = g_string_new (NULL);
+
+  for (guint i = 0; i < report->runs->len; i++)
+    {
+      WsRun *run = ((WsCliReportRun *) g_ptr_array_index (report->runs, i))->run;
+      const char *family = ws_run_get_config (run)->family;
+      const WsTiming *t = ws_run_get_timing (run);
+      g_autofree char *one = NULL, *all = NULL;
+
+      if (t == NULL || (!t->cpu_one.present && !t->cpu_all.present)
+          || g_hash_table_contains (seen, family))
+        continue;
+      g_hash_table_add (seen, (gpointer) family);
+      one = ws_run_dup_baseline_label (run, FALSE);
+      all = ws_run_dup_baseline_label (run, TRUE);
+      if (items->len > 0)
+        g_string_append (items, "; ");
+      if (one != NULL && all != NULL)
+        /* Translators: a kernel family, then its two CPU baselines. */
+        g_string_append_printf (items, _("%s: %s and %s"), family, one, all);
+      else
+        g_string_append_printf (items, _("%s: %s"), family, one != NULL ? one : all);
+      for (int a = 0; a < 2; a++)
+        {
+          const WsCpuBaseline *other = a ? &t->cpu_all_other : &t->cpu_one_other;
+          g_autofree char *label = NULL, *time = NULL;
+
+          if (!other->present || other->skipped || other->stats.n == 0)
+            continue;
+          label = ws_cpu_baseline_dup_label (other);
+          time = ws_cli_format_stats_median (&other->stats);
+          /* Translators: the slower CPU implementation, timed beside the baseline. */
+          g_string_append_printf (items, _(" (beside it, %s took %s)"), label, time);
+        }
+    }
+  if (items->len == 0)
+    return NULL;
+  return g_strdup_printf (_("Speedups are against these CPU baselines: %s."), items->str);
+}
+
+/* Which runs' kernel times start from a cold L2. */
+static char *
+describe_cache (WsCliReport *report)
+{
+  g_autoptr (GString) cold = g_string_new (NULL);
+  guint n_cold = 0;
+
+  for (guint i = 0; i < report->runs->len; i++)
+    {
+      const WsRunConfig *c = ws_run_get_config (
+        ((WsCliReportRun *) g_ptr_array_index (report->runs, i))->run);
+
+      if (g_strcmp0 (c->cache, "cold") != 0)
+        continue;
+      g_string_append_printf (cold, "%s%d", n_cold++ > 0 ? ", " : "", c->id);
+    }
+  if (n_cold == 0)
+    return NULL;
+  if (n_cold == report->runs->len)
+    return g_strdup (_("Kernel times were measured with a cold L2: the cache was flushed before "
+                       "every timed launch (--cache cold)."));
+  return g_strdup_printf (_("Kernel times of runs %s were measured with a cold L2 (--cache cold); "
+                            "the others with what the previous launch left in L2."),
+                          cold->str);
+}
+
 static void
 append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdown)
 {
@@ -309,6 +380,15 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
                          "speedups are the GPU's kernel time / end-to-end time against the CPU "
                          "baseline."),
                        width);
+  {
+    g_autofree char *baselines = describe_baselines (report);
+    g_autofree char *cache = describe_cache (report);
+
+    if (baselines != NULL)
+      append_heading_line (out, markdown, baselines, width);
+    if (cache != NULL)
+      append_heading_line (out, markdown, cache, width);
+  }
   /* The runner's session-level errors are findings of the session: they are listed there. */
   if (errors->len > 0)
     {

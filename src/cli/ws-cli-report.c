@@ -496,10 +496,15 @@ ws_cli_report_describe_crossover (const WsCliCrossover *x)
       {
         g_autofree char *best = ws_cli_format_speedup (x->best[all_cores][e2e]);
         g_autofree char *highest = ws_cli_format_speedup (x->highest[all_cores][e2e]);
+        g_autofree char *baseline = ws_run_dup_baseline_label (last, all_cores);
 
         if (!(x->lowest[all_cores][e2e] > 0) && !(x->highest[all_cores][e2e] > 0))
           continue; /* no baseline */
-        g_string_append_printf (s, "%s %s: ", any ? ";" : "", _(what[all_cores][e2e]));
+        if (baseline != NULL)
+          g_string_append_printf (s, "%s %s (%s): ", any ? ";" : "", _(what[all_cores][e2e]),
+                                  baseline);
+        else
+          g_string_append_printf (s, "%s %s: ", any ? ";" : "", _(what[all_cores][e2e]));
         any = TRUE;
         if (x->found[all_cores][e2e])
           {

@@ -33,6 +33,7 @@ static const Name phases[] = {
   { WS_PHASE_SEQUENCE, "sequence" },
   { WS_PHASE_KERNELS, "kernels" },
   { WS_PHASE_CPU, "cpu" },
+  { WS_PHASE_FLUSH, "flush" },
 };
 
 static const Name directions[] = {

@@ -24,6 +24,7 @@ typedef enum
   WS_PHASE_SEQUENCE, /* copies in, poison, kernel, copy out */
   WS_PHASE_KERNELS,  /* back-to-back launches */
   WS_PHASE_CPU,      /* a timed CPU reference run */
+  WS_PHASE_FLUSH,    /* --cache cold: the L2 flush before a back-to-back launch */
   WS_PHASE_OTHER,
 } WsActivityPhase;
 

@@ -453,6 +453,7 @@ _ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out)
   if ((gap = launch_gap (run)) > 0)
     _ws_finding_numbers (f, _("Between back-to-back launches the GPU also waited %s."),
                          _ws_fmt_time (x2, gap));
+  _ws_finding_cache_note (f, run);
   _ws_finding_cause (f, _("Starting a kernel costs the CPU and the GPU a few microseconds, "
                        "whatever the kernel does. A kernel this short spends about as long being "
                        "launched as working, so its time says little about the kernel itself."));
@@ -500,6 +501,7 @@ _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out)
       _ws_finding_numbers (f, _("This GPU copies %s device to device (measured when the session "
                              "started): the kernel reaches %s."),
                            _ws_fmt_gbs (x1, ceiling), x3);
+      _ws_finding_cache_note (f, run);
       _ws_fmt_number (x5, ridge);
       if (c->flops > 0 && ridge > 0)
         _ws_finding_cause (f, _("At %s FLOP per byte, below this GPU's ridge point (%s FLOP per "
@@ -538,6 +540,7 @@ _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out)
                                "× 2 FLOP × %.2f GHz): the kernel reaches %s."),
                              _ws_fmt_gflops (x1, ceiling), a->device->sm_count,
                              a->device->fp32_lanes_per_sm, a->device->sm_clock_khz / 1e6, x3);
+      _ws_finding_cache_note (f, run);
       _ws_finding_cause (f, _("At %s FLOP per byte, above this GPU's ridge point (%s FLOP per "
                            "byte), arithmetic and not memory should set this kernel's speed."),
                          x4, x5);

@@ -103,6 +103,9 @@ void _ws_finding_cause (WsFinding *finding, const char *format, ...) G_GNUC_PRIN
 void _ws_finding_fix (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* Points the finding at the run's activities of `kind` (-1: any) in `phase` (-1: any). */
 void _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase);
+/* For a run measured with --cache cold, a sentence saying so, after the numbers of a finding
+ * that quotes its kernel time. */
+void _ws_finding_cache_note (WsFinding *finding, WsRun *run);
 
 /* ---- numbers for people (ws-analysis-text.c); each writes into `buf` and returns it ---- */
 

@@ -224,6 +224,39 @@ check_baseline_note (WsRun *run, const WsCpuBaseline *b, GPtrArray *out)
   g_ptr_array_add (out, f);
 }
 
+/* The baseline as the subject of a sentence: "OpenBLAS 0.3.21 on 16 CPU threads", "the
+ * hand-written CPU code on one thread". */
+static void
+baseline_words (const WsCpuBaseline *b, char *buf, gsize len)
+{
+  g_autofree char *library = NULL;
+
+  if (b->library == NULL)
+    {
+      if (b->threads == 1)
+        g_strlcpy (buf, _("the hand-written CPU code on one thread"), len);
+      else
+        g_snprintf (buf, len,
+                    g_dngettext (GETTEXT_PACKAGE, "the hand-written CPU code on %d thread",
+                                 "the hand-written CPU code on %d threads", MAX (b->threads, 1)),
+                    MAX (b->threads, 1));
+      return;
+    }
+  library = b->library_version != NULL ? g_strdup_printf ("%s %s", b->library, b->library_version)
+                                       : g_strdup (b->library);
+  if (b->threads <= 0)
+    /* Translators: a BLAS library ("OpenBLAS 0.3.21") that does not say its threads. */
+    g_snprintf (buf, len, _("%s on the CPU"), library);
+  else if (b->threads == 1)
+    /* Translators: a BLAS library ("OpenBLAS 0.3.21") on one thread. */
+    g_snprintf (buf, len, _("%s on one CPU thread"), library);
+  else
+    /* Translators: a BLAS library ("OpenBLAS 0.3.21"), then its thread count. */
+    g_snprintf (buf, len, g_dngettext (GETTEXT_PACKAGE, "%s on %d CPU thread",
+                                       "%s on %d CPU threads", b->threads),
+                library, b->threads);
+}
+
 typedef struct
 {
   gboolean all_cores, end_to_end;
@@ -275,7 +308,7 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
   const WsTiming *t = ws_run_get_timing (run);
   const Comparison *cmp = NULL;
   const WsCpuBaseline *b;
-  char who[WS_FMT_LEN], x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN];
+  char who[WS_FMT_LEN], what[2 * WS_FMT_LEN], x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN];
   double speedup = 0, gpu;
   WsFinding *f;
 
@@ -292,12 +325,15 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
   if (cmp == NULL)
     return;
   b = cmp->all_cores ? &t->cpu_all : &t->cpu_one;
-  if (b->threads <= 1)
+  if (b->threads == 1)
     g_strlcpy (who, _("one CPU thread"), sizeof who);
+  else if (b->threads <= 0)
+    g_strlcpy (who, _("the CPU"), sizeof who);
   else
     g_snprintf (who, sizeof who,
                 g_dngettext (GETTEXT_PACKAGE, "%d CPU thread", "%d CPU threads", b->threads),
                 b->threads);
+  baseline_words (b, what, sizeof what);
   gpu = cmp->end_to_end ? t->e2e.median : ws_run_get_kernel_ns (run);
   f = _ws_finding_new (WS_FINDING_SLOWER_THAN_CPU, cmp->severity, run, speedup,
                        _ws_threshold (WS_T_CPU_SPEEDUP));
@@ -306,17 +342,18 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
   _ws_fmt_ratio (x3, speedup);
   if (cmp->end_to_end)
     {
-      _ws_finding_title (f, _("Slower than %s once the copies are counted"), who);
-      _ws_finding_numbers (f, _("End to end, with its copies, the GPU takes %s; on %s the same "
-                             "work takes %s: the GPU runs at %s the CPU's speed."),
-                           x1, who, x2, x3);
+      _ws_finding_title (f, _("Slower than %s once the copies are counted"), what);
+      _ws_finding_numbers (f, _("End to end, with its copies, the GPU takes %s; %s does the same "
+                             "work in %s: the GPU runs at %s the CPU's speed."),
+                           x1, what, x2, x3);
     }
   else
     {
-      _ws_finding_title (f, _("Slower than %s, even without the copies"), who);
-      _ws_finding_numbers (f, _("The kernel takes %s; on %s the same work takes %s: the GPU runs "
+      _ws_finding_title (f, _("Slower than %s, even without the copies"), what);
+      _ws_finding_numbers (f, _("The kernel takes %s; %s does the same work in %s: the GPU runs "
                              "at %s the CPU's speed."),
-                           x1, who, x2, x3);
+                           x1, what, x2, x3);
+      _ws_finding_cache_note (f, run);
     }
   crossover_sentence (a, run, cmp, f);
   if (!cmp->end_to_end)

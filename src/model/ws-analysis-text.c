@@ -259,3 +259,11 @@ ws_finding_free (WsFinding *finding)
   g_clear_pointer (&finding->activities, g_array_unref);
   g_free (finding);
 }
+
+void
+_ws_finding_cache_note (WsFinding *finding, WsRun *run)
+{
+  if (g_strcmp0 (ws_run_get_config (run)->cache, "cold") == 0)
+    _ws_finding_numbers (finding, _("The kernel time was measured with a cold L2: the cache was "
+                                    "flushed before every timed launch."));
+}

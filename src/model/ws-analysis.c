@@ -168,6 +168,46 @@ ws_run_get_speedup (WsRun *run, gboolean all_cores, gboolean end_to_end)
   return cpu->stats.median / gpu;
 }
 
+char *
+ws_cpu_baseline_dup_label (const WsCpuBaseline *b)
+{
+  g_autofree char *library = NULL;
+
+  g_return_val_if_fail (b != NULL, NULL);
+  if (!b->present)
+    return NULL;
+  if (b->library == NULL)
+    {
+      if (b->threads <= 0)
+        return g_strdup (_("hand-written, threads unknown"));
+      /* Translators: the CPU baseline is Warpscope's own code, on this many threads. */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "hand-written, %d thread",
+                                           "hand-written, %d threads", b->threads),
+                              b->threads);
+    }
+  library = b->library_version != NULL ? g_strdup_printf ("%s %s", b->library, b->library_version)
+                                       : g_strdup (b->library);
+  if (b->threads <= 0)
+    /* Translators: a BLAS library ("OpenBLAS 0.3.21") that does not say how many threads. */
+    return g_strdup_printf (_("%s, threads unknown"), library);
+  /* Translators: a BLAS library and version ("OpenBLAS 0.3.21"), then its thread count. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d thread", "%s, %d threads",
+                                       b->threads),
+                          library, b->threads);
+}
+
+char *
+ws_run_dup_baseline_label (WsRun *run, gboolean all_cores)
+{
+  const WsTiming *t;
+
+  g_return_val_if_fail (WS_IS_RUN (run), NULL);
+  t = ws_run_get_timing (run);
+  if (t == NULL)
+    return NULL;
+  return ws_cpu_baseline_dup_label (all_cores ? &t->cpu_all : &t->cpu_one);
+}
+
 double
 ws_run_get_gbs (WsRun *run)
 {

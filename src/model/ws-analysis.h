@@ -91,6 +91,12 @@ GPtrArray *ws_analyze_session (WsSession *session);
 /* Speedup of the GPU over a CPU baseline: kernel only, or end to end with the copies;
  * 0 when either time is missing. */
 double ws_run_get_speedup (WsRun *run, gboolean all_cores, gboolean end_to_end);
+/* The baseline that speedup is against, for people (translated): "OpenBLAS 0.3.21, 16
+ * threads", "hand-written, 1 thread"; NULL when the run has no such baseline. Charts, tables
+ * and findings name it beside every speedup. */
+char *ws_run_dup_baseline_label (WsRun *run, gboolean all_cores);
+/* The same words for any baseline record, such as the other implementation beside it. */
+char *ws_cpu_baseline_dup_label (const WsCpuBaseline *baseline);
 
 /* What the kernel achieved over its median time (ws_run_get_kernel_ns): GB/s of the run's
  * `bytes` (the fewest any kernel must move) and GFLOP/s of its `flops`; 0 when not known. */

@@ -74,6 +74,25 @@ triple (JsonObject *o, const char *member, int out[3])
     out[i] = (int) v[i];
 }
 
+static void
+read_spread (JsonObject *o, const char *member, WsRateSpread *r)
+{
+  JsonNode *node = json_object_get_member (o, member);
+  JsonObject *so;
+
+  memset (r, 0, sizeof *r);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return;
+  so = json_node_get_object (node);
+  r->median = _ws_json_double (so, "median", 0);
+  r->min = _ws_json_double (so, "min", r->median);
+  r->max = _ws_json_double (so, "max", r->median);
+  r->n = (int) _ws_json_int (so, "n", 0);
+  r->bytes = _ws_json_int (so, "bytes", 0);
+  if (!(r->median > 0))
+    r->n = 0;
+}
+
 WsDevice *
 ws_device_new_from_json (JsonObject *o)
 {
@@ -121,6 +140,10 @@ ws_device_new_from_json (JsonObject *o)
   d->d2h_pinned_gbs = _ws_json_double (o, "d2h_pinned_gbs", 0);
   d->h2d_pageable_gbs = _ws_json_double (o, "h2d_pageable_gbs", 0);
   d->d2h_pageable_gbs = _ws_json_double (o, "d2h_pageable_gbs", 0);
+  read_spread (o, "h2d_pinned_spread", &d->h2d_pinned);
+  read_spread (o, "d2h_pinned_spread", &d->d2h_pinned);
+  read_spread (o, "h2d_pageable_spread", &d->h2d_pageable);
+  read_spread (o, "d2h_pageable_spread", &d->d2h_pageable);
   return self;
 }
 

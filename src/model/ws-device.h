@@ -7,6 +7,15 @@
 
 G_BEGIN_DECLS
 
+/* A host copy ceiling's samples at the runner's start, in GB/s; n = 0 when the recording does
+ * not have them (recordings before they were kept). */
+typedef struct
+{
+  double min, median, max;
+  int n;
+  gint64 bytes;
+} WsRateSpread;
+
 typedef struct
 {
   int index;
@@ -44,6 +53,7 @@ typedef struct
   double d2h_pinned_gbs;
   double h2d_pageable_gbs;
   double d2h_pageable_gbs;
+  WsRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
 } WsDeviceInfo;
 
 #define WS_TYPE_DEVICE (ws_device_get_type ())

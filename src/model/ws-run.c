@@ -161,6 +161,7 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->warmup = (int) ws_record_int (r, o, "warmup", 0);
   c->seed = (guint64) ws_record_int (r, o, "seed", 0);
   c->cpu = keep (self, ws_record_string (r, o, "cpu"));
+  c->cache = g_strcmp0 (ws_record_string (r, o, "cache"), "cold") == 0 ? "cold" : "warm";
   c->flops = ws_record_double (r, o, "flops", 0);
   c->bytes = ws_record_double (r, o, "bytes", 0);
   c->input_bytes = ws_record_int (r, o, "input_bytes", 0);
@@ -205,6 +206,15 @@ read_baseline (WsRun *self, WsRecord *r, const char *member, WsCpuBaseline *b)
   b->estimate_ns = ws_record_double (r, bo, "estimate", 0);
   b->from_run = (int) ws_record_int (r, bo, "from_run", 0);
   b->note = keep (self, ws_record_string (r, bo, "note"));
+  b->implementation = g_strcmp0 (ws_record_string (r, bo, "implementation"), "blas") == 0
+                        ? "blas"
+                        : "hand_written";
+  b->library = keep (self, ws_record_string (r, bo, "library"));
+  b->library_version = keep (self, ws_record_string (r, bo, "library_version"));
+  b->library_config = keep (self, ws_record_string (r, bo, "library_config"));
+  b->library_note = keep (self, ws_record_string (r, bo, "library_note"));
+  if (b->library == NULL && g_str_equal (b->implementation, "blas"))
+    b->library = "BLAS";
 }
 
 static void
@@ -215,6 +225,7 @@ read_launch (WsRun *self, WsRecord *r)
   WsRecordNode limits = ws_record_object (r, o, "limits");
 
   l->registers = (int) ws_record_int (r, o, "registers", 0);
+  l->registers_compiled = (int) ws_record_int (r, o, "registers_compiled", 0);
   l->static_smem = (int) ws_record_int (r, o, "static_smem", 0);
   l->dynamic_smem = (int) ws_record_int (r, o, "dynamic_smem", 0);
   l->local_bytes = (int) ws_record_int (r, o, "local_bytes", 0);
@@ -254,6 +265,13 @@ read_timing (WsRun *self, WsRecord *r)
   t->untraced_method = keep (self, ws_record_string (r, WS_RECORD_ROOT, "untraced_method"));
   read_baseline (self, r, "cpu_1", &t->cpu_one);
   read_baseline (self, r, "cpu_all", &t->cpu_all);
+  /* The other implementation is written under its own name. */
+  read_baseline (self, r, "cpu_1_hand_written", &t->cpu_one_other);
+  if (!t->cpu_one_other.present)
+    read_baseline (self, r, "cpu_1_blas", &t->cpu_one_other);
+  read_baseline (self, r, "cpu_all_hand_written", &t->cpu_all_other);
+  if (!t->cpu_all_other.present)
+    read_baseline (self, r, "cpu_all_blas", &t->cpu_all_other);
   self->has_timing = TRUE;
 }
 

@@ -26,6 +26,15 @@ typedef struct
   double estimate_ns;
   int from_run;       /* measured by that earlier run; 0 here */
   const char *note;
+  /* What ran: "hand_written" (Warpscope's own code: also recordings from before BLAS
+   * baselines) or "blas"; for "blas", the library ("OpenBLAS"), its version ("0.3.21") or
+   * NULL, and its own description of itself. */
+  const char *implementation;
+  const char *library;
+  const char *library_version;
+  const char *library_config;
+  /* For a family that could have used a BLAS but did not: why (none found, …); else NULL. */
+  const char *library_note;
 } WsCpuBaseline;
 
 typedef struct
@@ -37,12 +46,17 @@ typedef struct
   double kernel_untraced_ns;
   int untraced_launches;
   const char *untraced_method;
+  /* The baselines speedups are against: the faster implementation the runner measured. */
   WsCpuBaseline cpu_one, cpu_all;
+  /* The other implementation beside it (the hand-written SGEMM beside a BLAS, or a BLAS that
+   * was slower); present is FALSE when there was none. */
+  WsCpuBaseline cpu_one_other, cpu_all_other;
 } WsTiming;
 
 typedef struct
 {
   int registers, static_smem, dynamic_smem, local_bytes;
+  int registers_compiled; /* the compiler's count; 0 in recordings that do not say */
   int kernel_max_threads;
   int threads_per_block, warps_per_block;
   int active_blocks_per_sm, active_warps_per_sm, max_warps_per_sm;
@@ -80,6 +94,8 @@ typedef struct
   int reps, warmup;
   guint64 seed;
   const char *cpu;
+  const char *cache;    /* "warm" (each launch after the last; also older recordings) or "cold"
+                         * (L2 flushed before every timed launch) */
   double flops, bytes;
   gint64 input_bytes, output_bytes;
 } WsRunConfig;

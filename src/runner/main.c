@@ -146,9 +146,26 @@ plan_runs (const WsOptions *o, uint64_t seed, int *n_out)
             s->reps = o->reps;
             s->warmup = o->warmup;
             s->seed = seed + (uint64_t) n;
+            s->cache_cold = o->cache_cold;
           }
   *n_out = n;
   return specs;
+}
+
+/* 1 when --device names a GPU that is there; otherwise reports it and returns 0. */
+static int
+device_exists (const WsOptions *o, int count)
+{
+  char message[256];
+
+  if (o->device < count)
+    return 1;
+  snprintf (message, sizeof message,
+            "--device %d: there %s only %d GPU%s here (0 to %d); run --device-info without "
+            "--device to see them all",
+            o->device, count == 1 ? "is" : "are", count, count == 1 ? "" : "s", count - 1);
+  ws_output_error (0, "error", "invalid_device", message, NULL);
+  return 0;
 }
 
 static int
@@ -157,21 +174,13 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
   WsDeviceInfo device;
   WsRunSpec *specs;
   WsRunner *runner;
-  int count = 0, n = 0, failed = 0, done = 0, rc;
+  int count = 0, n = 0, failed = 0, done = 0, rc, tail_failures = 0;
   uint64_t seed = o->seed ? o->seed : (uint64_t) time (NULL) ^ ws_clock_ns ();
 
   if ((rc = check_environment (driver, &count)) != 0)
     return rc;
-  if (o->device >= count)
-    {
-      char message[256];
-
-      snprintf (message, sizeof message,
-                "--device %d: there %s only %d GPU%s here (0 to %d); see --device-info",
-                o->device, count == 1 ? "is" : "are", count, count == 1 ? "" : "s", count - 1);
-      ws_output_error (0, "error", "invalid_device", message, NULL);
-      return finish (0, 0, EXIT_USAGE);
-    }
+  if (!device_exists (o, count))
+    return finish (0, 0, EXIT_USAGE);
   if (!open_device (o->device, &device, driver, 1))
     return finish (0, 0, EXIT_NO_GPU);
   ws_output_device (&device);
@@ -210,6 +219,17 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
           return finish (0, 0, EXIT_USAGE);
         }
     }
+  if (o->mode == WS_MODE_SELF_TEST)
+    {
+      int fault;
+
+      tail_failures = ws_selftest_tails (&fault);
+      if (fault)
+        {
+          free (specs);
+          return finish (0, 1, EXIT_FAULT);
+        }
+    }
   for (int i = 0; i < n; i++)
     {
       WsRunStatus status = ws_runner_run (runner, &specs[i]);
@@ -227,11 +247,13 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
         ws_output_progress (done, n);
     }
   if (o->mode == WS_MODE_SELF_TEST)
-    fprintf (stderr, "warpscope-runner: self-test: %d runs, %d passed, %d failed\n", n,
-             n - failed, failed);
+    fprintf (stderr,
+             "warpscope-runner: self-test: %d runs, %d passed, %d failed; %d small cases of "
+             "the 1D kernels failed\n",
+             n, n - failed, failed, tail_failures);
   ws_runner_free (runner);
   free (specs);
-  return finish (done, failed, failed ? EXIT_RUN_FAILED : EXIT_OK);
+  return finish (done, failed, failed || tail_failures ? EXIT_RUN_FAILED : EXIT_OK);
 }
 
 static int
@@ -239,10 +261,12 @@ device_info_mode (const WsOptions *o, const WsDriverInfo *driver)
 {
   int count = 0, rc, problems = 0;
 
-  (void) o;
   if ((rc = check_environment (driver, &count)) != 0)
     return rc;
-  for (int i = 0; i < count; i++)
+  if (o->device_given && !device_exists (o, count))
+    return finish (0, 0, EXIT_USAGE);
+  for (int i = o->device_given ? o->device : 0; i < (o->device_given ? o->device + 1 : count);
+       i++)
     {
       WsDeviceInfo device;
 
@@ -294,6 +318,8 @@ main (int argc, char **argv)
         fprintf (stderr, "Run warpscope-runner --help for the options.\n");
       return finish (0, 0, EXIT_USAGE);
     }
+  /* Host memory is not checked here: --check runs where the app runs, and the runner may run
+   * on another machine (a target behind ssh). */
   if (opts.check)
     return finish (0, 0, EXIT_OK);
   if (cupti_code != NULL && opts.trace)

@@ -44,7 +44,11 @@ const char ws_args_usage[]
     "  --cpu-reps N         at most N timed runs per CPU baseline (5)\n"
     "  --cpu-budget S       seconds one CPU baseline may take; longer ones run fewer\n"
     "                       times or are skipped, and the record says so (10)\n"
-    "  --device N           GPU index (0)\n"
+    "  --cache warm|cold    the L2 cache each timed launch starts with: warm (the data\n"
+    "                       the previous launch left there, as in a loop of launches)\n"
+    "                       or cold (flushed before every launch, as Nsight Compute\n"
+    "                       does by default) (warm)\n"
+    "  --device N           GPU index (0); with --device-info, describe that GPU alone\n"
     "  --no-trace           do not use CUPTI: untraced timing only\n"
     "  --seed N             seed for the random inputs (default: from the clock)\n"
     "  --summary            print a table for people instead of JSON Lines\n"
@@ -566,6 +570,14 @@ check_combinations (WsOptions *opts, WsArgError *err)
                                  opts->blocks[b].dims[2] };
 
             why[0] = '\0';
+            /* One number for a 2D kernel would be a block one row high, which is seldom
+             * meant; 1024x1 says that it is. */
+            if (kernel->block_rank == 2 && opts->blocks[b].rank == 1 && dims[0] > 1)
+              return fail (err, "invalid_block",
+                           "--blocks: %s is a 2D kernel: give the block as WxH, such as 16x16 "
+                           "(%u alone would be a block one row high; write %ux1 if that is "
+                           "what you mean)",
+                           kernel->name, dims[0], dims[0]);
             if (!kernel->check_block (dims, why, sizeof why))
               return fail (err, "invalid_block", "--blocks: %s", why);
           }
@@ -612,7 +624,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
                     || strcmp (name, "--reps") == 0 || strcmp (name, "--warmup") == 0
                     || strcmp (name, "--cpu") == 0 || strcmp (name, "--cpu-reps") == 0
                     || strcmp (name, "--cpu-budget") == 0 || strcmp (name, "--device") == 0
-                    || strcmp (name, "--seed") == 0;
+                    || strcmp (name, "--seed") == 0 || strcmp (name, "--cache") == 0;
       if (takes_value)
         {
           if (eq != NULL)
@@ -708,6 +720,19 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           if (!parse_int ("--device", value, 0, 1023, &v, err))
             return 0;
           opts->device = (int) v;
+          opts->device_given = 1;
+        }
+      else if (strcmp (name, "--cache") == 0)
+        {
+          if (strcmp (value, "warm") == 0)
+            opts->cache_cold = 0;
+          else if (strcmp (value, "cold") == 0)
+            opts->cache_cold = 1;
+          else
+            return fail (err, "bad_argument",
+                         "--cache takes warm (each launch finds what the previous one left in "
+                         "L2) or cold (L2 flushed before every timed launch), not '%s'",
+                         value);
         }
       else if (strcmp (name, "--seed") == 0)
         {

@@ -74,6 +74,8 @@ typedef struct
   int cpu_reps;      /* at most this many timed CPU runs per baseline */
   double cpu_budget; /* seconds one CPU baseline may take in all */
   int device;
+  int device_given;  /* --device was given: --device-info describes that GPU alone */
+  int cache_cold;    /* --cache cold: L2 flushed before every timed launch */
   int trace;         /* CUPTI activity tracing (off: untraced timing only) */
   uint64_t seed;
   int summary;       /* human-readable summary on stdout instead of JSON Lines */

@@ -101,8 +101,8 @@ ws_device_check_image (void)
 {
   struct cudaFuncAttributes fa;
   const WsKernelDesc *k = ws_catalog_find ("vector_add");
-  unsigned block[3] = { 256, 1, 1 };
-  cudaError_t err = cudaFuncGetAttributes (&fa, k->function (block));
+  WsLaunchConfig cfg = { .shape = { 1024, 1, 1 }, .block = { 256, 1, 1 }, .grid = { 4, 1, 1 } };
+  cudaError_t err = cudaFuncGetAttributes (&fa, k->function (&cfg));
 
   if (err != cudaSuccess)
     cudaGetLastError ();
@@ -110,17 +110,28 @@ ws_device_check_image (void)
 }
 
 /* Seconds per copy of `bytes`: the median over `reps` event pairs, each around `batch`
- * back-to-back copies so that short copies are not dominated by the events. */
+ * back-to-back copies so that short copies are not dominated by the events, after `warmup`
+ * untimed copies. `spread`, when given, gets the rates of every sample. */
+#define MAX_SAMPLES 32
+
+static int
+compare_float (const void *a, const void *b)
+{
+  float x = *(const float *) a, y = *(const float *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 static cudaError_t
-time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, int reps,
-           int batch, cudaStream_t stream, double *seconds)
+time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, int warmup,
+           int reps, int batch, cudaStream_t stream, double *seconds, WsRateSpread *spread)
 {
   cudaEvent_t start, stop;
-  cudaError_t err;
-  float times[16];
+  cudaError_t err = cudaSuccess;
+  float times[MAX_SAMPLES];
 
-  if (reps > 16)
-    reps = 16;
+  if (reps > MAX_SAMPLES)
+    reps = MAX_SAMPLES;
   if ((err = cudaEventCreate (&start)) != cudaSuccess)
     return err;
   if ((err = cudaEventCreate (&stop)) != cudaSuccess)
@@ -128,7 +139,8 @@ time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, i
       cudaEventDestroy (start);
       return err;
     }
-  err = cudaMemcpyAsync (dst, src, bytes, kind, stream); /* warm-up */
+  for (int i = 0; i < warmup && err == cudaSuccess; i++)
+    err = cudaMemcpyAsync (dst, src, bytes, kind, stream);
   for (int r = 0; r < reps && err == cudaSuccess; r++)
     {
       cudaEventRecord (start, stream);
@@ -144,23 +156,38 @@ time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, i
   cudaEventDestroy (stop);
   if (err != cudaSuccess)
     return err;
-  for (int i = 1; i < reps; i++)
-    for (int j = i; j > 0 && times[j] < times[j - 1]; j--)
-      {
-        float t = times[j];
-        times[j] = times[j - 1];
-        times[j - 1] = t;
-      }
-  *seconds = times[reps / 2] / 1e3 / batch;
+  qsort (times, (size_t) reps, sizeof *times, compare_float);
+  *seconds = (reps % 2 ? times[reps / 2] : 0.5f * (times[reps / 2 - 1] + times[reps / 2]))
+             / 1e3 / batch;
+  if (spread != NULL)
+    {
+      /* The fastest copy is the highest rate. */
+      spread->max = (double) bytes * batch / (times[0] / 1e3) / 1e9;
+      spread->min = (double) bytes * batch / (times[reps - 1] / 1e3) / 1e9;
+      spread->median = (double) bytes / *seconds / 1e9;
+      spread->n = reps;
+      spread->bytes = bytes;
+    }
   return cudaSuccess;
 }
+
+/* Host copies. Pinned ones are steady from the first: a few samples do. Pageable ones go
+ * through the driver's staging buffers and wander from copy to copy and from one start of
+ * the runner to the next (on an H200's host 8.8 to 10.5 GB/s host to device with a median of
+ * three); the first few are slower still. So they are warmed up and sampled many times, and
+ * the spread is recorded beside the median. */
+#define PINNED_BYTES ((size_t) 64 << 20)
+#define PINNED_WARMUP 1
+#define PINNED_SAMPLES 7
+#define PAGEABLE_BYTES ((size_t) 32 << 20)
+#define PAGEABLE_WARMUP 3
+#define PAGEABLE_SAMPLES 21
 
 int
 ws_device_calibrate (WsDeviceInfo *info)
 {
-  /* 512 MiB per device buffer is several times any L2 so far; 64 MiB for host copies is
-   * long enough (over 1 ms) that event overhead is noise. */
-  size_t d2d = (size_t) 512 << 20, host = (size_t) 64 << 20;
+  /* 512 MiB per device buffer is several times any L2 so far. */
+  size_t d2d = (size_t) 512 << 20;
   void *a = NULL, *b = NULL, *pinned = NULL, *pageable = NULL;
   cudaStream_t stream;
   cudaError_t err;
@@ -173,33 +200,42 @@ ws_device_calibrate (WsDeviceInfo *info)
   if ((err = cudaMalloc (&a, d2d)) != cudaSuccess || (err = cudaMalloc (&b, d2d)) != cudaSuccess)
     goto out;
   cudaMemsetAsync (a, 1, d2d, stream);
-  if ((err = time_copy (b, a, d2d, cudaMemcpyDeviceToDevice, 5, 10, stream, &s)) != cudaSuccess)
+  if ((err = time_copy (b, a, d2d, cudaMemcpyDeviceToDevice, 1, 5, 10, stream, &s, NULL))
+      != cudaSuccess)
     goto out;
   info->bandwidth_measured_gbs = 2.0 * (double) d2d / s / 1e9;
   info->calibration_bytes = d2d;
 
-  if ((err = cudaMallocHost (&pinned, host)) != cudaSuccess)
+  if ((err = cudaMallocHost (&pinned, PINNED_BYTES)) != cudaSuccess)
     goto out;
-  pageable = malloc (host);
+  pageable = malloc (PAGEABLE_BYTES);
   if (pageable == NULL)
     {
       err = cudaErrorMemoryAllocation;
       goto out;
     }
-  memset (pinned, 1, host);
-  memset (pageable, 1, host);
-  if ((err = time_copy (a, pinned, host, cudaMemcpyHostToDevice, 3, 1, stream, &s)) != cudaSuccess)
+  memset (pinned, 1, PINNED_BYTES);
+  memset (pageable, 1, PAGEABLE_BYTES);
+  if ((err = time_copy (a, pinned, PINNED_BYTES, cudaMemcpyHostToDevice, PINNED_WARMUP,
+                        PINNED_SAMPLES, 1, stream, &s, &info->h2d_pinned))
+      != cudaSuccess)
     goto out;
-  info->h2d_pinned_gbs = (double) host / s / 1e9;
-  if ((err = time_copy (pinned, a, host, cudaMemcpyDeviceToHost, 3, 1, stream, &s)) != cudaSuccess)
+  info->h2d_pinned_gbs = info->h2d_pinned.median;
+  if ((err = time_copy (pinned, a, PINNED_BYTES, cudaMemcpyDeviceToHost, PINNED_WARMUP,
+                        PINNED_SAMPLES, 1, stream, &s, &info->d2h_pinned))
+      != cudaSuccess)
     goto out;
-  info->d2h_pinned_gbs = (double) host / s / 1e9;
-  if ((err = time_copy (a, pageable, host, cudaMemcpyHostToDevice, 3, 1, stream, &s)) != cudaSuccess)
+  info->d2h_pinned_gbs = info->d2h_pinned.median;
+  if ((err = time_copy (a, pageable, PAGEABLE_BYTES, cudaMemcpyHostToDevice, PAGEABLE_WARMUP,
+                        PAGEABLE_SAMPLES, 1, stream, &s, &info->h2d_pageable))
+      != cudaSuccess)
     goto out;
-  info->h2d_pageable_gbs = (double) host / s / 1e9;
-  if ((err = time_copy (pageable, a, host, cudaMemcpyDeviceToHost, 3, 1, stream, &s)) != cudaSuccess)
+  info->h2d_pageable_gbs = info->h2d_pageable.median;
+  if ((err = time_copy (pageable, a, PAGEABLE_BYTES, cudaMemcpyDeviceToHost, PAGEABLE_WARMUP,
+                        PAGEABLE_SAMPLES, 1, stream, &s, &info->d2h_pageable))
+      != cudaSuccess)
     goto out;
-  info->d2h_pageable_gbs = (double) host / s / 1e9;
+  info->d2h_pageable_gbs = info->d2h_pageable.median;
 
 out:
   cudaFree (a);

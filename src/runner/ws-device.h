@@ -7,6 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Copy rates over a device's start-up samples, in GB/s; n = 0 when not measured. */
+typedef struct
+{
+  double min, median, max;
+  int n;
+  uint64_t bytes; /* of each copy */
+} WsRateSpread;
+
 typedef struct
 {
   int index;
@@ -41,7 +49,8 @@ typedef struct
   /* Measured at start; 0 when not measured. GB/s count bytes read plus bytes written for
    * device-to-device copies, bytes moved for host copies. */
   double bandwidth_measured_gbs;
-  double h2d_pinned_gbs, d2h_pinned_gbs, h2d_pageable_gbs, d2h_pageable_gbs;
+  double h2d_pinned_gbs, d2h_pinned_gbs, h2d_pageable_gbs, d2h_pageable_gbs; /* medians */
+  WsRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
   uint64_t calibration_bytes;
 } WsDeviceInfo;
 

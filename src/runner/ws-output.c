@@ -164,6 +164,24 @@ ws_output_kernel (const WsKernelDesc *k)
   end (0);
 }
 
+/* {"min", "median", "max"} in GB/s, "n" samples of "bytes" each; null when not measured. */
+static void
+spread (const char *key, const WsRateSpread *r)
+{
+  if (r->n == 0)
+    {
+      ws_json_null (&out.json, key);
+      return;
+    }
+  ws_json_begin_object (&out.json, key);
+  ws_json_double (&out.json, "min", r->min);
+  ws_json_double (&out.json, "median", r->median);
+  ws_json_double (&out.json, "max", r->max);
+  ws_json_int (&out.json, "n", r->n);
+  ws_json_uint (&out.json, "bytes", r->bytes);
+  ws_json_end_object (&out.json);
+}
+
 void
 ws_output_device (const WsDeviceInfo *d)
 {
@@ -211,6 +229,10 @@ ws_output_device (const WsDeviceInfo *d)
                   d->h2d_pageable_gbs > 0 ? d->h2d_pageable_gbs : NAN);
   ws_json_double (&out.json, "d2h_pageable_gbs",
                   d->d2h_pageable_gbs > 0 ? d->d2h_pageable_gbs : NAN);
+  spread ("h2d_pinned_spread", &d->h2d_pinned);
+  spread ("d2h_pinned_spread", &d->d2h_pinned);
+  spread ("h2d_pageable_spread", &d->h2d_pageable);
+  spread ("d2h_pageable_spread", &d->d2h_pageable);
   ws_json_uint (&out.json, "calibration_bytes", d->calibration_bytes);
   end (1);
 }
@@ -275,6 +297,7 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
   ws_json_int (&out.json, "warmup", s->warmup);
   ws_json_uint (&out.json, "seed", s->seed);
   ws_json_string (&out.json, "cpu", cpu_wanted_name (cpu_wanted));
+  ws_json_string (&out.json, "cache", s->cache_cold ? "cold" : "warm");
   ws_json_double (&out.json, "flops", k->flops (s->shape));
   ws_json_double (&out.json, "bytes", k->bytes (s->shape));
   ws_json_uint (&out.json, "input_bytes", in_bytes);
@@ -289,6 +312,7 @@ ws_output_launch (int run, const WsLaunchFacts *f)
   begin ("launch");
   ws_json_int (&out.json, "run", run);
   ws_json_int (&out.json, "registers", f->registers);
+  ws_json_int (&out.json, "registers_compiled", f->registers_compiled);
   ws_json_int (&out.json, "static_smem", f->static_smem);
   ws_json_int (&out.json, "dynamic_smem", f->dynamic_smem);
   ws_json_int (&out.json, "local_bytes", f->local_bytes);
@@ -404,7 +428,7 @@ stats (const char *key, const WsStats *s)
 }
 
 static void
-cpu_baseline (const char *key, int wanted, const WsCpuBaseline *c)
+cpu_baseline (const char *key, int wanted, const WsCpuBaseline *c, const char *library_note)
 {
   if (!wanted)
     {
@@ -413,6 +437,18 @@ cpu_baseline (const char *key, int wanted, const WsCpuBaseline *c)
     }
   ws_json_begin_object (&out.json, key);
   ws_json_int (&out.json, "threads", c->threads);
+  ws_json_string (&out.json, "implementation", c->implementation);
+  if (c->library != NULL)
+    {
+      ws_json_string (&out.json, "library", c->library->name);
+      ws_json_string (&out.json, "library_version",
+                      c->library->version[0] ? c->library->version : NULL);
+      ws_json_string (&out.json, "library_config", c->library->config);
+      ws_json_string (&out.json, "library_path", c->library->path);
+      ws_json_string (&out.json, "library_symbol", c->library->symbol);
+    }
+  if (library_note != NULL)
+    ws_json_string (&out.json, "library_note", library_note);
   if (c->stats.n > 0)
     {
       ws_json_double (&out.json, "median", c->stats.median);
@@ -449,8 +485,18 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   ws_json_int (&out.json, "untraced_launches", t->untraced_launches);
   ws_json_string (&out.json, "untraced_method", t->untraced_method);
   stats ("e2e_ns", &t->e2e);
-  cpu_baseline ("cpu_1", t->cpu_one_wanted, &t->cpu_one);
-  cpu_baseline ("cpu_all", t->cpu_all_wanted, &t->cpu_all);
+  cpu_baseline ("cpu_1", t->cpu_one_wanted, &t->cpu_one, t->library_note);
+  cpu_baseline ("cpu_all", t->cpu_all_wanted, &t->cpu_all, t->library_note);
+  /* The other implementation, under its own name: cpu_1_hand_written beside a BLAS, or
+   * cpu_1_blas where the hand-written SGEMM was the faster. */
+  if (t->cpu_one_wanted && t->cpu_one_other.implementation != NULL)
+    cpu_baseline (strcmp (t->cpu_one_other.implementation, "blas") == 0 ? "cpu_1_blas"
+                                                                       : "cpu_1_hand_written",
+                  1, &t->cpu_one_other, NULL);
+  if (t->cpu_all_wanted && t->cpu_all_other.implementation != NULL)
+    cpu_baseline (strcmp (t->cpu_all_other.implementation, "blas") == 0 ? "cpu_all_blas"
+                                                                       : "cpu_all_hand_written",
+                  1, &t->cpu_all_other, NULL);
   if (kernel_ns > 0)
     {
       ws_json_double (&out.json, "kernel_gbs", spec->kernel->bytes (spec->shape) / kernel_ns);
@@ -465,6 +511,31 @@ ws_output_progress (int done, int total)
   begin ("progress");
   ws_json_int (&out.json, "done", done);
   ws_json_int (&out.json, "total", total);
+  end (1);
+}
+
+void
+ws_output_selftest (const char *check, const char *kernel, int cases, int failed,
+                    const WsSelftestCase *first)
+{
+  begin ("selftest");
+  ws_json_string (&out.json, "check", check);
+  ws_json_string (&out.json, "kernel", kernel);
+  ws_json_int (&out.json, "cases", cases);
+  ws_json_int (&out.json, "failed", failed);
+  if (first == NULL)
+    ws_json_null (&out.json, "first_failure");
+  else
+    {
+      ws_json_begin_object (&out.json, "first_failure");
+      ws_json_uint (&out.json, "n", first->n);
+      ws_json_uint (&out.json, "block", first->block);
+      ws_json_uint (&out.json, "grid", first->grid);
+      ws_json_uint (&out.json, "mismatches", first->mismatches);
+      ws_json_uint (&out.json, "unwritten", first->unwritten);
+      ws_json_int (&out.json, "first_bad_index", first->first_bad);
+      ws_json_end_object (&out.json);
+    }
   end (1);
 }
 
@@ -531,11 +602,30 @@ human_count (uint64_t v, char *buf, size_t len)
   buf[o] = '\0';
 }
 
+/* "OpenBLAS 0.3.21, 16 threads", "hand-written, 1 thread". */
+static void
+baseline_label (const WsCpuBaseline *b, char *buf, size_t len)
+{
+  const WsBlasInfo *l = b->library;
+  char threads[48];
+
+  if (b->threads > 0)
+    snprintf (threads, sizeof threads, "%d thread%s", b->threads, b->threads == 1 ? "" : "s");
+  else
+    snprintf (threads, sizeof threads, "threads unknown");
+  if (l == NULL)
+    snprintf (buf, len, "hand-written, %s", threads);
+  else if (strcmp (l->name, "BLAS") == 0)
+    snprintf (buf, len, "BLAS (%.60s), %s", l->config, threads);
+  else
+    snprintf (buf, len, "%s%s%.40s, %s", l->name, l->version[0] ? " " : "", l->version, threads);
+}
+
 void
 ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTiming *t,
                        const WsVerifyResult *v, const WsDeviceInfo *d)
 {
-  char size[64], kt[32], ut[32], h2d[32], d2h[32], e2e[32], c1[32], ca[32], n[32];
+  char size[64], kt[32], ut[32], h2d[32], d2h[32], e2e[32], c1[32], n[32];
   char transfer[24], block[48];
   double kernel_ns = t->kernel.n > 0 ? t->kernel.median : t->kernel_untraced_ns;
   double gbs = s->kernel->bytes (s->shape) / kernel_ns;
@@ -571,8 +661,8 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
   else
     printf ("\nRun %d: %s, %s, %s, %s host memory\n", s->id, s->kernel->name, size, block,
             transfer);
-  printf ("  kernel      %s (CUPTI median of %d back-to-back launches); untraced: %s\n", kt,
-          t->kernel.n, ut);
+  printf ("  kernel      %s (CUPTI median of %d back-to-back launches, %s L2); untraced: %s\n",
+          kt, t->kernel.n, s->cache_cold ? "cold" : "warm", ut);
   if (t->kernel_in_sequence.n > 0)
     {
       human_time (t->kernel_in_sequence.median, kt, sizeof kt);
@@ -582,19 +672,29 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
     printf ("  throughput  %.0f GB/s = %.0f%% of the %.0f GB/s device copy; %.1f GFLOP/s\n", gbs,
             100.0 * gbs / d->bandwidth_measured_gbs, d->bandwidth_measured_gbs, gflops);
   printf ("  copies      host→device %s, device→host %s; end-to-end %s\n", h2d, d2h, e2e);
-  if (t->cpu_one.stats.n > 0 || t->cpu_all.stats.n > 0)
-    {
-      human_time (t->cpu_one.stats.median, c1, sizeof c1);
-      human_time (t->cpu_all.stats.median, ca, sizeof ca);
-      printf ("  CPU         1 thread %s, %d threads %s\n", c1, t->cpu_all.threads, ca);
-      if (t->cpu_one.stats.n > 0)
-        printf ("  speedup     vs 1 thread: kernel %.1f×, end-to-end %.2f×\n",
-                t->cpu_one.stats.median / kernel_ns, t->cpu_one.stats.median / t->e2e.median);
-      if (t->cpu_all.stats.n > 0)
-        printf ("  speedup     vs %d threads: kernel %.1f×, end-to-end %.2f×\n",
-                t->cpu_all.threads, t->cpu_all.stats.median / kernel_ns,
-                t->cpu_all.stats.median / t->e2e.median);
-    }
+  {
+    const WsCpuBaseline *const baselines[] = { &t->cpu_one, &t->cpu_one_other, &t->cpu_all,
+                                               &t->cpu_all_other };
+
+    for (size_t i = 0; i < sizeof baselines / sizeof *baselines; i++)
+      {
+        const WsCpuBaseline *b = baselines[i];
+        char label[160];
+
+        if (b->implementation == NULL || b->stats.n == 0)
+          continue;
+        baseline_label (b, label, sizeof label);
+        human_time (b->stats.median, c1, sizeof c1);
+        /* Speedups only against the baseline that counts, the faster one. */
+        if (b == &t->cpu_one || b == &t->cpu_all)
+          printf ("  CPU         %s: %s; speedup: kernel %.1f×, end-to-end %.2f×\n", label, c1,
+                  b->stats.median / kernel_ns, b->stats.median / t->e2e.median);
+        else
+          printf ("  CPU         %s: %s (slower, so not the baseline)\n", label, c1);
+      }
+  }
+  if (t->library_note != NULL && (t->cpu_one_wanted || t->cpu_all_wanted))
+    printf ("  CPU         %s\n", t->library_note);
   if (f != NULL)
     printf ("  occupancy   %.0f%% (%d blocks of %d warps per SM, limited by %s), %.2f waves\n",
             100.0 * f->occupancy, f->active_blocks_per_sm, f->warps_per_block, f->limiter,

@@ -29,6 +29,17 @@ void ws_output_activity (int run, const char *phase, int rep, const WsActivity *
 void ws_output_verify (int run, const WsVerifyResult *result);
 void ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *timing);
 void ws_output_progress (int done, int total);
+/* --self-test's sweep of small problems (check "tails"): how many cases of one kernel ran
+ * and failed; `first`, when one failed, says which. */
+typedef struct
+{
+  uint64_t n;
+  unsigned block, grid;
+  uint64_t mismatches, unwritten;
+  int64_t first_bad;
+} WsSelftestCase;
+void ws_output_selftest (const char *check, const char *kernel, int cases, int failed,
+                         const WsSelftestCase *first);
 /* severity: "error" or "warning"; run 0 when the error concerns no run. */
 void ws_output_error (int run, const char *severity, const char *code, const char *message,
                       const char *detail);

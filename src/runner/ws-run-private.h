@@ -14,7 +14,7 @@ typedef struct
   const char *family;
   uint64_t shape[3];
   int run;
-  WsCpuBaseline one, all;
+  WsCpuBaseline one, all, one_blas, all_blas;
   int have_one, have_all;
 } _WsCpuCacheEntry;
 
@@ -41,7 +41,17 @@ struct WsRunner
 
   _WsCpuCacheEntry *cpu_cache;
   size_t n_cpu_cache;
+
+  /* --cache cold: a buffer of zeros several times L2, read before every timed launch, and
+   * one event pair per launch for the cross-check (WS_COLD_LAUNCHES at most). */
+  float *flush;
+  size_t flush_bytes;
+  float *flush_sink;
+  cudaEvent_t *cold_events;
+  int n_cold_events;
 };
+
+#define WS_COLD_LAUNCHES 100
 
 /* Reports a CUDA error met during run `s` and says whether the session can go on. */
 WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what);
@@ -75,3 +85,16 @@ int _ws_sequence_launches (const WsRunSpec *s);
 
 /* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
 WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+
+/* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves. */
+WsRunStatus _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f);
+
+/* ws-untraced.c: without CUPTI, the copies from one event pair each. */
+WsRunStatus _ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+/* The cross-check of the kernel time and the end-to-end sequences, tracing off. */
+WsRunStatus _ws_untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+
+/* --cache cold: the bytes of the flush buffer for this device (four times L2, at least
+ * 64 MiB), and one flush on streams[0]; the buffer is allocated on first use. */
+size_t _ws_flush_bytes (const WsDeviceInfo *device);
+cudaError_t _ws_flush (WsRunner *r);

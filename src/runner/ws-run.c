@@ -26,6 +26,7 @@
 #include "ws-config.h"
 #include "ws-cupti.h"
 #include "ws-diagnose.h"
+#include "ws-hostmem.h"
 #include "ws-output.h"
 #include "ws-run-private.h"
 
@@ -108,6 +109,11 @@ ws_runner_free (WsRunner *r)
   free_buffers (r);
   free (r->cpu_out);
   free (r->cpu_cache);
+  cudaFree (r->flush);
+  cudaFree (r->flush_sink);
+  for (int i = 0; i < r->n_cold_events; i++)
+    cudaEventDestroy (r->cold_events[i]);
+  free (r->cold_events);
   /* Handles that were never created are NULL, which these ignore. */
   if (r->start)
     cudaEventDestroy (r->start);
@@ -166,6 +172,8 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
     }
   for (int b = 0; b <= k->n_inputs; b++)
     bytes += k->buffer_elements (s->shape, b) * sizeof (float);
+  if (s->cache_cold)
+    bytes += _ws_flush_bytes (d);
   /* Leave 5% of the free memory for the CUDA context and the allocator's granularity. */
   if ((double) bytes > 0.95 * (double) d->memory_free)
     {
@@ -206,7 +214,79 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
                     s->size_text);
           return 0;
         }
-  return 1;
+  return ws_runner_check_host (s, r->opts->cpu, code, message, len);
+}
+
+/* ---- host memory ----------------------------------------------------------------------- */
+
+/* The host memory run `s` allocates: its buffers (pinned or not) and, with CPU baselines,
+ * their output; `have_out` bytes of that output are already allocated. */
+static void
+host_bytes (const WsRunSpec *s, int cpu, uint64_t have_out, uint64_t *arrays, uint64_t *cpu_out)
+{
+  const WsKernelDesc *k = s->kernel;
+  uint64_t out = k->buffer_elements (s->shape, k->n_inputs) * sizeof (float);
+
+  *arrays = 0;
+  for (int b = 0; b <= k->n_inputs; b++)
+    *arrays += k->buffer_elements (s->shape, b) * sizeof (float);
+  *cpu_out = cpu != 0 && out > have_out ? out - have_out : 0;
+}
+
+/* 0 and an error message when the run does not fit in what the host has left now. */
+static int
+fits_host (const WsRunSpec *s, int cpu, uint64_t have_out, char *message, size_t len)
+{
+  const WsKernelDesc *k = s->kernel;
+  uint64_t arrays, cpu_out;
+  WsHostmem mem;
+
+  host_bytes (s, cpu, have_out, &arrays, &cpu_out);
+  ws_hostmem_query (&mem);
+  return ws_hostmem_check (&mem, k->name, s->size_text, k->shape_rank == 1 ? s->shape[0] : 0,
+                           k->n_inputs + 1,
+                           s->transfer == WS_TRANSFER_PAGEABLE ? "pageable" : "pinned", arrays,
+                           cpu_out, message, len);
+}
+
+int
+ws_runner_check_host (const WsRunSpec *s, int cpu, const char **code, char *message, size_t len)
+{
+  if (fits_host (s, cpu, 0, message, len))
+    return 1;
+  *code = "host_out_of_memory";
+  return 0;
+}
+
+/* ---- --cache cold ---------------------------------------------------------------------- */
+
+size_t
+_ws_flush_bytes (const WsDeviceInfo *device)
+{
+  size_t bytes = device->l2_bytes > 0 ? (size_t) device->l2_bytes * 4 : 0;
+
+  return bytes > ((size_t) 64 << 20) ? (bytes + 15) / 16 * 16 : (size_t) 64 << 20;
+}
+
+cudaError_t
+_ws_flush (WsRunner *r)
+{
+  cudaError_t err;
+
+  if (r->flush == NULL)
+    {
+      r->flush_bytes = _ws_flush_bytes (r->device);
+      if ((err = cudaMalloc ((void **) &r->flush, r->flush_bytes)) != cudaSuccess
+          || (err = cudaMalloc ((void **) &r->flush_sink, sizeof (float))) != cudaSuccess
+          || (err = cudaMemset (r->flush, 0, r->flush_bytes)) != cudaSuccess)
+        {
+          cudaFree (r->flush);
+          r->flush = NULL;
+          return err;
+        }
+    }
+  return ws_flush_l2 (r->streams[0], r->flush, r->flush_bytes, r->flush_sink,
+                      r->device->sm_count);
 }
 
 /* ---- errors ---------------------------------------------------------------------------- */
@@ -287,7 +367,17 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
     same = r->elems[b] == k->buffer_elements (s->shape, b);
   if (!same)
     {
+      char message[768];
+
       free_buffers (r);
+      /* Checked again now, with this run's buffers freed: others may have taken memory since
+       * the sweep was checked. */
+      if (!fits_host (s, r->opts->cpu, r->cpu_out_elems * sizeof (float), message,
+                      sizeof message))
+        {
+          ws_output_error (s->id, "error", "host_out_of_memory", message, NULL);
+          return WS_RUN_REFUSED;
+        }
       r->pinned = pinned;
       for (int b = 0; b < n; b++)
         {
@@ -315,95 +405,6 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
   return WS_RUN_OK;
 }
 
-/* ---- launch facts ---------------------------------------------------------------------- */
-
-static int
-div_floor (int a, int b)
-{
-  return b > 0 ? a / b : 0;
-}
-
-static WsRunStatus
-launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
-{
-  const WsKernelDesc *k = s->kernel;
-  const WsDeviceInfo *d = r->device;
-  const void *fn = k->function (s->block);
-  struct cudaFuncAttributes fa;
-  size_t dyn = k->dynamic_smem ? k->dynamic_smem (s->block) : 0;
-  int regs_per_warp, warps_by_regs;
-  size_t smem;
-  char message[512];
-
-  memset (f, 0, sizeof *f);
-  WS_TRY (cudaFuncGetAttributes (&fa, fn), "reading the kernel's attributes");
-  f->registers = fa.numRegs;
-  f->static_smem = (int) fa.sharedSizeBytes;
-  f->dynamic_smem = (int) dyn;
-  f->local_bytes = (int) fa.localSizeBytes;
-  f->kernel_max_threads = fa.maxThreadsPerBlock;
-  f->ptx_version = fa.ptxVersion;
-  f->binary_version = fa.binaryVersion;
-  f->threads = (int) (s->block[0] * s->block[1] * s->block[2]);
-  f->warps_per_block = (f->threads + d->warp_size - 1) / d->warp_size;
-  f->max_warps_per_sm = d->max_threads_per_sm / d->warp_size;
-  if (f->threads > fa.maxThreadsPerBlock)
-    {
-      snprintf (message, sizeof message,
-                "%s uses %d registers per thread, so on the %s a block can have at most %d "
-                "threads, not %d: choose a smaller block",
-                k->name, fa.numRegs, d->name, fa.maxThreadsPerBlock, f->threads);
-      ws_output_error (s->id, "error", "invalid_block", message, NULL);
-      return WS_RUN_REFUSED;
-    }
-  WS_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_per_sm, fn, f->threads,
-                                                      dyn),
-       "computing occupancy");
-  f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
-  f->occupancy = (double) f->active_warps_per_sm / f->max_warps_per_sm;
-
-  /* Which resource sets that number, by the rules of CUDA's occupancy calculator
-   * (cuda_occupancy.h): registers are given out per warp in units of 256 and fit per
-   * sub-partition (4 per SM); shared memory per block, with the driver's reservation, in
-   * units of 128 bytes (256 on sm_75), against the largest carve-out. Ties go to warps, then
-   * the block cap, registers, shared memory — the order docs/occupancy.md gives. */
-  f->limit_blocks = d->max_blocks_per_sm;
-  f->limit_warps = div_floor (f->max_warps_per_sm, f->warps_per_block);
-  regs_per_warp = (f->registers * d->warp_size + 255) / 256 * 256;
-  if (regs_per_warp == 0)
-    f->limit_registers = 1 << 20;
-  else if (regs_per_warp * f->warps_per_block > d->regs_per_block)
-    f->limit_registers = 0;
-  else
-    {
-      warps_by_regs = (d->regs_per_sm / 4) / regs_per_warp * 4;
-      f->limit_registers = div_floor (warps_by_regs, f->warps_per_block);
-    }
-  {
-    size_t unit = d->cc_major < 8 ? 256 : 128;
-
-    smem = (size_t) f->static_smem + dyn;
-    if (smem > 0 || d->reserved_smem_per_block > 0)
-      smem = (smem + d->reserved_smem_per_block + unit - 1) / unit * unit;
-    f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
-  }
-  {
-    int least = f->limit_warps;
-
-    f->limiter = "warps";
-    if (f->limit_blocks < least)
-      least = f->limit_blocks, f->limiter = "blocks_per_sm";
-    if (f->limit_registers < least)
-      least = f->limit_registers, f->limiter = "registers";
-    if (f->limit_smem < least)
-      least = f->limit_smem, f->limiter = "shared_memory";
-  }
-  f->blocks_total = (uint64_t) s->grid[0] * s->grid[1] * s->grid[2];
-  if (f->active_blocks_per_sm > 0)
-    f->waves = (double) f->blocks_total / ((double) f->active_blocks_per_sm * d->sm_count);
-  return WS_RUN_OK;
-}
-
 /* ---- GPU phases ------------------------------------------------------------------------ */
 
 /* One sequence, waited for. */
@@ -425,6 +426,13 @@ rep_of (const uint64_t *rep_start, int reps, uint64_t mid)
   while (rep + 1 < reps && mid >= rep_start[rep + 1])
     rep++;
   return rep;
+}
+
+static int
+is_flush (const WsActivity *a)
+{
+  return a->kind == WS_ACTIVITY_KERNEL && a->name != NULL
+         && strcmp (a->name, ws_flush_kernel_name) == 0;
 }
 
 static int
@@ -484,8 +492,11 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   if (t->traced && err == cudaSuccess)
     {
       burst_start = ws_cupti_timestamp ();
+      /* --cache cold: each launch after a flush of L2, whose own records are told apart by
+       * name and left out of the kernel's time. */
       for (int i = 0; i < reps && err == cudaSuccess; i++)
-        err = _ws_launch (r, s);
+        if (!s->cache_cold || (err = _ws_flush (r)) == cudaSuccess)
+          err = _ws_launch (r, s);
       if (err == cudaSuccess)
         err = cudaStreamSynchronize (r->streams[0]);
     }
@@ -510,7 +521,8 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     {
       const WsActivity *a = &acts.items[i];
 
-      burst += a->kind == WS_ACTIVITY_KERNEL && a->start / 2 + a->end / 2 >= burst_start;
+      burst += a->kind == WS_ACTIVITY_KERNEL && !is_flush (a)
+               && a->start / 2 + a->end / 2 >= burst_start;
     }
   if (burst >= reps && burst % reps == 0)
     per_launch = burst / reps;
@@ -522,6 +534,13 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
       double dur = (double) (a->end - a->start);
       int rep;
 
+      if (mid >= burst_start && is_flush (a))
+        {
+          /* A flush belongs to the launch it comes before. */
+          rep = burst / per_launch < reps ? burst / per_launch : reps - 1;
+          ws_output_activity (s->id, "flush", rep, a);
+          continue;
+        }
       if (mid >= burst_start)
         {
           /* The back-to-back launches, numbered in the order they ran. */
@@ -592,191 +611,6 @@ out:
   free (kernels_in_rep);
   return status;
 }
-
-/* Without CUPTI the copies are timed with one event pair each (they last milliseconds),
- * whole and on one stream whatever the transfer mode. */
-static WsRunStatus
-untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t)
-{
-  int reps = s->reps, out = s->kernel->n_inputs;
-  double *h2d = calloc ((size_t) reps, sizeof (double)), *d2h = calloc ((size_t) reps, sizeof (double));
-  cudaStream_t stream = r->streams[0];
-  WsRunStatus status = WS_RUN_OK;
-  float ms;
-
-  for (int rep = 0; rep < reps && h2d && d2h; rep++)
-    {
-      cudaEventRecord (r->start, stream);
-      WS_TRY (_ws_copy_in (r, s), "copying the inputs");
-      cudaEventRecord (r->stop, stream);
-      WS_TRY (cudaEventSynchronize (r->stop), "copying the inputs");
-      cudaEventElapsedTime (&ms, r->start, r->stop);
-      h2d[rep] = ms * 1e6;
-      cudaEventRecord (r->start, stream);
-      WS_TRY (cudaMemcpyAsync (r->host[out], r->dev[out], r->elems[out] * sizeof (float),
-                               cudaMemcpyDeviceToHost, stream),
-              "copying the output");
-      cudaEventRecord (r->stop, stream);
-      WS_TRY (cudaEventSynchronize (r->stop), "copying the output");
-      cudaEventElapsedTime (&ms, r->start, r->stop);
-      d2h[rep] = ms * 1e6;
-    }
-  if (h2d && d2h)
-    {
-      t->h2d = _ws_stats_of (h2d, reps);
-      t->d2h = _ws_stats_of (d2h, reps);
-    }
-  free (h2d);
-  free (d2h);
-  return status;
-}
-
-/* `launches` kernels captured into one graph, replayed once between an event pair. Returns 0
- * when graphs cannot be used here, so the caller falls back to stream launches. */
-static int
-graph_batch (WsRunner *r, const WsRunSpec *s, int launches, float *ms)
-{
-  cudaStream_t stream = r->streams[0];
-  cudaGraph_t graph = NULL;
-  cudaGraphExec_t exec = NULL;
-  int ok = 0;
-
-  if (cudaStreamBeginCapture (stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess)
-    goto out;
-  for (int i = 0; i < launches; i++)
-    if (_ws_launch (r, s) != cudaSuccess)
-      break;
-  if (cudaStreamEndCapture (stream, &graph) != cudaSuccess || graph == NULL)
-    goto out;
-  if (cudaGraphInstantiate (&exec, graph, 0) != cudaSuccess)
-    goto out;
-  /* The first replay uploads the graph; the second is timed. */
-  if (cudaGraphLaunch (exec, stream) != cudaSuccess
-      || cudaStreamSynchronize (stream) != cudaSuccess)
-    goto out;
-  ok = cudaEventRecord (r->start, stream) == cudaSuccess
-       && cudaGraphLaunch (exec, stream) == cudaSuccess
-       && cudaEventRecord (r->stop, stream) == cudaSuccess
-       && cudaEventSynchronize (r->stop) == cudaSuccess
-       && cudaEventElapsedTime (ms, r->start, r->stop) == cudaSuccess;
-out:
-  if (exec != NULL)
-    cudaGraphExecDestroy (exec);
-  if (graph != NULL)
-    cudaGraphDestroy (graph);
-  if (!ok)
-    cudaGetLastError ();
-  return ok;
-}
-
-/* `launches` kernels queued behind ws_hold_stream, between an event pair. The hold lasts
- * longer than the host takes to submit them (checked: the start event must still be pending
- * when the last launch is queued; if not, once more with a longer hold), so the kernels run
- * back to back without waiting for the host, as in an application that queues its work. */
-static cudaError_t
-held_batch (WsRunner *r, const WsRunSpec *s, int launches, float *ms)
-{
-  cudaStream_t stream = r->streams[0];
-  double hold_ns = 100e3 + 4e3 * launches;
-  cudaError_t err = cudaSuccess;
-
-  for (int attempt = 0; attempt < 3 && err == cudaSuccess; attempt++)
-    {
-      uint64_t begin = ws_clock_ns ();
-      double submitted;
-      cudaError_t pending;
-
-      err = ws_hold_stream (stream, hold_ns);
-      if (err == cudaSuccess)
-        err = cudaEventRecord (r->start, stream);
-      for (int i = 0; i < launches && err == cudaSuccess; i++)
-        err = _ws_launch (r, s);
-      if (err == cudaSuccess)
-        err = cudaEventRecord (r->stop, stream);
-      if (err != cudaSuccess)
-        break;
-      pending = cudaEventQuery (r->start);
-      submitted = (double) (ws_clock_ns () - begin);
-      err = cudaEventSynchronize (r->stop);
-      if (err == cudaSuccess)
-        err = cudaEventElapsedTime (ms, r->start, r->stop);
-      if (err != cudaSuccess || pending == cudaErrorNotReady)
-        break;
-      if (pending != cudaSuccess)
-        {
-          err = pending;
-          break;
-        }
-      /* The GPU caught up with the host: hold it for twice as long as submitting took. */
-      hold_ns = fmin (2 * submitted + 100e3, 500e6);
-    }
-  return err;
-}
-
-static WsRunStatus
-untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
-{
-  int reps = s->reps, launches = reps;
-  double *e2e = calloc ((size_t) reps, sizeof (double));
-  cudaStream_t stream = r->streams[0];
-  float ms = 0;
-
-  if (e2e == NULL)
-    return _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
-  /* Back-to-back launches between one event pair: the launch gaps overlap the kernels, and
-   * enough of them (about 2 ms in all) that the events' own cost is spread thin. */
-  if (t->kernel.n > 0 && t->kernel.median > 0)
-    {
-      double wanted = ceil (2e6 / t->kernel.median);
-
-      launches = wanted > 100000 ? 100000 : wanted > reps ? (int) wanted : reps;
-    }
-  if (launches > 20000)
-    launches = 20000;
-  /* Which way (WARPSCOPE_CROSS_CHECK, for benchmarks that compare them): "held", the
-   * default, queues the launches behind a kernel that keeps the GPU busy until all of them
-   * are submitted, so they run back to back as fast as the GPU starts them; "stream" launches
-   * straight from the host; "graph" replays them captured in a CUDA graph. */
-  {
-    const char *method = getenv ("WARPSCOPE_CROSS_CHECK");
-
-    if (method != NULL && strcmp (method, "graph") == 0 && graph_batch (r, s, launches, &ms))
-      t->untraced_method = "graph";
-    else if (method != NULL && strcmp (method, "stream") == 0)
-      {
-        t->untraced_method = "stream";
-        WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
-        for (int i = 0; i < launches; i++)
-          WS_TRY (_ws_launch (r, s), "launching the kernel back to back");
-        WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
-        WS_TRY (cudaEventSynchronize (r->stop), "running the kernel back to back");
-        WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
-      }
-    else
-      {
-        t->untraced_method = "held";
-        WS_TRY (held_batch (r, s, launches, &ms), "running the kernel back to back");
-      }
-  }
-  t->kernel_untraced_ns = (double) ms * 1e6 / launches;
-  t->untraced_launches = launches;
-
-  /* The whole sequence between one event pair on streams[0], which every piece of a
-   * streams:K sequence waits for and which waits for all of them. */
-  for (int rep = 0; rep < reps; rep++)
-    {
-      WS_TRY (cudaEventRecord (r->start, stream), "recording an event");
-      WS_TRY (_ws_sequence_issue (r, s, 0), "running end to end");
-      WS_TRY (cudaEventRecord (r->stop, stream), "recording an event");
-      WS_TRY (cudaEventSynchronize (r->stop), "running end to end");
-      WS_TRY (cudaEventElapsedTime (&ms, r->start, r->stop), "reading events");
-      e2e[rep] = (double) ms * 1e6;
-    }
-  t->e2e = _ws_stats_of (e2e, reps);
-  free (e2e);
-  return WS_RUN_OK;
-}
-
 /* ---- one run --------------------------------------------------------------------------- */
 
 WsRunStatus
@@ -800,25 +634,31 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
   if ((status = prepare_buffers (r, s)) != WS_RUN_OK)
     return status;
   /* A library's kernel is unknown until it runs: its facts are in its kernel records. */
-  have_facts = s->kernel->function (s->block) != NULL;
-  if (have_facts && (status = launch_facts (r, s, &facts)) != WS_RUN_OK)
+  _ws_launch_config (s, &cfg);
+  have_facts = s->kernel->function (&cfg) != NULL;
+  if (have_facts && (status = _ws_launch_facts (r, s, &facts)) != WS_RUN_OK)
     return status;
   if (have_facts)
     ws_output_launch (s->id, &facts);
 
   for (int i = 0; i < s->warmup; i++)
     WS_TRY (sequence (r, s, 1), "warming up");
+  /* The flush's buffer and module are set up here, before anything is traced. */
+  if (s->cache_cold)
+    {
+      WS_TRY (_ws_flush (r), "flushing L2");
+      WS_TRY (cudaStreamSynchronize (r->streams[0]), "flushing L2");
+    }
   if ((status = traced_reps (r, s, &timing)) != WS_RUN_OK)
     return status;
 
   /* The last traced repetition's output, copied into NaN-poisoned host memory. */
-  _ws_launch_config (s, &cfg);
   s->kernel->verify (&cfg, (const float *const *) r->host, r->host[s->kernel->n_inputs], s->seed,
                      &verify);
 
-  if (!timing.traced && (status = untraced_copies (r, s, &timing)) != WS_RUN_OK)
+  if (!timing.traced && (status = _ws_untraced_copies (r, s, &timing)) != WS_RUN_OK)
     return status;
-  if ((status = untraced_phases (r, s, &timing)) != WS_RUN_OK)
+  if ((status = _ws_untraced_phases (r, s, &timing)) != WS_RUN_OK)
     return status;
   if ((status = _ws_cpu_baselines (r, s, &timing)) != WS_RUN_OK)
     return status;

@@ -9,6 +9,7 @@
 
 #include "ws-activity.h"
 #include "ws-args.h"
+#include "ws-blas.h"
 #include "ws-device.h"
 #include "ws-kernel.h"
 
@@ -31,11 +32,13 @@ typedef struct
   int reps;
   int warmup;
   uint64_t seed;
+  int cache_cold;          /* --cache cold: L2 flushed before every timed launch */
 } WsRunSpec;
 
 typedef struct
 {
-  int registers;
+  int registers;           /* per thread as allocated on this GPU: as CUPTI and ncu give it */
+  int registers_compiled;  /* per thread as compiled (cudaFuncGetAttributes, ptxas -v) */
   int static_smem;
   int dynamic_smem;
   int local_bytes;
@@ -61,6 +64,8 @@ typedef struct
   int warmed_up;
   double estimate_ns;      /* the estimate that decided how often it ran */
   char note[320];          /* why it ran fewer times, or why it was skipped; "" otherwise */
+  const char *implementation; /* "hand_written" (the kernel family's reference) or "blas" */
+  const WsBlasInfo *library;  /* for "blas": the library that ran it */
 } WsCpuBaseline;
 
 typedef struct
@@ -75,8 +80,14 @@ typedef struct
   int untraced_launches;
   const char *untraced_method; /* "graph" or "stream" */
   WsStats e2e;
+  /* The baselines speedups are taken against: the faster implementation measured. */
   WsCpuBaseline cpu_one, cpu_all;
+  /* The other implementation, where a family has two (BLAS beside the hand-written SGEMM);
+   * implementation NULL when it did not run. */
+  WsCpuBaseline cpu_one_other, cpu_all_other;
   int cpu_one_wanted, cpu_all_wanted;
+  /* A family that could use BLAS but did not: why (no library found, WARPSCOPE_BLAS=none). */
+  const char *library_note;
 } WsTiming;
 
 typedef enum
@@ -95,6 +106,11 @@ void ws_runner_free (WsRunner *runner);
 /* Checks a configuration against the device before anything is allocated. */
 int ws_runner_check (WsRunner *runner, const WsRunSpec *spec, const char **code, char *message,
                      size_t len);
+
+/* Checks that a configuration fits in the host memory left now (buffers, pinned or not, and
+ * the CPU baselines' output when `cpu` asks for baselines). */
+int ws_runner_check_host (const WsRunSpec *spec, int cpu, const char **code, char *message,
+                          size_t len);
 
 /* Runs one configuration, printing its records. */
 WsRunStatus ws_runner_run (WsRunner *runner, WsRunSpec *spec);

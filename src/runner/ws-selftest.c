@@ -1,4 +1,5 @@
-/* ws-selftest.c: the configurations --self-test runs.
+/* ws-selftest.c: what --self-test runs: configurations through the whole timing protocol,
+ * and a sweep of the 1D kernels over every small size, block and grid.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-selftest.h"
@@ -7,12 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws-diagnose.h"
+#include "ws-output.h"
+
 typedef struct
 {
   const char *kernel;
   uint64_t shape[3];
   unsigned block[3]; /* ignored by kernels with a fixed block */
   int streams;       /* streams:K; 0: pageable and pinned by turns */
+  int cold;          /* --cache cold: flushes between the timed launches */
 } Case;
 
 /* Sizes that are multiples of every block and tile (1024, 64, 256, 128×128 tiles, 32×32
@@ -103,6 +108,12 @@ static const Case cases[] = {
   { "divergence_warp", { 1, 1, 1 }, { 32, 1, 1 }, 0 },
   { "divergence_warp", { 1 << 20, 1, 1 }, { 256, 1, 1 }, 0 },
   { "divergence_warp", { 1000003, 1, 1 }, { 96, 1, 1 }, 0 },
+  /* --cache cold: the flushes between launches must not count as kernels, a reduction's
+   * memset included, nor a library's kernels. */
+  { "vector_add", { 1000003, 1, 1 }, { 256, 1, 1 }, 0, 1 },
+  { "reduce_shared", { 1 << 20, 1, 1 }, { 256, 1, 1 }, 0, 1 },
+  { "matmul_cublas", { 256, 256, 256 }, { 0, 0, 0 }, 0, 1 },
+  { "transpose_padded", { 1000, 300, 1 }, { 32, 8, 1 }, 4, 1 },
 };
 
 void
@@ -142,7 +153,158 @@ ws_selftest_plan (const WsOptions *opts, uint64_t seed, int *n_out)
       s->reps = opts->reps;
       s->warmup = opts->warmup;
       s->seed = seed + i;
+      s->cache_cold = c->cold;
     }
   *n_out = (int) n;
   return specs;
+}
+
+/* ---- the tails of the 1D kernels -------------------------------------------------------- */
+
+/* Every n from 1 to TAIL_MAX_N, with each of the first TAIL_BLOCKS block sizes the kernel
+ * takes (1 to 5 threads where it takes any, whole warps for the shuffles), on the grid the
+ * runner gives it and, for a kernel right for any grid, on grids of 1 to TAIL_GRIDS blocks:
+ * the grids of fewer threads than the vector's tail, where a kernel that leaves the last
+ * n % 4 elements to one thread each goes wrong. One launch per case, nothing timed. */
+#define TAIL_MAX_N 67
+#define TAIL_BLOCKS 5
+#define TAIL_GRIDS 5
+
+typedef struct
+{
+  float *dev[WS_MAX_INPUTS + 1];
+  float *host[WS_MAX_INPUTS + 1];
+  cudaStream_t stream;
+} TailBuffers;
+
+static cudaError_t
+tail_case (const WsKernelDesc *k, TailBuffers *t, uint64_t n, unsigned block, unsigned grid,
+           WsVerifyResult *v)
+{
+  WsLaunchConfig cfg = { .shape = { n, 1, 1 }, .block = { block, 1, 1 }, .grid = { grid, 1, 1 } };
+  const int out = k->n_inputs;
+  size_t out_bytes = k->buffer_elements (cfg.shape, out) * sizeof (float);
+  cudaError_t err = cudaSuccess;
+
+  for (int b = 0; b < k->n_inputs && err == cudaSuccess; b++)
+    err = cudaMemcpyAsync (t->dev[b], t->host[b], k->buffer_elements (cfg.shape, b) * sizeof (float),
+                           cudaMemcpyHostToDevice, t->stream);
+  if (err == cudaSuccess)
+    err = cudaMemsetAsync (t->dev[out], 0xFF, out_bytes, t->stream);
+  if (err == cudaSuccess)
+    err = k->launch (&cfg, t->dev, t->stream);
+  memset (t->host[out], 0xFF, out_bytes);
+  if (err == cudaSuccess)
+    err = cudaMemcpyAsync (t->host[out], t->dev[out], out_bytes, cudaMemcpyDeviceToHost,
+                           t->stream);
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (t->stream);
+  if (err == cudaSuccess)
+    k->verify (&cfg, (const float *const *) t->host, t->host[out], 1, v);
+  return err;
+}
+
+/* One kernel's sweep; returns its failed cases, or -1 after a CUDA error. */
+static int
+tail_sweep (const WsKernelDesc *k, TailBuffers *t, cudaError_t *err)
+{
+  unsigned blocks[TAIL_BLOCKS];
+  int n_blocks = 0, cases = 0, failed = 0;
+  WsSelftestCase first = { 0 };
+  char why[400], message[512];
+
+  for (unsigned b = 1; b <= 1024 && n_blocks < TAIL_BLOCKS; b++)
+    {
+      unsigned dims[3] = { b, 1, 1 };
+
+      if (k->check_block (dims, why, sizeof why))
+        blocks[n_blocks++] = b;
+    }
+  for (uint64_t n = 1; n <= TAIL_MAX_N; n++)
+    for (int bi = 0; bi < n_blocks; bi++)
+      {
+        uint64_t shape[3] = { n, 1, 1 };
+        unsigned dims[3] = { blocks[bi], 1, 1 }, grid[3];
+
+        k->grid_for (shape, dims, grid);
+        for (unsigned g = 0; g <= (k->any_grid ? TAIL_GRIDS : 0); g++)
+          {
+            WsVerifyResult v;
+
+            /* g = 0: the runner's grid; then the smaller ones, where they differ. */
+            if (g > 0 && g == grid[0])
+              continue;
+            if ((*err = tail_case (k, t, n, blocks[bi], g ? g : grid[0], &v)) != cudaSuccess)
+              return -1;
+            cases++;
+            if (!v.pass && failed++ == 0)
+              first = (WsSelftestCase) { n, blocks[bi], g ? g : grid[0], v.mismatches,
+                                         v.unwritten, v.first_bad };
+          }
+      }
+  ws_output_selftest ("tails", k->name, cases, failed, failed ? &first : NULL);
+  if (failed)
+    {
+      snprintf (message, sizeof message,
+                "%s failed %d of its %d small cases; the first: n = %llu with blocks of %u "
+                "thread%s and a grid of %u, %llu element%s wrong (%llu never written, the "
+                "first at index %lld)",
+                k->name, failed, cases, (unsigned long long) first.n, first.block,
+                first.block == 1 ? "" : "s", first.grid, (unsigned long long) first.mismatches,
+                first.mismatches == 1 ? "" : "s", (unsigned long long) first.unwritten,
+                (long long) first.first_bad);
+      ws_output_error (0, "error", "self_test_failed", message, NULL);
+    }
+  return failed;
+}
+
+int
+ws_selftest_tails (int *fault)
+{
+  TailBuffers t = { 0 };
+  cudaError_t err = cudaSuccess;
+  int failed = 0;
+
+  *fault = 0;
+  err = cudaStreamCreateWithFlags (&t.stream, cudaStreamNonBlocking);
+  for (int b = 0; b <= WS_MAX_INPUTS && err == cudaSuccess; b++)
+    {
+      err = cudaMalloc ((void **) &t.dev[b], TAIL_MAX_N * sizeof (float));
+      t.host[b] = malloc (TAIL_MAX_N * sizeof (float));
+      if (err == cudaSuccess && t.host[b] == NULL)
+        err = cudaErrorMemoryAllocation;
+      for (int i = 0; err == cudaSuccess && i < TAIL_MAX_N; i++)
+        t.host[b][i] = (float) ((i * 37 + b * 11) % 101) / 50.0f - 1.0f;
+    }
+  for (size_t c = 0; c < ws_catalog_size () && err == cudaSuccess; c++)
+    {
+      const WsKernelDesc *k = ws_catalog_get (c);
+      int f;
+
+      if (k->hidden || k->library != NULL || k->shape_rank != 1)
+        continue;
+      f = tail_sweep (k, &t, &err);
+      failed += f > 0 ? f : 0;
+    }
+  if (err != cudaSuccess)
+    {
+      char message[512];
+
+      *fault = ws_cuda_error_is_sticky (err);
+      snprintf (message, sizeof message,
+                "The self-test's sweep of small sizes stopped: %s. %s", cudaGetErrorString (err),
+                *fault ? "A kernel faulted, so the GPU context cannot be used any more."
+                       : "The runs after it go on.");
+      ws_output_error (0, "error", *fault ? "kernel_fault" : "cuda_error", message,
+                       cudaGetErrorName (err));
+      cudaGetLastError ();
+      failed++;
+    }
+  for (int b = 0; b <= WS_MAX_INPUTS && !*fault; b++)
+    cudaFree (t.dev[b]);
+  for (int b = 0; b <= WS_MAX_INPUTS; b++)
+    free (t.host[b]);
+  if (t.stream != NULL && !*fault)
+    cudaStreamDestroy (t.stream);
+  return failed;
 }

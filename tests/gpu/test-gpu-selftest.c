@@ -78,6 +78,32 @@ main (int argc, char **argv)
     output_free (&list);
   }
   {
+    const char *list_args[] = { "--list", NULL };
+    Output list;
+
+    /* Every 1D kernel of our own was swept over n = 1…67 on small blocks and grids, where
+     * vector_add_vec4 once left the last elements unwritten (n = 31, one thread a block). */
+    run_runner (&list, argv[1], list_args);
+    for (size_t k = 0; k < count_records (&list, "kernel"); k++)
+      {
+        const JValue *kernel = find_record (&list, "kernel", k);
+        const JValue *params = j_get (kernel, "shape_params");
+        const JValue *tails = NULL;
+
+        if (params == NULL || params->len != 1 || j_str (kernel, "library") != NULL)
+          continue;
+        for (size_t i = 0; i < count_records (&out, "selftest"); i++)
+          if (strcmp (j_str (find_record (&out, "selftest", i), "kernel"), j_str (kernel, "name"))
+              == 0)
+            tails = find_record (&out, "selftest", i);
+        tap_ok (tails && j_num (tails, "cases") >= 67 * 5 && j_num (tails, "failed") == 0,
+                "%s: %.0f small cases (n = 1…67, five blocks, small grids), %.0f failed",
+                j_str (kernel, "name"), tails ? j_num (tails, "cases") : 0,
+                tails ? j_num (tails, "failed") : -1);
+      }
+    output_free (&list);
+  }
+  {
     const JValue *d = find_record (&out, "done", 0);
 
     tap_ok (d != NULL && j_num (d, "dropped_records") == 0, "no CUPTI records dropped");
