@@ -1,0 +1,369 @@
+/* test-cli-run.c: warpscope-cli with a runner: replays standing in for it, run against stand-in
+ * runners (options passed through, launchers, saved sessions, exit statuses, runners that
+ * die), and run, devices and kernels with the real runner and no driver.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <locale.h>
+
+#include "test-cli.h"
+
+/* ---- replay ------------------------------------------------------------------------------ */
+
+static void
+test_replay_fast (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      g_autofree char *path = sample_path (samples[i]);
+      const char *args[] = { "replay", "--speed", "0", path, NULL };
+      g_autofree char *original = NULL;
+      g_auto (GStrv) want = NULL;
+      g_auto (GStrv) got = NULL;
+      g_auto (Result) r = { 0 };
+      g_autoptr (JsonNode) hello = NULL;
+      g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+      g_autofree char *head = NULL;
+      JsonObject *replay;
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+      want = g_strsplit (original, "\n", -1);
+      got = g_strsplit (r.out, "\n", -1);
+      g_assert_cmpuint (g_strv_length (got), ==, g_strv_length (want));
+      /* The hello gains the marker and keeps every member it had. */
+      hello = parse_json (got[0]);
+      replay = json_object_get_object_member (json_node_get_object (hello), "replay");
+      g_assert_nonnull (replay);
+      g_assert_cmpstr (json_object_get_string_member (replay, "file"), ==, samples[i]);
+      g_assert_cmpfloat (json_object_get_double_member (replay, "speed"), ==, 0);
+      head = g_strndup (want[0], strlen (want[0]) - 1);
+      g_assert_true (g_str_has_prefix (got[0], head));
+      for (guint j = 1; want[j] != NULL; j++)
+        g_assert_cmpstr (got[j], ==, want[j]);
+
+      /* The model reads it as a replay of the same runs. */
+      for (guint j = 0; got[j] != NULL; j++)
+        if (*got[j] != '\0')
+          g_assert_true (ws_session_feed_line (session, got[j], -1, NULL));
+      g_assert_cmpint (ws_session_get_source (session), ==, WS_SESSION_SOURCE_REPLAY);
+      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==,
+                        count_runs (path));
+      g_assert_true (ws_session_is_done (session, NULL, NULL));
+    }
+}
+
+
+/* A 600 ms recording played at twice its speed takes about 300 ms. */
+static void
+test_replay_pacing (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *path = write_temp (dir, "paced.jsonl", paced, -1);
+  const char *twice[] = { "replay", "--speed", "2", path, NULL };
+  const char *fast[] = { "replay", "--speed", "0", path, NULL };
+  g_auto (Result) r = { 0 };
+  g_auto (Result) f;
+
+  run_cli (&r, twice);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpfloat (r.seconds, >=, 0.29);
+  g_assert_cmpfloat (r.seconds, <, 0.29 + 1.5);
+  g_assert_nonnull (strstr (r.out, "\"speed\":2}"));
+  run_cli (&f, fast);
+  g_assert_cmpint (f.status, ==, 0);
+  g_assert_cmpfloat (f.seconds, <, 0.29);
+  remove_dir (dir);
+}
+
+static void
+test_replay_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.jsonl", NULL);
+  g_autofree char *empty = write_temp (dir, "empty.jsonl", "", 0);
+  g_autofree char *cut = write_temp (dir, "cut.jsonl", paced, strstr (paced, "{\"type\":\"done\"") - paced);
+  const char *bad_speed[] = { "replay", "--speed", "-1", missing, NULL };
+  struct
+  {
+    const char *path;
+    const char *message;
+    gboolean prints;
+  } cases[] = {
+    { missing, "missing.jsonl", FALSE },
+    { empty, "empty", FALSE },
+    { cut, "done record", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "replay", "--speed", "0", cases[i].path, NULL };
+      g_auto (Result) r = { 0 };
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, cases[i].message));
+      g_assert_cmpint (*r.out != '\0', ==, cases[i].prints);
+    }
+  {
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, bad_speed);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "--speed"));
+  }
+  remove_dir (dir);
+}
+
+
+/* ---- run and devices --------------------------------------------------------------------- */
+
+
+static void
+test_run_stand_in (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *recording = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *runner = write_stand_in (dir, recording, 0);
+  g_autofree char *env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+  g_autofree char *output = g_build_filename (dir, "session.jsonl", NULL);
+  g_autofree char *args_path = g_build_filename (dir, "args", NULL);
+  g_autofree char *launcher_path = g_build_filename (dir, "launcher", NULL);
+  g_autofree char *args_text = NULL;
+  g_autofree char *launcher_text = NULL;
+  const char *env[] = { env_runner, NULL };
+  const char *args[] = { "run", "--kernel", "vector_add", "--sizes", "1e3:1e8:x10",
+                         "--transfer", "pageable,pinned", "--reps", "10", "--no-trace",
+                         "-o", output, "--launcher", "env WS_TEST_LAUNCHER=through", NULL };
+  g_auto (Result) r = { 0 };
+  g_autoptr (GFile) file = g_file_new_for_path (output);
+  g_autoptr (WsSession) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  int exit_code = -1;
+
+  run_cli_full (&r, args, env, dir);
+  g_assert_cmpint (r.status, ==, 0);
+  /* The options went through as they were, behind the launcher, with no shell between. */
+  g_assert_true (g_file_get_contents (args_path, &args_text, NULL, NULL));
+  g_assert_cmpstr (args_text, ==,
+                   "--kernel\nvector_add\n--sizes\n1e3:1e8:x10\n--transfer\npageable,pinned\n"
+                   "--reps\n10\n--no-trace\n");
+  g_assert_true (g_file_get_contents (launcher_path, &launcher_text, NULL, NULL));
+  g_assert_cmpstr (launcher_text, ==, "through");
+  /* A line per run, then where it was saved. */
+  g_assert_nonnull (strstr (r.out, "run 12: vector_add n = 100,000,000, block 256, pinned"));
+  g_assert_nonnull (strstr (r.out, "Saved 12 runs"));
+  /* No terminal here: no progress bar. */
+  g_assert_null (strstr (r.err, "\r"));
+
+  saved = ws_session_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (saved)), ==, 12);
+  g_assert_true (ws_session_is_done (saved, &exit_code, NULL));
+  g_assert_cmpint (exit_code, ==, 0);
+  remove_dir (dir);
+}
+
+/* The runner's status is the CLI's: 1 when a run failed, and the runs are still saved; with no
+ * -o the file is named after the time. */
+static void
+test_run_status (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *recording = sample_path ("matmul-naive-blocks-h200.jsonl");
+  g_autofree char *runner = write_stand_in (dir, recording, 1);
+  g_autofree char *env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+  const char *env[] = { env_runner, NULL };
+  const char *args[] = { "run", "--kernel", "matmul_naive", "--quiet", NULL };
+  g_auto (Result) r = { 0 };
+  g_autoptr (GDir) d = NULL;
+  const char *name;
+  guint saved = 0;
+
+  run_cli_full (&r, args, env, dir);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_null (strstr (r.out, "run 1:"));
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "warpscope-") && g_str_has_suffix (name, ".jsonl")
+        && strlen (name) == strlen ("warpscope-YYYYMMDD-HHMMSS.jsonl"))
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        g_assert_cmpuint (count_runs (path), ==, 19);
+        saved++;
+      }
+  g_assert_cmpuint (saved, ==, 1);
+  remove_dir (dir);
+}
+
+/* A runner that dies without its done record: status 6, the runs so far kept. */
+static void
+test_run_crash (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *cut = write_temp (dir, "cut.jsonl", paced, strstr (paced, "{\"type\":\"done\"") - paced);
+  g_autofree char *runner = write_stand_in (dir, cut, 0);
+  g_autofree char *env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+  const char *env[] = { env_runner, NULL };
+  const char *args[] = { "run", "--kernel", "vector_add", NULL };
+  const char *missing[] = { "run", "--kernel", "vector_add", "--runner", "/nonexistent/runner",
+                            NULL };
+  g_auto (Result) r = { 0 };
+  g_auto (Result) m;
+
+  run_cli_full (&r, args, env, dir);
+  g_assert_cmpint (r.status, ==, 6);
+  g_assert_nonnull (strstr (r.err, "before it finished"));
+  run_cli_full (&m, missing, NULL, dir);
+  g_assert_cmpint (m.status, ==, 6);
+  g_assert_nonnull (strstr (m.err, "/nonexistent/runner"));
+  remove_dir (dir);
+}
+
+static void
+test_run_no_driver (void)
+{
+  const char *runner = g_getenv ("WS_RUNNER");
+  g_autofree char *dir = NULL;
+  g_autofree char *env_runner = NULL;
+  const char *args[] = { "run", "--kernel", "vector_add", "--sizes", "1000", NULL };
+
+  if (runner == NULL)
+    {
+      g_test_skip ("warpscope-runner is not built here (no CUDA toolkit)");
+      return;
+    }
+  dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+  {
+    const char *env[] = { env_runner, "WARPSCOPE_LIBCUDA=/nonexistent", NULL };
+    g_auto (Result) r = { 0 };
+    g_autoptr (GDir) d = NULL;
+
+    run_cli_full (&r, args, env, dir);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.err, "no_driver"));
+    g_assert_nonnull (strstr (r.err, "No NVIDIA driver"));
+    /* Nothing ran: no session file to clutter the directory. */
+    d = g_dir_open (dir, 0, NULL);
+    g_assert_null (g_dir_read_name (d));
+  }
+  remove_dir (dir);
+}
+
+static void
+test_kernels (void)
+{
+  const char *runner = g_getenv ("WS_RUNNER");
+  g_autofree char *env_runner = NULL;
+  const char *args[] = { "kernels", NULL };
+  g_auto (Result) r = { 0 };
+
+  if (runner == NULL)
+    {
+      g_test_skip ("warpscope-runner is not built here (no CUDA toolkit)");
+      return;
+    }
+  /* The catalog needs no GPU. */
+  env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+  {
+    const char *env[] = { env_runner, "WARPSCOPE_LIBCUDA=/nonexistent", NULL };
+
+    run_cli_full (&r, args, env, NULL);
+  }
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "vector_add "));
+  g_assert_nonnull (strstr (r.out, "matmul_tiled "));
+  g_assert_nonnull (strstr (r.out, "16×16"));
+  g_assert_nonnull (strstr (r.out, "Matrix multiply, shared-memory tiles"));
+
+  /* The runner writes the catalog in English; the kernels' titles and descriptions are
+   * marked (WS_N_) and shown in the reader's language. */
+  {
+    const char *locale = setlocale (LC_ALL, "zh_CN.UTF-8") != NULL ? "zh_CN.UTF-8" : "C.UTF-8";
+    g_autofree char *lc_all = g_strdup_printf ("LC_ALL=%s", locale);
+    const char *env[] = { env_runner, "WARPSCOPE_LIBCUDA=/nonexistent", lc_all,
+                          "LANGUAGE=zh_CN", NULL };
+    const char *verbose[] = { "kernels", "-v", NULL };
+    g_auto (Result) z = { 0 };
+
+    setlocale (LC_ALL, "");
+    run_cli_full (&z, verbose, env, NULL);
+    g_assert_cmpint (z.status, ==, 0);
+    g_assert_nonnull (strstr (z.out, "矩阵乘法，共享内存分块"));
+    g_assert_nonnull (strstr (z.out, "教程的第一个核函数"));
+    g_assert_null (strstr (z.out, "Matrix multiply"));
+  }
+}
+
+static void
+test_devices (void)
+{
+  const char *runner = g_getenv ("WS_RUNNER");
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) info = g_string_new (NULL);
+  g_autofree char *recording = NULL;
+  g_autofree char *stand_in = NULL;
+  g_autofree char *env_stand_in = NULL;
+  const char *args[] = { "devices", NULL };
+
+  /* What --device-info prints on a GPU machine: the hello and device of a recording. */
+  g_assert_true (g_file_get_contents (sample, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", 3);
+  g_string_append_printf (info, "%s\n%s\n", lines[0], lines[1]);
+  g_string_append (info, "{\"type\":\"done\",\"t\":500,\"runs\":0,\"failed\":0,"
+                         "\"dropped_records\":0,\"exit_code\":0}\n");
+  recording = write_temp (dir, "info.jsonl", info->str, -1);
+  stand_in = write_stand_in (dir, recording, 0);
+  env_stand_in = g_strdup_printf ("WARPSCOPE_RUNNER=%s", stand_in);
+  {
+    const char *env[] = { env_stand_in, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli_full (&r, args, env, dir);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "GPU 0: NVIDIA H200 (sm_90"));
+    g_assert_nonnull (strstr (r.out, "132 SMs"));
+    g_assert_nonnull (strstr (r.out, "No problems found"));
+  }
+
+  if (runner == NULL)
+    {
+      g_test_skip ("warpscope-runner is not built here (no CUDA toolkit)");
+      remove_dir (dir);
+      return;
+    }
+  {
+    g_autofree char *env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s", runner);
+    const char *env[] = { env_runner, "WARPSCOPE_LIBCUDA=/nonexistent", NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli_full (&r, args, env, dir);
+    g_assert_cmpint (r.status, ==, 3);
+    g_assert_nonnull (strstr (r.out, "no_driver"));
+    g_assert_nonnull (strstr (r.out, "No NVIDIA driver"));
+    g_assert_nonnull (strstr (r.out, "install the NVIDIA driver"));
+  }
+  remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/replay/fast", test_replay_fast);
+  g_test_add_func ("/cli/replay/pacing", test_replay_pacing);
+  g_test_add_func ("/cli/replay/errors", test_replay_errors);
+  g_test_add_func ("/cli/run/stand-in", test_run_stand_in);
+  g_test_add_func ("/cli/run/status", test_run_status);
+  g_test_add_func ("/cli/run/crash", test_run_crash);
+  g_test_add_func ("/cli/run/no-driver", test_run_no_driver);
+  g_test_add_func ("/cli/devices", test_devices);
+  g_test_add_func ("/cli/kernels", test_kernels);
+  return g_test_run ();
+}
