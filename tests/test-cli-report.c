@@ -418,6 +418,104 @@ test_report_ladder (void)
 }
 
 
+/* ---- text from a file on a terminal ------------------------------------------------------ */
+
+/* Escape sequences a hostile recording may carry: the window title, a cleared screen, a C1
+ * CSI, a bidirectional override. */
+#define HOSTILE "\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\u202e"
+#define HOSTILE_RAW "\033]0;pwned\007\033[2J\302\23331m\342\200\256"
+#define HOSTILE_SHOWN "\\x1b]0;pwned\\x07\\x1b[2J\\u009b31m\\u202e"
+
+static char *
+write_hostile (const char *dir)
+{
+  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_autoptr (GString) s = NULL;
+  const char *newline;
+
+  g_assert_true (g_file_get_contents (sample, &text, NULL, NULL));
+  s = g_string_new (text);
+  g_string_replace (s, "\"kernel\":\"vector_add\"", "\"kernel\":\"vector_add" HOSTILE "\"", 0);
+  g_string_replace (s, "\"name\":\"NVIDIA H200\"", "\"name\":\"NVIDIA H200" HOSTILE "\"", 0);
+  /* A session-level error after the hello, and a line that is not a record. */
+  newline = strchr (s->str, '\n');
+  g_string_insert (s, newline + 1 - s->str,
+                   "{\"type\":\"error\",\"t\":5,\"run\":null,\"severity\":\"warning\","
+                   "\"code\":\"odd\",\"message\":\"said " HOSTILE "\"}\n"
+                   "{\"type\":\"run\",\033[2J\n");
+  return write_temp (dir, "hostile.jsonl", s->str, -1);
+}
+
+/* Every text output escapes what came from the file; CSV and JSON keep it exactly. */
+static void
+test_report_escaped (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *path = write_hostile (dir);
+  const char *const formats[] = { "table", "markdown" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      const char *args[] = { "report", path, "--format", formats[i], "--width", "200", NULL };
+      g_auto (Result) r = { 0 };
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 0);
+      assert_terminal_safe (r.out);
+      assert_terminal_safe (r.err);
+      g_assert_nonnull (strstr (r.out, "vector_add" HOSTILE_SHOWN));
+      g_assert_nonnull (strstr (r.out, "NVIDIA H200" HOSTILE_SHOWN));
+      /* The warning for the line that is not a record, and the runner's error. */
+      g_assert_nonnull (strstr (r.err, "line 3"));
+      g_assert_nonnull (strstr (r.out, "said " HOSTILE_SHOWN));
+    }
+  {
+    const char *args[] = { "report", path, "--format", "csv", NULL };
+    g_auto (Result) r = { 0 };
+    g_autoptr (GPtrArray) rows = NULL;
+    GPtrArray *header, *first;
+    guint kernel = G_MAXUINT;
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    rows = parse_csv (r.out);
+    header = g_ptr_array_index (rows, 0);
+    first = g_ptr_array_index (rows, 1);
+    for (guint c = 0; c < header->len; c++)
+      if (g_str_equal (g_ptr_array_index (header, c), "kernel"))
+        kernel = c;
+    g_assert_cmpuint (kernel, <, first->len);
+    g_assert_cmpstr (g_ptr_array_index (first, kernel), ==, "vector_add" HOSTILE_RAW);
+  }
+  {
+    const char *args[] = { "report", path, "--format", "json", NULL };
+    g_auto (Result) r = { 0 };
+    g_autoptr (JsonNode) root = NULL;
+    JsonObject *run;
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    root = parse_json (r.out);
+    run = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root),
+                                                                       "runs"),
+                                         0);
+    g_assert_cmpstr (json_object_get_string_member (run, "kernel"), ==, "vector_add" HOSTILE_RAW);
+  }
+  /* A file name is text from the file system: messages that name it escape it too. */
+  {
+    g_autofree char *odd = g_build_filename (dir, "odd\033]0;pwned\007.jsonl", NULL);
+    const char *args[] = { "report", odd, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_terminal_safe (r.err);
+    g_assert_nonnull (strstr (r.err, "odd\\x1b]0;pwned\\x07.jsonl"));
+  }
+  remove_dir (dir);
+}
+
 /* ---- bad files and bad arguments --------------------------------------------------------- */
 
 static void
@@ -582,6 +680,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/findings-text", test_report_findings_text);
   g_test_add_func ("/cli/report/ladder", test_report_ladder);
   g_test_add_func ("/cli/report/translated", test_report_translated);
+  g_test_add_func ("/cli/report/escaped", test_report_escaped);
   g_test_add_func ("/cli/bad-files", test_bad_files);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/help", test_help);

@@ -351,6 +351,55 @@ test_devices (void)
   remove_dir (dir);
 }
 
+/* A runner's catalog and device names go to the terminal escaped, and so does its stderr. */
+static void
+test_runner_text_escaped (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) info = g_string_new (NULL);
+  g_autofree char *recording = NULL, *runner = NULL, *env_runner = NULL;
+  g_autofree char *device = NULL;
+  g_auto (GStrv) halves = NULL;
+
+  g_assert_true (g_file_get_contents (sample, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", 3);
+  halves = g_strsplit (lines[1], "NVIDIA H200", -1);
+  device = g_strjoinv ("NVIDIA H200\\u001b]0;pwned\\u0007\\u202e", halves);
+  g_string_append_printf (info, "%s\n%s\n", lines[0], device);
+  g_string_append (info, "{\"type\":\"kernel\",\"t\":1,\"name\":\"evil\\u001b[2J\\u009b31m\","
+                         "\"title\":\"Clears \\u001b[H the screen\",\"description\":\"x\"}\n");
+  g_string_append (info, "{\"type\":\"done\",\"t\":500,\"runs\":0,\"failed\":0,"
+                         "\"dropped_records\":0,\"exit_code\":0}\n");
+  recording = write_temp (dir, "info.jsonl", info->str, -1);
+  runner = g_strdup_printf ("printf 'from stderr \\033]0;pwned\\007\\n' >&2\ncat '%s'\n",
+                            recording);
+  g_free (write_script (dir, "runner.sh", runner));
+  env_runner = g_strdup_printf ("WARPSCOPE_RUNNER=%s/runner.sh", dir);
+  {
+    const char *env[] = { env_runner, NULL };
+    const char *devices[] = { "devices", "-v", NULL };
+    const char *kernels[] = { "kernels", "-v", NULL };
+    g_auto (Result) d = { 0 };
+    g_auto (Result) k = { 0 };
+
+    run_cli_full (&d, devices, env, dir);
+    g_assert_cmpint (d.status, ==, 0);
+    assert_terminal_safe (d.out);
+    assert_terminal_safe (d.err);
+    g_assert_nonnull (strstr (d.out, "NVIDIA H200\\x1b]0;pwned\\x07\\u202e"));
+    g_assert_nonnull (strstr (d.err, "from stderr \\x1b]0;pwned\\x07"));
+    run_cli_full (&k, kernels, env, dir);
+    g_assert_cmpint (k.status, ==, 0);
+    assert_terminal_safe (k.out);
+    assert_terminal_safe (k.err);
+    g_assert_nonnull (strstr (k.out, "evil\\x1b[2J\\u009b31m"));
+  }
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -363,6 +412,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/status", test_run_status);
   g_test_add_func ("/cli/run/crash", test_run_crash);
   g_test_add_func ("/cli/run/no-driver", test_run_no_driver);
+  g_test_add_func ("/cli/runner-text-escaped", test_runner_text_escaped);
   g_test_add_func ("/cli/devices", test_devices);
   g_test_add_func ("/cli/kernels", test_kernels);
   return g_test_run ();

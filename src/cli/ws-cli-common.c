@@ -480,5 +480,14 @@ ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize
 void
 ws_cli_write (FILE *out, const char *text)
 {
+  g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE
+                                                             | WS_ESCAPE_KEEP_TAB);
+
+  fputs (safe, out);
+}
+
+void
+ws_cli_write_data (FILE *out, const char *text)
+{
   fputs (text, out);
 }

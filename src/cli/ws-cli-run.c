@@ -47,13 +47,14 @@ draw_bar (Progress *p, WsSession *session)
     {
       g_autofree char *size = ws_run_dup_size_label (p->current);
       g_autofree char *block = ws_run_dup_block_label (p->current);
+      /* The bar is written as it is (it moves the cursor itself): the name is escaped here. */
+      g_autofree char *kernel = ws_format_escape_controls (ws_run_get_config (p->current)->kernel,
+                                                           WS_ESCAPE_KEEP_NONE);
 
       if (*block != '\0')
-        g_string_append_printf (bar, _("  running %s %s, block %s"),
-                                ws_run_get_config (p->current)->kernel, size, block);
+        g_string_append_printf (bar, _("  running %s %s, block %s"), kernel, size, block);
       else
-        g_string_append_printf (bar, _("  running %s %s"), ws_run_get_config (p->current)->kernel,
-                                size);
+        g_string_append_printf (bar, _("  running %s %s"), kernel, size);
     }
   /* Never wider than the terminal: a wrapped bar cannot be redrawn in place. */
   {

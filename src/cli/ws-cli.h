@@ -82,8 +82,12 @@ gsize ws_cli_text_width (const char *text);
  * `first_indent` columns already written, later lines are indented by `indent` spaces. */
 void ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize indent,
                             gsize width);
-/* Writes UTF-8 as is: g_print would convert it to the locale's charset. */
+/* Text for people: UTF-8 as is (g_print would convert it to the locale's charset), with the
+ * control characters a file may have brought escaped (ws_format_escape_controls): every
+ * table, report, list and message goes out through here. */
 void ws_cli_write (FILE *out, const char *text);
+/* Data (CSV, JSON) exactly as it is. */
+void ws_cli_write_data (FILE *out, const char *text);
 
 /* ---- numbers for people ------------------------------------------------------------------ */
 
