@@ -1,6 +1,8 @@
-/* test-cli-export.c: warpscope-cli export: every chart in every format, traces, stdout.
+/* test-cli-export.c: warpscope-cli export: every chart in every format, traces, stdout, and
+ * outputs it must refuse.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <unistd.h>
 
 #include "test-cli.h"
 #include "ws-chart.h"
@@ -121,11 +123,75 @@ test_export (void)
   remove_dir (dir);
 }
 
+/* An output that is one of the sessions read is refused, however it is named, and the
+ * recording is left as it was; an output that cannot be written is refused before the work. */
+static void
+test_export_output_checked (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *original = NULL;
+  g_autofree char *session = NULL;
+  g_autofree char *soft = g_build_filename (dir, "soft.csv", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.csv", NULL);
+  g_autofree char *dotted = NULL;
+  g_autofree char *missing = g_build_filename (dir, "missing", "speedup.csv", NULL);
+  g_autofree char *copy = NULL;
+  struct
+  {
+    const char *output;
+    const char *message;
+  } cases[] = {
+    { NULL, "a session being read" },      /* the session itself */
+    { NULL, "a session being read" },      /* ./session */
+    { soft, "a session being read" },      /* a link to it */
+    { hard, "a session being read" },      /* a second hard link */
+    { missing, "there is no folder" },
+    { dir, "is a folder" },
+    { "", "empty" },
+  };
+
+  g_assert_true (g_file_get_contents (sample, &original, NULL, NULL));
+  session = write_temp (dir, "s.jsonl", original, -1);
+  copy = write_temp (dir, "copy.jsonl", original, -1);
+  dotted = g_build_filename (dir, ".", "s.jsonl", NULL);
+  cases[0].output = session;
+  cases[1].output = dotted;
+  g_assert_cmpint (symlink ("s.jsonl", soft), ==, 0);
+  g_assert_cmpint (link (session, hard), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "export", copy, session, "--chart", "speedup", "--format", "csv",
+                             "-o", cases[i].output, NULL };
+      g_auto (Result) r = { 0 };
+      g_autofree char *after = NULL;
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, cases[i].message));
+      g_assert_null (strstr (r.out, "Wrote"));
+      g_assert_true (g_file_get_contents (session, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, original);
+    }
+  /* A different file of the same content is another file. */
+  {
+    g_autofree char *out = g_build_filename (dir, "speedup.csv", NULL);
+    const char *args[] = { "export", copy, "--chart", "speedup", "-o", out, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "Wrote"));
+  }
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/export", test_export);
+  g_test_add_func ("/cli/export/output-checked", test_export_output_checked);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>
+#include <sys/stat.h>
 
 #include "test-cli.h"
 
@@ -351,6 +352,97 @@ test_devices (void)
   remove_dir (dir);
 }
 
+/* ---- where the session goes -------------------------------------------------------------- */
+
+/* An output that cannot be written is refused before the runner starts, naming the path as
+ * it was given. */
+static void
+test_run_output_checked (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *runner = write_script (dir, "runner.sh",
+                                          "touch '@DIR@/ran'\ncat '@SAMPLE@'\n");
+  g_autofree char *ran = g_build_filename (dir, "ran", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", "dir", "s.jsonl", NULL);
+  g_autofree char *a_file = write_temp (dir, "a-file", "x", -1);
+  g_autofree char *under_file = g_build_filename (a_file, "s.jsonl", NULL);
+  g_autofree char *locked = g_build_filename (dir, "locked", NULL);
+  g_autofree char *in_locked = g_build_filename (locked, "s.jsonl", NULL);
+  const struct
+  {
+    const char *output;
+    const char *message;
+  } cases[] = {
+    { "", "empty" },
+    { missing, "there is no folder" },
+    { dir, "is a folder" },
+    { under_file, "is not a folder" },
+    { in_locked, "not writable" },
+  };
+
+  g_assert_cmpint (g_mkdir (locked, 0500), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "run", "--kernel", "vector_add", "--runner", runner, "-o",
+                             cases[i].output, NULL };
+      g_auto (Result) r = { 0 };
+
+      /* Root writes anywhere. */
+      if (cases[i].output == in_locked && geteuid () == 0)
+        continue;
+      run_cli_full (&r, args, NULL, dir);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, cases[i].message));
+      g_assert_nonnull (strstr (r.err, "-o"));
+      if (*cases[i].output != '\0')
+        g_assert_nonnull (strstr (r.err, cases[i].output));
+      else
+        /* "" is not the current folder. */
+        g_assert_null (strstr (r.err, dir));
+      g_assert_false (g_file_test (ran, G_FILE_TEST_EXISTS));
+    }
+  remove_dir (dir);
+}
+
+/* Saving over a private session keeps it private; saving through a link replaces the file the
+ * link points to. */
+static void
+test_run_output_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *runner = write_script (dir, "runner.sh", "cat '@SAMPLE@'\n");
+  g_autofree char *private = write_temp (dir, "private.jsonl", "old", -1);
+  g_autofree char *target = write_temp (dir, "target.jsonl", "old", -1);
+  g_autofree char *link = g_build_filename (dir, "link.jsonl", NULL);
+  struct stat st;
+
+  g_assert_cmpint (g_chmod (private, 0600), ==, 0);
+  g_assert_cmpint (symlink ("target.jsonl", link), ==, 0);
+  {
+    const char *args[] = { "run", "--kernel", "vector_add", "-q", "--runner", runner, "-o",
+                           private, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (g_stat (private, &st), ==, 0);
+    g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+    g_assert_cmpuint (count_runs (private), ==, 12);
+  }
+  {
+    const char *args[] = { "run", "--kernel", "vector_add", "-q", "--runner", runner, "-o",
+                           link, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_cmpint (lstat (link, &st), ==, 0);
+    g_assert_true (S_ISLNK (st.st_mode));
+    g_assert_cmpuint (count_runs (target), ==, 12);
+  }
+  remove_dir (dir);
+}
+
 /* A runner's catalog and device names go to the terminal escaped, and so does its stderr. */
 static void
 test_runner_text_escaped (void)
@@ -412,6 +504,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/status", test_run_status);
   g_test_add_func ("/cli/run/crash", test_run_crash);
   g_test_add_func ("/cli/run/no-driver", test_run_no_driver);
+  g_test_add_func ("/cli/run/output-checked", test_run_output_checked);
+  g_test_add_func ("/cli/run/output-kept", test_run_output_kept);
   g_test_add_func ("/cli/runner-text-escaped", test_runner_text_escaped);
   g_test_add_func ("/cli/devices", test_devices);
   g_test_add_func ("/cli/kernels", test_kernels);

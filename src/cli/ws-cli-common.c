@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ws-config.h"
+#include "ws-file.h"
 #include "ws-runner-client.h"
 
 /* ---- options and messages ---------------------------------------------------------------- */
@@ -284,6 +285,27 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
       return WS_CLI_EXIT_RUNNER;
     }
   return ws_runner_client_get_exit_status (client);
+}
+
+gboolean
+ws_cli_check_output (const char *command, const char *option, const char *output)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* "" would become the current folder. */
+  if (output != NULL && *output != '\0')
+    {
+      file = g_file_new_for_commandline_arg (output);
+      path = g_file_get_path (file);
+      if (path == NULL)
+        return TRUE; /* a location GIO writes (sftp://…): it is asked when written */
+    }
+  if (ws_file_check_writable (path != NULL ? path : "", &error))
+    return TRUE;
+  ws_cli_usage_error (command, "%s: %s", option, error->message);
+  return FALSE;
 }
 
 /* ---- terminal and text ------------------------------------------------------------------- */

@@ -295,6 +295,9 @@ ws_cli_run (int argc, char **argv)
 
   if (output == NULL)
     output = default_output ();
+  /* Checked now, not after an hour of sweep. */
+  if (!ws_cli_check_output ("run", "-o", output))
+    return WS_CLI_EXIT_USAGE;
   file = g_file_new_for_commandline_arg (output);
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);

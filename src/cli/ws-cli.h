@@ -88,6 +88,9 @@ void ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, 
 void ws_cli_write (FILE *out, const char *text);
 /* Data (CSV, JSON) exactly as it is. */
 void ws_cli_write_data (FILE *out, const char *text);
+/* Before the work: FALSE, after a usage error naming `option` ("-o"), when `output` cannot
+ * be written (ws_file_check_writable): empty, a folder, a missing or read-only folder. */
+gboolean ws_cli_check_output (const char *command, const char *option, const char *output);
 
 /* ---- numbers for people ------------------------------------------------------------------ */
 
