@@ -352,6 +352,90 @@ test_devices (void)
   remove_dir (dir);
 }
 
+/* ---- runs that do not end by themselves -------------------------------------------------- */
+
+/* A runner, or the launcher in front of it, whose child keeps stdout open and silent: the
+ * timeout stops all of it, the runs so far are saved, and nothing is left running. */
+static void
+test_run_hang (void)
+{
+  const struct
+  {
+    const char *runner;
+    const char *launcher; /* NULL: none */
+  } cases[] = {
+    { "echo $$ > '@DIR@/pgid'\nhead -n 300 '@SAMPLE@'\nsleep 100000\n", NULL },
+    { "head -n 300 '@SAMPLE@'\n", "echo $$ > '@DIR@/pgid'\n\"$@\"\nsleep 100000\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+      g_autofree char *runner = write_script (dir, "runner.sh", cases[i].runner);
+      g_autofree char *wrapper = cases[i].launcher != NULL
+                                   ? write_script (dir, "wrapper.sh", cases[i].launcher)
+                                   : NULL;
+      g_autofree char *output = g_build_filename (dir, "s.jsonl", NULL);
+      const char *args[] = { "run", "--kernel", "vector_add", "--timeout", "1", "--runner",
+                             runner, "-o", output, wrapper != NULL ? "--launcher" : NULL,
+                             wrapper, NULL };
+      g_auto (Result) r = { 0 };
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 6);
+      g_assert_cmpfloat (r.seconds, <, 6);
+      g_assert_nonnull (strstr (r.err, "printed nothing for 1 seconds"));
+      g_assert_nonnull (strstr (r.err, "stopped after "));
+      g_assert_nonnull (strstr (r.err, " of 12 configurations"));
+      g_assert_nonnull (strstr (r.out, "Saved "));
+      g_assert_cmpuint (count_runs (output), >, 0);
+      g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+      remove_dir (dir);
+    }
+}
+
+/* Ctrl+C stops the runner and saves what it did; a runner that ignores SIGTERM gets SIGKILL
+ * at the second Ctrl+C, without waiting for the grace period. */
+static void
+test_run_interrupt (void)
+{
+  const char *const runners[] = {
+    "echo $$ > '@DIR@/pgid'\nhead -n 300 '@SAMPLE@'\nsleep 100000\n",
+    "echo $$ > '@DIR@/pgid'\ntrap '' TERM\nhead -n 300 '@SAMPLE@'\nsleep 100000\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (runners); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+      g_autofree char *runner = write_script (dir, "runner.sh", runners[i]);
+      g_autofree char *output = g_build_filename (dir, "s.jsonl", NULL);
+      const char *args[] = { "run", "--kernel", "vector_add", "--timeout", "0", "--runner",
+                             runner, "-o", output, NULL };
+      g_auto (Background) b = { 0 };
+      gint64 interrupted;
+
+      background_start (&b, args, NULL, dir);
+      background_wait_for (&b, "run 2:", 10);
+      interrupted = g_get_monotonic_time ();
+      kill (b.pid, SIGINT);
+      if (i == 1)
+        {
+          g_usleep (200000);
+          kill (b.pid, SIGINT);
+        }
+      g_assert_cmpint (background_wait (&b, 10), ==, 130);
+      /* The first runner ends at SIGTERM; the second at once at the second Ctrl+C, well
+       * before the 2 s grace period would end. */
+      g_assert_cmpfloat ((g_get_monotonic_time () - interrupted) / 1e6, <, 1.5);
+      g_assert_nonnull (strstr (b.err->str, "interrupted"));
+      g_assert_nonnull (strstr (b.err->str, " of 12 configurations"));
+      g_assert_nonnull (strstr (b.out->str, "Saved "));
+      g_assert_cmpuint (count_runs (output), >=, 2);
+      g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+      remove_dir (dir);
+    }
+}
+
 /* ---- where the session goes -------------------------------------------------------------- */
 
 /* An output that cannot be written is refused before the runner starts, naming the path as
@@ -443,6 +527,82 @@ test_run_output_kept (void)
   remove_dir (dir);
 }
 
+/* ---- what the runner prints -------------------------------------------------------------- */
+
+/* Lines that are not records are named, and the run is not a success. */
+static void
+test_run_bad_lines (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *runner = write_script (dir, "runner.sh",
+                                          "cat '@SAMPLE@'\necho NaN\necho NaN\necho '[]'\n");
+  g_autofree char *output = g_build_filename (dir, "s.jsonl", NULL);
+  const char *args[] = { "run", "--kernel", "vector_add", "-q", "--runner", runner, "-o",
+                         output, NULL };
+  g_auto (Result) r = { 0 };
+
+  run_cli (&r, args);
+  g_assert_cmpint (r.status, ==, 6);
+  g_assert_nonnull (strstr (r.err, "line 989 of what the runner printed is not a record"));
+  g_assert_nonnull (strstr (r.err, "line 991"));
+  g_assert_cmpuint (count_runs (output), ==, 12);
+  remove_dir (dir);
+}
+
+/* What ssh does: drops its options and the host, joins the rest and hands it to a shell. */
+static const char fake_ssh[]
+  = "while [ $# -gt 0 ]; do\n"
+    "  case \"$1\" in -o|-p|-l|-i) shift 2 ;; -*) shift ;; *) break ;; esac\n"
+    "done\n"
+    "shift\n"
+    "exec sh -c \"$*\"\n";
+
+/* Through an ssh launcher the options arrive exactly as given, and nothing in them runs on
+ * the far side; --remote-shell does the same for a remote shell of another name. */
+static void
+test_run_remote_shell (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *runner = write_script (dir, "runner.sh",
+                                          "printf '%s\\n' \"$@\" > '@DIR@/args'\n"
+                                          "cat '@SAMPLE@'\n");
+  g_autofree char *kernel = g_strdup_printf ("vector_add;touch %s/x", dir);
+  g_autofree char *sizes = g_strdup_printf ("$(touch %s/y)", dir);
+  g_autofree char *x = g_build_filename (dir, "x", NULL);
+  g_autofree char *y = g_build_filename (dir, "y", NULL);
+  g_autofree char *args_path = g_build_filename (dir, "args", NULL);
+  g_autofree char *want = g_strdup_printf ("--kernel\n%s\n--sizes\n%s\n--blocks\nit's\n",
+                                           kernel, sizes);
+  g_autofree char *path = NULL;
+  const char *launchers[][2] = {
+    { "ssh -o BatchMode=yes gpu-box", NULL },
+    { "remote-sh gpu-box", "--remote-shell" },
+  };
+
+  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
+  g_free (write_script (bin, "ssh", fake_ssh));
+  g_free (write_script (bin, "remote-sh", fake_ssh));
+  path = g_strdup_printf ("PATH=%s:%s", bin, g_getenv ("PATH"));
+  for (guint i = 0; i < G_N_ELEMENTS (launchers); i++)
+    {
+      const char *env[] = { path, NULL };
+      const char *args[] = { "run", "--kernel", kernel, "--sizes", sizes, "--blocks", "it's",
+                             "-q", "--launcher", launchers[i][0], "--runner", runner, "-o",
+                             "s.jsonl", launchers[i][1], NULL };
+      g_auto (Result) r = { 0 };
+      g_autofree char *got = NULL;
+
+      run_cli_full (&r, args, env, dir);
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_true (g_file_get_contents (args_path, &got, NULL, NULL));
+      g_assert_cmpstr (got, ==, want);
+      g_assert_false (g_file_test (x, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (y, G_FILE_TEST_EXISTS));
+    }
+  remove_dir (dir);
+}
+
 /* A runner's catalog and device names go to the terminal escaped, and so does its stderr. */
 static void
 test_runner_text_escaped (void)
@@ -504,8 +664,12 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/status", test_run_status);
   g_test_add_func ("/cli/run/crash", test_run_crash);
   g_test_add_func ("/cli/run/no-driver", test_run_no_driver);
+  g_test_add_func ("/cli/run/hang", test_run_hang);
+  g_test_add_func ("/cli/run/interrupt", test_run_interrupt);
   g_test_add_func ("/cli/run/output-checked", test_run_output_checked);
   g_test_add_func ("/cli/run/output-kept", test_run_output_kept);
+  g_test_add_func ("/cli/run/bad-lines", test_run_bad_lines);
+  g_test_add_func ("/cli/run/remote-shell", test_run_remote_shell);
   g_test_add_func ("/cli/runner-text-escaped", test_runner_text_escaped);
   g_test_add_func ("/cli/devices", test_devices);
   g_test_add_func ("/cli/kernels", test_kernels);

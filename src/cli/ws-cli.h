@@ -64,6 +64,7 @@ typedef struct
   const char *runner;    /* NULL: ws_runner_find () */
   guint timeout;         /* seconds without output before it is stopped; 0: never */
   gboolean verbose;      /* copy the runner's stderr */
+  gboolean remote_shell; /* the launcher hands a command line to a remote shell (ssh's way) */
 } WsCliRunnerOptions;
 
 int ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
