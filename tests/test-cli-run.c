@@ -529,13 +529,15 @@ test_run_output_kept (void)
 
 /* ---- what the runner prints -------------------------------------------------------------- */
 
-/* Lines that are not records are named, and the run is not a success. */
+/* Lines that are not records are named (the first five, then how many more), and the run is
+ * not a success. */
 static void
 test_run_bad_lines (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
   g_autofree char *runner = write_script (dir, "runner.sh",
-                                          "cat '@SAMPLE@'\necho NaN\necho NaN\necho '[]'\n");
+                                          "cat '@SAMPLE@'\necho NaN\necho NaN\necho '[]'\n"
+                                          "for i in 1 2 3 4; do echo NaN; done\n");
   g_autofree char *output = g_build_filename (dir, "s.jsonl", NULL);
   const char *args[] = { "run", "--kernel", "vector_add", "-q", "--runner", runner, "-o",
                          output, NULL };
@@ -544,7 +546,11 @@ test_run_bad_lines (void)
   run_cli (&r, args);
   g_assert_cmpint (r.status, ==, 6);
   g_assert_nonnull (strstr (r.err, "line 989 of what the runner printed is not a record"));
-  g_assert_nonnull (strstr (r.err, "line 991"));
+  g_assert_nonnull (strstr (r.err, "line 991 of what the runner printed is not a record: not a "
+                                   "record"));
+  g_assert_nonnull (strstr (r.err, "line 993"));
+  g_assert_null (strstr (r.err, "line 994"));
+  g_assert_nonnull (strstr (r.err, "2 more lines of what the runner printed are not records"));
   g_assert_cmpuint (count_runs (output), ==, 12);
   remove_dir (dir);
 }

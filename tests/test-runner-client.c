@@ -411,6 +411,32 @@ test_stderr_bounded (void)
   remove_tree (dir);
 }
 
+/* A runner that exits early is quoted in the message by the end of its stderr: its last
+ * words, not 20 kB. */
+static void
+test_early_exit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-client-XXXXXX", NULL);
+  g_autofree char *script = write_script (dir, "runner.sh",
+                                          "head -n 300 '@SAMPLE@'\n"
+                                          "head -c 20000 /dev/zero | tr '\\000' e >&2\n"
+                                          "printf 'LAST WORDS' >&2\n"
+                                          "exit 3\n");
+  g_auto (Run) r = { 0 };
+  const GError *error;
+
+  run_script (&r, script, 10);
+  run_wait (&r, 10);
+  error = ws_runner_client_get_error (r.client);
+  g_assert_error ((GError *) error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "status 3"));
+  g_assert_true (g_str_has_suffix (error->message, "eeeLAST WORDS"));
+  g_assert_cmpuint (strlen (error->message), <, 4096 + 200);
+  g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 3);
+  g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), >, 0);
+  remove_tree (dir);
+}
+
 /* Lines longer than WS_SESSION_MAX_LINE are left out as problems, one a stream without a
  * newline at its end; one of exactly the limit is read. The memory stays near the limit. */
 static void
@@ -590,6 +616,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner-client/launcher-holds-stdout", test_launcher_holds_stdout);
   g_test_add_func ("/runner-client/escaped-child", test_escaped_child);
   g_test_add_func ("/runner-client/stderr-bounded", test_stderr_bounded);
+  g_test_add_func ("/runner-client/early-exit", test_early_exit);
   g_test_add_func ("/runner-client/long-lines", test_long_lines);
   g_test_add_func ("/runner-client/bad-lines", test_bad_lines);
   g_test_add_func ("/runner-client/remote-shell", test_remote_shell);
