@@ -4,6 +4,8 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
+#include <string.h>
 
 /* For g_ptr_array_sort, which passes pointers to the elements, not the strings. */
 static inline int
@@ -29,4 +31,49 @@ ws_test_list_dir (const char *path, const char *suffix)
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, ws_test_compare_strings);
   return names;
+}
+
+/* TRUE while a process of group `pgid` is alive (zombies, which only wait to be reaped, do
+ * not count). Read from /proc, so that it works where no one reaps orphans. */
+static inline gboolean
+ws_test_group_alive (int pgid)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *stat = NULL;
+      const char *close;
+      char state;
+      int ppid, pgrp;
+
+      if (!g_ascii_isdigit (name[0]))
+        continue;
+      path = g_build_filename ("/proc", name, "stat", NULL);
+      /* "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses. */
+      if (!g_file_get_contents (path, &stat, NULL, NULL)
+          || (close = strrchr (stat, ')')) == NULL
+          || sscanf (close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3)
+        continue;
+      if (pgrp == pgid && state != 'Z' && state != 'X')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Waits up to `seconds` for group `pgid` to be gone; FALSE if it is still there. */
+static inline gboolean
+ws_test_wait_group_gone (int pgid, double seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (ws_test_group_alive (pgid))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_usleep (20000);
+    }
+  return TRUE;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "ws-config.h"
+#include "ws-file.h"
 #include "ws-runner-client.h"
 
 /* ---- options and messages ---------------------------------------------------------------- */
@@ -181,7 +182,7 @@ typedef struct
 {
   GMainLoop *loop;
   WsRunnerClient *client;
-  gboolean interrupted;
+  guint interrupts;
 } Wait;
 
 static void
@@ -197,10 +198,39 @@ interrupt_cb (gpointer data)
 {
   Wait *wait = data;
 
-  /* The runner flushes what it has on SIGTERM; the runs that completed are saved. */
-  wait->interrupted = TRUE;
-  ws_runner_client_cancel (wait->client);
+  /* The runner flushes what it has on SIGTERM; the runs that completed are saved. A second
+   * Ctrl+C does not wait for it. */
+  if (wait->interrupts++ == 0)
+    ws_runner_client_cancel (wait->client);
+  else
+    ws_runner_client_kill (wait->client);
   return G_SOURCE_CONTINUE;
+}
+
+/* Lines of the runner's stdout that were not records: each named, and the run is not a
+ * success even when the runner says so. */
+#define MAX_BAD_LINES_SHOWN 5
+
+static void
+report_bad_lines (const char *command, WsRunnerClient *client, WsSession *session)
+{
+  GPtrArray *problems = ws_session_get_problems (session);
+  guint n = MIN (ws_runner_client_get_n_bad_lines (client), problems->len);
+
+  for (guint i = 0; i < MIN (n, MAX_BAD_LINES_SHOWN); i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_error (command, _("line %u of what the runner printed is not a record: %s"),
+                    p->line, p->message);
+    }
+  if (n > MAX_BAD_LINES_SHOWN)
+    ws_cli_error (command, g_dngettext (NULL, "%u more line of what the runner printed is not "
+                                              "a record",
+                                        "%u more lines of what the runner printed are not "
+                                        "records",
+                                        n - MAX_BAD_LINES_SHOWN),
+                  n - MAX_BAD_LINES_SHOWN);
 }
 
 int
@@ -213,9 +243,10 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   g_autoptr (WsRunnerClient) client = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
-  Wait wait = { NULL, NULL, FALSE };
+  Wait wait = { NULL, NULL, 0 };
   const GError *client_error;
-  guint sigint_id, sigterm_id;
+  guint sigint_id, sigterm_id, sighup_id;
+  int status;
 
   if (options->launcher != NULL)
     {
@@ -242,6 +273,8 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
 
   client = ws_runner_client_new (session);
   ws_runner_client_set_timeout (client, options->timeout);
+  if (options->remote_shell)
+    ws_runner_client_set_launcher_kind (client, WS_LAUNCHER_REMOTE_SHELL);
   loop = g_main_loop_new (NULL, FALSE);
   wait.loop = loop;
   wait.client = client;
@@ -253,21 +286,23 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
                     launcher != NULL ? launcher[0] : runner, error->message);
       return WS_CLI_EXIT_RUNNER;
     }
+  /* The runner is in a process group of its own: Ctrl+C, a kill or the terminal closing
+   * reach only us, and we stop all of it. */
   sigint_id = g_unix_signal_add (SIGINT, interrupt_cb, &wait);
   sigterm_id = g_unix_signal_add (SIGTERM, interrupt_cb, &wait);
+  sighup_id = g_unix_signal_add (SIGHUP, interrupt_cb, &wait);
   g_main_loop_run (loop);
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);
-  /* Let the last reads of stderr land before it is shown. */
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  g_source_remove (sighup_id);
   if (options->verbose && *ws_runner_client_get_stderr (client) != '\0')
     {
       fflush (stdout);
       ws_cli_write (stderr, ws_runner_client_get_stderr (client));
     }
+  report_bad_lines (options->command, client, session);
 
-  if (wait.interrupted)
+  if (wait.interrupts > 0)
     {
       ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
       return WS_CLI_EXIT_INTERRUPTED;
@@ -283,7 +318,31 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
       ws_cli_error (options->command, "%s", client_error->message);
       return WS_CLI_EXIT_RUNNER;
     }
-  return ws_runner_client_get_exit_status (client);
+  status = ws_runner_client_get_exit_status (client);
+  if (status == WS_CLI_EXIT_OK && ws_runner_client_get_n_bad_lines (client) > 0)
+    return WS_CLI_EXIT_RUNNER;
+  return status;
+}
+
+gboolean
+ws_cli_check_output (const char *command, const char *option, const char *output)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* "" would become the current folder. */
+  if (output != NULL && *output != '\0')
+    {
+      file = g_file_new_for_commandline_arg (output);
+      path = g_file_get_path (file);
+      if (path == NULL)
+        return TRUE; /* a location GIO writes (sftp://…): it is asked when written */
+    }
+  if (ws_file_check_writable (path != NULL ? path : "", &error))
+    return TRUE;
+  ws_cli_usage_error (command, "%s: %s", option, error->message);
+  return FALSE;
 }
 
 /* ---- terminal and text ------------------------------------------------------------------- */
@@ -479,6 +538,15 @@ ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize
 
 void
 ws_cli_write (FILE *out, const char *text)
+{
+  g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE
+                                                             | WS_ESCAPE_KEEP_TAB);
+
+  fputs (safe, out);
+}
+
+void
+ws_cli_write_data (FILE *out, const char *text)
 {
   fputs (text, out);
 }

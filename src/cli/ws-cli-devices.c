@@ -109,10 +109,13 @@ ws_cli_devices (int argc, char **argv)
 {
   g_autofree char *launcher = NULL, *runner = NULL;
   int timeout = 120;
-  gboolean verbose = FALSE;
+  gboolean verbose = FALSE, remote_shell = FALSE;
   GOptionEntry entries[] = {
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
+    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
+      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
+         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
     { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
       N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one)"),
       "PATH" },
@@ -127,7 +130,7 @@ ws_cli_devices (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
-  WsCliRunnerOptions options = { "devices", NULL, NULL, 0, FALSE };
+  WsCliRunnerOptions options = { "devices", NULL, NULL, 0, FALSE, FALSE };
   GListModel *devices;
   GPtrArray *errors;
   gsize width;
@@ -151,6 +154,7 @@ ws_cli_devices (int argc, char **argv)
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   options.launcher = launcher;
   options.runner = runner;
+  options.remote_shell = remote_shell;
   options.timeout = (guint) timeout;
   options.verbose = verbose;
   status = ws_cli_run_runner (&options, args, session);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ws-export.h"
+#include "ws-file.h"
 
 /* Sizes when none is given: a PNG for a slide, a figure for a paper (points). */
 #define PNG_WIDTH 1200
@@ -202,6 +203,19 @@ ws_cli_export (int argc, char **argv)
 
   if (output == NULL)
     output = default_output (argv[1], ws_chart_kind_to_string (kind), format);
+  if (!g_str_equal (output, "-"))
+    {
+      if (!ws_cli_check_output ("export", "-o", output))
+        return WS_CLI_EXIT_USAGE;
+      /* By device and inode: a link to a session, a second hard link, "./s.jsonl" and
+       * "s.jsonl" are all the session. */
+      for (int i = 1; i < argc; i++)
+        if (ws_file_same (output, argv[i]))
+          return ws_cli_usage_error ("export", _("-o %s is %s, a session being read: writing "
+                                                 "there would replace the recording. Give "
+                                                 "another file to write."),
+                                     output, argv[i]);
+    }
   file = g_file_new_for_commandline_arg (output);
   if (width == 0)
     width = format == WS_EXPORT_PNG ? PNG_WIDTH : PAGE_WIDTH;

@@ -47,10 +47,13 @@ int
 ws_cli_kernels (int argc, char **argv)
 {
   g_autofree char *launcher = NULL, *runner = NULL;
-  gboolean verbose = FALSE;
+  gboolean verbose = FALSE, remote_shell = FALSE;
   GOptionEntry entries[] = {
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
+    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
+      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
+         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
     { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
       N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one)"),
       "PATH" },
@@ -64,7 +67,7 @@ ws_cli_kernels (int argc, char **argv)
   g_autoptr (GPtrArray) kernels = NULL;
   g_autoptr (WsCliTable) table = ws_cli_table_new ();
   g_autoptr (GString) out = g_string_new (NULL);
-  WsCliRunnerOptions options = { "kernels", NULL, NULL, 30, FALSE };
+  WsCliRunnerOptions options = { "kernels", NULL, NULL, 30, FALSE, FALSE };
   gsize width = (gsize) ws_cli_terminal_width (stdout);
   int status;
 
@@ -83,6 +86,7 @@ ws_cli_kernels (int argc, char **argv)
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   options.launcher = launcher;
   options.runner = runner;
+  options.remote_shell = remote_shell;
   status = ws_cli_run_runner (&options, args, session);
   if (ws_session_get_hello (session) == NULL)
     return status;

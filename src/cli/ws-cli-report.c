@@ -720,6 +720,11 @@ ws_cli_report (int argc, char **argv)
       ws_cli_report_write_table (report, out, (gsize) width);
       break;
     }
-  ws_cli_write (stdout, out->str);
+  /* CSV and JSON are data and stay exact (their quoting and escapes hold any character);
+   * the table and Markdown are text for people, escaped. */
+  if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
+    ws_cli_write_data (stdout, out->str);
+  else
+    ws_cli_write (stdout, out->str);
   return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
 }

@@ -47,13 +47,14 @@ draw_bar (Progress *p, WsSession *session)
     {
       g_autofree char *size = ws_run_dup_size_label (p->current);
       g_autofree char *block = ws_run_dup_block_label (p->current);
+      /* The bar is written as it is (it moves the cursor itself): the name is escaped here. */
+      g_autofree char *kernel = ws_format_escape_controls (ws_run_get_config (p->current)->kernel,
+                                                           WS_ESCAPE_KEEP_NONE);
 
       if (*block != '\0')
-        g_string_append_printf (bar, _("  running %s %s, block %s"),
-                                ws_run_get_config (p->current)->kernel, size, block);
+        g_string_append_printf (bar, _("  running %s %s, block %s"), kernel, size, block);
       else
-        g_string_append_printf (bar, _("  running %s %s"), ws_run_get_config (p->current)->kernel,
-                                size);
+        g_string_append_printf (bar, _("  running %s %s"), kernel, size);
     }
   /* Never wider than the terminal: a wrapped bar cannot be redrawn in place. */
   {
@@ -175,6 +176,20 @@ changed_cb (WsSession *session, gpointer data)
   draw_bar (data, session);
 }
 
+/* A sweep that did not finish says how far it got. */
+static void
+report_stopped (WsSession *session, int status)
+{
+  int done = 0, total = 0;
+
+  if (status == WS_CLI_EXIT_OK || !ws_session_get_progress (session, &done, &total)
+      || done >= total)
+    return;
+  ws_cli_error ("run", g_dngettext (NULL, "stopped after %d of %d configuration",
+                                    "stopped after %d of %d configurations", total),
+                done, total);
+}
+
 static char *
 default_output (void)
 {
@@ -191,7 +206,7 @@ ws_cli_run (int argc, char **argv)
   g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
   g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL;
   g_autofree char *output = NULL, *launcher = NULL, *runner = NULL;
-  gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE;
+  gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
   int timeout = 120;
   GOptionEntry entries[] = {
     { "kernel", 'k', 0, G_OPTION_ARG_STRING, &kernel,
@@ -221,6 +236,9 @@ ws_cli_run (int argc, char **argv)
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
          "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
+    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
+      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
+         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
     { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
       N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one); "
          "with --launcher, its path on the other machine"), "PATH" },
@@ -247,7 +265,7 @@ ws_cli_run (int argc, char **argv)
   g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  WsCliRunnerOptions options = { "run", NULL, NULL, 0, FALSE };
+  WsCliRunnerOptions options = { "run", NULL, NULL, 0, FALSE, FALSE };
   Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
   int status;
   guint n_runs;
@@ -262,8 +280,9 @@ ws_cli_run (int argc, char **argv)
       "Exit status (the runner's): 0 every run verified; 1 a run failed verification or was "
       "refused; 2 bad arguments; 3 no usable GPU (driver, device or kernel image); 4 a kernel "
       "fault ended the session; 5 an internal error in the runner. And: 6 the runner could "
-      "not be started, crashed, or stopped answering; 130 interrupted (Ctrl+C). The runs that "
-      "completed are saved in every case."),
+      "not be started, crashed, stopped answering, or printed lines that are not records; "
+      "130 interrupted (Ctrl+C). The runs that completed are saved in every case; -o is "
+      "checked before the runner starts (2 when it cannot be written)."),
     entries);
   if (!ws_cli_parse (context, "run", &argc, &argv))
     return WS_CLI_EXIT_USAGE;
@@ -294,6 +313,9 @@ ws_cli_run (int argc, char **argv)
 
   if (output == NULL)
     output = default_output ();
+  /* Checked now, not after an hour of sweep. */
+  if (!ws_cli_check_output ("run", "-o", output))
+    return WS_CLI_EXIT_USAGE;
   file = g_file_new_for_commandline_arg (output);
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
@@ -308,6 +330,7 @@ ws_cli_run (int argc, char **argv)
   options.runner = runner;
   options.timeout = (guint) timeout;
   options.verbose = verbose;
+  options.remote_shell = remote_shell;
   status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
   g_signal_handlers_disconnect_by_data (session, &progress);
   clear_bar (&progress);
@@ -323,6 +346,7 @@ ws_cli_run (int argc, char **argv)
       /* A session without runs holds only the error just printed: no file to clutter. */
       return status;
     }
+  report_stopped (session, status);
   if (!ws_session_save (session, file, NULL, &error))
     {
       ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);

@@ -77,7 +77,10 @@ ws_cli_table_take (WsCliTable *table, guint column, char *text)
   g_return_if_fail (table->rows->len > 0 && column < table->columns->len);
   row = g_ptr_array_index (table->rows, table->rows->len - 1);
   g_free (g_ptr_array_index (row, column));
-  g_ptr_array_index (row, column) = text;
+  /* Escaped here, not only when written, so that the columns are measured as they print. */
+  g_ptr_array_index (row, column)
+    = text != NULL ? ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE) : NULL;
+  g_free (text);
 }
 
 void

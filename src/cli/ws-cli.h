@@ -64,6 +64,7 @@ typedef struct
   const char *runner;    /* NULL: ws_runner_find () */
   guint timeout;         /* seconds without output before it is stopped; 0: never */
   gboolean verbose;      /* copy the runner's stderr */
+  gboolean remote_shell; /* the launcher hands a command line to a remote shell (ssh's way) */
 } WsCliRunnerOptions;
 
 int ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
@@ -82,8 +83,15 @@ gsize ws_cli_text_width (const char *text);
  * `first_indent` columns already written, later lines are indented by `indent` spaces. */
 void ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, gsize indent,
                             gsize width);
-/* Writes UTF-8 as is: g_print would convert it to the locale's charset. */
+/* Text for people: UTF-8 as is (g_print would convert it to the locale's charset), with the
+ * control characters a file may have brought escaped (ws_format_escape_controls): every
+ * table, report, list and message goes out through here. */
 void ws_cli_write (FILE *out, const char *text);
+/* Data (CSV, JSON) exactly as it is. */
+void ws_cli_write_data (FILE *out, const char *text);
+/* Before the work: FALSE, after a usage error naming `option` ("-o"), when `output` cannot
+ * be written (ws_file_check_writable): empty, a folder, a missing or read-only folder. */
+gboolean ws_cli_check_output (const char *command, const char *option, const char *output);
 
 /* ---- numbers for people ------------------------------------------------------------------ */
 

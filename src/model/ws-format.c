@@ -1,4 +1,4 @@
-/* ws-format.c: numbers for people.
+/* ws-format.c: numbers for people, and text from files made safe to print.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-format.h"
@@ -33,4 +33,49 @@ ws_format_duration (double ns)
   if (ns < 1e9)
     return g_strdup_printf ("%.2f ms", ns / 1e6);
   return g_strdup_printf ("%.2f s", ns / 1e9);
+}
+
+/* The bidirectional controls that reorder what follows them: embeddings and overrides
+ * (U+202A–U+202E) and isolates (U+2066–U+2069). A kernel name holding one can make a table
+ * read differently from what it says. The marks U+200E/U+200F only nudge neutral characters
+ * and are left alone. */
+static gboolean
+is_bidi_control (gunichar c)
+{
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+char *
+ws_format_escape_controls (const char *text, WsEscapeFlags keep)
+{
+  GString *out;
+  const char *p, *end;
+
+  if (text == NULL)
+    return g_strdup ("");
+  out = g_string_sized_new (strlen (text));
+  end = text + strlen (text);
+  for (p = text; p < end;)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* Not UTF-8: a lone byte of 0x80–0x9F is a C1 control to an 8-bit terminal. */
+          g_string_append_printf (out, "\\x%02x", (guchar) *p);
+          p++;
+          continue;
+        }
+      if ((c == '\n' && (keep & WS_ESCAPE_KEEP_NEWLINE))
+          || (c == '\t' && (keep & WS_ESCAPE_KEEP_TAB)))
+        g_string_append_c (out, (char) c);
+      else if (c < 0x20 || c == 0x7F)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if ((c >= 0x80 && c <= 0x9F) || is_bidi_control (c))
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
 }

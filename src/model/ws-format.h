@@ -1,4 +1,5 @@
-/* ws-format.h: numbers for people, shared by the model, the app and the CLI.
+/* ws-format.h: numbers for people, and text from files made safe to print, shared by the
+ * model, the app and the CLI.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -13,5 +14,21 @@ char *ws_format_grouped (guint64 value);
 /* "37.4 µs", "12.23 ms": a duration in nanoseconds with a unit that suits it; "–" when it is
  * not positive (not measured). */
 char *ws_format_duration (double ns);
+
+/* What may stay as it is when text from a file is escaped. */
+typedef enum
+{
+  WS_ESCAPE_KEEP_NONE = 0,
+  WS_ESCAPE_KEEP_NEWLINE = 1 << 0,
+  WS_ESCAPE_KEEP_TAB = 1 << 1,
+} WsEscapeFlags;
+
+/* Text read from a file (a kernel name, a runner's message), made safe to print on a
+ * terminal: C0 controls (but newline and tab when `keep` says so), DEL, C1 controls
+ * (U+0080–U+009F), the bidirectional embeddings, overrides and isolates, and bytes that are
+ * not UTF-8 become visible escapes ("\x1b", "\u202e"), so that a file cannot set the
+ * terminal's title, clear its screen, make links or reorder what a person reads. Printable
+ * text, CJK included, is unchanged. For tables and messages; CSV and JSON stay exact. */
+char *ws_format_escape_controls (const char *text, WsEscapeFlags keep);
 
 G_END_DECLS

@@ -1,29 +1,71 @@
-/* ws-runner-client.c: the runner as a child process whose stdout feeds a session.
+/* ws-runner-client.c: the runner as a child process, in a process group of its own, whose
+ * stdout feeds a session.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-runner-client.h"
 
+#include <gio/gunixinputstream.h>
+
+#include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "ws-config.h"
 
 #include <glib/gi18n-lib.h>
 
+/* Bytes asked for per read of stdout. */
+#define READ_CHUNK (64 * 1024)
+/* Of stderr, the first and the last this many bytes are kept. */
+#define STDERR_KEEP (64 * 1024)
+/* Of stderr, at most this much of the end goes into a message. */
+#define STDERR_IN_MESSAGE 4096
+/* SIGTERM first; SIGKILL this long after. */
+#define GRACE_MS 2000
+/* Once the runner has exited, its pipes may stay silent this long before what still holds
+ * them open (a process it left behind) is stopped. */
+#define DRAIN_MS 2000
+/* After SIGKILL, what is already in the pipes is read for this long; then our ends close. */
+#define CLOSE_MS 500
+
 struct _WsRunnerClient
 {
   GObject parent_instance;
   WsSession *session;
-  GSubprocess *process;
-  GDataInputStream *out;
-  GCancellable *cancellable;
-  GString *err;
+  GPid pid;                    /* the runner's first process; also its process group's id */
+  gboolean started;
+  GInputStream *out;
+  GInputStream *err_in;
+  GCancellable *cancellable;   /* the reads of both pipes */
+  WsLauncherKind launcher_kind;
+
+  char *chunk;                 /* READ_CHUNK + 1 bytes: the read in progress of stdout */
+  char *err_chunk;
+  GByteArray *partial;         /* a line split across reads */
+  gboolean skipping;           /* inside a line longer than WS_SESSION_MAX_LINE */
+  guint64 skipped;             /* its bytes so far */
+  GError *fatal;               /* the session refused the stream (not a session) */
+  guint problems_before;       /* the session's problems when the runner started */
+  guint bad_lines;             /* problems added by the runner's stdout */
+
+  GString *err_head, *err_tail, *err;
+  guint64 err_total;
+  gboolean err_dirty;
+
   GError *error;
   guint timeout_seconds;
-  guint timeout_id;
-  guint kill_id;
+  guint timeout_id, kill_id, drain_id, close_id;
   int exit_status;
   int term_signal; /* 0 unless killed by a signal */
-  gboolean stdout_done, process_done, running, cancelled;
+  gboolean stdout_done, stderr_done, process_done, running;
+  gboolean done_seen;           /* the done record has arrived */
+  gboolean cancelled, stopping, killed, abandoned, drained;
 };
 
 G_DEFINE_FINAL_TYPE (WsRunnerClient, ws_runner_client, G_TYPE_OBJECT)
@@ -37,17 +79,26 @@ enum
 static guint signals[N_SIGNALS];
 
 static void
+signal_group (WsRunnerClient *self, int signum)
+{
+  if (self->pid > 0 && kill (-self->pid, signum) != 0 && errno != ESRCH)
+    g_debug ("kill (-%d, %d): %s", (int) self->pid, signum, g_strerror (errno));
+}
+
+static void
 ws_runner_client_dispose (GObject *object)
 {
   WsRunnerClient *self = WS_RUNNER_CLIENT (object);
 
-  if (self->running && self->process != NULL)
-    g_subprocess_force_exit (self->process);
+  if (self->running)
+    signal_group (self, SIGKILL);
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_clear_handle_id (&self->kill_id, g_source_remove);
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  g_clear_handle_id (&self->close_id, g_source_remove);
   g_clear_object (&self->out);
-  g_clear_object (&self->process);
+  g_clear_object (&self->err_in);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (ws_runner_client_parent_class)->dispose (object);
 }
@@ -58,7 +109,13 @@ ws_runner_client_finalize (GObject *object)
   WsRunnerClient *self = WS_RUNNER_CLIENT (object);
 
   g_clear_object (&self->cancellable);
+  g_free (self->chunk);
+  g_free (self->err_chunk);
+  g_byte_array_unref (self->partial);
+  g_string_free (self->err_head, TRUE);
+  g_string_free (self->err_tail, TRUE);
   g_string_free (self->err, TRUE);
+  g_clear_error (&self->fatal);
   g_clear_error (&self->error);
   G_OBJECT_CLASS (ws_runner_client_parent_class)->finalize (object);
 }
@@ -79,6 +136,11 @@ static void
 ws_runner_client_init (WsRunnerClient *self)
 {
   self->cancellable = g_cancellable_new ();
+  self->chunk = g_malloc (READ_CHUNK + 1);
+  self->err_chunk = g_malloc (READ_CHUNK);
+  self->partial = g_byte_array_new ();
+  self->err_head = g_string_new (NULL);
+  self->err_tail = g_string_new (NULL);
   self->err = g_string_new (NULL);
   self->timeout_seconds = 120;
 }
@@ -101,6 +163,13 @@ ws_runner_client_set_timeout (WsRunnerClient *self, guint seconds)
   self->timeout_seconds = seconds;
 }
 
+void
+ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  self->launcher_kind = kind;
+}
+
 static void
 set_error (WsRunnerClient *self, GError *error)
 {
@@ -110,6 +179,99 @@ set_error (WsRunnerClient *self, GError *error)
     g_error_free (error);
 }
 
+/* ---- stderr, bounded --------------------------------------------------------------------- */
+
+static void
+keep_stderr (WsRunnerClient *self, const char *data, gsize n)
+{
+  self->err_total += n;
+  self->err_dirty = TRUE;
+  if (self->err_head->len < STDERR_KEEP)
+    {
+      gsize take = MIN (n, STDERR_KEEP - self->err_head->len);
+
+      g_string_append_len (self->err_head, data, (gssize) take);
+      data += take;
+      n -= take;
+    }
+  if (n == 0)
+    return;
+  g_string_append_len (self->err_tail, data, (gssize) n);
+  /* Trimmed now and then, not at every read: the cost stays linear. */
+  if (self->err_tail->len > 2 * STDERR_KEEP)
+    g_string_erase (self->err_tail, 0, (gssize) (self->err_tail->len - STDERR_KEEP));
+}
+
+/* The length of `text` without an incomplete UTF-8 character at its end. */
+static gsize
+whole_characters (const char *text, gsize length)
+{
+  for (gsize back = 1; back <= MIN (length, 4); back++)
+    {
+      guchar c = (guchar) text[length - back];
+      gsize need;
+
+      if ((c & 0xC0) == 0x80)
+        continue; /* a continuation byte: look further back for its lead */
+      need = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+      return need > back ? length - back : length;
+    }
+  return length;
+}
+
+static const char *
+compose_stderr (WsRunnerClient *self)
+{
+  const char *tail;
+  gsize head_len, tail_len;
+  guint64 left_out;
+
+  if (!self->err_dirty)
+    return self->err->str;
+  self->err_dirty = FALSE;
+  g_string_truncate (self->err, 0);
+  if (self->err_tail->len > STDERR_KEEP)
+    g_string_erase (self->err_tail, 0, (gssize) (self->err_tail->len - STDERR_KEEP));
+  if (self->err_total == self->err_head->len + self->err_tail->len)
+    {
+      g_string_append_len (self->err, self->err_head->str, (gssize) self->err_head->len);
+      g_string_append_len (self->err, self->err_tail->str, (gssize) self->err_tail->len);
+      return self->err->str;
+    }
+  head_len = whole_characters (self->err_head->str, self->err_head->len);
+  tail = self->err_tail->str;
+  tail_len = self->err_tail->len;
+  for (int i = 0; i < 3 && tail_len > 0 && ((guchar) *tail & 0xC0) == 0x80; i++)
+    tail++, tail_len--;
+  left_out = self->err_total - head_len - tail_len;
+  g_string_append_len (self->err, self->err_head->str, (gssize) head_len);
+  g_string_append_c (self->err, '\n');
+  /* Translators: how many bytes of the runner's stderr are not kept, between the first and
+   * the last part of it. */
+  g_string_append_printf (self->err, _("… %" PRIu64 " bytes left out …"), left_out);
+  g_string_append_c (self->err, '\n');
+  g_string_append_len (self->err, tail, (gssize) tail_len);
+  return self->err->str;
+}
+
+/* The end of stderr, for a message: a person needs its last words, not 128 KiB. */
+static char *
+stderr_for_message (WsRunnerClient *self)
+{
+  const char *text = compose_stderr (self);
+  gsize length = strlen (text);
+  const char *start;
+
+  if (length <= STDERR_IN_MESSAGE)
+    return g_strdup (text);
+  start = text + length - STDERR_IN_MESSAGE;
+  while (((guchar) *start & 0xC0) == 0x80)
+    start++;
+  return g_strdup_printf ("…%s", start);
+}
+
+/* ---- the end ----------------------------------------------------------------------------- */
+
 /* Judged only once both the process has ended and all its output has been read: the done
  * record may still be in the pipe when the process is gone. */
 static void
@@ -117,23 +279,35 @@ judge_ending (WsRunnerClient *self)
 {
   gboolean ended_by_done = ws_session_is_done (self->session, NULL, NULL);
 
+  if (self->cancelled)
+    {
+      set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                            _("Stopped. The runs that completed are kept.")));
+      return;
+    }
+  if (self->fatal != NULL && !ended_by_done)
+    /* Translators: the model's reason, such as “line 1 is not JSON (…)”. */
+    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                  _("What the runner printed cannot be read: %s"),
+                                  self->fatal->message));
   if (self->term_signal != 0)
     {
-      if (self->cancelled)
-        set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                              _("Stopped. The runs that completed are kept.")));
-      else if (!ended_by_done)
+      if (!ended_by_done)
         set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
                                       _("The runner crashed (%s) before it finished; the runs "
                                         "that completed are kept."),
                                       g_strsignal (self->term_signal)));
     }
-  else if (!ended_by_done && self->err->len > 0)
-    /* Translators: the exit status, then what the runner printed on stderr. */
-    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                  _("The runner exited (status %d) before it finished; the runs "
-                                    "that completed are kept. It said: %s"),
-                                  self->exit_status, self->err->str));
+  else if (!ended_by_done && self->err_total > 0)
+    {
+      g_autofree char *said = stderr_for_message (self);
+
+      /* Translators: the exit status, then what the runner printed on stderr. */
+      set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                    _("The runner exited (status %d) before it finished; the "
+                                      "runs that completed are kept. It said: %s"),
+                                    self->exit_status, said));
+    }
   else if (!ended_by_done)
     set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
                                   _("The runner exited (status %d) before it finished; the runs "
@@ -144,15 +318,92 @@ judge_ending (WsRunnerClient *self)
 static void
 maybe_finish (WsRunnerClient *self)
 {
-  if (!self->stdout_done || !self->process_done || !self->running)
+  if (!self->running || !self->stdout_done || !self->stderr_done
+      || !(self->process_done || self->abandoned))
     return;
+  if (!self->process_done)
+    {
+      /* Killed, but not reaped yet (a process stuck in the kernel, in a GPU driver): it is
+       * as good as ended for the session. */
+      self->term_signal = SIGKILL;
+      self->exit_status = 128 + SIGKILL;
+    }
+  if (self->drained && self->term_signal != 0)
+    {
+      int code = 0;
+
+      /* Stopped by us after its done record, because it (or what it started) did not let
+       * go of the pipes: the record's exit code is the runner's answer. */
+      if (ws_session_is_done (self->session, &code, NULL))
+        {
+          self->term_signal = 0;
+          self->exit_status = code;
+        }
+    }
   judge_ending (self);
+  /* Counted before the session's end adds its own problem (no done record). */
+  self->bad_lines = ws_session_get_problems (self->session)->len - self->problems_before;
   self->running = FALSE;
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_clear_handle_id (&self->kill_id, g_source_remove);
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  g_clear_handle_id (&self->close_id, g_source_remove);
+  /* Nothing the runner started outlives it: a group asked to stop is killed, what a runner
+   * that ended by itself left behind is asked to end. */
+  signal_group (self, self->stopping && !self->killed ? SIGKILL : SIGTERM);
   ws_session_end (self->session);
   g_signal_emit (self, signals[FINISHED], 0);
   g_object_unref (self); /* the reference held while running */
+}
+
+static gboolean
+close_cb (gpointer data)
+{
+  WsRunnerClient *self = data;
+
+  /* The group is dead; a process outside it (one that left the group, or the far side of a
+   * connection) may still hold the pipes: stop waiting for them. */
+  self->close_id = 0;
+  self->abandoned = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  maybe_finish (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+kill_group (WsRunnerClient *self)
+{
+  g_clear_handle_id (&self->kill_id, g_source_remove);
+  if (self->killed)
+    return;
+  self->stopping = self->killed = TRUE;
+  signal_group (self, SIGKILL);
+  self->close_id = g_timeout_add (CLOSE_MS, close_cb, self);
+}
+
+static gboolean
+kill_cb (gpointer data)
+{
+  WsRunnerClient *self = data;
+
+  self->kill_id = 0;
+  kill_group (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* SIGTERM to every process of the group (and SIGCONT, so that a stopped one can act on it),
+ * SIGKILL after the grace period. */
+static void
+stop_group (WsRunnerClient *self)
+{
+  g_clear_handle_id (&self->timeout_id, g_source_remove);
+  g_clear_handle_id (&self->drain_id, g_source_remove);
+  if (self->stopping)
+    return;
+  self->stopping = TRUE;
+  signal_group (self, SIGTERM);
+  signal_group (self, SIGCONT);
+  self->kill_id = g_timeout_add (GRACE_MS, kill_cb, self);
 }
 
 static gboolean
@@ -166,132 +417,297 @@ timeout_cb (gpointer data)
                                   "A kernel may hang, or the GPU may be stuck; the runs that "
                                   "completed are kept."),
                                 self->timeout_seconds));
-  g_subprocess_force_exit (self->process);
+  stop_group (self);
   return G_SOURCE_REMOVE;
 }
 
+/* In milliseconds: g_timeout_add_seconds may fire up to a second early. */
 static void
-rearm_timeout (WsRunnerClient *self)
+arm_timeout (WsRunnerClient *self)
 {
   g_clear_handle_id (&self->timeout_id, g_source_remove);
-  if (self->timeout_seconds > 0 && self->running)
-    self->timeout_id = g_timeout_add_seconds (self->timeout_seconds, timeout_cb, self);
+  if (self->timeout_seconds > 0)
+    self->timeout_id = g_timeout_add (MIN (self->timeout_seconds, G_MAXUINT / 1000) * 1000,
+                                      timeout_cb, self);
 }
 
-static void read_line_cb (GObject *source, GAsyncResult *result, gpointer data);
-
-static void
-read_next (WsRunnerClient *self)
+static gboolean
+drain_cb (gpointer data)
 {
-  g_data_input_stream_read_line_async (self->out, G_PRIORITY_DEFAULT, self->cancellable,
-                                       read_line_cb, self);
+  WsRunnerClient *self = data;
+
+  self->drain_id = 0;
+  self->drained = TRUE;
+  stop_group (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Output arrived: the runner is alive. Once it has exited or sent its done record, the
+ * inactivity timeout gives way to the drain: what still holds the pipes open and silent for
+ * DRAIN_MS (a process it left behind, a wrapper that waits for one) is stopped. */
+static void
+note_activity (WsRunnerClient *self, gboolean from_stdout)
+{
+  gboolean ending = self->process_done || self->done_seen;
+
+  if (self->stopping || !self->running)
+    return;
+  if (ending)
+    {
+      g_clear_handle_id (&self->timeout_id, g_source_remove);
+      g_clear_handle_id (&self->drain_id, g_source_remove);
+      self->drain_id = g_timeout_add (DRAIN_MS, drain_cb, self);
+    }
+  else if (from_stdout)
+    arm_timeout (self);
+}
+
+/* ---- stdout, line by line ---------------------------------------------------------------- */
+
+static void
+feed (WsRunnerClient *self, const char *line, gsize length)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* A malformed line is kept as a problem in the session; the stream goes on. */
+  if (!ws_session_feed_line (self->session, line, (gssize) length, &error) && error != NULL
+      && self->fatal == NULL
+      && !g_error_matches (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED))
+    self->fatal = g_steal_pointer (&error);
+  if (!self->done_seen && ws_session_is_done (self->session, NULL, NULL))
+    {
+      self->done_seen = TRUE;
+      note_activity (self, TRUE);
+    }
 }
 
 static void
-read_line_cb (GObject *source, GAsyncResult *result, gpointer data)
+end_skip (WsRunnerClient *self)
+{
+  ws_session_skip_line (self->session, self->skipped);
+  self->skipping = FALSE;
+  self->skipped = 0;
+}
+
+/* Splits what was read into lines; a line longer than WS_SESSION_MAX_LINE is counted, not
+ * kept, so that a stream without newlines takes no more memory than the limit. */
+static void
+feed_chunk (WsRunnerClient *self, char *data, gsize n)
+{
+  char *p = data, *end = data + n;
+
+  while (p < end)
+    {
+      char *newline = memchr (p, '\n', (gsize) (end - p));
+      gsize length = (gsize) ((newline != NULL ? newline : end) - p);
+
+      if (self->skipping)
+        {
+          self->skipped += length;
+          if (newline != NULL)
+            end_skip (self);
+        }
+      else if (self->partial->len + length > WS_SESSION_MAX_LINE)
+        {
+          self->skipping = TRUE;
+          self->skipped = self->partial->len + length;
+          /* Give the memory back, not only the length. */
+          g_byte_array_unref (self->partial);
+          self->partial = g_byte_array_new ();
+          if (newline != NULL)
+            end_skip (self);
+        }
+      else if (newline != NULL && self->partial->len == 0)
+        {
+          *newline = '\0';
+          feed (self, p, length);
+        }
+      else
+        {
+          g_byte_array_append (self->partial, (const guint8 *) p, (guint) length);
+          if (newline != NULL)
+            {
+              g_byte_array_append (self->partial, (const guint8 *) "", 1);
+              feed (self, (const char *) self->partial->data, self->partial->len - 1);
+              g_byte_array_set_size (self->partial, 0);
+            }
+        }
+      if (newline == NULL)
+        break;
+      p = newline + 1;
+    }
+}
+
+static void
+stdout_ended (WsRunnerClient *self)
+{
+  if (self->skipping)
+    end_skip (self);
+  else if (self->partial->len > 0)
+    {
+      /* A last line without its newline still counts. */
+      g_byte_array_append (self->partial, (const guint8 *) "", 1);
+      feed (self, (const char *) self->partial->data, self->partial->len - 1);
+      g_byte_array_set_size (self->partial, 0);
+    }
+  self->stdout_done = TRUE;
+  g_input_stream_close (self->out, NULL, NULL);
+  maybe_finish (self);
+}
+
+static void
+read_stdout_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   WsRunnerClient *self = data;
   g_autoptr (GError) error = NULL;
-  gsize len;
-  g_autofree char *line = g_data_input_stream_read_line_finish (G_DATA_INPUT_STREAM (source),
-                                                                result, &len, &error);
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
 
-  if (line == NULL)
+  if (n <= 0)
     {
       if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         set_error (self, g_steal_pointer (&error));
-      self->stdout_done = TRUE;
-      maybe_finish (self);
+      stdout_ended (self);
+      g_object_unref (self);
       return;
     }
-  rearm_timeout (self);
-  /* A malformed line is kept as a problem in the session; the stream goes on. */
-  ws_session_feed_line (self->session, line, (gssize) len, NULL);
-  read_next (self);
+  note_activity (self, TRUE);
+  feed_chunk (self, self->chunk, (gsize) n);
+  g_input_stream_read_async (self->out, self->chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
+                             self->cancellable, read_stdout_cb, self);
 }
 
 static void
 read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   WsRunnerClient *self = data;
-  g_autoptr (GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result,
-                                                               NULL);
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
 
-  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+  if (n <= 0)
     {
+      self->stderr_done = TRUE;
+      g_input_stream_close (self->err_in, NULL, NULL);
+      maybe_finish (self);
       g_object_unref (self);
       return;
     }
-  g_string_append_len (self->err, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
-  g_input_stream_read_bytes_async (G_INPUT_STREAM (source), 4096, G_PRIORITY_DEFAULT,
-                                   self->cancellable, read_stderr_cb, self);
+  note_activity (self, FALSE);
+  keep_stderr (self, self->err_chunk, (gsize) n);
+  g_input_stream_read_async (self->err_in, self->err_chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
+                             self->cancellable, read_stderr_cb, self);
 }
 
 static void
-wait_cb (GObject *source, GAsyncResult *result, gpointer data)
+child_watch_cb (GPid pid, int wait_status, gpointer data)
 {
   WsRunnerClient *self = data;
-  GSubprocess *process = G_SUBPROCESS (source);
-  g_autoptr (GError) error = NULL;
 
-  g_subprocess_wait_finish (process, result, &error);
+  g_spawn_close_pid (pid);
+  if (self->abandoned)
+    return;
   self->process_done = TRUE;
-  if (g_subprocess_get_if_signaled (process))
+  if (WIFSIGNALED (wait_status))
     {
-      self->term_signal = g_subprocess_get_term_sig (process);
+      self->term_signal = WTERMSIG (wait_status);
       self->exit_status = 128 + self->term_signal;
     }
   else
-    self->exit_status = g_subprocess_get_exit_status (process);
+    self->exit_status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 0;
+  /* Its pipes should close now; if something it started keeps them open and silent, that is
+   * stopped after a while (DRAIN_MS, not the inactivity timeout). */
+  if (self->running && !(self->stdout_done && self->stderr_done))
+    note_activity (self, FALSE);
   maybe_finish (self);
+}
+
+/* ---- starting ---------------------------------------------------------------------------- */
+
+/* In the child, between fork and exec. A session of its own is a process group of its own,
+ * so that the whole of it can be signalled, and no controlling terminal: a launcher that
+ * asks for a password fails at once with its message rather than stopping in the
+ * background. Ctrl+C reaches only us, and we stop the group. */
+static void
+child_setup (gpointer data)
+{
+  setsid ();
+#ifdef __linux__
+  /* If we are killed outright, the runner's first process is told to end too. */
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+#endif
+}
+
+static gboolean
+is_ssh (const char *word)
+{
+  g_autofree char *base = g_path_get_basename (word);
+
+  return g_str_equal (base, "ssh");
+}
+
+static gboolean
+launcher_is_remote_shell (WsRunnerClient *self, const char *const *launcher)
+{
+  if (self->launcher_kind != WS_LAUNCHER_AUTO)
+    return self->launcher_kind == WS_LAUNCHER_REMOTE_SHELL;
+  for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
+    if (is_ssh (launcher[i]) && (i == 0 || launcher[i - 1][0] != '-'))
+      return TRUE;
+  return FALSE;
+}
+
+/* One word for a POSIX shell: 'it'\''s'. */
+static char *
+quote_for_shell (const char *word)
+{
+  GString *out = g_string_new ("'");
+
+  for (const char *p = word; *p != '\0'; p++)
+    if (*p == '\'')
+      g_string_append (out, "'\\''");
+    else
+      g_string_append_c (out, *p);
+  g_string_append_c (out, '\'');
+  return g_string_free (out, FALSE);
 }
 
 gboolean
 ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
                         const char *const *argv, GError **error)
 {
-  g_autoptr (GPtrArray) full = g_ptr_array_new ();
-  g_autoptr (GSubprocessLauncher) spawner = NULL;
-  GInputStream *err_stream;
+  g_autoptr (GPtrArray) full = g_ptr_array_new_with_free_func (g_free);
+  int out_fd = -1, err_fd = -1;
+  gboolean remote;
 
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), FALSE);
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
-  g_return_val_if_fail (!self->running, FALSE);
+  g_return_val_if_fail (!self->started, FALSE);
 
+  remote = launcher != NULL && launcher[0] != NULL && launcher_is_remote_shell (self, launcher);
   for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
-    g_ptr_array_add (full, (gpointer) launcher[i]);
+    g_ptr_array_add (full, g_strdup (launcher[i]));
   for (guint i = 0; argv[i] != NULL; i++)
-    g_ptr_array_add (full, (gpointer) argv[i]);
+    g_ptr_array_add (full, remote ? quote_for_shell (argv[i]) : g_strdup (argv[i]));
   g_ptr_array_add (full, NULL);
 
-  spawner = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                       | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  self->process = g_subprocess_launcher_spawnv (spawner, (const char *const *) full->pdata, error);
-  if (self->process == NULL)
+  /* Not GSubprocess: it forgets the pid once the process has been reaped, which a runner
+   * that fails at once may be before we ask; the group's id is the pid. stdin is /dev/null. */
+  if (!g_spawn_async_with_pipes_and_fds (NULL, (const char *const *) full->pdata, NULL,
+                                         G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD,
+                                         child_setup, NULL, -1, -1, -1, NULL, NULL, 0,
+                                         &self->pid, NULL, &out_fd, &err_fd, error))
     return FALSE;
-  self->running = TRUE;
-  self->stdout_done = self->process_done = FALSE;
+  self->started = self->running = TRUE;
+  self->problems_before = ws_session_get_problems (self->session)->len;
   g_object_ref (self); /* until finished */
-  self->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->process));
-  g_data_input_stream_set_newline_type (self->out, G_DATA_STREAM_NEWLINE_TYPE_LF);
-  err_stream = g_subprocess_get_stderr_pipe (self->process);
-  g_input_stream_read_bytes_async (err_stream, 4096, G_PRIORITY_DEFAULT, self->cancellable,
-                                   read_stderr_cb, g_object_ref (self));
-  g_subprocess_wait_async (self->process, NULL, wait_cb, self);
-  rearm_timeout (self);
-  read_next (self);
+  self->out = g_unix_input_stream_new (out_fd, TRUE);
+  self->err_in = g_unix_input_stream_new (err_fd, TRUE);
+  g_input_stream_read_async (self->err_in, self->err_chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
+                             self->cancellable, read_stderr_cb, g_object_ref (self));
+  g_child_watch_add_full (G_PRIORITY_DEFAULT, self->pid, child_watch_cb, g_object_ref (self),
+                          g_object_unref);
+  arm_timeout (self);
+  g_input_stream_read_async (self->out, self->chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
+                             self->cancellable, read_stdout_cb, g_object_ref (self));
   return TRUE;
-}
-
-static gboolean
-kill_cb (gpointer data)
-{
-  WsRunnerClient *self = data;
-
-  self->kill_id = 0;
-  if (self->running)
-    g_subprocess_force_exit (self->process);
-  return G_SOURCE_REMOVE;
 }
 
 void
@@ -301,8 +717,17 @@ ws_runner_client_cancel (WsRunnerClient *self)
   if (!self->running || self->cancelled)
     return;
   self->cancelled = TRUE;
-  g_subprocess_send_signal (self->process, SIGTERM);
-  self->kill_id = g_timeout_add (2000, kill_cb, self);
+  stop_group (self);
+}
+
+void
+ws_runner_client_kill (WsRunnerClient *self)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  if (!self->running)
+    return;
+  self->cancelled = TRUE;
+  kill_group (self);
 }
 
 gboolean
@@ -323,7 +748,7 @@ const char *
 ws_runner_client_get_stderr (WsRunnerClient *self)
 {
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), NULL);
-  return self->err->str;
+  return compose_stderr (self);
 }
 
 const GError *
@@ -338,6 +763,13 @@ ws_runner_client_get_exit_status (WsRunnerClient *self)
 {
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), -1);
   return self->exit_status;
+}
+
+guint
+ws_runner_client_get_n_bad_lines (WsRunnerClient *self)
+{
+  g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), 0);
+  return self->bad_lines;
 }
 
 static char *

@@ -1,6 +1,7 @@
 /* ws-runner-client.h: starts warpscope-runner (or a replay standing in for it) with an argv
- * vector, never a shell, optionally behind a launcher prefix (ssh gpu-box, srun …), and feeds
- * its stdout into a session line by line as it arrives. Shared by the app and the CLI.
+ * vector, never a local shell, optionally behind a launcher prefix (ssh gpu-box, srun …),
+ * and feeds its stdout into a session line by line as it arrives; a line longer than
+ * WS_SESSION_MAX_LINE is left out as a problem. Shared by the app and the CLI.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -19,21 +20,51 @@ WsRunnerClient *ws_runner_client_new (WsSession *session);
 /* Stops a runner that prints nothing for this long (0: never); default 120 s. */
 void ws_runner_client_set_timeout (WsRunnerClient *self, guint seconds);
 
-/* Starts `argv` (launcher prefix first, when given). "finished" follows once it has ended. */
+/* How the launcher passes the runner's argv on. */
+typedef enum
+{
+  /* A remote shell when one of the launcher's words is a program named `ssh` (the first
+   * word, or one that follows a word that is not an option: `env X=1 ssh host`,
+   * `sshpass -p P ssh host`); else direct. The default. */
+  WS_LAUNCHER_AUTO,
+  /* The launcher executes the argv it is given as it is (srun, env, nice). */
+  WS_LAUNCHER_DIRECT,
+  /* The launcher joins its arguments into a command line for a shell on another machine,
+   * as ssh does: each of the runner's arguments (not the launcher's own words) is quoted
+   * for that shell, so that it arrives exactly as given and nothing in it is run there. */
+  WS_LAUNCHER_REMOTE_SHELL,
+} WsLauncherKind;
+
+void ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind);
+
+/* Starts `argv` (launcher prefix first, when given) in a session and process group of its
+ * own, with no terminal: whatever it starts (a shell, srun, ssh and what they start) is
+ * stopped with it. "finished" follows once it has ended and its output has been read. */
 gboolean ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
                                  const char *const *argv, GError **error);
 
-/* Stops it: SIGTERM, then SIGKILL after a moment. The runs that completed stay. */
+/* Stops it: SIGTERM to its whole process group, then SIGKILL after a grace period (2 s). The
+ * runs that completed stay. The inactivity timeout does the same. Once the group is killed
+ * the client stops waiting for the end of its output, which a process outside the group may
+ * hold open. */
 void ws_runner_client_cancel (WsRunnerClient *self);
+/* Stops it at once: SIGKILL to its process group (a second Ctrl+C). */
+void ws_runner_client_kill (WsRunnerClient *self);
 
 gboolean ws_runner_client_is_running (WsRunnerClient *self);
 WsSession *ws_runner_client_get_session (WsRunnerClient *self);
-/* What the runner wrote for people on stderr. */
+/* What the runner wrote for people on stderr: all of it up to 128 KiB; beyond, the first and
+ * the last 64 KiB with a line between them saying how many bytes were left out. */
 const char *ws_runner_client_get_stderr (WsRunnerClient *self);
 /* After "finished": NULL when the runner ended normally; else why it did not (crashed,
  * stopped answering, cancelled, could not start). */
 const GError *ws_runner_client_get_error (WsRunnerClient *self);
 int ws_runner_client_get_exit_status (WsRunnerClient *self);
+/* After "finished": how many lines of the runner's stdout could not be used (not JSON, not a
+ * record, longer than WS_SESSION_MAX_LINE). Each is one of the session's problems, the ones
+ * added since the start, in order. A runner that prints them is not working as it should,
+ * even when it exits 0. */
+guint ws_runner_client_get_n_bad_lines (WsRunnerClient *self);
 
 /* The runner's path: $WARPSCOPE_RUNNER, else the build tree's, else the installed one. NULL
  * when none exists (Warpscope was built without CUDA). */

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
 /* The newest protocol this model reads (docs/protocol.md). */
 #define WS_PROTOCOL_VERSION 1
 
+/* The longest line a session may hold. A record is a few hundred bytes and a catalog entry a
+ * few kilobytes; a longer line is not the runner's, and reading it whole would let one line
+ * without a newline take all the memory there is. */
+#define WS_SESSION_MAX_LINE (16 * 1024 * 1024)
+
 #define WS_SESSION_ERROR (ws_session_error_quark ())
 GQuark ws_session_error_quark (void);
 
@@ -60,6 +65,10 @@ WsSession *ws_session_load_finish (GAsyncResult *result, GError **error);
  * fatal error (not a session, newer protocol) every further line is refused. */
 gboolean ws_session_feed_line (WsSession *self, const char *line, gssize length,
                                GError **error);
+/* Counts a line that was left out unread because it is longer than WS_SESSION_MAX_LINE
+ * (`length` bytes, as far as they were counted): it is kept as a problem, and the stream goes
+ * on with the next line. */
+void ws_session_skip_line (WsSession *self, guint64 length);
 /* Marks the end of the stream: runs still waiting for results become incomplete. */
 void ws_session_end (WsSession *self);
 

@@ -1,0 +1,197 @@
+/* test-cli-export.c: warpscope-cli export: every chart in every format, traces, stdout, and
+ * outputs it must refuse.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <unistd.h>
+
+#include "test-cli.h"
+#include "ws-chart.h"
+#include "ws-export.h"
+
+/* ---- export ------------------------------------------------------------------------------ */
+
+/* strstr for data with NUL bytes in it (PDF streams). */
+static gboolean
+contains_bytes (const char *data, gsize length, const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_valid_export (const char *path, WsExportFormat format)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_cmpuint (length, >, 0);
+  switch (format)
+    {
+    case WS_EXPORT_PNG:
+      g_assert_cmpint (memcmp (data, "\x89PNG\r\n\x1a\n", 8), ==, 0);
+      break;
+    case WS_EXPORT_SVG:
+      g_assert_nonnull (strstr (data, "<svg"));
+      g_assert_nonnull (strstr (data, "</svg>"));
+      break;
+    case WS_EXPORT_PDF:
+      g_assert_true (g_str_has_prefix (data, "%PDF-"));
+      g_assert_true (contains_bytes (data, length, "%%EOF"));
+      break;
+    case WS_EXPORT_CSV:
+      {
+        g_autoptr (GPtrArray) rows = parse_csv (data);
+        guint columns = ((GPtrArray *) g_ptr_array_index (rows, 0))->len;
+
+        g_assert_cmpuint (rows->len, >=, 1);
+        for (guint i = 1; i < rows->len; i++)
+          g_assert_cmpuint (((GPtrArray *) g_ptr_array_index (rows, i))->len, ==, columns);
+        break;
+      }
+    case WS_EXPORT_TRACE:
+    default:
+      {
+        g_autoptr (JsonNode) root = parse_json (data);
+
+        g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+        g_assert_true (json_object_has_member (json_node_get_object (root), "traceEvents"));
+        break;
+      }
+    }
+}
+
+static void
+test_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  const WsExportFormat formats[] = { WS_EXPORT_PNG, WS_EXPORT_SVG, WS_EXPORT_PDF, WS_EXPORT_CSV };
+  const char *const themes[] = { "light", "dark", "print" };
+
+  for (int k = 0; k < WS_N_CHARTS; k++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        const char *chart = ws_chart_kind_to_string ((WsChartKind) k);
+        const char *format = ws_export_format_to_string (formats[f]);
+        /* Each chart on the recording it is made for. */
+        g_autofree char *path = sample_path (k == WS_CHART_SPEEDUP ? "vector-add-sizes-h200.jsonl"
+                                             : k == WS_CHART_ROOFLINE ? "matmul-sizes-h200.jsonl"
+                                                                      : "vector-add-blocks-h200.jsonl");
+        g_autofree char *name = g_strdup_printf ("%s%s", chart,
+                                                 ws_export_format_extension (formats[f]));
+        g_autofree char *out = g_build_filename (dir, name, NULL);
+        const char *args[] = { "export", path, "--chart", chart, "--format", format, "-o", out,
+                               "--theme", themes[(k + f) % 3], "--width", "640", "--height",
+                               "400", NULL };
+        g_auto (Result) r = { 0 };
+
+        run_cli (&r, args);
+        g_assert_cmpint (r.status, ==, 0);
+        assert_valid_export (out, formats[f]);
+      }
+  {
+    g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+    g_autofree char *out = g_build_filename (dir, "trace.json", NULL);
+    g_autofree char *png = g_build_filename (dir, "run3.png", NULL);
+    const char *trace[] = { "export", path, "--format", "trace", "-o", out, NULL };
+    const char *one_run[] = { "export", path, "--chart", "timeline", "-o", png, "--run", "3",
+                              "--scale", "2", NULL };
+    g_auto (Result) r = { 0 };
+    g_auto (Result) s;
+
+    const char *to_stdout[] = { "export", path, "--chart", "speedup", "--format", "svg", "-o",
+                                "-", NULL };
+    g_auto (Result) p;
+
+    run_cli (&r, trace);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_valid_export (out, WS_EXPORT_TRACE);
+    /* A pipe gets the chart and nothing else. */
+    run_cli (&p, to_stdout);
+    g_assert_cmpint (p.status, ==, 0);
+    g_assert_true (g_str_has_prefix (p.out, "<?xml") || g_str_has_prefix (p.out, "<svg"));
+    g_assert_nonnull (strstr (p.out, "</svg>"));
+    /* The format follows the file's extension when none is given. */
+    run_cli (&s, one_run);
+    g_assert_cmpint (s.status, ==, 0);
+    assert_valid_export (png, WS_EXPORT_PNG);
+  }
+  remove_dir (dir);
+}
+
+/* An output that is one of the sessions read is refused, however it is named, and the
+ * recording is left as it was; an output that cannot be written is refused before the work. */
+static void
+test_export_output_checked (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *original = NULL;
+  g_autofree char *session = NULL;
+  g_autofree char *soft = g_build_filename (dir, "soft.csv", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.csv", NULL);
+  g_autofree char *dotted = NULL;
+  g_autofree char *missing = g_build_filename (dir, "missing", "speedup.csv", NULL);
+  g_autofree char *copy = NULL;
+  struct
+  {
+    const char *output;
+    const char *message;
+  } cases[] = {
+    { NULL, "a session being read" },      /* the session itself */
+    { NULL, "a session being read" },      /* ./session */
+    { soft, "a session being read" },      /* a link to it */
+    { hard, "a session being read" },      /* a second hard link */
+    { missing, "there is no folder" },
+    { dir, "is a folder" },
+    { "", "empty" },
+  };
+
+  g_assert_true (g_file_get_contents (sample, &original, NULL, NULL));
+  session = write_temp (dir, "s.jsonl", original, -1);
+  copy = write_temp (dir, "copy.jsonl", original, -1);
+  dotted = g_build_filename (dir, ".", "s.jsonl", NULL);
+  cases[0].output = session;
+  cases[1].output = dotted;
+  g_assert_cmpint (symlink ("s.jsonl", soft), ==, 0);
+  g_assert_cmpint (link (session, hard), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "export", copy, session, "--chart", "speedup", "--format", "csv",
+                             "-o", cases[i].output, NULL };
+      g_auto (Result) r = { 0 };
+      g_autofree char *after = NULL;
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, cases[i].message));
+      g_assert_null (strstr (r.out, "Wrote"));
+      g_assert_true (g_file_get_contents (session, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, original);
+    }
+  /* A different file of the same content is another file. */
+  {
+    g_autofree char *out = g_build_filename (dir, "speedup.csv", NULL);
+    const char *args[] = { "export", copy, "--chart", "speedup", "-o", out, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "Wrote"));
+  }
+  remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/export", test_export);
+  g_test_add_func ("/cli/export/output-checked", test_export_output_checked);
+  return g_test_run ();
+}

@@ -1,0 +1,76 @@
+/* test-format.c: text for people: numbers in groups, durations, and text from files made safe
+ * for a terminal.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "ws-format.h"
+
+static void
+test_grouped (void)
+{
+  g_autofree char *zero = ws_format_grouped (0);
+  g_autofree char *ten_million = ws_format_grouped (10000000);
+
+  g_assert_cmpstr (zero, ==, "0");
+  g_assert_cmpstr (ten_million, ==, "10,000,000");
+}
+
+static void
+test_escape (void)
+{
+  const struct
+  {
+    const char *text;
+    WsEscapeFlags keep;
+    const char *want;
+  } cases[] = {
+    /* Sets the window title; clears the screen; a hyperlink (OSC 8). */
+    { "k\033]0;pwned\007", WS_ESCAPE_KEEP_NONE, "k\\x1b]0;pwned\\x07" },
+    { "\033[2J\033[H", WS_ESCAPE_KEEP_NONE, "\\x1b[2J\\x1b[H" },
+    { "\033]8;;http://x\033\\link\033]8;;\033\\", WS_ESCAPE_KEEP_NONE,
+      "\\x1b]8;;http://x\\x1b\\link\\x1b]8;;\\x1b\\" },
+    /* A carriage return that would overwrite the line; DEL; NUL cannot be in a C string. */
+    { "ok\rfake", WS_ESCAPE_KEEP_NEWLINE, "ok\\x0dfake" },
+    { "a\177b", WS_ESCAPE_KEEP_NONE, "a\\x7fb" },
+    /* C1 controls as UTF-8 (CSI U+009B), and as lone bytes, which are not UTF-8. */
+    { "a\302\2332Jb", WS_ESCAPE_KEEP_NONE, "a\\u009b2Jb" },
+    { "a\2332J", WS_ESCAPE_KEEP_NONE, "a\\x9b2J" },
+    { "\377\376", WS_ESCAPE_KEEP_NONE, "\\xff\\xfe" },
+    /* Bidirectional override and isolate (U+202E, U+2066). */
+    { "add\342\200\256gnp.exe", WS_ESCAPE_KEEP_NONE, "add\\u202egnp.exe" },
+    { "\342\201\246x", WS_ESCAPE_KEEP_NONE, "\\u2066x" },
+    /* Newline and tab where the caller lays text out with them, escaped elsewhere. */
+    { "a\nb\tc", WS_ESCAPE_KEEP_NEWLINE | WS_ESCAPE_KEEP_TAB, "a\nb\tc" },
+    { "a\nb\tc", WS_ESCAPE_KEEP_NEWLINE, "a\nb\\x09c" },
+    { "a\nb\tc", WS_ESCAPE_KEEP_NONE, "a\\x0ab\\x09c" },
+    /* What people write stays as it is. */
+    { "矩阵乘法，共享内存分块 — 37.4 µs ≈ 410³ ×", WS_ESCAPE_KEEP_NONE,
+      "矩阵乘法，共享内存分块 — 37.4 µs ≈ 410³ ×" },
+    { "", WS_ESCAPE_KEEP_NONE, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *got = ws_format_escape_controls (cases[i].text, cases[i].keep);
+
+      g_assert_cmpstr (got, ==, cases[i].want);
+      g_assert_true (g_utf8_validate (got, -1, NULL));
+    }
+  {
+    g_autofree char *none = ws_format_escape_controls (NULL, WS_ESCAPE_KEEP_NONE);
+
+    g_assert_cmpstr (none, ==, "");
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/format/grouped", test_grouped);
+  g_test_add_func ("/format/escape", test_escape);
+  return g_test_run ();
+}
