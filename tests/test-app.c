@@ -8,7 +8,9 @@
 
 #include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
+#include "ws-config.h"
 #include "ws-export-dialog.h"
+#include "ws-runner-client.h"
 #include "ws-runs-view.h"
 #include "ws-window.h"
 
@@ -345,11 +347,65 @@ test_export (void)
   g_unlink (out_path);
 }
 
+/* What this program finds with no override: asked of a copy of it outside the build tree. */
+static void
+report_programs (void)
+{
+  g_autofree char *runner = ws_runner_find ();
+  g_autofree char *cli = ws_cli_find ();
+
+  g_print ("runner=%s\ncli=%s\n", runner ? runner : "", cli ? cli : "");
+}
+
+/* Run from the build tree, the programs use what was built there; installed (here: copied
+ * out of the build tree), never, even though the build tree is still there. */
+static void
+test_programs_found (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ws-installed-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "test-app", NULL);
+  g_autofree char *contents = NULL, *out = NULL, *expected = NULL;
+  g_autofree char *runner = NULL;
+  gsize length;
+  int status;
+  g_auto (GStrv) env = g_get_environ ();
+  const char *argv[] = { copy, "--report-programs", NULL };
+
+  env = g_environ_unsetenv (env, "WARPSCOPE_RUNNER");
+  env = g_environ_unsetenv (env, "WARPSCOPE_CLI");
+  g_unsetenv ("WARPSCOPE_RUNNER");
+  g_unsetenv ("WARPSCOPE_CLI");
+  runner = ws_runner_find ();
+  if (g_file_test (WS_RUNNER_BUILD_PATH, G_FILE_TEST_IS_EXECUTABLE))
+    g_assert_cmpstr (runner, ==, WS_RUNNER_BUILD_PATH);
+  g_assert_true (g_file_get_contents (self, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
+  g_chmod (copy, 0755);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "runner="));
+  g_assert_null (strstr (out, WS_BUILD_ROOT));
+  expected = g_strdup_printf ("runner=%s\n", g_file_test (WS_RUNNER_INSTALL_PATH, G_FILE_TEST_IS_EXECUTABLE)
+                                               ? WS_RUNNER_INSTALL_PATH
+                                               : "");
+  g_assert_true (g_str_has_prefix (out, expected));
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
-  g_autofree char *cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+  g_autofree char *cache = NULL;
 
+  if (argc == 2 && g_str_equal (argv[1], "--report-programs"))
+    {
+      report_programs ();
+      return 0;
+    }
+  cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
   /* Nothing of a person's own cache or settings leaks into the tests. */
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gtk_test_init (&argc, &argv, NULL);
@@ -361,5 +417,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/invalid-block", test_invalid_block);
   g_test_add_func ("/app/runner-dies", test_runner_dies);
   g_test_add_func ("/app/export", test_export);
+  g_test_add_func ("/app/programs-found", test_programs_found);
   return g_test_run ();
 }

@@ -35,8 +35,9 @@ const char *ws_runner_client_get_stderr (WsRunnerClient *self);
 const GError *ws_runner_client_get_error (WsRunnerClient *self);
 int ws_runner_client_get_exit_status (WsRunnerClient *self);
 
-/* The runner's path: $WARPSCOPE_RUNNER, else the build tree's, else the installed one. NULL
- * when none exists (Warpscope was built without CUDA). */
+/* The runner's path: $WARPSCOPE_RUNNER, else the build tree's when this program runs from the
+ * build tree, else the installed one. NULL when none exists (Warpscope was built without
+ * CUDA). */
 char *ws_runner_find (void);
 /* warpscope-cli's path, for replays, the same way ($WARPSCOPE_CLI). */
 char *ws_cli_find (void);
