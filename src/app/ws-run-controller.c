@@ -303,9 +303,3 @@ ws_run_controller_init (WsRunController *self)
 {
   self->timeout = 120;
 }
-
-WsRunController *
-ws_run_controller_new (void)
-{
-  return g_object_new (WS_TYPE_RUN_CONTROLLER, NULL);
-}

@@ -17,7 +17,6 @@ G_BEGIN_DECLS
 #define WS_TYPE_RUN_CONTROLLER (ws_run_controller_get_type ())
 G_DECLARE_FINAL_TYPE (WsRunController, ws_run_controller, WS, RUN_CONTROLLER, GObject)
 
-WsRunController *ws_run_controller_new (void);
 /* Starts `argv` as the workspace's live session. */
 gboolean ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error);
 /* Replays a recording with its original pacing (warpscope-cli replay) as the live session. */

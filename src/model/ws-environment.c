@@ -327,13 +327,6 @@ ws_environment_set_runner (WsEnvironment *self, const char *runner)
     set_state (self, runner ? WS_ENVIRONMENT_PROBING : WS_ENVIRONMENT_NO_RUNNER);
 }
 
-const char *
-ws_environment_get_launcher (WsEnvironment *self)
-{
-  g_return_val_if_fail (WS_IS_ENVIRONMENT (self), NULL);
-  return self->launcher;
-}
-
 void
 ws_environment_set_launcher (WsEnvironment *self, const char *launcher)
 {

@@ -35,7 +35,6 @@ WsEnvironment *ws_environment_new (void);
 
 const char *ws_environment_get_runner (WsEnvironment *self);
 void ws_environment_set_runner (WsEnvironment *self, const char *runner);
-const char *ws_environment_get_launcher (WsEnvironment *self);
 void ws_environment_set_launcher (WsEnvironment *self, const char *launcher);
 
 /* Asks the runner (again): --list and --device-info, behind the launcher prefix. */

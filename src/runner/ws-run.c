@@ -125,12 +125,6 @@ ws_runner_free (WsRunner *r)
   free (r);
 }
 
-int
-ws_runner_tracing (const WsRunner *r)
-{
-  return r->tracing;
-}
-
 static double
 gb (uint64_t bytes)
 {

@@ -98,6 +98,3 @@ int ws_runner_check (WsRunner *runner, const WsRunSpec *spec, const char **code,
 
 /* Runs one configuration, printing its records. */
 WsRunStatus ws_runner_run (WsRunner *runner, WsRunSpec *spec);
-
-/* Whether tracing still works (CUPTI can fail mid-session). */
-int ws_runner_tracing (const WsRunner *runner);
