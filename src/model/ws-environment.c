@@ -269,7 +269,11 @@ ws_environment_probe (WsEnvironment *self)
   forget_client (self, &self->catalog_client);
   forget_client (self, &self->info_client);
   g_ptr_array_set_size (self->problems, 0);
-  g_clear_object (&self->session);
+  if (self->session != NULL)
+    {
+      g_clear_object (&self->session);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEVICE]);
+    }
   g_clear_pointer (&self->failure, g_free);
   if (self->runner == NULL)
     {
