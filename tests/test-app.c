@@ -1,71 +1,24 @@
 /* test-app.c: the window as a person sees it, under Xvfb: recordings open, a replay fills the
  * session live, findings show, an invalid block disables Run with its reason, a runner that
- * dies mid-sweep leaves the finished runs and an error, export writes a valid file.
+ * dies mid-sweep leaves the finished runs and an error, export writes a valid file, and an
+ * installed program never takes the build tree's runner. tests/test-app-workspace.c has the
+ * views and what they share.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <adwaita.h>
 #include <glib/gstdio.h>
 
-#include "ws-chart-view.h"
+#include "test-app-util.h"
 #include "ws-config-sidebar.h"
+#include "ws-config.h"
 #include "ws-export-dialog.h"
+#include "ws-runner-client.h"
 #include "ws-runs-view.h"
-#include "ws-window.h"
-
-static void
-spin_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static void
-spin_for (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static gboolean
-has_session (gpointer data)
-{
-  return ws_window_get_session (data) != NULL;
-}
+#include "ws-timeline-view.h"
 
 static gboolean
 not_running (gpointer data)
 {
   return !ws_window_is_running (data);
-}
-
-static char *
-sample (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
-static WsWindow *
-new_window (void)
-{
-  WsWindow *window = ws_window_new (NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  spin_for (100);
-  return window;
-}
-
-static guint
-count_css (GtkWidget *widget, const char *css)
-{
-  guint n = gtk_widget_has_css_class (widget, css) && gtk_widget_get_visible (widget);
-
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    n += count_css (c, css);
-  return n;
 }
 
 /* The labels of the buttons that run this action, in the order they are shown. */
@@ -80,11 +33,12 @@ collect_buttons (GtkWidget *widget, const char *action, GPtrArray *labels)
 }
 
 /* The welcome page offers every bundled recording, the tutorial's own first, each named for
- * what it shows and the GPU it was made on. */
+ * what it shows and the GPU it was made on; the menu offers the same, in the same order. */
 static void
 test_welcome_recordings (void)
 {
-  WsWindow *window = new_window ();
+  WsWindow *window = ws_test_new_window ();
+  GMenuModel *menu = ws_test_view (window, "samples_menu");
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   g_autoptr (GDir) dir = g_dir_open (g_getenv ("WS_SAMPLES_DIR"), 0, NULL);
   guint files = 0;
@@ -102,6 +56,14 @@ test_welcome_recordings (void)
                    "Matrix multiply over sizes, naive and tiled (H200)");
   for (guint i = 0; i < labels->len; i++)
     g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, i), " (H200)"));
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, (int) labels->len);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_autofree char *title = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &title));
+      g_assert_cmpstr (title, ==, g_ptr_array_index (labels, i));
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -113,66 +75,50 @@ test_open_recordings (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *path = sample (names[i]);
-      g_autoptr (GFile) file = g_file_new_for_path (path);
-      WsWindow *window = new_window ();
+      WsWindow *window = ws_test_new_window ();
       WsSession *session;
 
-      if (!g_file_test (path, G_FILE_TEST_EXISTS))
-        {
-          g_test_skip ("recording missing");
-          gtk_window_destroy (GTK_WINDOW (window));
-          return;
-        }
       g_assert_cmpstr (ws_window_get_page (window), ==, "welcome");
-      ws_window_open_file (window, file);
-      spin_until (has_session, window, 10000);
-      session = ws_window_get_session (window);
-      g_assert_nonnull (session);
+      session = ws_test_open (window, names[i]);
       g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), >, 0);
       /* The views replace the welcome page, and the status line names the GPU and date. */
       g_assert_cmpstr (ws_window_get_page (window), ==, "views");
       g_assert_true (g_str_has_prefix (ws_window_get_status_text (window),
                                        "Recording made on NVIDIA H200, 20"));
-      spin_for (50);
+      ws_test_spin_for (50);
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }
 
-/* Two runs selected: the findings panel compares them and the timeline draws them one above
- * the other from their own starts, so its window is in ns since those starts and zooming and
- * panning stay within the longer run. One run again: back to session time. */
+/* Two runs selected in the table: the findings panel compares them and the timeline draws
+ * them one above the other from their own starts, so its window is in ns since those starts
+ * and zooming and panning stay within the longer run. One run again: back to session time. */
 static void
 test_compare_runs (void)
 {
-  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  WsWindow *window = new_window ();
-  WsRunsView *runs = WS_RUNS_VIEW (ws_window_get_runs_view (window));
-  WsChartView *timeline = WS_CHART_VIEW (ws_window_get_timeline (window));
+  WsWindow *window = ws_test_new_window ();
+  WsSession *session = ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  WsRunsView *runs = ws_test_view (window, "runs_view");
+  WsTimelineView *timeline = ws_test_view (window, "timeline");
   WsChartOptions o;
   WsTimelineGeometry g;
   gint64 s5, e5, s11, e11, span;
-  WsSession *session;
 
-  ws_window_open_file (window, file);
-  spin_until (has_session, window, 10000);
-  session = ws_window_get_session (window);
   g_assert_true (ws_run_get_time_range (ws_session_find_run (session, 5), &s5, &e5));
   g_assert_true (ws_run_get_time_range (ws_session_find_run (session, 11), &s11, &e11));
   span = MAX (e5 - s5, e11 - s11);
 
   ws_runs_view_select_run (runs, 5);
-  spin_for (50);
-  ws_chart_view_get_options (timeline, &o);
+  ws_test_spin_for (50);
+  ws_timeline_view_get_options (timeline, &o);
   g_assert_cmpint (o.run, ==, 5);
   g_assert_cmpint (o.compare_run, ==, 0);
   g_assert_cmpint (o.window_start, <, s5);
   g_assert_cmpint (o.window_end, >, e5);
 
   ws_runs_view_add_to_selection (runs, 11);
-  spin_for (50);
-  ws_chart_view_get_options (timeline, &o);
+  ws_test_spin_for (50);
+  ws_timeline_view_get_options (timeline, &o);
   g_assert_cmpint (o.run, ==, 5);
   g_assert_cmpint (o.compare_run, ==, 11);
   /* The whole of both: from each run's start to the end of the longer one. */
@@ -181,19 +127,19 @@ test_compare_runs (void)
   g_assert_cmpint (g.start, >, -span / 10);
   g_assert_cmpint (g.end, >=, span);
   g_assert_cmpint (g.end, <, span + span / 10);
-  g_assert_cmpuint (count_css (ws_window_get_findings_panel (window), "finding"), >=, 2);
+  g_assert_cmpuint (ws_test_count_css (ws_test_view (window, "findings_panel"), "finding"), >=, 2);
 
   /* Zoom in, then pan far to the right: the window stays by the runs, in their time. */
-  ws_chart_view_zoom (timeline, 4, 0.5);
+  ws_timeline_view_zoom (timeline, 4, 0.5);
   for (int i = 0; i < 20; i++)
-    ws_chart_view_pan (timeline, 0.5);
-  ws_chart_view_get_options (timeline, &o);
+    ws_timeline_view_pan (timeline, 0.5);
+  ws_timeline_view_get_options (timeline, &o);
   g_assert_cmpint (o.window_end - o.window_start, <, span / 3);
   g_assert_cmpint (o.window_end, <=, span + span / 10);
 
   ws_runs_view_select_run (runs, 11);
-  spin_for (50);
-  ws_chart_view_get_options (timeline, &o);
+  ws_test_spin_for (50);
+  ws_timeline_view_get_options (timeline, &o);
   g_assert_cmpint (o.compare_run, ==, 0);
   g_assert_cmpint (o.window_start, <, s11);
   g_assert_cmpint (o.window_end, >, e11);
@@ -216,7 +162,7 @@ run_added_cb (WsSession *session, WsRun *run, ReplayCount *count)
 static void
 test_replay_live (void)
 {
-  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *path = ws_test_sample ("vector-add-sizes-h200.jsonl");
   g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli",
                                            "warpscope-cli", NULL);
   const char *argv[] = { cli, "replay", path, "--speed", "20", NULL };
@@ -231,13 +177,13 @@ test_replay_live (void)
       g_test_skip ("warpscope-cli not built");
       return;
     }
-  window = new_window ();
+  window = ws_test_new_window ();
   g_assert_true (ws_window_start_live (window, argv, &error));
   g_assert_no_error (error);
-  session = ws_window_get_session (window);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
   g_signal_connect (session, "run-added", G_CALLBACK (run_added_cb), &count);
   g_assert_true (ws_window_is_running (window));
-  spin_until (not_running, window, 60000);
+  ws_test_spin_until (not_running, window, 60000);
   count.ended = TRUE;
   /* Runs appeared one by one as their records arrived, and progress reached the end. */
   g_assert_cmpuint (count.added_before_end, ==, 12);
@@ -245,10 +191,11 @@ test_replay_live (void)
   g_assert_cmpint (done, ==, total);
   g_assert_true (g_str_has_prefix (ws_window_get_status_text (window),
                                    "Replay of a recording made on NVIDIA H200"));
+  g_assert_cmpstr (ws_window_get_last_toast (window), ==, "12 runs finished");
   /* Findings show for a selected run. */
-  ws_runs_view_select_run (WS_RUNS_VIEW (ws_window_get_runs_view (window)), 4);
-  spin_for (100);
-  g_assert_cmpuint (count_css (ws_window_get_findings_panel (window), "finding"), >=, 1);
+  ws_runs_view_select_run (ws_test_view (window, "runs_view"), 4);
+  ws_test_spin_for (100);
+  g_assert_cmpuint (ws_test_count_css (ws_test_view (window, "findings_panel"), "finding"), >=, 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -261,24 +208,31 @@ problem_shown (gpointer data)
 static void
 test_invalid_block (void)
 {
-  WsWindow *window = new_window ();
-  WsConfigSidebar *sidebar = WS_CONFIG_SIDEBAR (ws_window_get_sidebar (window));
+  WsWindow *window = ws_test_new_window ();
+  WsConfigSidebar *sidebar = ws_test_view (window, "sidebar");
+  WsPlan *plan = ws_test_view (window, "plan");
 
-  spin_for (300); /* the catalog arrives from the runner (no GPU needed) */
+  ws_test_spin_for (300); /* the catalog arrives from the runner (no GPU needed) */
   ws_config_sidebar_set_block_text (sidebar, "33x33");
-  spin_until (problem_shown, sidebar, 3000);
-  g_assert_false (ws_config_sidebar_get_run_valid (sidebar));
+  ws_test_spin_until (problem_shown, sidebar, 3000);
+  /* The sidebar's block is the plan's, and the plan's reason is shown under it. */
+  g_assert_cmpstr (ws_plan_get_block (plan), ==, "33x33");
+  g_assert_false (ws_plan_get_valid (plan, WS_PLAN_RUN));
   g_assert_nonnull (ws_config_sidebar_get_run_problem (sidebar));
   g_assert_nonnull (strstr (ws_config_sidebar_get_run_problem (sidebar), "1024"));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL)
                   && ws_window_is_running (window));
+  /* A preset's text picks the preset. */
+  ws_config_sidebar_set_block_text (sidebar, "128");
+  g_assert_cmpstr (ws_plan_get_block (plan), ==, "128");
+  g_assert_null (ws_config_sidebar_get_run_problem (sidebar));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
 test_runner_dies (void)
 {
-  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *path = ws_test_sample ("vector-add-sizes-h200.jsonl");
   g_autofree char *dir = g_dir_make_tmp ("ws-app-XXXXXX", NULL);
   g_autofree char *script = g_build_filename (dir, "dying-runner", NULL);
   g_autofree char *text = g_strdup_printf ("#!/bin/sh\n"
@@ -294,10 +248,10 @@ test_runner_dies (void)
 
   g_assert_true (g_file_set_contents (script, text, -1, NULL));
   g_chmod (script, 0755);
-  window = new_window ();
+  window = ws_test_new_window ();
   g_assert_true (ws_window_start_live (window, argv, &error));
-  spin_until (not_running, window, 20000);
-  session = ws_window_get_session (window);
+  ws_test_spin_until (not_running, window, 20000);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
   for (guint i = 0; i < g_list_model_get_n_items (ws_session_get_runs (session)); i++)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (ws_session_get_runs (session), i);
@@ -317,21 +271,17 @@ test_runner_dies (void)
 static void
 test_export (void)
 {
-  g_autofree char *path = sample ("vector-add-sizes-h200.jsonl");
-  g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *out_path = g_build_filename (g_get_tmp_dir (), "ws-test-export.png", NULL);
   g_autoptr (GFile) out = g_file_new_for_path (out_path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
   g_autoptr (GPtrArray) sessions = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (WsSession) session = ws_session_load (file, NULL, &error);
   WsChartOptions options;
   GtkWidget *dialog;
   g_autofree char *data = NULL;
   gsize len;
 
-  g_assert_no_error (error);
-  g_ptr_array_add (sessions, g_object_ref (session));
+  g_ptr_array_add (sessions, ws_test_load_sample ("vector-add-sizes-h200.jsonl"));
   ws_chart_options_init (&options, WS_CHART_SPEEDUP, ws_theme_get (WS_THEME_LIGHT), 800, 500);
   g_settings_set_string (settings, "export-format", "png");
   g_settings_set_int (settings, "export-scale", 1);
@@ -345,12 +295,66 @@ test_export (void)
   g_unlink (out_path);
 }
 
+/* What this program finds with no override: asked of a copy of it outside the build tree. */
+static void
+report_programs (void)
+{
+  g_autofree char *runner = ws_runner_find ();
+  g_autofree char *cli = ws_cli_find ();
+
+  g_print ("runner=%s\ncli=%s\n", runner ? runner : "", cli ? cli : "");
+}
+
+/* Run from the build tree, the programs use what was built there; installed (here: copied
+ * out of the build tree), never, even though the build tree is still there. */
+static void
+test_programs_found (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ws-installed-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "test-app", NULL);
+  g_autofree char *contents = NULL, *out = NULL, *expected = NULL;
+  g_autofree char *runner = NULL;
+  gsize length;
+  int status;
+  g_auto (GStrv) env = g_get_environ ();
+  const char *argv[] = { copy, "--report-programs", NULL };
+
+  env = g_environ_unsetenv (env, "WARPSCOPE_RUNNER");
+  env = g_environ_unsetenv (env, "WARPSCOPE_CLI");
+  g_unsetenv ("WARPSCOPE_RUNNER");
+  g_unsetenv ("WARPSCOPE_CLI");
+  runner = ws_runner_find ();
+  if (g_file_test (WS_RUNNER_BUILD_PATH, G_FILE_TEST_IS_EXECUTABLE))
+    g_assert_cmpstr (runner, ==, WS_RUNNER_BUILD_PATH);
+  g_assert_true (g_file_get_contents (self, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
+  g_chmod (copy, 0755);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "runner="));
+  g_assert_null (strstr (out, WS_BUILD_ROOT));
+  expected = g_strdup_printf ("runner=%s\n", g_file_test (WS_RUNNER_INSTALL_PATH, G_FILE_TEST_IS_EXECUTABLE)
+                                               ? WS_RUNNER_INSTALL_PATH
+                                               : "");
+  g_assert_true (g_str_has_prefix (out, expected));
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
-  g_autofree char *cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+  g_autofree char *cache = NULL;
 
+  if (argc == 2 && g_str_equal (argv[1], "--report-programs"))
+    {
+      report_programs ();
+      return 0;
+    }
   /* Nothing of a person's own cache or settings leaks into the tests. */
+  cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
@@ -361,5 +365,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/invalid-block", test_invalid_block);
   g_test_add_func ("/app/runner-dies", test_runner_dies);
   g_test_add_func ("/app/export", test_export);
+  g_test_add_func ("/app/programs-found", test_programs_found);
   return g_test_run ();
 }

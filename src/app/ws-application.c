@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-config.h"
+#include "ws-i18n.h"
 #include "ws-preferences-window.h"
 #include "ws-window.h"
 
@@ -42,8 +43,7 @@ ws_application_dup_samples_dir (void)
   if (override != NULL && g_file_test (override, G_FILE_TEST_IS_DIR))
     return g_strdup (override);
   /* From the build tree, the recordings in the source tree; installed, the shared copy. */
-  if (g_file_test (WS_SAMPLES_SOURCE_DIR, G_FILE_TEST_IS_DIR)
-      && g_file_test (WS_RUNNER_BUILD_PATH, G_FILE_TEST_EXISTS))
+  if (ws_running_from_build_tree () && g_file_test (WS_SAMPLES_SOURCE_DIR, G_FILE_TEST_IS_DIR))
     return g_strdup (WS_SAMPLES_SOURCE_DIR);
   if (g_file_test (WS_SAMPLES_INSTALL_DIR, G_FILE_TEST_IS_DIR))
     return g_strdup (WS_SAMPLES_INSTALL_DIR);
@@ -122,7 +122,7 @@ about_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                         "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
                         "application-name", "Warpscope",
-                        "application-icon", WS_APPLICATION_ID,
+                        "application-icon", "org.warpscope.Warpscope",
                         "version", WS_VERSION,
                         "developer-name", "The Warpscope developers",
                         "developers", developers,
@@ -187,7 +187,7 @@ ws_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences",
                                          prefs_accels);
-  self->settings = g_settings_new (WS_APPLICATION_ID);
+  self->settings = g_settings_new (WS_SETTINGS_SCHEMA);
   g_signal_connect (self->settings, "changed::color-scheme",
                     G_CALLBACK (color_scheme_changed_cb), self);
   color_scheme_changed_cb (self->settings, "color-scheme", self);

@@ -7,8 +7,6 @@
 
 G_BEGIN_DECLS
 
-#define WS_APPLICATION_ID "org.warpscope.Warpscope"
-
 #define WS_TYPE_APPLICATION (ws_application_get_type ())
 G_DECLARE_FINAL_TYPE (WsApplication, ws_application, WS, APPLICATION, AdwApplication)
 

@@ -1,5 +1,6 @@
-/* ws-chart-view.h: a widget that paints one of the charts (src/charts) with the same drawing
- * routine export uses; the timeline also zooms, pans, selects ranges and picks spans.
+/* ws-chart-view.h: a widget that paints one of the charts (src/charts) of its workspace's
+ * session with the same drawing routine export uses: the selected runs, presentation mode.
+ * The timeline, which is also zoomed, panned and picked, is WsTimelineView.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -7,37 +8,33 @@
 #include <gtk/gtk.h>
 
 #include "ws-chart.h"
-#include "ws-session.h"
+#include "ws-workspace.h"
 
 G_BEGIN_DECLS
 
+/* WsChartKind as a GType, so that templates name a kind: <property name="kind">speedup</property>. */
+#define WS_TYPE_CHART_KIND (ws_chart_kind_get_type ())
+GType ws_chart_kind_get_type (void);
+
+/* Properties: "kind" (WsChartKind), "workspace". */
 #define WS_TYPE_CHART_VIEW (ws_chart_view_get_type ())
 G_DECLARE_FINAL_TYPE (WsChartView, ws_chart_view, WS, CHART_VIEW, GtkWidget)
 
 GtkWidget *ws_chart_view_new (WsChartKind kind);
-WsChartKind ws_chart_view_get_kind (WsChartView *self);
-void ws_chart_view_set_kind (WsChartView *self, WsChartKind kind);
-
-/* The sessions drawn: the main one first, others overlaid (WsSession). */
-void ws_chart_view_set_sessions (WsChartView *self, GPtrArray *sessions);
-/* The run shown or marked (0: all), and a second one to compare with (0: none). */
-void ws_chart_view_set_run (WsChartView *self, int run, int compare_run);
-/* Spans to outline (WsActivityRef); NULL clears. */
-void ws_chart_view_set_highlight (WsChartView *self, GArray *refs);
-/* Presentation mode: larger text and lines, findings as annotations. */
-void ws_chart_view_set_presentation (WsChartView *self, gboolean presentation);
+void ws_chart_view_set_workspace (WsChartView *self, WsWorkspace *workspace);
 /* Occupancy chart input. */
 void ws_chart_view_set_occupancy (WsChartView *self, const char *arch, int block_size,
                                   int registers, int smem_bytes);
-
 /* The options the view draws with now, for exporting what is on screen. */
 void ws_chart_view_get_options (WsChartView *self, WsChartOptions *options);
 
-/* Timeline: show [start, end) ns; start == end shows everything. */
-void ws_chart_view_set_window (WsChartView *self, gint64 start, gint64 end);
-void ws_chart_view_zoom (WsChartView *self, double factor, double anchor_fraction);
-void ws_chart_view_pan (WsChartView *self, double fraction);
-void ws_chart_view_zoom_to_selection (WsChartView *self);
-gboolean ws_chart_view_get_selection (WsChartView *self, gint64 *start, gint64 *end);
+/* The options any chart widget draws `kind` with from `workspace`: the widget's size, the
+ * style's theme (scaled up in presentation mode: `owned` then holds it), the workspace's runs,
+ * visible window, selected range and highlighted spans (none of them for the occupancy
+ * calculator's chart, which is of its own configuration). */
+void ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKind kind,
+                                 WsChartOptions *options, WsTheme **owned);
+/* What to draw a chart of `workspace` from: its sessions, or none. */
+GPtrArray *ws_chart_view_sessions (WsWorkspace *workspace);
 
 G_END_DECLS

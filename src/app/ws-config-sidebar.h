@@ -1,45 +1,29 @@
-/* ws-config-sidebar.h: what to run: the kernel, its size and block, host memory, repetitions,
- * CPU baselines, and a sweep; checked as it is typed, with the reason shown inline.
+/* ws-config-sidebar.h: what to run, a view of a plan (src/model/ws-plan.h): the kernel, its
+ * size and block, host memory, repetitions, CPU baselines, and a sweep; each field is the
+ * plan's, and the plan's reason a configuration cannot run is shown inline as it is typed.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <gtk/gtk.h>
-#include <json-glib/json-glib.h>
 
-#include "ws-device.h"
-#include "ws-session.h"
+#include "ws-plan.h"
+#include "ws-workspace.h"
 
 G_BEGIN_DECLS
 
+/* Properties: "plan"; "workspace", whose session's runs estimate a sweep's time and, without a
+ * runner, name the kernels to offer. */
 #define WS_TYPE_CONFIG_SIDEBAR (ws_config_sidebar_get_type ())
 G_DECLARE_FINAL_TYPE (WsConfigSidebar, ws_config_sidebar, WS, CONFIG_SIDEBAR, GtkWidget)
 
 GtkWidget *ws_config_sidebar_new (void);
-/* Loads and keeps the choices in these settings. */
-void ws_config_sidebar_bind_settings (WsConfigSidebar *self, GSettings *settings);
-/* The kernels to offer: the runner's catalog records (JsonObject). */
-void ws_config_sidebar_set_catalog (WsConfigSidebar *self, GPtrArray *kernels);
-/* The GPU the runs will use, for limits; NULL when unknown. */
-void ws_config_sidebar_set_device (WsConfigSidebar *self, WsDevice *device);
-/* Runs so far, to estimate how long a sweep will take. */
-void ws_config_sidebar_set_history (WsConfigSidebar *self, WsSession *session);
-/* The runner used for --check; NULL checks locally only. */
-void ws_config_sidebar_set_runner (WsConfigSidebar *self, const char *runner_path);
+void ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan);
+void ws_config_sidebar_set_workspace (WsConfigSidebar *self, WsWorkspace *workspace);
 
-gboolean ws_config_sidebar_get_run_valid (WsConfigSidebar *self);
-gboolean ws_config_sidebar_get_sweep_valid (WsConfigSidebar *self);
-const char *ws_config_sidebar_get_kernel (WsConfigSidebar *self);
-/* The kernel's catalog record, or NULL. */
-JsonObject *ws_config_sidebar_get_kernel_record (WsConfigSidebar *self);
-
-/* Sets the block of a single run as if typed ("256", "16x16"); for the tests and for taking
- * a run's configuration back. */
+/* Sets the block of a single run as if typed ("256", "16x16"): a preset when it is one. */
 void ws_config_sidebar_set_block_text (WsConfigSidebar *self, const char *text);
-/* Why the single run cannot start, or NULL when it can. */
+/* The reason shown under the single run, or NULL when none is. */
 const char *ws_config_sidebar_get_run_problem (WsConfigSidebar *self);
-
-/* The runner's arguments for one run or the sweep (without the runner's path). */
-GStrv ws_config_sidebar_build_args (WsConfigSidebar *self, gboolean sweep);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* ws-findings-panel.c: the findings panel. Each card: a severity badge, the title, the numbers,
- * then "Why" and "What to change". Activating a card emits finding-activated with the run and
- * the activity indices it points at, so the timeline can outline them.
+ * then "Why" and "What to change". Activating a card highlights the spans it points at in the
+ * workspace and shows the timeline.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-findings-panel.h"
@@ -16,7 +16,8 @@ struct _WsFindingsPanel
   GtkWidget parent_instance;
   GtkWidget *scroller;
   GtkWidget *box;
-  GPtrArray *shown; /* WsFinding, borrowed (owned by the runs view's cache) */
+  WsWorkspace *workspace;
+  GPtrArray *shown; /* WsFinding, held while shown (the workspace's cache may drop them) */
   int run;
 };
 
@@ -24,11 +25,12 @@ G_DEFINE_FINAL_TYPE (WsFindingsPanel, ws_findings_panel, GTK_TYPE_WIDGET)
 
 enum
 {
-  FINDING_ACTIVATED,
-  N_SIGNALS
+  PROP_0,
+  PROP_WORKSPACE,
+  N_PROPS
 };
 
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
 
 static GtkWidget *
 label (const char *text, const char *css, gboolean markup)
@@ -68,7 +70,10 @@ card_clicked_cb (GtkGestureClick *gesture, int n, double x, double y, gpointer d
   if (self->shown == NULL || index >= self->shown->len)
     return;
   f = g_ptr_array_index (self->shown, index);
-  g_signal_emit (self, signals[FINDING_ACTIVATED], 0, f->run ? f->run : self->run, f->activities);
+  if (self->workspace == NULL || f->activities == NULL || f->activities->len == 0)
+    return;
+  ws_workspace_highlight_finding (self->workspace, f->run ? f->run : self->run, f->activities);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-view", "s", "timeline");
 }
 
 static GtkWidget *
@@ -109,11 +114,9 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   return card;
 }
 
-void
-ws_findings_panel_show (WsFindingsPanel *self, WsSession *session, WsRun *run,
-                        GPtrArray *findings)
+static void
+show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *findings)
 {
-  g_return_if_fail (WS_IS_FINDINGS_PANEL (self));
   clear (self);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   self->run = run ? ws_run_get_id (run) : 0;
@@ -236,9 +239,10 @@ compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show 
     }
 }
 
-void
-ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *a,
-                             GPtrArray *fa, WsRun *b, GPtrArray *fb)
+/* Two runs side by side: their numbers in two columns with the ratio, then each one's
+ * findings. */
+static void
+show_pair (WsFindingsPanel *self, WsRun *a, GPtrArray *fa, WsRun *b, GPtrArray *fb)
 {
   GtkGrid *grid = GTK_GRID (gtk_grid_new ());
   const WsTiming *ta = ws_run_get_timing (a), *tb = ws_run_get_timing (b);
@@ -250,7 +254,6 @@ ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *a
   g_autofree char *hr = g_strdup_printf (_("%d ÷ %d"), ws_run_get_id (b), ws_run_get_id (a));
   int row = 1;
 
-  g_return_if_fail (WS_IS_FINDINGS_PANEL (self));
   clear (self);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   self->run = ws_run_get_id (a);
@@ -309,13 +312,86 @@ ws_findings_panel_show_pair (WsFindingsPanel *self, WsSession *session, WsRun *a
     }
 }
 
-void
-ws_findings_panel_set_presentation (WsFindingsPanel *self, gboolean presentation)
+static void
+show (WsFindingsPanel *self)
 {
-  if (presentation)
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsRun *run = self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+  WsRun *other = self->workspace ? ws_workspace_get_compared_run (self->workspace) : NULL;
+
+  if (run != NULL && other != NULL)
+    show_pair (self, run, ws_workspace_get_findings (self->workspace, run), other,
+               ws_workspace_get_findings (self->workspace, other));
+  else
+    show_one (self, session, run, run ? ws_workspace_get_findings (self->workspace, run) : NULL);
+}
+
+static void
+run_updated_cb (WsWorkspace *workspace, WsRun *run, WsFindingsPanel *self)
+{
+  int id = ws_run_get_id (run);
+
+  if (id == ws_workspace_get_run (workspace) || id == ws_workspace_get_compare_run (workspace))
+    show (self);
+}
+
+static void
+presentation_cb (WsFindingsPanel *self)
+{
+  if (ws_workspace_get_presentation (self->workspace))
     gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+}
+
+void
+ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
+{
+  g_return_if_fail (WS_IS_FINDINGS_PANEL (self));
+  if (self->workspace == workspace)
+    return;
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_set_object (&self->workspace, workspace);
+  if (workspace != NULL)
+    {
+      g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (show), self);
+      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show), self);
+      g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show), self);
+      g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),
+                                self);
+      presentation_cb (self);
+    }
+  show (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+ws_findings_panel_set_property (GObject *object, guint prop, const GValue *value,
+                                GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      ws_findings_panel_set_workspace (WS_FINDINGS_PANEL (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_findings_panel_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_object (value, WS_FINDINGS_PANEL (object)->workspace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
 }
 
 static void
@@ -323,6 +399,9 @@ ws_findings_panel_dispose (GObject *object)
 {
   WsFindingsPanel *self = WS_FINDINGS_PANEL (object);
 
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_clear_object (&self->workspace);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_findings_panel_parent_class)->dispose (object);
@@ -335,10 +414,12 @@ ws_findings_panel_class_init (WsFindingsPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_findings_panel_dispose;
-  /* A finding was clicked: its run and the activity indices (GArray of guint, may be NULL). */
-  signals[FINDING_ACTIVATED] = g_signal_new ("finding-activated", G_TYPE_FROM_CLASS (klass),
-                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                             2, G_TYPE_INT, G_TYPE_POINTER);
+  object_class->set_property = ws_findings_panel_set_property;
+  object_class->get_property = ws_findings_panel_get_property;
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "findings");
 }
@@ -358,7 +439,7 @@ ws_findings_panel_init (WsFindingsPanel *self)
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Findings"), -1);
-  ws_findings_panel_show (self, NULL, NULL, NULL);
+  show (self);
 }
 
 GtkWidget *

@@ -17,10 +17,19 @@ struct _WsOccupancyView
   GtkScale *block_scale, *regs_scale, *smem_scale;
   GtkButton *from_run_button;
   WsChartView *chart;
-  WsRun *run;
+  WsWorkspace *workspace;
 };
 
 G_DEFINE_FINAL_TYPE (WsOccupancyView, ws_occupancy_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_WORKSPACE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static const WsArchLimits *
 selected_arch (WsOccupancyView *self)
@@ -83,34 +92,42 @@ ws_occupancy_view_set_configuration (WsOccupancyView *self, int block, int regis
   update (self);
 }
 
+static WsRun *
+selected_run (WsOccupancyView *self)
+{
+  return self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+}
+
 static void
 from_run_cb (WsOccupancyView *self)
 {
-  const WsLaunch *l = self->run ? ws_run_get_launch (self->run) : NULL;
+  WsRun *run = selected_run (self);
+  const WsLaunch *l = run ? ws_run_get_launch (run) : NULL;
 
   if (l != NULL)
     ws_occupancy_view_set_configuration (self, l->threads_per_block, l->registers,
                                          l->static_smem + l->dynamic_smem);
 }
 
-void
-ws_occupancy_view_set_run (WsOccupancyView *self, WsRun *run)
+static void
+run_changed_cb (WsOccupancyView *self)
 {
-  g_return_if_fail (WS_IS_OCCUPANCY_VIEW (self));
-  g_set_object (&self->run, run);
+  WsRun *run = selected_run (self);
+
   gtk_widget_set_sensitive (GTK_WIDGET (self->from_run_button),
                             run != NULL && ws_run_get_launch (run) != NULL);
 }
 
-void
-ws_occupancy_view_set_session (WsOccupancyView *self, WsSession *session)
+/* The session's GPU architecture. */
+static void
+session_changed_cb (WsOccupancyView *self)
 {
+  WsSession *session = ws_workspace_get_session (self->workspace);
   WsDevice *device = session ? ws_session_get_device (session) : NULL;
   const char *sm = device ? ws_device_get_info (device)->sm : NULL;
   guint n;
   const WsArchLimits *const *all = ws_arch_limits_all (&n);
 
-  g_return_if_fail (WS_IS_OCCUPANCY_VIEW (self));
   for (guint i = 0; sm != NULL && i < n; i++)
     if (ws_arch_limits_lookup (sm) == all[i])
       gtk_drop_down_set_selected (self->arch_dropdown, i);
@@ -118,9 +135,52 @@ ws_occupancy_view_set_session (WsOccupancyView *self, WsSession *session)
 }
 
 void
-ws_occupancy_view_set_presentation (WsOccupancyView *self, gboolean presentation)
+ws_occupancy_view_set_workspace (WsOccupancyView *self, WsWorkspace *workspace)
 {
-  ws_chart_view_set_presentation (self->chart, presentation);
+  g_return_if_fail (WS_IS_OCCUPANCY_VIEW (self));
+  if (self->workspace == workspace)
+    return;
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_set_object (&self->workspace, workspace);
+  /* The chart draws in the workspace's presentation mode. */
+  ws_chart_view_set_workspace (self->chart, workspace);
+  if (workspace != NULL)
+    {
+      g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
+      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (run_changed_cb), self);
+      g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (run_changed_cb), self);
+      session_changed_cb (self);
+    }
+  run_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+ws_occupancy_view_set_property (GObject *object, guint prop, const GValue *value,
+                                GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      ws_occupancy_view_set_workspace (WS_OCCUPANCY_VIEW (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_occupancy_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_object (value, WS_OCCUPANCY_VIEW (object)->workspace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
 }
 
 static void
@@ -128,7 +188,9 @@ ws_occupancy_view_dispose (GObject *object)
 {
   WsOccupancyView *self = WS_OCCUPANCY_VIEW (object);
 
-  g_clear_object (&self->run);
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_clear_object (&self->workspace);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_OCCUPANCY_VIEW);
   G_OBJECT_CLASS (ws_occupancy_view_parent_class)->dispose (object);
 }
@@ -140,6 +202,12 @@ ws_occupancy_view_class_init (WsOccupancyViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_occupancy_view_dispose;
+  object_class->set_property = ws_occupancy_view_set_property;
+  object_class->get_property = ws_occupancy_view_get_property;
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/warpscope/Warpscope/ui/ws-occupancy-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

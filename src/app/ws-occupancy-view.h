@@ -7,20 +7,18 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-session.h"
+#include "ws-workspace.h"
 
 G_BEGIN_DECLS
 
 #define WS_TYPE_OCCUPANCY_VIEW (ws_occupancy_view_get_type ())
 G_DECLARE_FINAL_TYPE (WsOccupancyView, ws_occupancy_view, WS, OCCUPANCY_VIEW, GtkWidget)
 
+/* Property: "workspace": its session's GPU is the architecture shown, and "Use the selected
+ * run" takes the workspace's selected run's numbers. */
 GtkWidget *ws_occupancy_view_new (void);
-/* Picks the session's GPU architecture. */
-void ws_occupancy_view_set_session (WsOccupancyView *self, WsSession *session);
-/* The run that "Use the selected run" takes its numbers from (NULL: none). */
-void ws_occupancy_view_set_run (WsOccupancyView *self, WsRun *run);
+void ws_occupancy_view_set_workspace (WsOccupancyView *self, WsWorkspace *workspace);
 void ws_occupancy_view_set_configuration (WsOccupancyView *self, int block, int registers,
                                           int smem_bytes);
-void ws_occupancy_view_set_presentation (WsOccupancyView *self, gboolean presentation);
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* ws-runs-view.c: the runs table, a GtkColumnView over the session's runs. Rows update as a
- * live run's records arrive; every column sorts.
+ * live run's records arrive; every column sorts. A person's selection becomes the
+ * workspace's, and the workspace's shows as selected rows.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-runs-view.h"
@@ -17,19 +18,20 @@ struct _WsRunsView
   GtkColumnView *columns;
   GtkMultiSelection *selection;
   GtkSortListModel *sorted;
-  WsSession *session;
-  GHashTable *findings; /* WsRun → GPtrArray of WsFinding */
+  WsWorkspace *workspace;
+  gboolean syncing; /* the rows follow the workspace: not a person's choice */
 };
 
 G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, GTK_TYPE_WIDGET)
 
 enum
 {
-  SELECTION_CHANGED,
-  N_SIGNALS
+  PROP_0,
+  PROP_WORKSPACE,
+  N_PROPS
 };
 
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
 
 typedef enum
 {
@@ -78,21 +80,10 @@ speedup_text (double x)
   return g_strdup_printf ("%.0f×", x);
 }
 
-GPtrArray *
-ws_runs_view_get_findings (WsRunsView *self, WsRun *run)
+static GPtrArray *
+findings (WsRunsView *self, WsRun *run)
 {
-  GPtrArray *f;
-
-  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), NULL);
-  if (self->session == NULL || run == NULL)
-    return NULL;
-  f = g_hash_table_lookup (self->findings, run);
-  if (f == NULL)
-    {
-      f = ws_analyze_run (self->session, run);
-      g_hash_table_insert (self->findings, g_object_ref (run), f);
-    }
-  return f;
+  return self->workspace ? ws_workspace_get_findings (self->workspace, run) : NULL;
 }
 
 static char *
@@ -173,7 +164,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
       {
         GPtrArray *f = ws_run_get_state (run) == WS_RUN_STATE_RUNNING
                          ? NULL
-                         : ws_runs_view_get_findings (self, run);
+                         : findings (self, run);
         guint counts[4] = { 0 };
         GString *s = g_string_new (NULL);
 
@@ -277,7 +268,7 @@ sort_key (WsRunsView *self, WsRun *run, Column column)
     case COL_VERIFIED: return ws_run_get_verify (run) ? ws_run_get_verify (run)->pass : -1;
     case COL_FINDINGS:
       {
-        GPtrArray *f = ws_runs_view_get_findings (self, run);
+        GPtrArray *f = findings (self, run);
         double score = 0;
 
         for (guint i = 0; f != NULL && i < f->len; i++)
@@ -313,7 +304,12 @@ compare_cb (gconstpointer a, gconstpointer b, gpointer data)
 static void
 selection_changed_cb (GtkSelectionModel *model, guint position, guint n, WsRunsView *self)
 {
-  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+  int first, second;
+
+  if (self->syncing || self->workspace == NULL)
+    return;
+  ws_runs_view_get_selection (self, &first, &second);
+  ws_workspace_select_runs (self->workspace, first, second);
 }
 
 void
@@ -372,25 +368,97 @@ ws_runs_view_add_to_selection (WsRunsView *self, int id)
   select_run (self, id, FALSE);
 }
 
+/* The workspace's runs as selected rows, when they are not already. */
 static void
-run_updated_cb (WsSession *session, WsRun *run, WsRunsView *self)
+show_selection (WsRunsView *self)
 {
-  /* A new result can change another run's findings (series, ties): recompute lazily. */
-  g_hash_table_remove_all (self->findings);
+  int want[2] = { ws_workspace_get_run (self->workspace), ws_workspace_get_compare_run (self->workspace) };
+  int first, second;
+  g_autoptr (GtkBitset) rows = gtk_bitset_new_empty ();
+  g_autoptr (GtkBitset) all = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  ws_runs_view_get_selection (self, &first, &second);
+  if ((first == want[0] && second == want[1]) || (first == want[1] && second == want[0]))
+    return;
+  for (guint i = 0; i < n && (want[0] || want[1]); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
+      int id = ws_run_get_id (run);
+
+      if (id != 0 && (id == want[0] || id == want[1]))
+        gtk_bitset_add (rows, i);
+    }
+  all = gtk_bitset_new_range (0, n);
+  self->syncing = TRUE;
+  gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), rows, all);
+  self->syncing = FALSE;
+}
+
+static void
+show_session (WsRunsView *self)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+
+  self->syncing = TRUE;
+  gtk_sort_list_model_set_model (self->sorted, session ? ws_session_get_runs (session) : NULL);
+  self->syncing = FALSE;
+}
+
+static void
+run_updated_cb (WsWorkspace *workspace, WsRun *run, WsRunsView *self)
+{
+  /* A new result can change other runs' findings too. */
   gtk_widget_queue_draw (GTK_WIDGET (self->columns));
 }
 
 void
-ws_runs_view_set_session (WsRunsView *self, WsSession *session)
+ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
 {
   g_return_if_fail (WS_IS_RUNS_VIEW (self));
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_hash_table_remove_all (self->findings);
-  g_set_object (&self->session, session);
-  gtk_sort_list_model_set_model (self->sorted, session ? ws_session_get_runs (session) : NULL);
-  if (session != NULL)
-    g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
+  if (self->workspace == workspace)
+    return;
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_set_object (&self->workspace, workspace);
+  if (workspace != NULL)
+    {
+      g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (show_session), self);
+      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show_selection), self);
+      g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show_selection), self);
+      g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      show_session (self);
+      show_selection (self);
+    }
+  else
+    gtk_sort_list_model_set_model (self->sorted, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+ws_runs_view_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      ws_runs_view_set_workspace (WS_RUNS_VIEW (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_runs_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_object (value, WS_RUNS_VIEW (object)->workspace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
 }
 
 static void
@@ -398,10 +466,9 @@ ws_runs_view_dispose (GObject *object)
 {
   WsRunsView *self = WS_RUNS_VIEW (object);
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_object (&self->session);
-  g_clear_pointer (&self->findings, g_hash_table_unref);
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_clear_object (&self->workspace);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_runs_view_parent_class)->dispose (object);
 }
@@ -413,9 +480,12 @@ ws_runs_view_class_init (WsRunsViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_runs_view_dispose;
-  signals[SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
-                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                             0);
+  object_class->set_property = ws_runs_view_set_property;
+  object_class->get_property = ws_runs_view_get_property;
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -424,8 +494,6 @@ ws_runs_view_init (WsRunsView *self)
 {
   GtkSorter *sorter;
 
-  self->findings = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref,
-                                          (GDestroyNotify) g_ptr_array_unref);
   self->columns = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->columns, TRUE);
   gtk_column_view_set_reorderable (self->columns, FALSE);

@@ -17,9 +17,19 @@ struct _WsSourceView
   GtkCssProvider *font;
   gboolean presentation;
   char *pending_family, *pending_kernel; /* asked for before the view existed */
+  WsWorkspace *workspace;
 };
 
 G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_WORKSPACE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 update_scheme (WsSourceView *self)
@@ -80,8 +90,8 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
   }
 }
 
-void
-ws_source_view_set_presentation (WsSourceView *self, gboolean presentation)
+static void
+set_presentation (WsSourceView *self, gboolean presentation)
 {
   self->presentation = presentation;
   if (self->font == NULL)
@@ -92,6 +102,82 @@ ws_source_view_set_presentation (WsSourceView *self, gboolean presentation)
                                    -1);
 }
 
+static void
+show_run (WsSourceView *self, WsRun *run)
+{
+  if (run != NULL)
+    ws_source_view_show_kernel (self, ws_run_get_config (run)->family,
+                                ws_run_get_config (run)->kernel);
+}
+
+/* A session opens on its first run's kernel; a selected run shows its own. */
+static void
+session_changed_cb (WsSourceView *self)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+
+  show_run (self, session ? ws_session_find_run (session, 1) : NULL);
+}
+
+static void
+run_changed_cb (WsSourceView *self)
+{
+  show_run (self, ws_workspace_get_selected_run (self->workspace));
+}
+
+static void
+presentation_cb (WsSourceView *self)
+{
+  set_presentation (self, ws_workspace_get_presentation (self->workspace));
+}
+
+void
+ws_source_view_set_workspace (WsSourceView *self, WsWorkspace *workspace)
+{
+  g_return_if_fail (WS_IS_SOURCE_VIEW (self));
+  if (self->workspace == workspace)
+    return;
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_set_object (&self->workspace, workspace);
+  if (workspace != NULL)
+    {
+      g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
+      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (run_changed_cb), self);
+      g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),
+                                self);
+      presentation_cb (self);
+      session_changed_cb (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+ws_source_view_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      ws_source_view_set_workspace (WS_SOURCE_VIEW (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_source_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_object (value, WS_SOURCE_VIEW (object)->workspace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
 static void ws_source_view_map (GtkWidget *widget);
 
 static void
@@ -100,6 +186,9 @@ ws_source_view_dispose (GObject *object)
   WsSourceView *self = WS_SOURCE_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_clear_object (&self->workspace);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->family, g_free);
   g_clear_pointer (&self->pending_family, g_free);
@@ -114,6 +203,12 @@ ws_source_view_class_init (WsSourceViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = ws_source_view_dispose;
+  object_class->set_property = ws_source_view_set_property;
+  object_class->get_property = ws_source_view_get_property;
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   GTK_WIDGET_CLASS (klass)->map = ws_source_view_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
 }
@@ -144,7 +239,7 @@ ensure_view (WsSourceView *self)
   gtk_style_context_add_provider (gtk_widget_get_style_context (GTK_WIDGET (self->view)),
                                   GTK_STYLE_PROVIDER (self->font),
                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  ws_source_view_set_presentation (self, self->presentation);
+  set_presentation (self, self->presentation);
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));

@@ -1,4 +1,5 @@
-/* ws-window.h: the main window: configuration, runs, views, findings.
+/* ws-window.h: the main window: its template puts the views together around one workspace,
+ * and it holds the actions and the file choosers.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -6,7 +7,7 @@
 #include <adwaita.h>
 
 #include "ws-application.h"
-#include "ws-session.h"
+#include "ws-workspace.h"
 
 G_BEGIN_DECLS
 
@@ -19,14 +20,10 @@ void ws_window_open_file (WsWindow *self, GFile *file);
 /* Starts `argv` (a runner, or warpscope-cli replay) as the live session. */
 gboolean ws_window_start_live (WsWindow *self, const char *const *argv, GError **error);
 
-/* For the tests: what a person sees. */
-WsSession *ws_window_get_session (WsWindow *self);
+/* For the tests: what a person sees (the views are the template's children, by their ids). */
+WsWorkspace *ws_window_get_workspace (WsWindow *self);
 const char *ws_window_get_status_text (WsWindow *self);
 gboolean ws_window_is_running (WsWindow *self);
-GtkWidget *ws_window_get_sidebar (WsWindow *self);
-GtkWidget *ws_window_get_runs_view (WsWindow *self);
-GtkWidget *ws_window_get_findings_panel (WsWindow *self);
-GtkWidget *ws_window_get_timeline (WsWindow *self);
 const char *ws_window_get_last_toast (WsWindow *self);
 /* "welcome" or "views" */
 const char *ws_window_get_page (WsWindow *self);

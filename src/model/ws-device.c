@@ -160,10 +160,3 @@ ws_device_get_name (WsDevice *self)
   g_return_val_if_fail (WS_IS_DEVICE (self), NULL);
   return self->info.name;
 }
-
-JsonObject *
-ws_device_get_json (WsDevice *self)
-{
-  g_return_val_if_fail (WS_IS_DEVICE (self), NULL);
-  return self->json;
-}

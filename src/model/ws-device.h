@@ -63,6 +63,5 @@ G_DECLARE_FINAL_TYPE (WsDevice, ws_device, WS, DEVICE, GObject)
 WsDevice *ws_device_new_from_json (JsonObject *record);
 const WsDeviceInfo *ws_device_get_info (WsDevice *self);
 const char *ws_device_get_name (WsDevice *self);
-JsonObject *ws_device_get_json (WsDevice *self);
 
 G_END_DECLS

@@ -1,4 +1,5 @@
-/* ws-i18n.c: where the programs find their translations.
+/* ws-i18n.c: where the programs find their translations, and whether they run from the build
+ * tree.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -7,13 +8,20 @@
 
 #include <glib/gi18n-lib.h>
 
-static gboolean
-running_from_build_tree (void)
+gboolean
+ws_running_from_build_tree (void)
 {
-  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  static gsize answer = 0;
 
-  /* An installed copy must not pick up the catalogs of a build tree that happens to exist. */
-  return self != NULL && g_str_has_prefix (self, WS_BUILD_ROOT G_DIR_SEPARATOR_S);
+  /* An installed copy must not pick up what a build tree that happens to exist holds. */
+  if (g_once_init_enter (&answer))
+    {
+      g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+
+      g_once_init_leave (&answer, self != NULL && g_str_has_prefix (self, WS_BUILD_ROOT G_DIR_SEPARATOR_S)
+                                    ? 2 : 1);
+    }
+  return answer == 2;
 }
 
 const char *
@@ -28,7 +36,7 @@ ws_i18n_get_localedir (void)
 
       if (override != NULL && *override != '\0')
         found = g_intern_string (override);
-      else if (running_from_build_tree () && g_file_test (WS_BUILD_LOCALEDIR, G_FILE_TEST_IS_DIR))
+      else if (ws_running_from_build_tree () && g_file_test (WS_BUILD_LOCALEDIR, G_FILE_TEST_IS_DIR))
         found = WS_BUILD_LOCALEDIR;
       else
         found = WS_LOCALEDIR;

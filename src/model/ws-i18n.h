@@ -1,4 +1,5 @@
-/* ws-i18n.h: where the programs find their translations.
+/* ws-i18n.h: where the programs find their translations, and whether they run from the build
+ * tree.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -6,6 +7,11 @@
 #include <glib.h>
 
 G_BEGIN_DECLS
+
+/* TRUE when this program is the one built in the build tree (./dev run, the tests): then it
+ * uses what was built beside it (catalogs, runner, CLI, recordings); an installed copy never
+ * does, even while the build tree exists. */
+gboolean ws_running_from_build_tree (void);
 
 /* The directory holding <lang>/LC_MESSAGES/warpscope.mo: $WARPSCOPE_LOCALEDIR when set; the
  * build tree's po/ when this program is the one built there (./dev run, the tests); else the

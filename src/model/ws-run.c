@@ -570,20 +570,6 @@ ws_run_get_json (WsRun *self, const char *type)
   return NULL;
 }
 
-const char *
-_ws_run_get_text (WsRun *self, const char *type)
-{
-  if (g_str_equal (type, "run"))
-    return self->run_text;
-  if (g_str_equal (type, "launch"))
-    return self->launch_text;
-  if (g_str_equal (type, "timing"))
-    return self->timing_text;
-  if (g_str_equal (type, "verify"))
-    return self->verify_text;
-  return NULL;
-}
-
 /* ---- totals ---------------------------------------------------------------------------- */
 
 typedef struct

@@ -157,7 +157,6 @@ JsonObject *ws_run_get_json (WsRun *self, const char *type);
 typedef struct _WsRecord WsRecord;
 WsRun *_ws_run_new_from_record (WsRecord *record, const char *text);
 void _ws_run_set_record (WsRun *self, const char *type, WsRecord *record, const char *text);
-const char *_ws_run_get_text (WsRun *self, const char *type);
 void _ws_run_add_error (WsRun *self, WsRunnerError *error);
 void _ws_run_append_activity (WsRun *self, const WsActivity *activity);
 void _ws_run_finish_activities (WsRun *self);

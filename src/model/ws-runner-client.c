@@ -20,6 +20,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ws-i18n.h"
+
 /* Bytes asked for per read of stdout. */
 #define READ_CHUNK (64 * 1024)
 /* Of stderr, the first and the last this many bytes are kept. */
@@ -780,7 +782,7 @@ find_program (const char *env, const char *build_path, const char *install_path)
   if (override != NULL && *override != '\0')
     return g_strdup (override);
   /* Running from the build tree (./dev run, the tests): use what was just built. */
-  if (build_path != NULL && g_file_test (build_path, G_FILE_TEST_IS_EXECUTABLE))
+  if (ws_running_from_build_tree () && g_file_test (build_path, G_FILE_TEST_IS_EXECUTABLE))
     return g_strdup (build_path);
   if (install_path != NULL && g_file_test (install_path, G_FILE_TEST_IS_EXECUTABLE))
     return g_strdup (install_path);

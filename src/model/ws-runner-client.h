@@ -66,8 +66,9 @@ int ws_runner_client_get_exit_status (WsRunnerClient *self);
  * even when it exits 0. */
 guint ws_runner_client_get_n_bad_lines (WsRunnerClient *self);
 
-/* The runner's path: $WARPSCOPE_RUNNER, else the build tree's, else the installed one. NULL
- * when none exists (Warpscope was built without CUDA). */
+/* The runner's path: $WARPSCOPE_RUNNER, else the build tree's when this program runs from the
+ * build tree, else the installed one. NULL when none exists (Warpscope was built without
+ * CUDA). */
 char *ws_runner_find (void);
 /* warpscope-cli's path, for replays, the same way ($WARPSCOPE_CLI). */
 char *ws_cli_find (void);

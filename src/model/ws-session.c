@@ -129,13 +129,6 @@ ws_session_get_hello (WsSession *self)
   return self->hello;
 }
 
-int
-ws_session_get_protocol (WsSession *self)
-{
-  g_return_val_if_fail (WS_IS_SESSION (self), 0);
-  return self->protocol;
-}
-
 char *
 ws_session_dup_date (WsSession *self)
 {

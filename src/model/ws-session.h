@@ -86,7 +86,6 @@ void ws_session_set_file (WsSession *self, GFile *file);
 
 /* The hello record: protocol, runner version, date, host, driver/runtime/CUPTI versions. */
 JsonObject *ws_session_get_hello (WsSession *self);
-int ws_session_get_protocol (WsSession *self);
 /* "2026-11-29" from the hello's time, or NULL. */
 char *ws_session_dup_date (WsSession *self);
 

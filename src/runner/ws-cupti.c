@@ -186,12 +186,6 @@ ws_cupti_init (const char **code, char *message, size_t len)
   return 1;
 }
 
-int
-ws_cupti_available (void)
-{
-  return available;
-}
-
 uint32_t
 ws_cupti_version (void)
 {

@@ -12,7 +12,6 @@
 /* Loads libcupti and registers the buffer callbacks. Returns 1 when tracing can be used;
  * otherwise 0 with a stable code ("cupti_unavailable", "cupti_in_use") and a message. */
 int ws_cupti_init (const char **code, char *message, size_t len);
-int ws_cupti_available (void);
 /* CUPTI's API version, 0 when unavailable. */
 uint32_t ws_cupti_version (void);
 

@@ -36,12 +36,6 @@ ws_output_set_origin (uint64_t origin)
   out.origin = origin;
 }
 
-uint64_t
-ws_output_origin (void)
-{
-  return out.origin;
-}
-
 static void
 begin (const char *type)
 {

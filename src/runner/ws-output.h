@@ -17,7 +17,6 @@
 void ws_output_init (int summary);
 /* Activity timestamps are printed relative to this origin (CUPTI's clock, ns). */
 void ws_output_set_origin (uint64_t origin);
-uint64_t ws_output_origin (void);
 
 void ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv);
 void ws_output_kernel (const WsKernelDesc *kernel);

@@ -131,12 +131,6 @@ ws_runner_free (WsRunner *r)
   free (r);
 }
 
-int
-ws_runner_tracing (const WsRunner *r)
-{
-  return r->tracing;
-}
-
 static double
 gb (uint64_t bytes)
 {

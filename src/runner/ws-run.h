@@ -114,6 +114,3 @@ int ws_runner_check_host (const WsRunSpec *spec, int cpu, const char **code, cha
 
 /* Runs one configuration, printing its records. */
 WsRunStatus ws_runner_run (WsRunner *runner, WsRunSpec *spec);
-
-/* Whether tracing still works (CUPTI can fail mid-session). */
-int ws_runner_tracing (const WsRunner *runner);

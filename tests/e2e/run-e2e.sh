@@ -4,6 +4,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 APP=$1 CLI=$2 SAMPLES=$3 SCHEMAS=$4 OUT=$5
+# Without dogtail (Debian's python3-dogtail) or a session bus there is nothing to drive the app
+# with: skip (77), as the GPU tests do without a GPU.
+if ! /usr/bin/python3 -c 'import dogtail' 2>/dev/null; then
+  echo "# python3-dogtail is not installed: skipped" >&2
+  exit 77
+fi
+if ! command -v dbus-run-session >/dev/null 2>&1; then
+  echo "# dbus-run-session is not installed: skipped" >&2
+  exit 77
+fi
 mkdir -p "$OUT"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT

@@ -1,12 +1,13 @@
 /* ws-input.c: reading sizes and blocks as people type them.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-input.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 gboolean
@@ -160,24 +161,4 @@ ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why)
     }
   *rank = (int) n;
   return TRUE;
-}
-
-char *
-ws_input_format_short (guint64 value)
-{
-  static const struct
-  {
-    double factor;
-    const char *suffix;
-  } units[] = { { 1e9, "G" }, { 1e6, "M" }, { 1e3, "K" } };
-
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    {
-      double v = (double) value / units[i].factor;
-
-      if (v >= 1 && fmod (v * 10, 1.0) == 0)
-        return fmod (v, 1.0) == 0 ? g_strdup_printf ("%.0f %s", v, units[i].suffix)
-                                  : g_strdup_printf ("%.1f %s", v, units[i].suffix);
-    }
-  return g_strdup_printf ("%" G_GUINT64_FORMAT, value);
 }

@@ -1,5 +1,5 @@
 /* ws-input.h: what a person types for sizes and blocks, read forgivingly ("10 M", "1e7",
- * "10,000,000", "512×256×1024", "16x16") and written back the runner's way.
+ * "10,000,000", "512×256×1024", "16x16").
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -17,8 +17,5 @@ gboolean ws_input_parse_size (const char *text, guint64 dims[3], int *rank, char
 
 /* A block: N, WxH or WxHxD. */
 gboolean ws_input_parse_block (const char *text, guint dims[3], int *rank, char **why);
-
-/* "10 M", "1.5 K", "4096" (exact when the value has no shorter form) */
-char *ws_input_format_short (guint64 value);
 
 G_END_DECLS

@@ -1,0 +1,24 @@
+/* ws-probe.h: marks a benchmark reads from outside (tests/bench-startup.py,
+ * docs/benchmarks.md), printed on stdout on the monotonic clock, only when asked for in the
+ * environment:
+ *   WARPSCOPE_PRINT_FIRST_FRAME=1    "first-frame-monotonic-us T" when the first frame is
+ *                                    painted;
+ *   WARPSCOPE_PRINT_MAIN_LOOP_GAP=1  "session-shown-monotonic-us T" when the first session's
+ *                                    first frame is painted, then "main-loop-gap-max-us G" two
+ *                                    seconds later: the longest the main loop was busy from the
+ *                                    session's arrival to then, which is how long the window
+ *                                    froze.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* `window` has just been mapped. */
+void ws_probe_window_mapped (GtkWidget *window);
+/* A session is about to be handed to `window`'s views. */
+void ws_probe_session_arrives (GtkWidget *window);
+
+G_END_DECLS

@@ -1,0 +1,305 @@
+/* ws-run-controller.c: the live run. The runner's records arrive line by line through the
+ * runner client; the session is written to the cache two seconds after a change, and once
+ * more at the end, so a crash of the app loses nothing that had arrived.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-run-controller.h"
+
+#include <glib/gi18n.h>
+
+#include "ws-runner-client.h"
+
+struct _WsRunController
+{
+  GObject parent_instance;
+
+  WsWorkspace *workspace;
+  char *launcher;
+  guint timeout;
+  WsRunnerClient *client;
+  guint autosave_id;
+};
+
+G_DEFINE_FINAL_TYPE (WsRunController, ws_run_controller, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_WORKSPACE,
+  PROP_LAUNCHER,
+  PROP_TIMEOUT,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+char *
+ws_run_controller_dup_autosave_path (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "warpscope", "last-live-session.jsonl", NULL);
+}
+
+static WsSession *
+live_session (WsRunController *self)
+{
+  return self->client ? ws_runner_client_get_session (self->client) : NULL;
+}
+
+/* ---- keeping the session ------------------------------------------------------------------ */
+
+static void
+autosave (WsRunController *self)
+{
+  WsSession *session = live_session (self);
+  g_autofree char *path = ws_run_controller_dup_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) keep = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (session == NULL || ws_session_get_source (session) != WS_SESSION_SOURCE_LIVE)
+    return;
+  g_mkdir_with_parents (dir, 0700);
+  /* Saving sets the session's file; keep the one a person chose. */
+  keep = ws_session_get_file (session) ? g_object_ref (ws_session_get_file (session)) : NULL;
+  if (!ws_session_save (session, file, NULL, &error))
+    g_warning ("Could not keep the live session in %s: %s", path, error->message);
+  ws_session_set_file (session, keep);
+}
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  WsRunController *self = data;
+
+  self->autosave_id = 0;
+  autosave (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_updated_cb (WsSession *session, WsRun *run, WsRunController *self)
+{
+  if (self->autosave_id == 0)
+    self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+}
+
+/* ---- how it ended ------------------------------------------------------------------------- */
+
+static void
+say (WsRunController *self, const char *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+/* The runner's own words when it stopped or refused; else how many runs finished, then the
+ * first run that went wrong (a size too large, a fault: the table and findings tell more). */
+static void
+finished_cb (WsRunnerClient *client, WsRunController *self)
+{
+  const GError *error = ws_runner_client_get_error (client);
+  WsSession *session = ws_runner_client_get_session (client);
+  GPtrArray *errors = ws_session_get_errors (session);
+  GListModel *runs = ws_session_get_runs (session);
+  guint n = g_list_model_get_n_items (runs);
+
+  if (error != NULL)
+    say (self, error->message);
+  else if (errors->len > 0)
+    say (self, ((WsRunnerError *) g_ptr_array_index (errors, 0))->message);
+  else
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("%u run finished", "%u runs finished", n), n);
+
+      say (self, text);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
+          GPtrArray *run_errors = ws_run_get_errors (run);
+
+          if (run_errors->len > 0)
+            {
+              say (self, ((WsRunnerError *) g_ptr_array_index (run_errors, 0))->message);
+              break;
+            }
+        }
+    }
+  if (self->autosave_id != 0)
+    autosave (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+/* ---- starting and stopping --------------------------------------------------------------- */
+
+static void
+forget_client (WsRunController *self)
+{
+  WsSession *session = live_session (self);
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (session != NULL)
+    g_signal_handlers_disconnect_by_data (session, self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
+  g_clear_object (&self->client);
+}
+
+gboolean
+ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
+{
+  g_autoptr (WsSession) session = NULL;
+  g_auto (GStrv) launcher = NULL;
+
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
+  if (ws_run_controller_is_running (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A run is still going: stop it first."));
+      return FALSE;
+    }
+  if (self->launcher != NULL && *self->launcher != '\0'
+      && !g_shell_parse_argv (self->launcher, NULL, &launcher, error))
+    {
+      g_prefix_error (error, _("The launcher prefix in the preferences cannot be read: "));
+      return FALSE;
+    }
+  forget_client (self);
+  session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  if (self->workspace != NULL)
+    ws_workspace_set_session (self->workspace, session);
+  self->client = ws_runner_client_new (session);
+  ws_runner_client_set_timeout (self->client, self->timeout);
+  g_signal_connect (self->client, "finished", G_CALLBACK (finished_cb), self);
+  g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
+  if (!ws_runner_client_start (self->client, (const char *const *) launcher, argv, error))
+    {
+      forget_client (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+      return FALSE;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  return TRUE;
+}
+
+gboolean
+ws_run_controller_replay (WsRunController *self, GFile *recording, GError **error)
+{
+  g_autofree char *cli = ws_cli_find ();
+  g_autofree char *path = g_file_get_path (recording);
+
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  if (cli == NULL || path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("warpscope-cli is not installed, so recordings cannot be replayed live."));
+      return FALSE;
+    }
+  return ws_run_controller_start (self, (const char *[]) { cli, "replay", path, "--speed", "1", NULL },
+                                  error);
+}
+
+void
+ws_run_controller_cancel (WsRunController *self)
+{
+  g_return_if_fail (WS_IS_RUN_CONTROLLER (self));
+  if (self->client != NULL)
+    ws_runner_client_cancel (self->client);
+}
+
+gboolean
+ws_run_controller_is_running (WsRunController *self)
+{
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  return self->client != NULL && ws_runner_client_is_running (self->client);
+}
+
+/* ---- boilerplate ------------------------------------------------------------------------ */
+
+static void
+ws_run_controller_set_property (GObject *object, guint prop, const GValue *value,
+                                GParamSpec *pspec)
+{
+  WsRunController *self = WS_RUN_CONTROLLER (object);
+
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_set_object (&self->workspace, g_value_get_object (value));
+      break;
+    case PROP_LAUNCHER:
+      g_free (self->launcher);
+      self->launcher = g_value_dup_string (value);
+      break;
+    case PROP_TIMEOUT:
+      self->timeout = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_run_controller_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  WsRunController *self = WS_RUN_CONTROLLER (object);
+
+  switch (prop)
+    {
+    case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
+    case PROP_LAUNCHER: g_value_set_string (value, self->launcher); break;
+    case PROP_TIMEOUT: g_value_set_uint (value, self->timeout); break;
+    case PROP_RUNNING: g_value_set_boolean (value, ws_run_controller_is_running (self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_run_controller_dispose (GObject *object)
+{
+  WsRunController *self = WS_RUN_CONTROLLER (object);
+
+  /* A window that closes stops its run. */
+  if (ws_run_controller_is_running (self))
+    ws_runner_client_cancel (self->client);
+  forget_client (self);
+  g_clear_object (&self->workspace);
+  g_clear_pointer (&self->launcher, g_free);
+  G_OBJECT_CLASS (ws_run_controller_parent_class)->dispose (object);
+}
+
+static void
+ws_run_controller_class_init (WsRunControllerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS;
+
+  object_class->set_property = ws_run_controller_set_property;
+  object_class->get_property = ws_run_controller_get_property;
+  object_class->dispose = ws_run_controller_dispose;
+
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
+  properties[PROP_LAUNCHER] = g_param_spec_string ("launcher", NULL, NULL, NULL, rw);
+  properties[PROP_TIMEOUT] = g_param_spec_uint ("timeout", NULL, NULL, 0, 86400, 120, rw);
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+                                                     | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ws_run_controller_init (WsRunController *self)
+{
+  self->timeout = 120;
+}

@@ -1,0 +1,221 @@
+/* ws-time-summary.c: the line about the selected stretch of time. It says whichever was
+ * chosen last, the range or the span.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-time-summary.h"
+
+#include <glib/gi18n.h>
+
+struct _WsTimeSummary
+{
+  GtkWidget parent_instance;
+  GtkLabel *label;
+  WsWorkspace *workspace;
+};
+
+G_DEFINE_FINAL_TYPE (WsTimeSummary, ws_time_summary, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_WORKSPACE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+say (WsTimeSummary *self, const char *text)
+{
+  gtk_label_set_text (self->label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self), text != NULL);
+}
+
+const char *
+ws_time_summary_get_text (WsTimeSummary *self)
+{
+  g_return_val_if_fail (WS_IS_TIME_SUMMARY (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self)) ? gtk_label_get_text (self->label) : NULL;
+}
+
+/* A range on two runs compared: the same stretch of each, from its own start. */
+static char *
+compare_text (WsTimeSummary *self, gint64 start, gint64 end)
+{
+  int ids[2] = { ws_workspace_get_run (self->workspace),
+                 ws_workspace_get_compare_run (self->workspace) };
+  GString *text = g_string_new (NULL);
+
+  /* TRANSLATORS: a range on two runs compared; the runs' figures follow */
+  g_string_printf (text, _("%.3f ms from each run's start:"), (end - start) / 1e6);
+  for (guint i = 0; i < 2; i++)
+    {
+      WsTotals t;
+
+      ws_workspace_get_range_totals (self->workspace, ids[i], &t);
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, _("run %d: copies %.0f%%, kernels %.0f%%, idle %.0f%%."),
+                              ids[i], 100.0 * t.copy_ns / MAX (t.span_ns, 1),
+                              100.0 * t.kernel_ns / MAX (t.span_ns, 1),
+                              100.0 * t.idle_ns / MAX (t.span_ns, 1));
+    }
+  g_string_append_c (text, ' ');
+  g_string_append (text, _("Press Z to zoom to it."));
+  return g_string_free (text, FALSE);
+}
+
+static void
+range_cb (WsTimeSummary *self)
+{
+  g_autofree char *text = NULL;
+  gint64 start, end;
+  WsTotals t;
+
+  if (!ws_workspace_get_selected_range (self->workspace, &start, &end))
+    {
+      say (self, NULL);
+      return;
+    }
+  if (ws_workspace_is_comparing (self->workspace))
+    text = compare_text (self, start, end);
+  else
+    {
+      ws_workspace_get_range_totals (self->workspace, 0, &t);
+      text = g_strdup_printf (_("Selected %.3f ms: copies %.3f ms (%.0f%%), kernels %.3f ms "
+                                "(%.0f%%), both at once %.3f ms, idle %.3f ms (%.0f%%). Press Z "
+                                "to zoom to it."),
+                              t.span_ns / 1e6, t.copy_ns / 1e6,
+                              100.0 * t.copy_ns / MAX (t.span_ns, 1), t.kernel_ns / 1e6,
+                              100.0 * t.kernel_ns / MAX (t.span_ns, 1), t.overlap_ns / 1e6,
+                              t.idle_ns / 1e6, 100.0 * t.idle_ns / MAX (t.span_ns, 1));
+    }
+  say (self, text);
+}
+
+static void
+activity_cb (WsTimeSummary *self)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsActivityRef ref;
+  WsRun *run;
+  const WsActivity *a;
+  guint n = 0;
+  g_autofree char *text = NULL;
+
+  if (!ws_workspace_get_selected_activity (self->workspace, &ref)
+      || (run = ws_session_find_run (session, ref.run)) == NULL
+      || (a = ws_run_get_activities (run, &n), ref.index >= n))
+    return;
+  a += ref.index;
+  if (a->kind == WS_ACTIVITY_MEMCPY)
+    text = g_strdup_printf (_("Run %d · copy %s · %.2f MB in %.3f µs = %.2f GB/s (%s host memory)"),
+                            ref.run, ws_copy_direction_to_string (a->direction), a->bytes / 1e6,
+                            ws_activity_duration (a) / 1e3, ws_activity_gbs (a),
+                            ws_host_memory_to_string (a->host_memory) ?: "device");
+  else
+    text = g_strdup_printf (_("Run %d · %s%s%s · %.3f µs%s"), ref.run,
+                            ws_activity_kind_to_string (a->kind), a->name ? " " : "",
+                            a->name ? a->name : "", ws_activity_duration (a) / 1e3, "");
+  say (self, text);
+}
+
+static void
+session_cb (WsTimeSummary *self)
+{
+  say (self, NULL);
+}
+
+void
+ws_time_summary_set_workspace (WsTimeSummary *self, WsWorkspace *workspace)
+{
+  g_return_if_fail (WS_IS_TIME_SUMMARY (self));
+  if (self->workspace == workspace)
+    return;
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_set_object (&self->workspace, workspace);
+  say (self, NULL);
+  if (workspace != NULL)
+    {
+      g_signal_connect_swapped (workspace, "notify::selected-range", G_CALLBACK (range_cb), self);
+      g_signal_connect_swapped (workspace, "notify::selected-activity", G_CALLBACK (activity_cb),
+                                self);
+      /* A new session starts with nothing said. */
+      g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_cb), self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+ws_time_summary_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      ws_time_summary_set_workspace (WS_TIME_SUMMARY (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_time_summary_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_object (value, WS_TIME_SUMMARY (object)->workspace);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_time_summary_dispose (GObject *object)
+{
+  WsTimeSummary *self = WS_TIME_SUMMARY (object);
+
+  if (self->workspace != NULL)
+    g_signal_handlers_disconnect_by_data (self->workspace, self);
+  g_clear_object (&self->workspace);
+  if (self->label != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->label));
+      self->label = NULL;
+    }
+  G_OBJECT_CLASS (ws_time_summary_parent_class)->dispose (object);
+}
+
+static void
+ws_time_summary_class_init (WsTimeSummaryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->set_property = ws_time_summary_set_property;
+  object_class->get_property = ws_time_summary_get_property;
+  object_class->dispose = ws_time_summary_dispose;
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
+                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                      | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ws_time_summary_init (WsTimeSummary *self)
+{
+  self->label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->label, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->label), 10);
+  gtk_widget_add_css_class (GTK_WIDGET (self->label), "statusline");
+  gtk_widget_set_parent (GTK_WIDGET (self->label), GTK_WIDGET (self));
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+ws_time_summary_new (void)
+{
+  return g_object_new (WS_TYPE_TIME_SUMMARY, NULL);
+}

@@ -1,0 +1,153 @@
+/* ws-welcome-page.c: the welcome page. Its heading and paragraph are the environment's own,
+ * bound; each recording is a plain button that opens it, one click for a newcomer.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-welcome-page.h"
+
+#include <adwaita.h>
+
+#include "ws-sample.h"
+
+struct _WsWelcomePage
+{
+  GtkWidget parent_instance;
+
+  AdwStatusPage *status_page;
+  GtkWidget *samples_heading;
+  GtkBox *samples_box;
+
+  WsEnvironment *environment;
+  GBinding *title_binding, *description_binding;
+  GListModel *samples;
+};
+
+G_DEFINE_FINAL_TYPE (WsWelcomePage, ws_welcome_page, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_ENVIRONMENT,
+  PROP_SAMPLES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+void
+ws_welcome_page_set_environment (WsWelcomePage *self, WsEnvironment *environment)
+{
+  g_return_if_fail (WS_IS_WELCOME_PAGE (self));
+  g_clear_pointer (&self->title_binding, g_binding_unbind);
+  g_clear_pointer (&self->description_binding, g_binding_unbind);
+  g_set_object (&self->environment, environment);
+  if (environment != NULL)
+    {
+      self->title_binding = g_object_bind_property (environment, "title", self->status_page,
+                                                    "title", G_BINDING_SYNC_CREATE);
+      self->description_binding = g_object_bind_property (environment, "description",
+                                                          self->status_page, "description",
+                                                          G_BINDING_SYNC_CREATE);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENVIRONMENT]);
+}
+
+static void
+fill (WsWelcomePage *self)
+{
+  GtkWidget *child;
+  guint n = self->samples ? g_list_model_get_n_items (self->samples) : 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->samples_box))) != NULL)
+    gtk_box_remove (self->samples_box, child);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsSample) sample = g_list_model_get_item (self->samples, i);
+      GtkWidget *button = gtk_button_new_with_label (ws_sample_get_title (sample));
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-sample");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ws_sample_get_path (sample));
+      gtk_widget_add_css_class (button, "pill");
+      gtk_box_append (self->samples_box, button);
+    }
+  gtk_widget_set_visible (self->samples_heading, n > 0);
+}
+
+void
+ws_welcome_page_set_samples (WsWelcomePage *self, GListModel *samples)
+{
+  g_return_if_fail (WS_IS_WELCOME_PAGE (self));
+  if (self->samples != NULL)
+    g_signal_handlers_disconnect_by_data (self->samples, self);
+  g_set_object (&self->samples, samples);
+  if (samples != NULL)
+    g_signal_connect_swapped (samples, "items-changed", G_CALLBACK (fill), self);
+  fill (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAMPLES]);
+}
+
+static void
+ws_welcome_page_set_property (GObject *object, guint prop, const GValue *value,
+                              GParamSpec *pspec)
+{
+  WsWelcomePage *self = WS_WELCOME_PAGE (object);
+
+  switch (prop)
+    {
+    case PROP_ENVIRONMENT: ws_welcome_page_set_environment (self, g_value_get_object (value)); break;
+    case PROP_SAMPLES: ws_welcome_page_set_samples (self, g_value_get_object (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_welcome_page_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  WsWelcomePage *self = WS_WELCOME_PAGE (object);
+
+  switch (prop)
+    {
+    case PROP_ENVIRONMENT: g_value_set_object (value, self->environment); break;
+    case PROP_SAMPLES: g_value_set_object (value, self->samples); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
+ws_welcome_page_dispose (GObject *object)
+{
+  WsWelcomePage *self = WS_WELCOME_PAGE (object);
+
+  ws_welcome_page_set_environment (self, NULL);
+  ws_welcome_page_set_samples (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WELCOME_PAGE);
+  G_OBJECT_CLASS (ws_welcome_page_parent_class)->dispose (object);
+}
+
+static void
+ws_welcome_page_class_init (WsWelcomePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->set_property = ws_welcome_page_set_property;
+  object_class->get_property = ws_welcome_page_get_property;
+  object_class->dispose = ws_welcome_page_dispose;
+  properties[PROP_ENVIRONMENT] = g_param_spec_object ("environment", NULL, NULL,
+                                                      WS_TYPE_ENVIRONMENT, rw);
+  properties[PROP_SAMPLES] = g_param_spec_object ("samples", NULL, NULL, G_TYPE_LIST_MODEL, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/warpscope/Warpscope/ui/ws-welcome-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, WsWelcomePage, status_page);
+  gtk_widget_class_bind_template_child (widget_class, WsWelcomePage, samples_heading);
+  gtk_widget_class_bind_template_child (widget_class, WsWelcomePage, samples_box);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ws_welcome_page_init (WsWelcomePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,113 @@
+/* test-app-util.h: what the app's tests share (header only): windows under Xvfb, waiting on
+ * the main loop, the bundled recordings.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ws-window.h"
+
+/* Runs the main loop until done (data) or the time is up. */
+static inline void
+ws_test_spin_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static inline void
+ws_test_spin_for (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static inline char *
+ws_test_sample (const char *name)
+{
+  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+}
+
+static inline WsSession *
+ws_test_load_sample (const char *name)
+{
+  g_autofree char *path = ws_test_sample (name);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  WsSession *session = ws_session_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return session;
+}
+
+static inline WsWindow *
+ws_test_new_window (void)
+{
+  WsWindow *window = ws_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  ws_test_spin_for (100);
+  return window;
+}
+
+/* A view of the window's template, by its id in ui/ws-window.ui. */
+static inline gpointer
+ws_test_view (WsWindow *window, const char *id)
+{
+  GObject *view = gtk_widget_get_template_child (GTK_WIDGET (window), WS_TYPE_WINDOW, id);
+
+  g_assert_nonnull (view);
+  return view;
+}
+
+static inline gboolean
+ws_test_has_session (gpointer window)
+{
+  return ws_workspace_get_session (ws_window_get_workspace (window)) != NULL;
+}
+
+/* Opens a bundled recording in the window, as the welcome page's buttons do. */
+static inline WsSession *
+ws_test_open (WsWindow *window, const char *name)
+{
+  g_autofree char *path = ws_test_sample (name);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  ws_window_open_file (window, file);
+  ws_test_spin_until (ws_test_has_session, window, 10000);
+  g_assert_true (ws_test_has_session (window));
+  return ws_workspace_get_session (ws_window_get_workspace (window));
+}
+
+/* How many visible widgets under `widget` carry the CSS class. */
+static inline guint
+ws_test_count_css (GtkWidget *widget, const char *css)
+{
+  guint n = gtk_widget_has_css_class (widget, css) && gtk_widget_get_visible (widget);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += ws_test_count_css (c, css);
+  return n;
+}
+
+/* The first label under `widget` whose text starts with `prefix`, or NULL. */
+static inline const char *
+ws_test_find_label (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return gtk_label_get_text (GTK_LABEL (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      const char *found = ws_test_find_label (c, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

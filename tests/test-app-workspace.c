@@ -1,0 +1,316 @@
+/* test-app-workspace.c: the views and what they share. Each view is given the workspace once
+ * and follows it: the selected run, the compared run, the visible window, the selected range,
+ * presentation mode; a view made here, outside the window, with nothing but its "workspace"
+ * property set, follows the same, which is all a new view needs. The comparison arithmetic
+ * (each run from its own start, one scale) and the findings the table and panel show.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-app-util.h"
+#include "ws-chart-view.h"
+#include "ws-findings-panel.h"
+#include "ws-occupancy-view.h"
+#include "ws-runs-view.h"
+#include "ws-source-view.h"
+#include "ws-time-summary.h"
+#include "ws-timeline-view.h"
+
+/* A workspace holding a recording, as the window's would. */
+static WsWorkspace *
+workspace_with (const char *sample)
+{
+  WsWorkspace *workspace = ws_workspace_new ();
+  g_autoptr (WsSession) session = ws_test_load_sample (sample);
+
+  ws_workspace_set_session (workspace, session);
+  return workspace;
+}
+
+static void
+window_of (GtkWidget *view)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  ws_test_spin_for (50);
+}
+
+/* ---- views follow the workspace ----------------------------------------------------------- */
+
+/* The window's views, given the workspace once in the template, follow what is set on it: no
+ * view is told anything by the window. */
+static void
+test_window_views_follow (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsWorkspace *workspace = ws_window_get_workspace (window);
+  WsSession *session = ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  WsRunsView *runs = ws_test_view (window, "runs_view");
+  GtkWidget *findings = ws_test_view (window, "findings_panel");
+  WsTimelineView *timeline = ws_test_view (window, "timeline");
+  WsChartView *speedup = ws_test_view (window, "speedup");
+  WsChartOptions o;
+  int first, second;
+  gint64 s5, e5;
+
+  /* The selected run: the table's row, the panel's heading, the timeline's window. */
+  ws_workspace_select_runs (workspace, 5, 0);
+  ws_test_spin_for (50);
+  ws_runs_view_get_selection (runs, &first, &second);
+  g_assert_cmpint (first, ==, 5);
+  g_assert_cmpint (second, ==, 0);
+  g_assert_nonnull (ws_test_find_label (findings, "Run 5: vector_add"));
+  g_assert_true (ws_run_get_time_range (ws_session_find_run (session, 5), &s5, &e5));
+  ws_timeline_view_get_options (timeline, &o);
+  g_assert_cmpint (o.run, ==, 5);
+  g_assert_cmpint (o.window_start, <, s5);
+  g_assert_cmpint (o.window_end, >, e5);
+  ws_chart_view_get_options (speedup, &o);
+  g_assert_cmpint (o.run, ==, 5);
+
+  /* The compared run: both rows, the panel side by side, the timeline's second run. */
+  ws_workspace_select_runs (workspace, 5, 11);
+  ws_test_spin_for (50);
+  ws_runs_view_get_selection (runs, &first, &second);
+  g_assert_cmpint (first, ==, 5);
+  g_assert_cmpint (second, ==, 11);
+  g_assert_nonnull (ws_test_find_label (findings, "Run 5 beside run 11"));
+  ws_timeline_view_get_options (timeline, &o);
+  g_assert_cmpint (o.compare_run, ==, 11);
+
+  /* The visible window, whoever sets it. */
+  ws_workspace_set_visible_window (workspace, 1000, 2000000);
+  ws_timeline_view_get_options (timeline, &o);
+  g_assert_cmpint (o.window_start, ==, 1000);
+  g_assert_cmpint (o.window_end, ==, 2000000);
+
+  /* Presentation: larger text in the window and the panel, findings written on the charts. */
+  ws_workspace_set_presentation (workspace, TRUE);
+  ws_test_spin_for (50);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  g_assert_true (gtk_widget_has_css_class (findings, "presentation"));
+  ws_chart_view_get_options (speedup, &o);
+  g_assert_true (o.annotate);
+  ws_workspace_set_presentation (workspace, FALSE);
+  ws_test_spin_for (50);
+  g_assert_false (gtk_widget_has_css_class (findings, "presentation"));
+
+  /* A click in the table is the workspace's selection. */
+  ws_runs_view_select_run (runs, 3);
+  g_assert_cmpint (ws_workspace_get_run (workspace), ==, 3);
+  g_assert_cmpint (ws_workspace_get_compare_run (workspace), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A view the window knows nothing of: set its workspace, and it follows. */
+static void
+test_new_view_needs_no_window (void)
+{
+  g_autoptr (WsWorkspace) workspace = workspace_with ("vector-add-sizes-h200.jsonl");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *chart = g_object_new (WS_TYPE_CHART_VIEW, "kind", WS_CHART_BREAKDOWN,
+                                   "workspace", workspace, NULL);
+  GtkWidget *panel = g_object_new (WS_TYPE_FINDINGS_PANEL, "workspace", workspace, NULL);
+  GtkWidget *occupancy = g_object_new (WS_TYPE_OCCUPANCY_VIEW, "workspace", workspace, NULL);
+  GtkWidget *source = g_object_new (WS_TYPE_SOURCE_VIEW, "workspace", workspace, NULL);
+  GtkWidget *summary = g_object_new (WS_TYPE_TIME_SUMMARY, "workspace", workspace, NULL);
+  WsChartOptions o;
+
+  gtk_box_append (GTK_BOX (box), chart);
+  gtk_box_append (GTK_BOX (box), panel);
+  gtk_box_append (GTK_BOX (box), occupancy);
+  gtk_box_append (GTK_BOX (box), source);
+  gtk_box_append (GTK_BOX (box), summary);
+  window_of (box);
+  g_assert_null (ws_test_find_label (panel, "Run 4"));
+  ws_workspace_select_runs (workspace, 4, 0);
+  ws_test_spin_for (50);
+  ws_chart_view_get_options (WS_CHART_VIEW (chart), &o);
+  g_assert_cmpint (o.run, ==, 4);
+  g_assert_nonnull (ws_test_find_label (panel, "Run 4: vector_add"));
+  ws_workspace_select_runs (workspace, 4, 10);
+  ws_test_spin_for (50);
+  ws_chart_view_get_options (WS_CHART_VIEW (chart), &o);
+  g_assert_cmpint (o.compare_run, ==, 10);
+  g_assert_nonnull (ws_test_find_label (panel, "Run 4 beside run 10"));
+  /* The selected range, said in words, each run from its own start. */
+  g_assert_null (ws_time_summary_get_text (WS_TIME_SUMMARY (summary)));
+  ws_workspace_set_selected_range (workspace, 0, 1000000);
+  g_assert_true (g_str_has_prefix (ws_time_summary_get_text (WS_TIME_SUMMARY (summary)),
+                                   "1.000 ms from each run's start: run 4: copies "));
+  ws_workspace_set_presentation (workspace, TRUE);
+  ws_test_spin_for (50);
+  g_assert_true (gtk_widget_has_css_class (panel, "presentation"));
+  ws_chart_view_get_options (WS_CHART_VIEW (chart), &o);
+  g_assert_true (o.annotate);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (box)));
+}
+
+/* ---- the timeline ------------------------------------------------------------------------- */
+
+static void
+test_timeline_window_and_range (void)
+{
+  g_autoptr (WsWorkspace) workspace = workspace_with ("vector-add-sizes-h200.jsonl");
+  WsTimelineView *timeline = WS_TIMELINE_VIEW (ws_timeline_view_new ());
+  GtkWidget *summary = ws_time_summary_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gint64 fs, fe, start, end, rs, re;
+  WsChartOptions o;
+
+  ws_timeline_view_set_workspace (timeline, workspace);
+  ws_time_summary_set_workspace (WS_TIME_SUMMARY (summary), workspace);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (timeline));
+  gtk_box_append (GTK_BOX (box), summary);
+  window_of (box);
+  g_assert_true (ws_workspace_get_full_range (workspace, &fs, &fe));
+
+  /* Zooming in the widget is the workspace's window, about its middle. */
+  ws_timeline_view_zoom (timeline, 4, 0.5);
+  ws_workspace_get_visible_window (workspace, &start, &end);
+  g_assert_cmpint (end - start, >, (fe - fs) / 4 - 2);
+  g_assert_cmpint (end - start, <, (fe - fs) / 4 + 2);
+  g_assert_cmpint (start, >, fs);
+  /* Panning never wanders off the data. */
+  for (int i = 0; i < 50; i++)
+    ws_timeline_view_pan (timeline, -1);
+  ws_workspace_get_visible_window (workspace, &start, &end);
+  g_assert_cmpint (start, ==, fs - (fe - fs) / 10);
+  /* Less than 100 ns is never shown. */
+  ws_workspace_set_visible_window (workspace, fs + 10, fs + 20);
+  ws_workspace_get_visible_window (workspace, &start, &end);
+  g_assert_cmpint (end - start, ==, 100);
+
+  /* A range: drawn, said, and Z zooms to it and clears it. */
+  rs = fs + (fe - fs) / 3, re = fs + (fe - fs) / 2;
+  ws_workspace_set_selected_range (workspace, rs, re);
+  ws_timeline_view_get_options (timeline, &o);
+  g_assert_cmpint (o.selection_start, ==, rs);
+  g_assert_cmpint (o.selection_end, ==, re);
+  g_assert_true (g_str_has_prefix (ws_time_summary_get_text (WS_TIME_SUMMARY (summary)), "Selected "));
+  ws_timeline_view_zoom_to_selection (timeline);
+  ws_workspace_get_visible_window (workspace, &start, &end);
+  g_assert_cmpint (start, ==, rs);
+  g_assert_cmpint (end, ==, re);
+  g_assert_false (ws_workspace_get_selected_range (workspace, &start, &end));
+  g_assert_null (ws_time_summary_get_text (WS_TIME_SUMMARY (summary)));
+
+  /* A span picked: outlined and described. */
+  ws_workspace_select_activity (workspace, 5, 0);
+  g_assert_nonnull (ws_workspace_get_highlight (workspace));
+  g_assert_true (g_str_has_prefix (ws_time_summary_get_text (WS_TIME_SUMMARY (summary)), "Run 5 · "));
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (box)));
+}
+
+/* ---- comparing ---------------------------------------------------------------------------- */
+
+/* Two runs: each counted from its own start, on one scale; a finding of the second run puts
+ * the window on its spans, in that run's time. */
+static void
+test_comparison_arithmetic (void)
+{
+  g_autoptr (WsWorkspace) workspace = workspace_with ("vector-add-sizes-h200.jsonl");
+  WsSession *session = ws_workspace_get_session (workspace);
+  WsRun *five = ws_session_find_run (session, 5), *eleven = ws_session_find_run (session, 11);
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  gint64 s5, e5, s11, e11, start, end;
+  const WsActivity *a;
+  guint n, kernel = G_MAXUINT;
+  WsTotals whole, from_start;
+
+  g_assert_true (ws_run_get_time_range (five, &s5, &e5));
+  g_assert_true (ws_run_get_time_range (eleven, &s11, &e11));
+  ws_workspace_select_runs (workspace, 5, 0);
+  g_assert_false (ws_workspace_is_comparing (workspace));
+  g_assert_cmpint (ws_workspace_get_origin (workspace, 11), ==, 0);
+
+  ws_workspace_select_runs (workspace, 5, 11);
+  g_assert_true (ws_workspace_is_comparing (workspace));
+  g_assert_cmpint (ws_workspace_get_origin (workspace, 5), ==, s5);
+  g_assert_cmpint (ws_workspace_get_origin (workspace, 11), ==, s11);
+  g_assert_true (ws_workspace_get_full_range (workspace, &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, MAX (e5 - s5, e11 - s11));
+
+  /* The same stretch of run 11, from its own start, is its own time from s11. */
+  ws_workspace_set_selected_range (workspace, 0, e11 - s11);
+  ws_workspace_get_range_totals (workspace, 11, &from_start);
+  ws_session_get_window_totals (session, s11, e11, &whole);
+  g_assert_cmpint (from_start.kernel_ns, ==, whole.kernel_ns);
+  g_assert_cmpint (from_start.copy_ns, ==, whole.copy_ns);
+  g_assert_cmpint (from_start.kernel_ns, >, 0);
+
+  a = ws_run_get_activities (eleven, &n);
+  for (guint i = 0; i < n && kernel == G_MAXUINT; i++)
+    if (a[i].kind == WS_ACTIVITY_KERNEL)
+      kernel = i;
+  g_assert_cmpuint (kernel, <, n);
+  g_array_append_val (indices, kernel);
+  ws_workspace_highlight_finding (workspace, 11, indices);
+  ws_workspace_get_visible_window (workspace, &start, &end);
+  g_assert_cmpint (start, <=, a[kernel].start - s11);
+  g_assert_cmpint (end, >=, a[kernel].end - s11);
+  g_assert_cmpint (end - start, <, (a[kernel].end - a[kernel].start) * 2);
+  g_assert_cmpuint (ws_workspace_get_highlight (workspace)->len, ==, 1);
+
+  /* Back to one run: the range meant another time, so it goes. */
+  ws_workspace_select_runs (workspace, 11, 0);
+  g_assert_false (ws_workspace_get_selected_range (workspace, &start, &end));
+  g_assert_null (ws_workspace_get_highlight (workspace));
+}
+
+/* ---- findings ----------------------------------------------------------------------------- */
+
+/* The whole session is analysed once, and each run's findings are what analysing that run
+ * alone gives. */
+static void
+test_findings_per_run (void)
+{
+  const char *samples[] = { "vector-add-sizes-h200.jsonl", "vector-add-blocks-h200.jsonl" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr (WsWorkspace) workspace = workspace_with (samples[s]);
+      WsSession *session = ws_workspace_get_session (workspace);
+      GListModel *runs = ws_session_get_runs (session);
+      guint total = 0;
+
+      for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+        {
+          g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
+          g_autoptr (GPtrArray) alone = ws_analyze_run (session, run);
+          GPtrArray *shared = ws_workspace_get_findings (workspace, run);
+
+          g_assert_cmpuint (shared->len, ==, alone->len);
+          for (guint k = 0; k < alone->len; k++)
+            {
+              WsFinding *x = g_ptr_array_index (shared, k), *y = g_ptr_array_index (alone, k);
+
+              g_assert_cmpstr (x->id, ==, y->id);
+              g_assert_cmpstr (x->title, ==, y->title);
+              g_assert_cmpint (x->run, ==, ws_run_get_id (run));
+            }
+          /* Asked again: the same list, not another analysis. */
+          g_assert_true (ws_workspace_get_findings (workspace, run) == shared);
+          total += alone->len;
+        }
+      g_assert_cmpuint (total, >, 0);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
+  g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
+  g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
+  g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
+  g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);
+  return g_test_run ();
+}

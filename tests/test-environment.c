@@ -1,0 +1,215 @@
+/* test-environment.c: the environment probe against stand-ins for the runner (scripts that
+ * answer --list and --device-info from a recording made on an H200, or as a machine without a
+ * driver would): what it finds, the welcome page's heading and paragraph, the status line,
+ * and that it asks through the launcher prefix.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+
+#include "ws-environment.h"
+
+typedef struct
+{
+  char *dir;
+  char *runner;
+} Fixture;
+
+/* A stand-in for the runner: a shell script with this body. */
+static void
+write_runner (Fixture *f, const char *body)
+{
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\n%s\n", body);
+
+  g_assert_true (g_file_set_contents (f->runner, text, -1, NULL));
+  g_chmod (f->runner, 0755);
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->dir = g_dir_make_tmp ("ws-environment-XXXXXX", NULL);
+  f->runner = g_build_filename (f->dir, "runner", NULL);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_unlink (f->runner);
+  g_rmdir (f->dir);
+  g_free (f->runner);
+  g_free (f->dir);
+}
+
+static char *
+recording (void)
+{
+  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), "vector-add-sizes-h200.jsonl", NULL);
+}
+
+static const char no_driver[] =
+  "echo '{\"type\":\"hello\",\"protocol\":1,\"runner\":\"0.1.0\",\"driver_found\":false}'\n"
+  "echo '{\"type\":\"error\",\"run\":null,\"severity\":\"error\",\"code\":\"no_driver\","
+  "\"message\":\"No NVIDIA driver is installed here.\",\"detail\":null}'\n"
+  "echo '{\"type\":\"done\",\"runs\":0,\"failed\":0,\"dropped_records\":0,\"exit_code\":3}'\n"
+  "exit 3";
+
+static gboolean
+answered (gpointer environment)
+{
+  return ws_environment_get_state (environment) != WS_ENVIRONMENT_PROBING;
+}
+
+static void
+wait_for_answer (WsEnvironment *environment)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!answered (environment) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (answered (environment));
+}
+
+static void
+wait_for_catalog (WsEnvironment *environment)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (ws_environment_get_catalog (environment) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* A runner that finds the H200: ready, with its catalog and the status line's versions. */
+static void
+test_ready (Fixture *f, gconstpointer data)
+{
+  g_autofree char *file = recording ();
+  g_autofree char *body = g_strdup_printf (
+    "case \"$1\" in\n"
+    "--list) grep -E '\"type\":\"(hello|kernel)\"' '%1$s' ;;\n"
+    "--device-info) grep -E '\"type\":\"(hello|device)\"' '%1$s' ;;\n"
+    "esac", file);
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+  GPtrArray *catalog;
+
+  write_runner (f, body);
+  ws_environment_set_runner (environment, f->runner);
+  /* Until asked, it is looking. */
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_PROBING);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "Looking for a GPU…");
+  ws_environment_probe (environment);
+  wait_for_answer (environment);
+  wait_for_catalog (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_READY);
+  g_assert_cmpstr (ws_device_get_name (ws_environment_get_device (environment)), ==, "NVIDIA H200");
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "Ready to Run on the NVIDIA H200");
+  g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
+                                   "Pick a kernel on the left and press Run"));
+  g_assert_true (g_str_has_prefix (ws_environment_get_summary (environment),
+                                   "NVIDIA H200 · driver supports CUDA "));
+  g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 0);
+  catalog = ws_environment_get_catalog (environment);
+  g_assert_nonnull (catalog);
+  g_assert_cmpuint (catalog->len, ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (catalog, 0), "name"), ==,
+                   "vector_add");
+}
+
+/* No driver: the runner's own words, under a heading a student reads. */
+static void
+test_no_driver (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+  WsRunnerError *problem;
+
+  write_runner (f, no_driver);
+  ws_environment_set_runner (environment, f->runner);
+  ws_environment_probe (environment);
+  wait_for_answer (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+  g_assert_null (ws_environment_get_device (environment));
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "No NVIDIA GPU Here");
+  g_assert_cmpstr (ws_environment_get_description (environment), ==,
+                   "No NVIDIA driver is installed here.");
+  g_assert_cmpstr (ws_environment_get_summary (environment), ==,
+                   "No usable GPU here: recordings and the calculator work");
+  g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 1);
+  problem = g_ptr_array_index (ws_environment_get_problems (environment), 0);
+  g_assert_cmpstr (problem->code, ==, "no_driver");
+}
+
+/* A runner that dies before it says anything. */
+static void
+test_no_answer (Fixture *f, gconstpointer data)
+{
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+
+  write_runner (f, "echo 'cannot open libcudart' >&2\nexit 127");
+  ws_environment_set_runner (environment, f->runner);
+  ws_environment_probe (environment);
+  wait_for_answer (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "The GPU Runner Did Not Answer");
+  g_assert_nonnull (strstr (ws_environment_get_description (environment), "status 127"));
+  g_assert_nonnull (strstr (ws_environment_get_description (environment), "cannot open libcudart"));
+}
+
+static void
+test_no_runner (void)
+{
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+
+  ws_environment_probe (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_NO_RUNNER);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "No GPU Runner in This Build");
+  g_assert_cmpstr (ws_environment_get_summary (environment), ==,
+                   "No GPU runner in this build: recordings and the calculator work");
+  g_assert_null (ws_environment_get_catalog (environment));
+}
+
+/* Runs go through the launcher prefix (ssh gpu-box, srun …): so does the probe, and a new
+ * prefix asks again. */
+static void
+test_through_launcher (Fixture *f, gconstpointer data)
+{
+  g_autofree char *file = recording ();
+  g_autofree char *body = g_strdup_printf (
+    "if [ \"$WS_TEST_VIA\" != launcher ]; then\n%s\nfi\n"
+    "grep -E '\"type\":\"(hello|device|kernel)\"' '%s'", no_driver, file);
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+  gint64 deadline;
+
+  write_runner (f, body);
+  ws_environment_set_runner (environment, f->runner);
+  ws_environment_probe (environment);
+  wait_for_answer (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+
+  ws_environment_set_launcher (environment, "env WS_TEST_VIA=launcher");
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (ws_environment_get_state (environment) != WS_ENVIRONMENT_READY
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_READY);
+
+  /* A prefix that cannot be read says so. */
+  ws_environment_set_launcher (environment, "ssh 'gpu-box");
+  ws_environment_probe (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+  g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
+                                   "The launcher prefix in the preferences cannot be read: "));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/environment/no-runner", test_no_runner);
+  g_test_add ("/environment/ready", Fixture, NULL, fixture_set_up, test_ready, fixture_tear_down);
+  g_test_add ("/environment/no-driver", Fixture, NULL, fixture_set_up, test_no_driver,
+              fixture_tear_down);
+  g_test_add ("/environment/no-answer", Fixture, NULL, fixture_set_up, test_no_answer,
+              fixture_tear_down);
+  g_test_add ("/environment/through-launcher", Fixture, NULL, fixture_set_up,
+              test_through_launcher, fixture_tear_down);
+  return g_test_run ();
+}
