@@ -159,7 +159,7 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->transfer = keep (self, ws_record_string (r, o, "transfer") ?: "pageable");
   c->reps = (int) ws_record_int (r, o, "reps", 0);
   c->warmup = (int) ws_record_int (r, o, "warmup", 0);
-  c->seed = (guint64) ws_record_int (r, o, "seed", 0);
+  c->seed = ws_record_uint (r, o, "seed", 0);
   c->cpu = keep (self, ws_record_string (r, o, "cpu"));
   c->flops = ws_record_double (r, o, "flops", 0);
   c->bytes = ws_record_double (r, o, "bytes", 0);
