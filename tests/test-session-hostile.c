@@ -32,6 +32,56 @@
 #endif
 
 static char *
+temp_path (void)
+{
+  char *path = NULL;
+  int fd = g_file_open_tmp ("ws-hostile-XXXXXX.jsonl", &path, NULL);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  return path;
+}
+
+static char *
+write_temp (const char *data, gsize length)
+{
+  char *path = temp_path ();
+
+  g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+  return path;
+}
+
+static WsSession *
+load_path (const char *path, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  return ws_session_load (file, NULL, error);
+}
+
+static WsSession *
+load_bytes (const char *data, gsize length, GError **error)
+{
+  g_autofree char *path = write_temp (data, length);
+  WsSession *session = load_path (path, error);
+
+  g_unlink (path);
+  return session;
+}
+
+/* A session that has seen a hello and run 1, for feeding one line at a time. */
+static WsSession *
+fed_session (void)
+{
+  WsSession *session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  g_auto (GStrv) lines = g_strsplit (HELLO RUN, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL && *lines[i] != '\0'; i++)
+    g_assert_true (ws_session_feed_line (session, lines[i], -1, NULL));
+  return session;
+}
+
+static char *
 repeat (char c, gsize n)
 {
   char *s = g_malloc (n + 1);
@@ -97,10 +147,148 @@ test_record_numbers (void)
                     (guint) (strstr (text, "1e300") - text));
 }
 
+/* A million '[' in an activity line (the fast path) and in another record (the general
+ * path), and 200,000 '{': each is one problem, and the lines after it load. */
+static void
+test_deep_nesting (void)
+{
+  const gsize depth = 1000000;
+  g_autofree char *brackets = repeat ('[', depth);
+  g_autofree char *braces = NULL;
+  g_autoptr (GString) text = g_string_new (HELLO RUN);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsSession) session = NULL;
+  GPtrArray *problems;
+
+  {
+    GString *b = g_string_new (NULL);
+
+    /* Five bytes a level: as many as fit in a line (WS_SESSION_MAX_LINE). */
+    for (gsize i = 0; i < depth / 5; i++)
+      g_string_append (b, "{\"a\":");
+    braces = g_string_free (b, FALSE);
+  }
+  g_string_append_printf (text, "{\"type\":\"activity\",\"run\":1,\"kind\":\"kernel\",\"start\":1,"
+                                "\"end\":2,\"x\":%s}\n",
+                          brackets);
+  g_string_append_printf (text, "{\"type\":\"a_later_record\",\"x\":%s}\n", brackets);
+  g_string_append_printf (text, "{\"type\":\"a_later_record\",\"x\":%s}\n", braces);
+  g_string_append (text, KERNEL DONE);
+  session = load_bytes (text->str, text->len, &error);
+  g_assert_no_error (error);
+  problems = ws_session_get_problems (session);
+  g_assert_cmpuint (problems->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      g_assert_cmpuint (p->line, ==, 3 + i);
+      g_assert_nonnull (strstr (p->message, "values nested deeper than 64 levels"));
+    }
+  g_assert_cmpuint (ws_session_get_n_activities (session), ==, 1);
+  g_assert_true (ws_session_is_done (session, NULL, NULL));
+}
+
+/* 64 levels are read, 65 are not, whichever path reads them. */
+static void
+test_depth_limit (void)
+{
+  for (int levels = WS_RECORD_MAX_DEPTH - 1; levels <= WS_RECORD_MAX_DEPTH + 1; levels++)
+    {
+      /* The record itself is the first level. */
+      g_autofree char *open = repeat ('[', (gsize) levels - 1);
+      g_autofree char *close = repeat (']', (gsize) levels - 1);
+      g_autofree char *fast = g_strdup_printf ("{\"type\":\"activity\",\"run\":1,\"kind\":\"kernel\","
+                                               "\"start\":1,\"end\":2,\"x\":%s%s}",
+                                               open, close);
+      g_autofree char *general = g_strdup_printf ("{\"x\":%s%s,\"type\":\"activity\",\"run\":1,"
+                                                  "\"kind\":\"kernel\",\"start\":1,\"end\":2}",
+                                                  open, close);
+      gboolean readable = levels <= WS_RECORD_MAX_DEPTH;
+      g_autoptr (WsSession) session = fed_session ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsRecord) record = NULL;
+      WsActivity a;
+      guint32 run;
+
+      g_test_message ("%d levels", levels);
+      record = ws_record_parse (general, strlen (general), NULL, &error);
+      g_assert_true ((record != NULL) == readable);
+      if (!readable)
+        g_assert_nonnull (strstr (error->message, "values nested deeper than 64 levels"));
+      g_clear_error (&error);
+      g_assert_true (_ws_session_parse_activity (fast, strlen (fast), &a, &run) == readable);
+      g_assert_true (ws_session_feed_line (session, fast, -1, NULL) == readable);
+      g_assert_true (ws_session_feed_line (session, general, -1, NULL) == readable);
+      g_assert_cmpuint (ws_session_get_n_activities (session), ==, readable ? 2 : 0);
+    }
+}
+
+/* The fast path takes only what the general path takes: junk in a field it skips is not let
+ * through. */
+static void
+test_fast_path_strict (void)
+{
+  static const struct
+  {
+    const char *x;
+    gboolean valid;
+  } values[] = {
+    { "tru", FALSE },     { "nul", FALSE },  { "[1,]", FALSE },    { "[1 2]", FALSE },
+    { "1x", FALSE },      { "-", FALSE },    { "1.", FALSE },      { "1e", FALSE },
+    { "\"\x01\"", FALSE }, { "1e400", FALSE }, { "[[1],[2", FALSE }, { "\"\xc3\x28\"", FALSE },
+    { "true", TRUE },     { "null", TRUE },  { "[1,[2,[]]]", TRUE }, { "-1.5e-7", TRUE },
+    { "[]", TRUE },       { "\"é\"", TRUE }, { "1E+20", TRUE },    { "\"a\\\"b\"", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("{\"type\":\"activity\",\"run\":1,\"kind\":\"kernel\","
+                                               "\"start\":1,\"end\":2,\"x\":%s}",
+                                               values[i].x);
+      g_autoptr (WsSession) session = fed_session ();
+      WsActivity a;
+      guint32 run;
+
+      g_test_message ("%s", line);
+      if (!values[i].valid)
+        g_assert_false (_ws_session_parse_activity (line, strlen (line), &a, &run));
+      g_assert_true (ws_session_feed_line (session, line, -1, NULL) == values[i].valid);
+      g_assert_cmpuint (ws_session_get_n_activities (session), ==, values[i].valid);
+      g_assert_cmpuint (ws_session_get_problems (session)->len, ==, !values[i].valid);
+    }
+}
+
+/* A name given twice means its last value on both paths, as for json-glib. */
+static void
+test_duplicate_names (void)
+{
+  const char *line = "{\"type\":\"activity\",\"run\":1,\"kind\":\"memcpy\",\"start\":5,\"end\":9,"
+                     "\"start\":1,\"kind\":\"kernel\"}";
+  g_autofree char *moved = g_strdup_printf ("{\"x\":0,%s", line + 1);
+  g_autoptr (WsSession) session = fed_session ();
+  const WsActivity *a;
+  guint n;
+
+  g_assert_true (ws_session_feed_line (session, line, -1, NULL));
+  g_assert_true (ws_session_feed_line (session, moved, -1, NULL));
+  a = ws_run_get_activities (ws_session_find_run (session, 1), &n);
+  g_assert_cmpuint (n, ==, 2);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpint (a[i].start, ==, 1);
+      g_assert_cmpuint (a[i].kind, ==, WS_ACTIVITY_KERNEL);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/session-hostile/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/session-hostile/depth-limit", test_depth_limit);
+  g_test_add_func ("/session-hostile/fast-path-strict", test_fast_path_strict);
+  g_test_add_func ("/session-hostile/duplicate-names", test_duplicate_names);
   g_test_add_func ("/session-hostile/record-numbers", test_record_numbers);
   g_test_add_func ("/session-hostile/record-shape", test_record_shape);
   return g_test_run ();

@@ -59,6 +59,10 @@ typedef struct
 void _ws_stored_record_free (WsStoredRecord *record);
 void _ws_problem_free (WsProblem *problem);
 
+/* Integers a double holds exactly, and so the bound of counts, byte counts and times in ns
+ * (±2^53: 8 PiB, 104 days). */
+#define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
+
 /* ws-session-reader.c */
 gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
                                      guint32 *run);

@@ -40,7 +40,8 @@ expect (Scanner *s, char c)
   return TRUE;
 }
 
-/* A string without escapes; points into the line. */
+/* A string of printable ASCII without escapes; points into the line. Anything else (escapes,
+ * control characters, UTF-8 that must be checked) is left to the general path. */
 static gboolean
 scan_string (Scanner *s, const char **start, gsize *len)
 {
@@ -51,7 +52,7 @@ scan_string (Scanner *s, const char **start, gsize *len)
   q = s->p;
   while (q < s->end && *q != '"')
     {
-      if (*q == '\\')
+      if (*q == '\\' || (guchar) *q < 0x20 || (guchar) *q >= 0x80)
         return FALSE;
       q++;
     }
@@ -63,66 +64,133 @@ scan_string (Scanner *s, const char **start, gsize *len)
   return TRUE;
 }
 
+/* An integer without fraction or exponent that gint64 holds; never reads past the line. */
 static gboolean
 scan_int (Scanner *s, gint64 *out)
 {
-  char *endp;
+  const char *q;
+  gboolean negative;
+  guint64 v = 0;
 
   skip_ws (s);
-  if (s->p >= s->end || !(g_ascii_isdigit (*s->p) || *s->p == '-'))
+  q = s->p;
+  negative = q < s->end && *q == '-';
+  if (negative)
+    q++;
+  if (q >= s->end || !g_ascii_isdigit (*q) || (*q == '0' && q + 1 < s->end && g_ascii_isdigit (q[1])))
     return FALSE;
-  *out = g_ascii_strtoll (s->p, &endp, 10);
-  if (endp == s->p || endp > s->end)
+  for (; q < s->end && g_ascii_isdigit (*q); q++)
+    {
+      if (v > (guint64) G_MAXINT64 / 10)
+        return FALSE;
+      v = v * 10 + (guint64) (*q - '0');
+    }
+  if (v > (guint64) G_MAXINT64)
     return FALSE;
-  /* A fraction or exponent is not an integer: let json-glib decide. */
-  if (endp < s->end && (*endp == '.' || *endp == 'e' || *endp == 'E'))
+  /* A fraction or exponent is not an integer: let the general path decide. */
+  if (q < s->end && (*q == '.' || *q == 'e' || *q == 'E'))
     return FALSE;
-  s->p = endp;
+  *out = negative ? -(gint64) v : (gint64) v;
+  s->p = q;
   return TRUE;
 }
 
+/* true, false, null or a plain number (at most a two-digit exponent): what else the general
+ * path reads, or refuses. */
+static gboolean
+scan_scalar (Scanner *s)
+{
+  const char *q = s->p;
+  gsize left = (gsize) (s->end - q);
+
+  if (left >= 4 && (memcmp (q, "true", 4) == 0 || memcmp (q, "null", 4) == 0))
+    q += 4;
+  else if (left >= 5 && memcmp (q, "false", 5) == 0)
+    q += 5;
+  else
+    {
+      if (q < s->end && *q == '-')
+        q++;
+      if (q >= s->end || !g_ascii_isdigit (*q) || (*q == '0' && q + 1 < s->end && g_ascii_isdigit (q[1])))
+        return FALSE;
+      while (q < s->end && g_ascii_isdigit (*q))
+        q++;
+      if (q < s->end && *q == '.')
+        {
+          if (++q >= s->end || !g_ascii_isdigit (*q))
+            return FALSE;
+          while (q < s->end && g_ascii_isdigit (*q))
+            q++;
+        }
+      if (q < s->end && (*q == 'e' || *q == 'E'))
+        {
+          int digits = 0;
+
+          if (++q < s->end && (*q == '+' || *q == '-'))
+            q++;
+          for (; q < s->end && g_ascii_isdigit (*q); q++)
+            digits++;
+          if (digits == 0 || digits > 2)
+            return FALSE;
+        }
+    }
+  if (q < s->end && *q != ',' && *q != '}' && *q != ']' && *q != ' ' && *q != '\t'
+      && *q != '\r')
+    return FALSE;
+  s->p = q;
+  return TRUE;
+}
+
+/* Skips a string, scalar or array of them, with a counter instead of recursion: a line of a
+ * million '[' costs a loop, not the stack. Objects, and arrays nested as deep as the general
+ * path refuses, are left to it. */
 static gboolean
 skip_value (Scanner *s)
 {
-  const char *str;
-  gsize len;
+  int depth = 0;
 
-  skip_ws (s);
-  if (s->p >= s->end)
-    return FALSE;
-  switch (*s->p)
+  for (;;)
     {
-    case '"':
-      return scan_string (s, &str, &len);
-    case '[':
-      s->p++;
+      const char *str;
+      gsize len;
+
+      skip_ws (s);
+      if (s->p >= s->end)
+        return FALSE;
+      if (*s->p == '[')
+        {
+          if (++depth >= WS_RECORD_MAX_DEPTH)
+            return FALSE;
+          s->p++;
+          skip_ws (s);
+          if (s->p >= s->end || *s->p != ']')
+            continue; /* the first element */
+          s->p++;
+          depth--;
+        }
+      else if (*s->p == '"')
+        {
+          if (!scan_string (s, &str, &len))
+            return FALSE;
+        }
+      else if (!scan_scalar (s))
+        return FALSE;
+      /* After a value: the next element, or the ends of arrays. */
       for (;;)
         {
-          skip_ws (s);
-          if (s->p < s->end && *s->p == ']')
-            {
-              s->p++;
-              return TRUE;
-            }
-          if (!skip_value (s))
-            return FALSE;
+          if (depth == 0)
+            return TRUE;
           skip_ws (s);
           if (s->p < s->end && *s->p == ',')
-            s->p++;
+            {
+              s->p++;
+              break;
+            }
+          if (s->p >= s->end || *s->p != ']')
+            return FALSE;
+          s->p++;
+          depth--;
         }
-    case '{':
-      return FALSE;
-    default:
-      {
-        const char *q = s->p;
-
-        while (q < s->end && *q != ',' && *q != '}' && *q != ']' && *q != ' ')
-          q++;
-        if (q == s->p)
-          return FALSE;
-        s->p = q;
-        return TRUE;
-      }
     }
 }
 
@@ -135,9 +203,9 @@ scan_triple (Scanner *s, guint32 out[3])
     {
       gint64 v;
 
-      if (!scan_int (s, &v))
+      if (!scan_int (s, &v) || v < 0 || v > G_MAXUINT32)
         return FALSE;
-      out[i] = (guint32) CLAMP (v, 0, G_MAXUINT32);
+      out[i] = (guint32) v;
       if (i < 2 && !expect (s, ','))
         return FALSE;
     }
@@ -165,6 +233,7 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
   gboolean have_kind = FALSE;
 
   memset (a, 0, sizeof *a);
+  a->phase = WS_PHASE_OTHER; /* as the general path reads a missing phase */
   *run = 0;
   if (!expect (&s, '{'))
     return FALSE;
@@ -219,30 +288,49 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
                || KEY_IS ("registers") || KEY_IS ("static_smem") || KEY_IS ("dynamic_smem")
                || KEY_IS ("threads"))
         {
+          /* The ranges of ws-session-ranges.c: a number outside them is left to the general
+           * path, which names it in a problem. */
           if (!scan_int (&s, &v))
             return FALSE;
-          if (KEY_IS ("run"))
-            *run = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("rep"))
-            a->rep = (guint16) CLAMP (v, 0, G_MAXUINT16);
-          else if (KEY_IS ("start"))
-            a->start = v;
-          else if (KEY_IS ("end"))
-            a->end = v;
+          if (KEY_IS ("start") || KEY_IS ("end"))
+            {
+              if (v < -WS_MAX_EXACT || v > WS_MAX_EXACT)
+                return FALSE;
+              *(KEY_IS ("start") ? &a->start : &a->end) = v;
+            }
+          else if (v < 0)
+            return FALSE;
           else if (KEY_IS ("bytes"))
-            a->bytes = (guint64) MAX (v, 0);
-          else if (KEY_IS ("stream"))
-            a->stream = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("correlation"))
-            a->correlation = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("registers"))
-            a->registers = (guint16) CLAMP (v, 0, G_MAXUINT16);
-          else if (KEY_IS ("static_smem"))
-            a->static_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("dynamic_smem"))
-            a->dynamic_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
+            {
+              if (v > WS_MAX_EXACT)
+                return FALSE;
+              a->bytes = (guint64) v;
+            }
+          else if (KEY_IS ("run"))
+            {
+              if (v > G_MAXINT32)
+                return FALSE;
+              *run = (guint32) v;
+            }
+          else if (KEY_IS ("static_smem") || KEY_IS ("dynamic_smem"))
+            {
+              if (v > 1 << 29)
+                return FALSE;
+              *(KEY_IS ("static_smem") ? &a->static_smem : &a->dynamic_smem) = (guint32) v;
+            }
+          else if (KEY_IS ("registers") || KEY_IS ("threads"))
+            {
+              if (v > G_MAXUINT16)
+                return FALSE;
+              *(KEY_IS ("registers") ? &a->registers : &a->threads) = (guint16) v;
+            }
           else
-            a->threads = (guint16) CLAMP (v, 0, G_MAXUINT16);
+            {
+              if (v > G_MAXUINT32)
+                return FALSE;
+              *(KEY_IS ("rep") ? &a->rep : KEY_IS ("stream") ? &a->stream : &a->correlation)
+                = (guint32) v;
+            }
         }
       else if (!skip_value (&s)) /* "t" and fields of later protocols */
         return FALSE;
@@ -273,7 +361,7 @@ activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
   *run = (guint32) ws_record_int (r, o, "run", 0);
   a->kind = ws_activity_kind_from_string (ws_record_string (r, o, "kind"));
   a->phase = ws_activity_phase_from_string (ws_record_string (r, o, "phase"));
-  a->rep = (guint16) ws_record_int (r, o, "rep", 0);
+  a->rep = (guint32) ws_record_int (r, o, "rep", 0);
   a->start = ws_record_int (r, o, "start", 0);
   a->end = MAX (ws_record_int (r, o, "end", a->start), a->start);
   a->bytes = (guint64) MAX (ws_record_int (r, o, "bytes", 0), 0);
