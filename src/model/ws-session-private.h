@@ -63,8 +63,14 @@ void _ws_problem_free (WsProblem *problem);
  * (±2^53: 8 PiB, 104 days). */
 #define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
 
-/* ws-session-reader.c */
+/* ws-session-reader.c (the problem's message is copied) */
+void _ws_session_add_problem (WsSession *self, guint column, const char *message);
 gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
                                      guint32 *run);
+
+/* ws-session-ranges.c: FALSE with a message naming the field ("field "occupancy" is 7.5,
+ * outside 0–1") and its column when a number of the record is outside its range. */
+gboolean _ws_session_check_ranges (const WsRecord *record, const char *type, const char *text,
+                                   gsize length, guint *column, GError **error);
 
 G_END_DECLS

@@ -350,6 +350,8 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
 
 /* ---- the general path -------------------------------------------------------------------- */
 
+/* The record's numbers were checked against their ranges (ws-session-ranges.c): the casts
+ * below cannot overflow. */
 static void
 activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
 {
@@ -364,7 +366,7 @@ activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
   a->rep = (guint32) ws_record_int (r, o, "rep", 0);
   a->start = ws_record_int (r, o, "start", 0);
   a->end = MAX (ws_record_int (r, o, "end", a->start), a->start);
-  a->bytes = (guint64) MAX (ws_record_int (r, o, "bytes", 0), 0);
+  a->bytes = (guint64) ws_record_int (r, o, "bytes", 0);
   a->stream = (guint32) ws_record_int (r, o, "stream", 0);
   a->correlation = (guint32) ws_record_int (r, o, "correlation", 0);
   a->direction = ws_copy_direction_from_string (ws_record_string (r, o, "direction"));
@@ -411,6 +413,12 @@ error_from_record (WsRecord *r)
   return e;
 }
 
+/* The hello, device and kernel records are read again by json-glib, which might refuse a
+ * corner of JSON that ws-record.c takes (none is known: unpaired surrogates were one): such
+ * a record is refused rather than half kept. */
+static const char not_plain_json[]
+  = N_("the record uses a form of JSON this reader cannot keep (an unusual escape or number)");
+
 /* The few records kept as json-glib objects (hello, device, kernel): their readers and the
  * views want JsonObject, and there are only a handful per session. */
 static JsonObject *
@@ -456,39 +464,57 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
 }
 
 static gboolean
+handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
+              guint *column, GError **error)
+{
+  WsRecordNode o = WS_RECORD_ROOT;
+  g_autoptr (GError) range = NULL;
+  gint64 protocol;
+
+  if (!g_str_equal (type, "hello"))
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: its first record is \"%s\", not the "
+                   "runner's hello"),
+                 type);
+  if (!_ws_session_check_ranges (r, type, text, length, column, &range))
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: in its hello record, %s"), range->message);
+  protocol = ws_record_int (r, o, "protocol", 0);
+  if (protocol > WS_PROTOCOL_VERSION)
+    return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
+                 _("this session was written by a newer Warpscope (protocol %" PRId64
+                   ", runner %s); this version reads protocol %d and older. Update Warpscope "
+                   "to open it"),
+                 protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
+  if (protocol < 1)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: its hello record names no protocol"));
+  self->hello = json_object_of (text, length);
+  if (self->hello == NULL)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: in its hello record, %s"),
+                 _(not_plain_json));
+  self->protocol = (int) protocol;
+  /* warpscope-cli replay marks the hello of the recording it plays back. */
+  if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
+    self->source = WS_SESSION_SOURCE_REPLAY;
+  store (self, type, 0, text, length);
+  g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+/* `column` gets where the trouble is when the record is refused. */
+static gboolean
 handle_record (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
-               GError **error)
+               guint *column, GError **error)
 {
   WsRecordNode o = WS_RECORD_ROOT;
 
   if (self->hello == NULL)
-    {
-      gint64 protocol;
-
-      if (!g_str_equal (type, "hello"))
-        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     _("this is not a Warpscope session: its first record is \"%s\", not the "
-                       "runner's hello"),
-                     type);
-      protocol = ws_record_int (r, o, "protocol", 0);
-      if (protocol > WS_PROTOCOL_VERSION)
-        return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
-                     _("this session was written by a newer Warpscope (protocol %" PRId64
-                       ", runner %s); this version reads protocol %d and older. Update Warpscope "
-                       "to open it"),
-                     protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
-      if (protocol < 1)
-        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     _("this is not a Warpscope session: its hello record names no protocol"));
-      self->hello = json_object_of (text, length);
-      self->protocol = (int) protocol;
-      /* warpscope-cli replay marks the hello of the recording it plays back. */
-      if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
-        self->source = WS_SESSION_SOURCE_REPLAY;
-      store (self, type, 0, text, length);
-      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
-      return TRUE;
-    }
+    return handle_hello (self, r, type, text, length, column, error);
+  /* Every number the views will read is in its range, or the record is not used. */
+  if (!_ws_session_check_ranges (r, type, text, length, column, error))
+    return FALSE;
 
   if (g_str_equal (type, "activity"))
     {
@@ -503,10 +529,12 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
   if (g_str_equal (type, "device"))
     {
       g_autoptr (JsonObject) json = json_object_of (text, length);
-      g_autoptr (WsDevice) device = json ? ws_device_new_from_json (json) : NULL;
+      g_autoptr (WsDevice) device = NULL;
 
-      if (device != NULL)
-        g_list_store_append (self->devices, device);
+      if (json == NULL)
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
+      device = ws_device_new_from_json (json);
+      g_list_store_append (self->devices, device);
       store (self, type, 0, text, length);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
@@ -515,6 +543,8 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       JsonObject *json = json_object_of (text, length);
       const char *name = ws_record_string (r, o, "name");
 
+      if (json == NULL)
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
       store (self, type, 0, text, length);
       if (json != NULL && name != NULL)
         {
@@ -594,6 +624,17 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
   return TRUE;
 }
 
+void
+_ws_session_add_problem (WsSession *self, guint column, const char *message)
+{
+  WsProblem *problem = g_new0 (WsProblem, 1);
+
+  problem->line = self->line;
+  problem->column = column;
+  problem->message = g_strdup (message);
+  g_ptr_array_add (self->problems, problem);
+}
+
 gboolean
 ws_session_feed_line (WsSession *self, const char *line, gssize length, GError **error)
 {
@@ -633,46 +674,34 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   record = ws_record_parse (line, len, &column, &local);
   if (record == NULL)
     {
-      WsProblem *problem;
-
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                      _("this is not a Warpscope session: line %u is not JSON (%s)"), self->line,
                      local->message);
-      problem = g_new0 (WsProblem, 1);
-      problem->line = self->line;
-      problem->column = column;
-      problem->message = g_strdup (local->message);
-      g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u, %s"), problem->line,
-                   problem->message);
+      _ws_session_add_problem (self, column, local->message);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u, %s"), self->line,
+                   local->message);
     }
   if (ws_record_type (record, WS_RECORD_ROOT) != WS_RECORD_OBJECT
       || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
     {
-      WsProblem *problem;
+      const char *message = _("not a record: a record is a JSON object with a \"type\"");
 
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                      _("this is not a Warpscope session: line %u is not a record"), self->line);
-      problem = g_new0 (WsProblem, 1);
-      problem->line = self->line;
-      problem->column = 1;
-      problem->message = g_strdup (_("not a record: a record is a JSON object with a \"type\""));
-      g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), problem->line,
-                   problem->message);
+      _ws_session_add_problem (self, 1, message);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line,
+                   message);
     }
-  if (!handle_record (self, record, type, line, len, &local))
+  column = 1;
+  if (!handle_record (self, record, type, line, len, &column, &local))
     {
       if (local->code == WS_SESSION_ERROR_MALFORMED)
         {
-          WsProblem *problem = g_new0 (WsProblem, 1);
-
-          problem->line = self->line;
-          problem->column = 1;
-          problem->message = g_strdup (local->message);
-          g_ptr_array_add (self->problems, problem);
+          _ws_session_add_problem (self, column, local->message);
+          return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line,
+                       local->message);
         }
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
