@@ -29,6 +29,7 @@ struct _WsSession
   guint n_activities;
 
   guint line;              /* lines fed so far */
+  guint n_bad_lines;       /* lines that became problems, listed or not */
   GError *fatal;           /* set once the stream cannot be a session */
   gboolean ended;
   gboolean done;

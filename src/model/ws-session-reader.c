@@ -627,12 +627,48 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
 void
 _ws_session_add_problem (WsSession *self, guint column, const char *message)
 {
-  WsProblem *problem = g_new0 (WsProblem, 1);
+  WsProblem *problem;
 
+  /* A file of a million bad lines must not cost a million messages. */
+  if (++self->n_bad_lines > WS_SESSION_MAX_PROBLEMS)
+    return;
+  problem = g_new0 (WsProblem, 1);
   problem->line = self->line;
   problem->column = column;
   problem->message = g_strdup (message);
   g_ptr_array_add (self->problems, problem);
+}
+
+/* After the line was counted. */
+static gboolean
+refuse_overlong_line (WsSession *self, GError **error)
+{
+  g_autofree char *message = NULL;
+
+  G_STATIC_ASSERT (WS_SESSION_MAX_LINE == 1024 * 1024);
+  if (self->hello == NULL)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: line %u is longer than 1 MiB, and no "
+                   "record is that long"),
+                 self->line);
+  message = g_strdup (_("the line is longer than 1 MiB, the most a reader takes (no record is "
+                        "that long); it was skipped"));
+  _ws_session_add_problem (self, 1, message);
+  return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line, message);
+}
+
+gboolean
+ws_session_feed_overlong_line (WsSession *self, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+
+  self->line++;
+  if (self->fatal != NULL)
+    {
+      g_set_error_literal (error, self->fatal->domain, self->fatal->code, self->fatal->message);
+      return FALSE;
+    }
+  return refuse_overlong_line (self, error);
 }
 
 gboolean
@@ -656,6 +692,11 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
     }
   while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
     len--;
+  if (len > WS_SESSION_MAX_LINE)
+    return refuse_overlong_line (self, error);
+  /* A byte order mark, as some Windows editors write at the start of a UTF-8 file. */
+  if (self->line == 1 && len >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
+    line += 3, len -= 3;
   if (len == 0)
     return TRUE;
 
@@ -730,6 +771,18 @@ ws_session_end (WsSession *self)
           g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
         }
     }
+  if (self->n_bad_lines > WS_SESSION_MAX_PROBLEMS)
+    {
+      WsProblem *problem = g_new0 (WsProblem, 1);
+      guint more = self->n_bad_lines - WS_SESSION_MAX_PROBLEMS;
+
+      problem->line = self->line;
+      problem->message = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "and %u more line could not be read (only the first %u are listed)",
+                     "and %u more lines could not be read (only the first %u are listed)", more),
+        more, WS_SESSION_MAX_PROBLEMS);
+      g_ptr_array_add (self->problems, problem);
+    }
   if (!self->done && self->hello != NULL)
     {
       WsProblem *problem = g_new0 (WsProblem, 1);
@@ -740,108 +793,4 @@ ws_session_end (WsSession *self)
       g_ptr_array_add (self->problems, problem);
     }
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
-}
-
-/* ---- files -------------------------------------------------------------------------------- */
-
-WsSession *
-ws_session_load (GFile *file, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (WsSession) self = NULL;
-  g_autoptr (GFileInputStream) in = NULL;
-  g_autofree char *name = NULL;
-  const gsize block = 1 << 20;
-  gsize have = 0, cap = 2 * block;
-  g_autofree char *buf = NULL;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  name = g_file_get_parse_name (file);
-  in = g_file_read (file, cancellable, error);
-  if (in == NULL)
-    return NULL;
-  self = ws_session_new (WS_SESSION_SOURCE_RECORDING);
-  ws_session_set_file (self, file);
-
-  /* Read in large blocks and hand each line to the session where it lies: no copy per line. */
-  buf = g_malloc (cap);
-  for (;;)
-    {
-      g_autoptr (GError) local = NULL;
-      gssize got;
-      gsize start = 0;
-      gboolean eof;
-
-      if (cap - have < block)
-        buf = g_realloc (buf, cap = have + 2 * block);
-      got = g_input_stream_read (G_INPUT_STREAM (in), buf + have, block, cancellable, &local);
-      if (got < 0)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
-          return NULL;
-        }
-      have += (gsize) got;
-      eof = got == 0;
-      for (;;)
-        {
-          char *nl = memchr (buf + start, '\n', have - start);
-          gsize len;
-
-          if (nl == NULL && !(eof && start < have))
-            break;
-          len = nl ? (gsize) (nl - (buf + start)) : have - start;
-          if (!ws_session_feed_line (self, buf + start, (gssize) len, &local)
-              && local->code != WS_SESSION_ERROR_MALFORMED)
-            {
-              g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
-              return NULL;
-            }
-          g_clear_error (&local);
-          start += len + (nl ? 1 : 0);
-          if (nl == NULL)
-            break;
-        }
-      memmove (buf, buf + start, have - start);
-      have -= start;
-      if (eof)
-        break;
-    }
-  if (self->hello == NULL)
-    {
-      g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_EMPTY,
-                   _("%s: the file is empty: it holds no records"), name);
-      return NULL;
-    }
-  ws_session_end (self);
-  return g_steal_pointer (&self);
-}
-
-static void
-load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  WsSession *session = ws_session_load (task_data, cancellable, &error);
-
-  if (session == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, session, g_object_unref);
-}
-
-void
-ws_session_load_async (GFile *file, GCancellable *cancellable, GAsyncReadyCallback callback,
-                       gpointer user_data)
-{
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, ws_session_load_async);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (task, load_thread);
-}
-
-WsSession *
-ws_session_load_finish (GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
 }

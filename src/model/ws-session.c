@@ -210,6 +210,13 @@ ws_session_get_problems (WsSession *self)
 }
 
 guint
+ws_session_get_n_bad_lines (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), 0);
+  return self->n_bad_lines;
+}
+
+guint
 ws_session_get_n_activities (WsSession *self)
 {
   g_return_val_if_fail (WS_IS_SESSION (self), 0);
