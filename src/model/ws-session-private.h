@@ -66,6 +66,9 @@ void _ws_problem_free (WsProblem *problem);
 
 /* ws-session-reader.c (the problem's message is copied) */
 void _ws_session_add_problem (WsSession *self, guint column, const char *message);
+
+/* ws-session-activity.c: TRUE when the fast path read the whole line as an activity record;
+ * FALSE leaves it to the general path. */
 gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
                                      guint32 *run);
 
