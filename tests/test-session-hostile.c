@@ -723,6 +723,43 @@ test_huge_grid (void)
     }
 }
 
+/* The longest activities the reader takes, many of them: sums of their times stay right
+ * (the copies' total once overflowed into a negative time, and the small-copies finding
+ * vanished), and a window over all time has a positive span. */
+static void
+test_longest_activities (void)
+{
+  g_autoptr (WsSession) session = fed_session ();
+  g_autoptr (GPtrArray) findings = NULL;
+  gboolean small_copies = FALSE;
+  WsTotals t;
+
+  for (guint i = 0; i < 600; i++)
+    {
+      g_autofree char *line = g_strdup_printf (
+        "{\"type\":\"activity\",\"run\":1,\"phase\":\"sequence\",\"kind\":\"memcpy\","
+        "\"start\":-9007199254740992,\"end\":9007199254740992,\"direction\":\"htod\","
+        "\"bytes\":1000,\"host_memory\":\"pinned\",\"stream\":7,\"correlation\":%u}",
+        i);
+
+      g_assert_true (ws_session_feed_line (session, line, -1, NULL));
+    }
+  g_assert_true (ws_session_feed_line (session, "{\"type\":\"verify\",\"run\":1,\"pass\":true}",
+                                       -1, NULL));
+  g_assert_true (ws_session_feed_line (session, "{\"type\":\"timing\",\"run\":1,"
+                                                "\"kernel_ns\":{\"median\":1000}}",
+                                       -1, NULL));
+  ws_session_end (session);
+  findings = ws_analyze_session (session);
+  for (guint i = 0; i < findings->len; i++)
+    small_copies |= ((WsFinding *) g_ptr_array_index (findings, i))->kind == WS_FINDING_SMALL_COPIES;
+  g_assert_true (small_copies);
+  ws_session_get_window_totals (session, G_MININT64, G_MAXINT64, &t);
+  g_assert_cmpint (t.span_ns, >, 0);
+  g_assert_cmpint (t.copy_ns, ==, 2 * WS_ACTIVITY_MAX_TIME_NS);
+  g_assert_cmpint (t.idle_ns, ==, t.span_ns - t.copy_ns);
+}
+
 /* The parser keeps integers exact up to 2^64 - 1, long numbers whole, and hands out no
  * number its C type cannot hold. */
 static void
@@ -976,6 +1013,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session-hostile/fast-path-strict", test_fast_path_strict);
   g_test_add_func ("/session-hostile/duplicate-names", test_duplicate_names);
   g_test_add_func ("/session-hostile/huge-grid", test_huge_grid);
+  g_test_add_func ("/session-hostile/longest-activities", test_longest_activities);
   g_test_add_func ("/session-hostile/record-numbers", test_record_numbers);
   g_test_add_func ("/session-hostile/hello", test_hello);
   g_test_add_func ("/session-hostile/bom-crlf", test_bom_crlf);

@@ -674,5 +674,10 @@ void
 ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
                       WsTotals *totals)
 {
-  totals_filtered (activities, n, start, end, -1, totals);
+  /* Activities lie within ±2^53 ns; a wider window's span would overflow as it grows to
+   * G_MININT64…G_MAXINT64, and holds nothing more. */
+  const gint64 limit = G_GINT64_CONSTANT (1) << 61;
+
+  totals_filtered (activities, n, CLAMP (start, -limit, limit), CLAMP (end, -limit, limit), -1,
+                   totals);
 }
