@@ -372,13 +372,18 @@ test_bad_files (void)
     WsSessionError code;
     const char *phrase;
   } cases[] = {
-    { "", 0, WS_SESSION_ERROR_EMPTY, "empty" },
-    { "\n\n", 2, WS_SESSION_ERROR_EMPTY, "empty" },
-    { "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10", 24, WS_SESSION_ERROR_NOT_A_SESSION, "not JSON" },
-    { "{\"type\":\"run\",\"id\":1}\n", 22, WS_SESSION_ERROR_NOT_A_SESSION, "hello" },
-    { "{\"type\":\"hello\",\"protocol\":99,\"runner\":\"9.0\"}\n", 45,
+    /* The length of each text from its literal, NULs included, less the terminating one. */
+#define TEXT(literal) literal, sizeof (literal) - 1
+    { TEXT (""), WS_SESSION_ERROR_EMPTY, "empty" },
+    { TEXT ("\n\n"), WS_SESSION_ERROR_EMPTY, "empty" },
+    { TEXT ("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10"), WS_SESSION_ERROR_NOT_A_SESSION,
+      "binary data (a NUL byte at byte 9)" },
+    { TEXT ("GIF89a\n"), WS_SESSION_ERROR_NOT_A_SESSION, "not JSON" },
+    { TEXT ("{\"type\":\"run\",\"id\":1}\n"), WS_SESSION_ERROR_NOT_A_SESSION, "hello" },
+    { TEXT ("{\"type\":\"hello\",\"protocol\":99,\"runner\":\"9.0\"}\n"),
       WS_SESSION_ERROR_NEWER_PROTOCOL, "newer Warpscope" },
-    { "{\"type\":\"hello\"}\n", 17, WS_SESSION_ERROR_NOT_A_SESSION, "no protocol" },
+    { TEXT ("{\"type\":\"hello\"}\n"), WS_SESSION_ERROR_NOT_A_SESSION, "no protocol" },
+#undef TEXT
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

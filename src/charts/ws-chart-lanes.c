@@ -157,7 +157,8 @@ build (WsRun *run)
       lane->busy[k + 1] = lane->busy[k] + (lane->spans[k].end - lane->spans[k].start);
       lane->reach[k] = k ? MAX (lane->reach[k - 1], lane->spans[k].end) : lane->spans[k].end;
     }
-  qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
+  if (lanes->n_lanes > 1) /* a run without activities has no lanes array to sort */
+    qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
   return lanes;
 }
 

@@ -63,7 +63,7 @@ _ws_export_append_number (GString *out, double value)
 
   if (!isfinite (value))
     return;
-  if (value == (double) (gint64) value && fabs (value) < 1e15)
+  if (fabs (value) < 1e15 && value == (double) (gint64) value) /* the cast only where it is defined */
     {
       g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) value);
       return;

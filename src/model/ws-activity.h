@@ -47,6 +47,11 @@ typedef enum
   WS_HOST_MEMORY_OTHER,
 } WsHostMemory;
 
+/* Every activity's start and end lie within ±2^53 ns (104 days) of the session's origin, and
+ * its end is not before its start (the reader refuses others): differences and sums of a
+ * few of them cannot overflow, and a double holds each exactly. */
+#define WS_ACTIVITY_MAX_TIME_NS (G_GINT64_CONSTANT (1) << 53)
+
 typedef struct
 {
   gint64 start;       /* ns since the session's origin */
@@ -61,7 +66,7 @@ typedef struct
   guint32 block[3];
   guint32 static_smem;
   guint32 dynamic_smem;
-  guint16 rep;
+  guint32 rep;        /* --reps goes to 100,000 */
   guint16 registers;
   guint16 threads;    /* cpu */
   guint8 kind;        /* WsActivityKind */

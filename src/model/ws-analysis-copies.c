@@ -8,8 +8,10 @@ typedef struct
 {
   guint count;         /* memcpy records of the sequences */
   guint pageable;      /* of which from or to pageable host memory */
-  guint64 bytes;
-  gint64 ns;
+  /* Sums in doubles: thousands of copies of up to 2^53 bytes or ns each would overflow an
+   * integer, and only averages and rates are made of them. */
+  double bytes;
+  double ns;
 } CopyStats;
 
 static void
@@ -24,8 +26,8 @@ copy_stats (WsRun *run, CopyStats *s)
       {
         s->count++;
         s->pageable += a[i].host_memory == WS_HOST_MEMORY_PAGEABLE;
-        s->bytes += a[i].bytes;
-        s->ns += ws_activity_duration (&a[i]);
+        s->bytes += (double) a[i].bytes;
+        s->ns += (double) ws_activity_duration (&a[i]);
       }
 }
 
@@ -50,7 +52,7 @@ _ws_run_get_kernel_in_sequence_ns (WsRun *run)
 static gboolean
 is_small (const CopyStats *s)
 {
-  return s->count > 0 && (double) s->bytes / s->count < _ws_threshold (WS_T_SMALL_COPY_BYTES);
+  return s->count > 0 && s->bytes / s->count < _ws_threshold (WS_T_SMALL_COPY_BYTES);
 }
 
 static void
@@ -239,13 +241,13 @@ check_small_copies (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *ou
 
   if (!is_small (s) || s->ns <= 0)
     return;
-  each = (double) s->bytes / s->count;
+  each = s->bytes / s->count;
   f = _ws_finding_new (WS_FINDING_SMALL_COPIES, WS_SEVERITY_LOW, run, each,
                        _ws_threshold (WS_T_SMALL_COPY_BYTES));
   _ws_finding_title (f, _("Small copies: %s each, so latency dominates"), _ws_fmt_bytes (x1, each));
   _ws_finding_numbers (f, _("Each copy moves %s and takes %s on average: %s."), x1,
-                       _ws_fmt_time (x2, (double) s->ns / s->count),
-                       _ws_fmt_gbs (x3, (double) s->bytes / s->ns));
+                       _ws_fmt_time (x2, s->ns / s->count),
+                       _ws_fmt_gbs (x3, s->bytes / s->ns));
   if (a->device != NULL && a->device->h2d_pinned_gbs > 0)
     _ws_finding_numbers (f, _("Large pinned copies reach %s on this GPU."),
                          _ws_fmt_gbs (x1, a->device->h2d_pinned_gbs));

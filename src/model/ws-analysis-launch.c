@@ -376,8 +376,18 @@ _ws_check_grid (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
   const WsLaunch *l = ws_run_get_launch (run);
   const guint *g = ws_run_get_config (run)->grid;
-  gint64 blocks = l && l->blocks > 0 ? l->blocks : (gint64) g[0] * g[1] * g[2];
+  guint64 product;
+  gint64 blocks;
 
+  /* Three 32-bit dimensions can multiply past 2^63: a grid of more blocks than a launch
+   * record may give (2^53, ws-session-ranges.c) is not judged. */
+  if (!g_uint64_checked_mul (&product, g[0], g[1])
+      || !g_uint64_checked_mul (&product, product, g[2]))
+    product = G_MAXUINT64;
+  if (l && l->blocks > 0)
+    blocks = l->blocks;
+  else
+    blocks = product <= G_GUINT64_CONSTANT (1) << 53 ? (gint64) product : 0;
   if (a->device == NULL || a->device->sm_count <= 0 || blocks <= 0
       || (l == NULL && !has_member (run, "grid")))
     return;

@@ -16,6 +16,14 @@ value_node (JsonObject *o, const char *member)
   return JSON_NODE_HOLDS_VALUE (node) ? node : NULL;
 }
 
+/* Truncates a double when gint64 holds the result: converting 1e300 or NaN is undefined
+ * behaviour in C. */
+static gint64
+double_to_int (double d, gint64 fallback)
+{
+  return d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? (gint64) d : fallback;
+}
+
 gint64
 _ws_json_int (JsonObject *o, const char *member, gint64 fallback)
 {
@@ -26,7 +34,7 @@ _ws_json_int (JsonObject *o, const char *member, gint64 fallback)
   switch (json_node_get_value_type (node))
     {
     case G_TYPE_INT64: return json_node_get_int (node);
-    case G_TYPE_DOUBLE: return (gint64) json_node_get_double (node);
+    case G_TYPE_DOUBLE: return double_to_int (json_node_get_double (node), fallback);
     case G_TYPE_BOOLEAN: return json_node_get_boolean (node);
     default: return fallback;
     }
@@ -86,7 +94,7 @@ _ws_json_ints (JsonObject *o, const char *member, gint64 *out, guint n)
       out[i] = JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_INT64
                  ? json_node_get_int (e)
                  : JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_DOUBLE
-                     ? (gint64) json_node_get_double (e)
+                     ? double_to_int (json_node_get_double (e), 0)
                      : 0;
     }
   return count;

@@ -7,13 +7,14 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <math.h>
 #include <string.h>
-
-#define MAX_DEPTH 64
 
 typedef struct
 {
   guint8 type;
+  guint8 big;    /* an INT above G_MAXINT64, kept in v.u */
+  guint32 pos;   /* byte offset of the value in the text */
   guint32 key;   /* offset of the member name in strings, or WS_RECORD_NONE */
   guint32 next;  /* next sibling, or WS_RECORD_NONE */
   guint32 first; /* first child of arrays and objects */
@@ -21,6 +22,7 @@ typedef struct
   union
   {
     gint64 i;
+    guint64 u;
     double d;
     guint32 str; /* offset in strings */
     gboolean b;
@@ -54,6 +56,7 @@ new_node (Parser *ps, WsRecordType type)
     }
   memset (&r->nodes[r->n_nodes], 0, sizeof (Node));
   r->nodes[r->n_nodes].type = type;
+  r->nodes[r->n_nodes].pos = (guint32) (ps->p - ps->start);
   r->nodes[r->n_nodes].key = WS_RECORD_NONE;
   r->nodes[r->n_nodes].next = WS_RECORD_NONE;
   r->nodes[r->n_nodes].first = WS_RECORD_NONE;
@@ -118,10 +121,12 @@ parse_string (Parser *ps, guint32 *offset)
   ps->p = q;
   while (ps->p < ps->end && *ps->p != '"')
     {
+      const char *at = ps->p; /* where an error points */
       char c = *ps->p++;
 
       if ((guchar) c < 0x20)
         {
+          ps->p = at;
           ps->error = _("a control character inside a string");
           return FALSE;
         }
@@ -149,6 +154,7 @@ parse_string (Parser *ps, guint32 *offset)
 
             if (cp < 0)
               {
+                ps->p = at;
                 ps->error = _("a bad \\u escape");
                 return FALSE;
               }
@@ -164,12 +170,19 @@ parse_string (Parser *ps, guint32 *offset)
                     ps->p += 6;
                   }
               }
+            /* json-glib, which reads the hello, device and kernel records again, refuses
+             * these: refuse them here too, so that both read the same lines. */
             if (cp >= 0xD800 && cp <= 0xDFFF)
-              cp = 0xFFFD;
+              {
+                ps->p = at;
+                ps->error = _("a \\u escape of half a character (an unpaired surrogate)");
+                return FALSE;
+              }
             r->n_strings += (guint32) g_unichar_to_utf8 ((gunichar) cp, r->strings + r->n_strings);
             break;
           }
         default:
+          ps->p = at;
           ps->error = _("an unknown escape");
           return FALSE;
         }
@@ -185,54 +198,99 @@ parse_string (Parser *ps, guint32 *offset)
   return TRUE;
 }
 
+/* A number as RFC 8259 spells it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
 static gboolean
 parse_number (Parser *ps, guint32 node)
 {
   const char *q = ps->p;
-  gboolean integer = TRUE, negative = FALSE;
+  gboolean integer = TRUE, negative = FALSE, overflow = FALSE;
   guint64 v = 0;
-  gboolean overflow = FALSE;
 
   if (*q == '-')
     negative = TRUE, q++;
   if (q >= ps->end || !g_ascii_isdigit (*q))
     {
+      /* The words JavaScript prints for these; JSON has none (the runner writes null). */
+      if ((gsize) (ps->end - q) >= 3 && (memcmp (q, "NaN", 3) == 0 || memcmp (q, "Inf", 3) == 0))
+        ps->error = _("NaN and Infinity are not JSON numbers (write null)");
+      else
+        ps->error = _("a malformed number");
+      return FALSE;
+    }
+  if (*q == '0' && q + 1 < ps->end && g_ascii_isdigit (q[1]))
+    {
+      ps->p = q + 1;
       ps->error = _("a malformed number");
       return FALSE;
     }
   for (; q < ps->end && g_ascii_isdigit (*q); q++)
     {
-      if (v > (G_MAXUINT64 - 9) / 10)
+      guint digit = (guint) (*q - '0');
+
+      if (v > (G_MAXUINT64 - digit) / 10)
         overflow = TRUE;
-      v = v * 10 + (guint64) (*q - '0');
+      v = v * 10 + digit;
     }
-  if (q < ps->end && (*q == '.' || *q == 'e' || *q == 'E'))
-    integer = FALSE;
-  if (integer && !overflow && v <= (guint64) G_MAXINT64 + negative)
+  if (q < ps->end && *q == '.')
     {
-      ps->r->nodes[node].type = WS_RECORD_INT;
-      ps->r->nodes[node].v.i = negative ? (gint64) (0 - v) : (gint64) v;
+      integer = FALSE;
+      if (++q >= ps->end || !g_ascii_isdigit (*q))
+        {
+          ps->p = q;
+          ps->error = _("a malformed number");
+          return FALSE;
+        }
+      while (q < ps->end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (q < ps->end && (*q == 'e' || *q == 'E'))
+    {
+      integer = FALSE;
+      if (++q < ps->end && (*q == '+' || *q == '-'))
+        q++;
+      if (q >= ps->end || !g_ascii_isdigit (*q))
+        {
+          ps->p = q;
+          ps->error = _("a malformed number");
+          return FALSE;
+        }
+      while (q < ps->end && g_ascii_isdigit (*q))
+        q++;
+    }
+  if (integer && !overflow && (!negative || v <= (guint64) G_MAXINT64 + 1))
+    {
+      Node *n = &ps->r->nodes[node];
+
+      n->type = WS_RECORD_INT;
+      if (negative)
+        n->v.i = v == (guint64) G_MAXINT64 + 1 ? G_MININT64 : -(gint64) v;
+      else if (v > (guint64) G_MAXINT64)
+        n->v.u = v, n->big = TRUE;
+      else
+        n->v.i = (gint64) v;
       ps->p = q;
       return TRUE;
     }
   {
-    char buf[64];
-    gsize n;
-    char *endp;
+    char stack[64];
+    g_autofree char *heap = NULL;
+    char *buf = stack;
+    gsize n = (gsize) (q - ps->p);
+    double d;
 
-    while (q < ps->end && (g_ascii_isdigit (*q) || *q == '.' || *q == 'e' || *q == 'E'
-                           || *q == '+' || *q == '-'))
-      q++;
-    n = MIN ((gsize) (q - ps->p), sizeof buf - 1);
+    /* No digit is dropped, however many there are. */
+    if (n >= sizeof stack)
+      buf = heap = g_malloc (n + 1);
     memcpy (buf, ps->p, n);
     buf[n] = '\0';
-    ps->r->nodes[node].type = WS_RECORD_DOUBLE;
-    ps->r->nodes[node].v.d = g_ascii_strtod (buf, &endp);
-    if (*endp != '\0')
+    d = g_ascii_strtod (buf, NULL);
+    if (!isfinite (d))
       {
-        ps->error = _("a malformed number");
+        ps->error = _("a number too large to hold (beyond ±1.8e308)");
         return FALSE;
       }
+    ps->r->nodes[node].type = WS_RECORD_DOUBLE;
+    ps->r->nodes[node].v.d = d;
     ps->p = q;
     return TRUE;
   }
@@ -316,11 +374,6 @@ parse_value (Parser *ps, guint32 *out, int depth)
 {
   guint32 node;
 
-  if (depth > MAX_DEPTH)
-    {
-      ps->error = _("values nested too deeply");
-      return FALSE;
-    }
   skip_ws (ps);
   if (ps->p >= ps->end)
     {
@@ -331,6 +384,13 @@ parse_value (Parser *ps, guint32 *out, int depth)
     {
     case '{':
     case '[':
+      /* The depth is bounded so that this recursion is: 64 frames of a few dozen bytes. */
+      G_STATIC_ASSERT (WS_RECORD_MAX_DEPTH == 64);
+      if (depth >= WS_RECORD_MAX_DEPTH)
+        {
+          ps->error = _("values nested deeper than 64 levels");
+          return FALSE;
+        }
       node = new_node (ps, *ps->p == '{' ? WS_RECORD_OBJECT : WS_RECORD_ARRAY);
       *out = node;
       return parse_container (ps, node, *ps->p == '{', depth);
@@ -372,7 +432,8 @@ ws_record_parse (const char *text, gsize length, guint *column, GError **error)
   if (!g_utf8_validate (text, (gssize) length, &bad_utf8))
     {
       ps.p = bad_utf8;
-      ps.error = _("bytes that are not UTF-8");
+      ps.error = bad_utf8 < ps.end && *bad_utf8 == '\0' ? _("a NUL byte: binary data, not text")
+                                                          : _("bytes that are not UTF-8");
     }
   else if (parse_value (&ps, &root, 0))
     {
@@ -410,12 +471,16 @@ ws_record_type (const WsRecord *r, WsRecordNode node)
 WsRecordNode
 ws_record_member (const WsRecord *r, WsRecordNode object, const char *name)
 {
+  WsRecordNode found = WS_RECORD_NONE;
+
   if (object >= r->n_nodes || r->nodes[object].type != WS_RECORD_OBJECT)
     return WS_RECORD_NONE;
+  /* A name given twice means its last value, as json-glib (which reads the hello, device and
+   * kernel records again) and the reader's fast path take it. */
   for (guint32 c = r->nodes[object].first; c != WS_RECORD_NONE; c = r->nodes[c].next)
     if (strcmp (r->strings + r->nodes[c].key, name) == 0)
-      return c;
-  return WS_RECORD_NONE;
+      found = c;
+  return found;
 }
 
 guint
@@ -438,35 +503,114 @@ ws_record_element (const WsRecord *r, WsRecordNode array, guint index)
   return c;
 }
 
+/* A double truncated to an integer, when gint64 holds that: converting any other (1e300,
+ * NaN) is undefined behaviour in C. */
+static gboolean
+truncate_double (double d, gint64 *out)
+{
+  /* -2^63 and 2^63 are exact doubles; the range is half-open at the top. */
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+    return FALSE;
+  *out = (gint64) d;
+  return TRUE;
+}
+
+gboolean
+ws_record_node_int (const WsRecord *r, WsRecordNode node, gint64 *out)
+{
+  const Node *n;
+
+  if (node >= r->n_nodes)
+    return FALSE;
+  n = &r->nodes[node];
+  switch (n->type)
+    {
+    case WS_RECORD_INT:
+      if (n->big)
+        return FALSE;
+      *out = n->v.i;
+      return TRUE;
+    case WS_RECORD_DOUBLE:
+      return truncate_double (n->v.d, out);
+    case WS_RECORD_BOOL:
+      *out = n->v.b;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+ws_record_node_double (const WsRecord *r, WsRecordNode node, double *out)
+{
+  const Node *n;
+
+  if (node >= r->n_nodes)
+    return FALSE;
+  n = &r->nodes[node];
+  if (n->type == WS_RECORD_INT)
+    *out = n->big ? (double) n->v.u : (double) n->v.i;
+  else if (n->type == WS_RECORD_DOUBLE)
+    *out = n->v.d;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+guint
+ws_record_offset (const WsRecord *r, WsRecordNode node)
+{
+  return node < r->n_nodes ? r->nodes[node].pos : 0;
+}
+
+WsRecordNode
+ws_record_first_child (const WsRecord *r, WsRecordNode node)
+{
+  if (node >= r->n_nodes
+      || (r->nodes[node].type != WS_RECORD_ARRAY && r->nodes[node].type != WS_RECORD_OBJECT))
+    return WS_RECORD_NONE;
+  return r->nodes[node].first;
+}
+
+WsRecordNode
+ws_record_next_sibling (const WsRecord *r, WsRecordNode node)
+{
+  return node < r->n_nodes ? r->nodes[node].next : WS_RECORD_NONE;
+}
+
+const char *
+ws_record_key (const WsRecord *r, WsRecordNode node)
+{
+  if (node >= r->n_nodes || r->nodes[node].key == WS_RECORD_NONE)
+    return NULL;
+  return r->strings + r->nodes[node].key;
+}
+
 gint64
 ws_record_int (const WsRecord *r, WsRecordNode object, const char *name, gint64 fallback)
 {
-  WsRecordNode n = ws_record_member (r, object, name);
+  gint64 v;
 
-  if (n == WS_RECORD_NONE)
-    return fallback;
-  switch (r->nodes[n].type)
-    {
-    case WS_RECORD_INT: return r->nodes[n].v.i;
-    case WS_RECORD_DOUBLE: return (gint64) r->nodes[n].v.d;
-    case WS_RECORD_BOOL: return r->nodes[n].v.b;
-    default: return fallback;
-    }
+  return ws_record_node_int (r, ws_record_member (r, object, name), &v) ? v : fallback;
+}
+
+guint64
+ws_record_uint (const WsRecord *r, WsRecordNode object, const char *name, guint64 fallback)
+{
+  WsRecordNode n = ws_record_member (r, object, name);
+  gint64 v;
+
+  if (n != WS_RECORD_NONE && r->nodes[n].type == WS_RECORD_INT && r->nodes[n].big)
+    return r->nodes[n].v.u;
+  return ws_record_node_int (r, n, &v) && v >= 0 ? (guint64) v : fallback;
 }
 
 double
 ws_record_double (const WsRecord *r, WsRecordNode object, const char *name, double fallback)
 {
-  WsRecordNode n = ws_record_member (r, object, name);
+  double v;
 
-  if (n == WS_RECORD_NONE)
-    return fallback;
-  switch (r->nodes[n].type)
-    {
-    case WS_RECORD_INT: return (double) r->nodes[n].v.i;
-    case WS_RECORD_DOUBLE: return r->nodes[n].v.d;
-    default: return fallback;
-    }
+  return ws_record_node_double (r, ws_record_member (r, object, name), &v) ? v : fallback;
 }
 
 gboolean
@@ -503,8 +647,10 @@ ws_record_ints (const WsRecord *r, WsRecordNode object, const char *name, gint64
   if (a == WS_RECORD_NONE || r->nodes[a].type != WS_RECORD_ARRAY)
     return 0;
   for (guint32 c = r->nodes[a].first; c != WS_RECORD_NONE && count < n; c = r->nodes[c].next)
-    out[count++] = r->nodes[c].type == WS_RECORD_INT      ? r->nodes[c].v.i
-                   : r->nodes[c].type == WS_RECORD_DOUBLE ? (gint64) r->nodes[c].v.d
-                                                          : 0;
+    {
+      gint64 v;
+
+      out[count++] = r->nodes[c].type != WS_RECORD_BOOL && ws_record_node_int (r, c, &v) ? v : 0;
+    }
   return count;
 }

@@ -159,7 +159,7 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->transfer = keep (self, ws_record_string (r, o, "transfer") ?: "pageable");
   c->reps = (int) ws_record_int (r, o, "reps", 0);
   c->warmup = (int) ws_record_int (r, o, "warmup", 0);
-  c->seed = (guint64) ws_record_int (r, o, "seed", 0);
+  c->seed = ws_record_uint (r, o, "seed", 0);
   c->cpu = keep (self, ws_record_string (r, o, "cpu"));
   c->cache = g_strcmp0 (ws_record_string (r, o, "cache"), "cold") == 0 ? "cold" : "warm";
   c->flops = ws_record_double (r, o, "flops", 0);
@@ -678,5 +678,10 @@ void
 ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
                       WsTotals *totals)
 {
-  totals_filtered (activities, n, start, end, -1, totals);
+  /* Activities lie within ±2^53 ns; a wider window's span would overflow as it grows to
+   * G_MININT64…G_MAXINT64, and holds nothing more. */
+  const gint64 limit = G_GINT64_CONSTANT (1) << 61;
+
+  totals_filtered (activities, n, CLAMP (start, -limit, limit), CLAMP (end, -limit, limit), -1,
+                   totals);
 }

@@ -486,7 +486,12 @@ feed (WsRunnerClient *self, const char *line, gsize length)
 static void
 end_skip (WsRunnerClient *self)
 {
-  ws_session_skip_line (self->session, self->skipped);
+  g_autoptr (GError) error = NULL;
+
+  if (!ws_session_feed_overlong_line (self->session, &error) && error != NULL
+      && self->fatal == NULL
+      && !g_error_matches (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED))
+    self->fatal = g_steal_pointer (&error);
   self->skipping = FALSE;
   self->skipped = 0;
 }

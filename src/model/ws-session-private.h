@@ -29,6 +29,7 @@ struct _WsSession
   guint n_activities;
 
   guint line;              /* lines fed so far */
+  guint n_bad_lines;       /* lines that became problems, listed or not */
   GError *fatal;           /* set once the stream cannot be a session */
   gboolean ended;
   gboolean done;
@@ -59,8 +60,21 @@ typedef struct
 void _ws_stored_record_free (WsStoredRecord *record);
 void _ws_problem_free (WsProblem *problem);
 
-/* ws-session-reader.c */
+/* Integers a double holds exactly, and so the bound of counts, byte counts and times in ns
+ * (±2^53: 8 PiB, 104 days). */
+#define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
+
+/* ws-session-reader.c (the problem's message is copied) */
+void _ws_session_add_problem (WsSession *self, guint column, const char *message);
+
+/* ws-session-activity.c: TRUE when the fast path read the whole line as an activity record;
+ * FALSE leaves it to the general path. */
 gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
                                      guint32 *run);
+
+/* ws-session-ranges.c: FALSE with a message naming the field ("field "occupancy" is 7.5,
+ * outside 0–1") and its column when a number of the record is outside its range. */
+gboolean _ws_session_check_ranges (const WsRecord *record, const char *type, const char *text,
+                                   gsize length, guint *column, GError **error);
 
 G_END_DECLS

@@ -1,7 +1,7 @@
 /* ws-session-reader.c: reading the runner's JSON Lines into a session, line by line, so that
  * a live runner and a 100 MB file go through the same code. Activity lines, nearly all of a
- * large session, take a fast path that reads the flat object directly; anything it does not
- * expect goes to json-glib.
+ * large session, take a fast path (ws-session-activity.c); anything it does not expect goes
+ * to the general parser (ws-record.c), and every number to its range (ws-session-ranges.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -16,252 +16,10 @@
 #include "ws-json-util.h"
 #include "ws-record.h"
 
-/* ---- the fast path for activity records ------------------------------------------------- */
-
-typedef struct
-{
-  const char *p, *end;
-} Scanner;
-
-static void
-skip_ws (Scanner *s)
-{
-  while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\r'))
-    s->p++;
-}
-
-static gboolean
-expect (Scanner *s, char c)
-{
-  skip_ws (s);
-  if (s->p >= s->end || *s->p != c)
-    return FALSE;
-  s->p++;
-  return TRUE;
-}
-
-/* A string without escapes; points into the line. */
-static gboolean
-scan_string (Scanner *s, const char **start, gsize *len)
-{
-  const char *q;
-
-  if (!expect (s, '"'))
-    return FALSE;
-  q = s->p;
-  while (q < s->end && *q != '"')
-    {
-      if (*q == '\\')
-        return FALSE;
-      q++;
-    }
-  if (q >= s->end)
-    return FALSE;
-  *start = s->p;
-  *len = (gsize) (q - s->p);
-  s->p = q + 1;
-  return TRUE;
-}
-
-static gboolean
-scan_int (Scanner *s, gint64 *out)
-{
-  char *endp;
-
-  skip_ws (s);
-  if (s->p >= s->end || !(g_ascii_isdigit (*s->p) || *s->p == '-'))
-    return FALSE;
-  *out = g_ascii_strtoll (s->p, &endp, 10);
-  if (endp == s->p || endp > s->end)
-    return FALSE;
-  /* A fraction or exponent is not an integer: let json-glib decide. */
-  if (endp < s->end && (*endp == '.' || *endp == 'e' || *endp == 'E'))
-    return FALSE;
-  s->p = endp;
-  return TRUE;
-}
-
-static gboolean
-skip_value (Scanner *s)
-{
-  const char *str;
-  gsize len;
-
-  skip_ws (s);
-  if (s->p >= s->end)
-    return FALSE;
-  switch (*s->p)
-    {
-    case '"':
-      return scan_string (s, &str, &len);
-    case '[':
-      s->p++;
-      for (;;)
-        {
-          skip_ws (s);
-          if (s->p < s->end && *s->p == ']')
-            {
-              s->p++;
-              return TRUE;
-            }
-          if (!skip_value (s))
-            return FALSE;
-          skip_ws (s);
-          if (s->p < s->end && *s->p == ',')
-            s->p++;
-        }
-    case '{':
-      return FALSE;
-    default:
-      {
-        const char *q = s->p;
-
-        while (q < s->end && *q != ',' && *q != '}' && *q != ']' && *q != ' ')
-          q++;
-        if (q == s->p)
-          return FALSE;
-        s->p = q;
-        return TRUE;
-      }
-    }
-}
-
-static gboolean
-scan_triple (Scanner *s, guint32 out[3])
-{
-  if (!expect (s, '['))
-    return FALSE;
-  for (int i = 0; i < 3; i++)
-    {
-      gint64 v;
-
-      if (!scan_int (s, &v))
-        return FALSE;
-      out[i] = (guint32) CLAMP (v, 0, G_MAXUINT32);
-      if (i < 2 && !expect (s, ','))
-        return FALSE;
-    }
-  return expect (s, ']');
-}
-
-static const char *
-intern (const char *start, gsize len)
-{
-  char buf[256];
-
-  if (len >= sizeof buf || !g_utf8_validate (start, (gssize) len, NULL))
-    return NULL;
-  memcpy (buf, start, len);
-  buf[len] = '\0';
-  return g_intern_string (buf);
-}
-
-#define KEY_IS(k) (klen == sizeof (k) - 1 && memcmp (key, k, klen) == 0)
-
-gboolean
-_ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint32 *run)
-{
-  Scanner s = { line, line + length };
-  gboolean have_kind = FALSE;
-
-  memset (a, 0, sizeof *a);
-  *run = 0;
-  if (!expect (&s, '{'))
-    return FALSE;
-  for (;;)
-    {
-      const char *key, *str;
-      gsize klen, slen;
-      gint64 v;
-
-      if (!scan_string (&s, &key, &klen) || !expect (&s, ':'))
-        return FALSE;
-      skip_ws (&s);
-      if (KEY_IS ("type"))
-        {
-          if (!scan_string (&s, &str, &slen) || slen != 8 || memcmp (str, "activity", 8) != 0)
-            return FALSE;
-        }
-      else if (KEY_IS ("kind") || KEY_IS ("phase") || KEY_IS ("direction")
-               || KEY_IS ("host_memory") || KEY_IS ("name") || KEY_IS ("sync")
-               || KEY_IS ("overhead"))
-        {
-          const char *value;
-
-          if (s.p < s.end && *s.p == 'n')
-            {
-              if (!skip_value (&s))
-                return FALSE;
-              goto next;
-            }
-          if (!scan_string (&s, &str, &slen) || (value = intern (str, slen)) == NULL)
-            return FALSE;
-          if (KEY_IS ("kind"))
-            a->kind = ws_activity_kind_from_string (value), have_kind = TRUE;
-          else if (KEY_IS ("phase"))
-            a->phase = ws_activity_phase_from_string (value);
-          else if (KEY_IS ("direction"))
-            a->direction = ws_copy_direction_from_string (value);
-          else if (KEY_IS ("host_memory"))
-            a->host_memory = ws_host_memory_from_string (value);
-          else if (KEY_IS ("name"))
-            a->name = value;
-          else
-            a->detail = value;
-        }
-      else if (KEY_IS ("grid") || KEY_IS ("block"))
-        {
-          if (!scan_triple (&s, KEY_IS ("grid") ? a->grid : a->block))
-            return FALSE;
-        }
-      else if (KEY_IS ("run") || KEY_IS ("rep") || KEY_IS ("start") || KEY_IS ("end")
-               || KEY_IS ("bytes") || KEY_IS ("stream") || KEY_IS ("correlation")
-               || KEY_IS ("registers") || KEY_IS ("static_smem") || KEY_IS ("dynamic_smem")
-               || KEY_IS ("threads"))
-        {
-          if (!scan_int (&s, &v))
-            return FALSE;
-          if (KEY_IS ("run"))
-            *run = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("rep"))
-            a->rep = (guint16) CLAMP (v, 0, G_MAXUINT16);
-          else if (KEY_IS ("start"))
-            a->start = v;
-          else if (KEY_IS ("end"))
-            a->end = v;
-          else if (KEY_IS ("bytes"))
-            a->bytes = (guint64) MAX (v, 0);
-          else if (KEY_IS ("stream"))
-            a->stream = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("correlation"))
-            a->correlation = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("registers"))
-            a->registers = (guint16) CLAMP (v, 0, G_MAXUINT16);
-          else if (KEY_IS ("static_smem"))
-            a->static_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else if (KEY_IS ("dynamic_smem"))
-            a->dynamic_smem = (guint32) CLAMP (v, 0, G_MAXUINT32);
-          else
-            a->threads = (guint16) CLAMP (v, 0, G_MAXUINT16);
-        }
-      else if (!skip_value (&s)) /* "t" and fields of later protocols */
-        return FALSE;
-    next:
-      skip_ws (&s);
-      if (s.p < s.end && *s.p == ',')
-        {
-          s.p++;
-          continue;
-        }
-      if (!expect (&s, '}'))
-        return FALSE;
-      skip_ws (&s);
-      return s.p == s.end && have_kind && a->end >= a->start;
-    }
-}
-
 /* ---- the general path -------------------------------------------------------------------- */
 
+/* The record's numbers were checked against their ranges (ws-session-ranges.c): the casts
+ * below cannot overflow. */
 static void
 activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
 {
@@ -273,10 +31,10 @@ activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
   *run = (guint32) ws_record_int (r, o, "run", 0);
   a->kind = ws_activity_kind_from_string (ws_record_string (r, o, "kind"));
   a->phase = ws_activity_phase_from_string (ws_record_string (r, o, "phase"));
-  a->rep = (guint16) ws_record_int (r, o, "rep", 0);
+  a->rep = (guint32) ws_record_int (r, o, "rep", 0);
   a->start = ws_record_int (r, o, "start", 0);
   a->end = MAX (ws_record_int (r, o, "end", a->start), a->start);
-  a->bytes = (guint64) MAX (ws_record_int (r, o, "bytes", 0), 0);
+  a->bytes = (guint64) ws_record_int (r, o, "bytes", 0);
   a->stream = (guint32) ws_record_int (r, o, "stream", 0);
   a->correlation = (guint32) ws_record_int (r, o, "correlation", 0);
   a->direction = ws_copy_direction_from_string (ws_record_string (r, o, "direction"));
@@ -323,6 +81,12 @@ error_from_record (WsRecord *r)
   return e;
 }
 
+/* The hello, device and kernel records are read again by json-glib, which might refuse a
+ * corner of JSON that ws-record.c takes (none is known: unpaired surrogates were one): such
+ * a record is refused rather than half kept. */
+static const char not_plain_json[]
+  = N_("the record uses a form of JSON this reader cannot keep (an unusual escape or number)");
+
 /* The few records kept as json-glib objects (hello, device, kernel): their readers and the
  * views want JsonObject, and there are only a handful per session. */
 static JsonObject *
@@ -368,39 +132,57 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
 }
 
 static gboolean
+handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
+              guint *column, GError **error)
+{
+  WsRecordNode o = WS_RECORD_ROOT;
+  g_autoptr (GError) range = NULL;
+  gint64 protocol;
+
+  if (!g_str_equal (type, "hello"))
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: its first record is \"%s\", not the "
+                   "runner's hello"),
+                 type);
+  if (!_ws_session_check_ranges (r, type, text, length, column, &range))
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: in its hello record, %s"), range->message);
+  protocol = ws_record_int (r, o, "protocol", 0);
+  if (protocol > WS_PROTOCOL_VERSION)
+    return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
+                 _("this session was written by a newer Warpscope (protocol %" PRId64
+                   ", runner %s); this version reads protocol %d and older. Update Warpscope "
+                   "to open it"),
+                 protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
+  if (protocol < 1)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: its hello record names no protocol"));
+  self->hello = json_object_of (text, length);
+  if (self->hello == NULL)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: in its hello record, %s"),
+                 _(not_plain_json));
+  self->protocol = (int) protocol;
+  /* warpscope-cli replay marks the hello of the recording it plays back. */
+  if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
+    self->source = WS_SESSION_SOURCE_REPLAY;
+  store (self, type, 0, text, length);
+  g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+/* `column` gets where the trouble is when the record is refused. */
+static gboolean
 handle_record (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
-               GError **error)
+               guint *column, GError **error)
 {
   WsRecordNode o = WS_RECORD_ROOT;
 
   if (self->hello == NULL)
-    {
-      gint64 protocol;
-
-      if (!g_str_equal (type, "hello"))
-        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     _("this is not a Warpscope session: its first record is \"%s\", not the "
-                       "runner's hello"),
-                     type);
-      protocol = ws_record_int (r, o, "protocol", 0);
-      if (protocol > WS_PROTOCOL_VERSION)
-        return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
-                     _("this session was written by a newer Warpscope (protocol %" PRId64
-                       ", runner %s); this version reads protocol %d and older. Update Warpscope "
-                       "to open it"),
-                     protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
-      if (protocol < 1)
-        return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                     _("this is not a Warpscope session: its hello record names no protocol"));
-      self->hello = json_object_of (text, length);
-      self->protocol = (int) protocol;
-      /* warpscope-cli replay marks the hello of the recording it plays back. */
-      if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
-        self->source = WS_SESSION_SOURCE_REPLAY;
-      store (self, type, 0, text, length);
-      g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
-      return TRUE;
-    }
+    return handle_hello (self, r, type, text, length, column, error);
+  /* Every number the views will read is in its range, or the record is not used. */
+  if (!_ws_session_check_ranges (r, type, text, length, column, error))
+    return FALSE;
 
   if (g_str_equal (type, "activity"))
     {
@@ -415,10 +197,12 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
   if (g_str_equal (type, "device"))
     {
       g_autoptr (JsonObject) json = json_object_of (text, length);
-      g_autoptr (WsDevice) device = json ? ws_device_new_from_json (json) : NULL;
+      g_autoptr (WsDevice) device = NULL;
 
-      if (device != NULL)
-        g_list_store_append (self->devices, device);
+      if (json == NULL)
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
+      device = ws_device_new_from_json (json);
+      g_list_store_append (self->devices, device);
       store (self, type, 0, text, length);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
@@ -427,6 +211,8 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       JsonObject *json = json_object_of (text, length);
       const char *name = ws_record_string (r, o, "name");
 
+      if (json == NULL)
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
       store (self, type, 0, text, length);
       if (json != NULL && name != NULL)
         {
@@ -506,6 +292,53 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
   return TRUE;
 }
 
+void
+_ws_session_add_problem (WsSession *self, guint column, const char *message)
+{
+  WsProblem *problem;
+
+  /* A file of a million bad lines must not cost a million messages. */
+  if (++self->n_bad_lines > WS_SESSION_MAX_PROBLEMS)
+    return;
+  problem = g_new0 (WsProblem, 1);
+  problem->line = self->line;
+  problem->column = column;
+  problem->message = g_strdup (message);
+  g_ptr_array_add (self->problems, problem);
+}
+
+/* After the line was counted. */
+static gboolean
+refuse_overlong_line (WsSession *self, GError **error)
+{
+  g_autofree char *message = NULL;
+
+  G_STATIC_ASSERT (WS_SESSION_MAX_LINE == 1024 * 1024);
+  if (self->hello == NULL)
+    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
+                 _("this is not a Warpscope session: line %u is longer than 1 MiB, and no "
+                   "record is that long"),
+                 self->line);
+  message = g_strdup (_("the line is longer than 1 MiB, the most a reader takes (no record is "
+                        "that long); it was skipped"));
+  _ws_session_add_problem (self, 1, message);
+  return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line, message);
+}
+
+gboolean
+ws_session_feed_overlong_line (WsSession *self, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+
+  self->line++;
+  if (self->fatal != NULL)
+    {
+      g_set_error_literal (error, self->fatal->domain, self->fatal->code, self->fatal->message);
+      return FALSE;
+    }
+  return refuse_overlong_line (self, error);
+}
+
 gboolean
 ws_session_feed_line (WsSession *self, const char *line, gssize length, GError **error)
 {
@@ -527,6 +360,11 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
     }
   while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
     len--;
+  if (len > WS_SESSION_MAX_LINE)
+    return refuse_overlong_line (self, error);
+  /* A byte order mark, as some Windows editors write at the start of a UTF-8 file. */
+  if (self->line == 1 && len >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
+    line += 3, len -= 3;
   if (len == 0)
     return TRUE;
 
@@ -545,46 +383,34 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   record = ws_record_parse (line, len, &column, &local);
   if (record == NULL)
     {
-      WsProblem *problem;
-
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                      _("this is not a Warpscope session: line %u is not JSON (%s)"), self->line,
                      local->message);
-      problem = g_new0 (WsProblem, 1);
-      problem->line = self->line;
-      problem->column = column;
-      problem->message = g_strdup (local->message);
-      g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u, %s"), problem->line,
-                   problem->message);
+      _ws_session_add_problem (self, column, local->message);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u, %s"), self->line,
+                   local->message);
     }
   if (ws_record_type (record, WS_RECORD_ROOT) != WS_RECORD_OBJECT
       || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
     {
-      WsProblem *problem;
+      const char *message = _("not a record: a record is a JSON object with a \"type\"");
 
       if (self->hello == NULL)
         return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                      _("this is not a Warpscope session: line %u is not a record"), self->line);
-      problem = g_new0 (WsProblem, 1);
-      problem->line = self->line;
-      problem->column = 1;
-      problem->message = g_strdup (_("not a record: a record is a JSON object with a \"type\""));
-      g_ptr_array_add (self->problems, problem);
-      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), problem->line,
-                   problem->message);
+      _ws_session_add_problem (self, 1, message);
+      return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line,
+                   message);
     }
-  if (!handle_record (self, record, type, line, len, &local))
+  column = 1;
+  if (!handle_record (self, record, type, line, len, &column, &local))
     {
       if (local->code == WS_SESSION_ERROR_MALFORMED)
         {
-          WsProblem *problem = g_new0 (WsProblem, 1);
-
-          problem->line = self->line;
-          problem->column = 1;
-          problem->message = g_strdup (local->message);
-          g_ptr_array_add (self->problems, problem);
+          _ws_session_add_problem (self, column, local->message);
+          return fail (self, error, WS_SESSION_ERROR_MALFORMED, _("line %u: %s"), self->line,
+                       local->message);
         }
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
@@ -613,6 +439,18 @@ ws_session_end (WsSession *self)
           g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
         }
     }
+  if (self->n_bad_lines > WS_SESSION_MAX_PROBLEMS)
+    {
+      WsProblem *problem = g_new0 (WsProblem, 1);
+      guint more = self->n_bad_lines - WS_SESSION_MAX_PROBLEMS;
+
+      problem->line = self->line;
+      problem->message = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "and %u more line could not be read (only the first %u are listed)",
+                     "and %u more lines could not be read (only the first %u are listed)", more),
+        more, WS_SESSION_MAX_PROBLEMS);
+      g_ptr_array_add (self->problems, problem);
+    }
   if (!self->done && self->hello != NULL)
     {
       WsProblem *problem = g_new0 (WsProblem, 1);
@@ -623,108 +461,4 @@ ws_session_end (WsSession *self)
       g_ptr_array_add (self->problems, problem);
     }
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
-}
-
-/* ---- files -------------------------------------------------------------------------------- */
-
-WsSession *
-ws_session_load (GFile *file, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (WsSession) self = NULL;
-  g_autoptr (GFileInputStream) in = NULL;
-  g_autofree char *name = NULL;
-  const gsize block = 1 << 20;
-  gsize have = 0, cap = 2 * block;
-  g_autofree char *buf = NULL;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  name = g_file_get_parse_name (file);
-  in = g_file_read (file, cancellable, error);
-  if (in == NULL)
-    return NULL;
-  self = ws_session_new (WS_SESSION_SOURCE_RECORDING);
-  ws_session_set_file (self, file);
-
-  /* Read in large blocks and hand each line to the session where it lies: no copy per line. */
-  buf = g_malloc (cap);
-  for (;;)
-    {
-      g_autoptr (GError) local = NULL;
-      gssize got;
-      gsize start = 0;
-      gboolean eof;
-
-      if (cap - have < block)
-        buf = g_realloc (buf, cap = have + 2 * block);
-      got = g_input_stream_read (G_INPUT_STREAM (in), buf + have, block, cancellable, &local);
-      if (got < 0)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
-          return NULL;
-        }
-      have += (gsize) got;
-      eof = got == 0;
-      for (;;)
-        {
-          char *nl = memchr (buf + start, '\n', have - start);
-          gsize len;
-
-          if (nl == NULL && !(eof && start < have))
-            break;
-          len = nl ? (gsize) (nl - (buf + start)) : have - start;
-          if (!ws_session_feed_line (self, buf + start, (gssize) len, &local)
-              && local->code != WS_SESSION_ERROR_MALFORMED)
-            {
-              g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", name);
-              return NULL;
-            }
-          g_clear_error (&local);
-          start += len + (nl ? 1 : 0);
-          if (nl == NULL)
-            break;
-        }
-      memmove (buf, buf + start, have - start);
-      have -= start;
-      if (eof)
-        break;
-    }
-  if (self->hello == NULL)
-    {
-      g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_EMPTY,
-                   _("%s: the file is empty: it holds no records"), name);
-      return NULL;
-    }
-  ws_session_end (self);
-  return g_steal_pointer (&self);
-}
-
-static void
-load_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  WsSession *session = ws_session_load (task_data, cancellable, &error);
-
-  if (session == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, session, g_object_unref);
-}
-
-void
-ws_session_load_async (GFile *file, GCancellable *cancellable, GAsyncReadyCallback callback,
-                       gpointer user_data)
-{
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, ws_session_load_async);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (task, load_thread);
-}
-
-WsSession *
-ws_session_load_finish (GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -206,25 +206,11 @@ ws_session_get_problems (WsSession *self)
   return self->problems;
 }
 
-void
-ws_session_skip_line (WsSession *self, guint64 length)
+guint
+ws_session_get_n_bad_lines (WsSession *self)
 {
-  WsProblem *problem;
-  g_autofree char *size = NULL;
-  g_autofree char *limit = NULL;
-
-  g_return_if_fail (WS_IS_SESSION (self));
-  self->line++;
-  size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
-  limit = g_format_size_full (WS_SESSION_MAX_LINE, G_FORMAT_SIZE_IEC_UNITS);
-  problem = g_new0 (WsProblem, 1);
-  problem->line = self->line;
-  problem->column = 1;
-  /* Translators: the line's length, then the limit ("16.0 MiB"). */
-  problem->message = g_strdup_printf (_("this line is %s long, more than the %s a record may "
-                                        "take: it was left out unread"),
-                                      size, limit);
-  g_ptr_array_add (self->problems, problem);
+  g_return_val_if_fail (WS_IS_SESSION (self), 0);
+  return self->n_bad_lines;
 }
 
 guint

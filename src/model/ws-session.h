@@ -16,10 +16,19 @@ G_BEGIN_DECLS
 /* The newest protocol this model reads (docs/protocol.md). */
 #define WS_PROTOCOL_VERSION 1
 
-/* The longest line a session may hold. A record is a few hundred bytes and a catalog entry a
- * few kilobytes; a longer line is not the runner's, and reading it whole would let one line
- * without a newline take all the memory there is. */
-#define WS_SESSION_MAX_LINE (16 * 1024 * 1024)
+/* The longest line a reader takes, in bytes, without its newline: 1 MiB. The longest record
+ * in the bundled recordings is about 1 KB (a timing record; a device record is as long), and
+ * the runner's longest possible records (an error with its message and detail, a hello with
+ * its arguments) stay within a few kilobytes: a thousandfold margin, and still little memory.
+ * A longer line is not kept: before the hello the stream is refused (it cannot be a
+ * session); after it the line is a problem and skipped, and the rest reads on. Whoever reads
+ * a stream line by line (the runner client) discards such a line as it arrives and calls
+ * ws_session_feed_overlong_line(). */
+#define WS_SESSION_MAX_LINE (1024 * 1024)
+
+/* At most this many problems are listed; further bad lines are counted
+ * (ws_session_get_n_bad_lines()), and the last problem says how many there were. */
+#define WS_SESSION_MAX_PROBLEMS 1000
 
 #define WS_SESSION_ERROR (ws_session_error_quark ())
 GQuark ws_session_error_quark (void);
@@ -65,10 +74,11 @@ WsSession *ws_session_load_finish (GAsyncResult *result, GError **error);
  * fatal error (not a session, newer protocol) every further line is refused. */
 gboolean ws_session_feed_line (WsSession *self, const char *line, gssize length,
                                GError **error);
-/* Counts a line that was left out unread because it is longer than WS_SESSION_MAX_LINE
- * (`length` bytes, as far as they were counted): it is kept as a problem, and the stream goes
- * on with the next line. */
-void ws_session_skip_line (WsSession *self, guint64 length);
+/* Counts a line longer than WS_SESSION_MAX_LINE that the caller did not keep: a problem like
+ * a malformed line (FALSE, WS_SESSION_ERROR_MALFORMED) or, before the hello, the end of the
+ * session (WS_SESSION_ERROR_NOT_A_SESSION). ws_session_feed_line() does the same with a line
+ * that long. */
+gboolean ws_session_feed_overlong_line (WsSession *self, GError **error);
 /* Marks the end of the stream: runs still waiting for results become incomplete. */
 void ws_session_end (WsSession *self);
 
@@ -99,8 +109,11 @@ JsonObject *ws_session_get_kernel (WsSession *self, const char *name);
 GPtrArray *ws_session_dup_kernels (WsSession *self);
 /* Session-level error records (WsRunnerError), e.g. no_driver. */
 GPtrArray *ws_session_get_errors (WsSession *self);
-/* Lines that could not be read (WsProblem). */
+/* Lines that could not be read (WsProblem), at most WS_SESSION_MAX_PROBLEMS of them, then
+ * one that counts the rest. */
 GPtrArray *ws_session_get_problems (WsSession *self);
+/* How many lines could not be read, listed or not. */
+guint ws_session_get_n_bad_lines (WsSession *self);
 guint ws_session_get_n_activities (WsSession *self);
 /* progress: done and total configurations; FALSE before the first progress record */
 gboolean ws_session_get_progress (WsSession *self, int *done, int *total);
