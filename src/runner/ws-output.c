@@ -312,6 +312,7 @@ ws_output_launch (int run, const WsLaunchFacts *f)
   begin ("launch");
   ws_json_int (&out.json, "run", run);
   ws_json_int (&out.json, "registers", f->registers);
+  ws_json_string (&out.json, "registers_source", f->registers_source);
   ws_json_int (&out.json, "registers_compiled", f->registers_compiled);
   ws_json_int (&out.json, "static_smem", f->static_smem);
   ws_json_int (&out.json, "dynamic_smem", f->dynamic_smem);

@@ -86,8 +86,14 @@ int _ws_sequence_launches (const WsRunSpec *s);
 /* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
 WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
 
-/* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves. */
+/* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves, from the
+ * function's attributes (registers_source "attribute"). */
 WsRunStatus _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f);
+/* The registers of the kernel records of whole launches in `acts` (CUPTI's: what the GPU
+ * gives the function), and the occupancy they allow; 0, with `f` unchanged, when `acts` has
+ * no such record. */
+int _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
+                                    const WsActivityList *acts);
 
 /* ws-untraced.c: without CUPTI, the copies from one event pair each. */
 WsRunStatus _ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t);

@@ -611,6 +611,63 @@ out:
   free (kernels_in_rep);
   return status;
 }
+/* ---- warm-up --------------------------------------------------------------------------- */
+
+/* W sequences (module load, first touch), and with streams:K one whole launch after them.
+ * Traced when tracing and `facts` is given, for one thing only: CUPTI's kernel records of the
+ * whole launches say how many registers the GPU gives the function, which the compiler's
+ * count does not predict (docs/protocol.md, `launch`). The records are not written. */
+static WsRunStatus
+warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
+{
+  int concurrent = s->transfer == WS_TRANSFER_STREAMS && s->streams > 1;
+  int traced = 0;
+  WsActivityList acts = { 0 };
+  cudaError_t err = cudaSuccess;
+  const char *code;
+  char message[640];
+
+  if (facts != NULL && r->tracing && s->warmup > 0)
+    {
+      traced = ws_cupti_start (concurrent, &code, message, sizeof message);
+      if (!traced)
+        {
+          ws_output_error (s->id, "warning", code, message, NULL);
+          r->tracing = 0;
+        }
+    }
+  for (int i = 0; i < s->warmup && err == cudaSuccess; i++)
+    err = sequence (r, s, 1);
+  if (err == cudaSuccess && traced && s->transfer == WS_TRANSFER_STREAMS)
+    {
+      err = _ws_launch (r, s);
+      if (err == cudaSuccess)
+        err = cudaStreamSynchronize (r->streams[0]);
+    }
+  if (traced)
+    {
+      ws_cupti_stop ();
+      ws_cupti_take (&acts);
+    }
+  if (err != cudaSuccess)
+    {
+      ws_activity_list_clear (&acts);
+      cudaGetLastError ();
+      return _ws_run_failure (s, err, "warming up");
+    }
+  if (traced && !_ws_launch_facts_set_registers (r, s, facts, &acts))
+    {
+      snprintf (message, sizeof message,
+                "CUPTI delivered no kernel record of run %d's warm-up, so its registers are the "
+                "compiler's count (registers_source \"attribute\"), which can be fewer than "
+                "the GPU gives the kernel",
+                s->id);
+      ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+    }
+  ws_activity_list_clear (&acts);
+  return WS_RUN_OK;
+}
+
 /* ---- one run --------------------------------------------------------------------------- */
 
 WsRunStatus
@@ -638,11 +695,10 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
   have_facts = s->kernel->function (&cfg) != NULL;
   if (have_facts && (status = _ws_launch_facts (r, s, &facts)) != WS_RUN_OK)
     return status;
+  if ((status = warm_up (r, s, have_facts ? &facts : NULL)) != WS_RUN_OK)
+    return status;
   if (have_facts)
     ws_output_launch (s->id, &facts);
-
-  for (int i = 0; i < s->warmup; i++)
-    WS_TRY (sequence (r, s, 1), "warming up");
   /* The flush's buffer and module are set up here, before anything is traced. */
   if (s->cache_cold)
     {
