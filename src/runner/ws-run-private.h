@@ -70,6 +70,14 @@ WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *wh
 
 WsStats _ws_stats_of (double *values, int n);
 
+/* Bytes of a pageable host buffer of `elems` floats (ws_host_alloc), never 0: a run may have
+ * an empty output. */
+static inline size_t
+_ws_host_bytes (uint64_t elems)
+{
+  return elems > 0 ? elems * sizeof (float) : 4;
+}
+
 /* ws-sequence.c */
 void _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg);
 /* Copies every input in whole on streams[0] (the untraced copy timings without CUPTI). */

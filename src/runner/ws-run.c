@@ -26,6 +26,7 @@
 #include "ws-config.h"
 #include "ws-cupti.h"
 #include "ws-diagnose.h"
+#include "ws-hostbuf.h"
 #include "ws-hostmem.h"
 #include "ws-output.h"
 #include "ws-run-private.h"
@@ -93,7 +94,7 @@ free_buffers (WsRunner *r)
       if (r->pinned)
         cudaFreeHost (r->host[i]);
       else
-        free (r->host[i]);
+        ws_host_free (r->host[i], _ws_host_bytes (r->elems[i]));
       cudaFree (r->dev[i]);
       r->host[i] = NULL;
       r->dev[i] = NULL;
@@ -107,7 +108,7 @@ ws_runner_free (WsRunner *r)
   if (r == NULL)
     return;
   free_buffers (r);
-  free (r->cpu_out);
+  ws_host_free (r->cpu_out, _ws_host_bytes (r->cpu_out_elems));
   free (r->cpu_cache);
   cudaFree (r->flush);
   cudaFree (r->flush_sink);
@@ -391,7 +392,8 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
                  "allocating pinned host memory");
           else
             {
-              r->host[b] = aligned_alloc (64, ((bytes ? bytes : 4) + 63) / 64 * 64);
+              /* As numpy allocates its arrays: large ones on huge pages. */
+              r->host[b] = ws_host_alloc (_ws_host_bytes (elems));
               if (r->host[b] == NULL)
                 return _ws_run_failure (s, cudaErrorMemoryAllocation, "allocating host memory");
             }

@@ -1,0 +1,31 @@
+/* ws-hostbuf.h: host arrays as numpy makes them (large ones on huge pages), and waiting for
+ * the process's other threads to go idle before a CPU baseline is timed.
+ * Plain C, no CUDA, no GLib: the runner's tests call them.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* numpy asks for transparent huge pages (madvise MADV_HUGEPAGE) for arrays of 4 MiB or more;
+ * so does the runner, so that its CPU baselines and pageable copies read memory as a numpy
+ * program's do. */
+#define WS_HOST_HUGE_THRESHOLD ((size_t) 4 << 20)
+#define WS_HOST_HUGE_ALIGN ((size_t) 2 << 20)
+
+/* `bytes` of host memory, not touched: from WS_HOST_HUGE_THRESHOLD on, mapped on its own,
+ * 2 MiB aligned and advised for huge pages; below it, 64-byte aligned from the heap. NULL
+ * when there is no memory. Free with ws_host_free and the same size. */
+void *ws_host_alloc (size_t bytes);
+void ws_host_free (void *p, size_t bytes);
+
+/* The bytes of [p, p + bytes) that the kernel backs with huge pages now (AnonHugePages of
+ * the mappings it overlaps, from /proc/self/smaps); -1 when that cannot be read. */
+int64_t ws_host_huge_bytes (const void *p, size_t bytes);
+
+/* Waits, up to `max_seconds`, until no other thread of this process is running (OpenMP's
+ * threads spin for a while after a parallel region, a BLAS's after a call: timed work on every
+ * core would share the cores with them). Returns the seconds waited, or -1 when some were
+ * still running at the end (or /proc/self/task cannot be read: then at once). */
+double ws_host_wait_quiet (double max_seconds);
