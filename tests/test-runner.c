@@ -5,10 +5,12 @@
  * the host's memory limits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -504,6 +506,42 @@ test_hostbuf_wait_quiet (void)
   g_thread_join (t);
 }
 
+/* The pageable ceilings visit every CPU, or 16 of many with both halves and both parities
+ * among them; pinning moves the thread and gives it its CPUs back. */
+static void
+test_hostbuf_cpus (void)
+{
+  int allowed[64], out[16], cpus[1024], n, k, halves[2] = { 0 }, parity[2] = { 0 };
+
+  for (int i = 0; i < 64; i++)
+    allowed[i] = i;
+  g_assert_cmpint (ws_host_spread_cpus (allowed, 5, out, 16), ==, 5);
+  for (int i = 0; i < 5; i++)
+    g_assert_cmpint (out[i], ==, i);
+  k = ws_host_spread_cpus (allowed, 64, out, 16);
+  g_assert_cmpint (k, ==, 16);
+  for (int i = 0; i < k; i++)
+    {
+      g_assert_cmpint (out[i], <, 64);
+      if (i > 0)
+        g_assert_cmpint (out[i], >, out[i - 1]);
+      halves[out[i] >= 32]++;
+      parity[out[i] % 2]++;
+    }
+  g_assert_cmpint (halves[0], ==, 8);
+  g_assert_cmpint (parity[0], ==, 8);
+  g_assert_cmpint (ws_host_spread_cpus (allowed, 20, out, 16), ==, 16);
+
+  n = ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus));
+  g_assert_cmpint (n, >=, 1);
+  g_assert_true (ws_host_pin_cpu (cpus[n - 1]));
+  g_assert_cmpint (sched_getcpu (), ==, cpus[n - 1]);
+  /* While pinned, the CPUs it may use are still the ones it had. */
+  g_assert_cmpint (ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus)), ==, n);
+  g_assert_true (ws_host_pin_cpu (-1));
+  g_assert_cmpint (ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus)), ==, n);
+}
+
 /* ---- host memory ------------------------------------------------------------------------ */
 
 static void
@@ -685,6 +723,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/blas/named", test_blas_named);
   g_test_add_func ("/runner/hostbuf/alloc", test_hostbuf_alloc);
   g_test_add_func ("/runner/hostbuf/wait-quiet", test_hostbuf_wait_quiet);
+  g_test_add_func ("/runner/hostbuf/cpus", test_hostbuf_cpus);
   g_test_add_func ("/runner/hostmem/parsers", test_hostmem_parsers);
   g_test_add_func ("/runner/hostmem/check", test_hostmem_check);
   for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)

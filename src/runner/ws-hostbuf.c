@@ -1,11 +1,12 @@
-/* ws-hostbuf.c: host arrays on huge pages as numpy's are, and waiting for the process's other
- * threads to go idle.
+/* ws-hostbuf.c: host arrays on huge pages as numpy's are, waiting for the process's other
+ * threads to go idle, and pinning the calling thread to a CPU.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define _GNU_SOURCE
 #include "ws-hostbuf.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,4 +147,58 @@ ws_host_wait_quiet (double max_seconds)
         return -1;
       nanosleep (&pause, NULL);
     }
+}
+
+static cpu_set_t saved_mask;
+static int saved;
+
+int
+ws_host_allowed_cpus (int *cpus, int max)
+{
+  cpu_set_t mask;
+  int n = 0;
+
+  /* While pinned, the CPUs it had before. */
+  if (saved)
+    mask = saved_mask;
+  else if (sched_getaffinity (0, sizeof mask, &mask) != 0)
+    return 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET (c, &mask))
+      {
+        if (n < max)
+          cpus[n] = c;
+        n++;
+      }
+  return n;
+}
+
+int
+ws_host_spread_cpus (const int *allowed, int n, int *out, int max)
+{
+  int k = n < max ? n : max;
+
+  for (int i = 0; i < k; i++)
+    out[i] = allowed[(int) ((int64_t) i * n / k) + (n >= 2 * k ? i % 2 : 0)];
+  return k;
+}
+
+int
+ws_host_pin_cpu (int cpu)
+{
+  cpu_set_t one;
+
+  if (cpu < 0)
+    return !saved || sched_setaffinity (0, sizeof saved_mask, &saved_mask) == 0;
+  if (cpu >= CPU_SETSIZE)
+    return 0;
+  if (!saved)
+    {
+      if (sched_getaffinity (0, sizeof saved_mask, &saved_mask) != 0)
+        return 0;
+      saved = 1;
+    }
+  CPU_ZERO (&one);
+  CPU_SET (cpu, &one);
+  return sched_setaffinity (0, sizeof one, &one) == 0;
 }

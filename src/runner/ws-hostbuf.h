@@ -1,5 +1,6 @@
-/* ws-hostbuf.h: host arrays as numpy makes them (large ones on huge pages), and waiting for
- * the process's other threads to go idle before a CPU baseline is timed.
+/* ws-hostbuf.h: host arrays as numpy makes them (large ones on huge pages), waiting for the
+ * process's other threads to go idle before a CPU baseline is timed, and moving the calling
+ * thread over the CPUs it may use (the pageable copy ceilings sample them all).
  * Plain C, no CUDA, no GLib: the runner's tests call them.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,3 +30,14 @@ int64_t ws_host_huge_bytes (const void *p, size_t bytes);
  * core would share the cores with them). Returns the seconds waited, or -1 when some were
  * still running at the end (or /proc/self/task cannot be read: then at once). */
 double ws_host_wait_quiet (double max_seconds);
+
+/* The CPUs the calling thread may run on, in increasing order: up to `max` of them in
+ * `cpus`; returns how many there are (0 when that cannot be read). */
+int ws_host_allowed_cpus (int *cpus, int max);
+/* Up to `max` of the `n` CPUs in `allowed`: all of them, or `max` spread evenly, odd and
+ * even ones by turns, so that whether a machine numbers its sockets' CPUs in halves or
+ * alternately, both are among them. Returns how many. */
+int ws_host_spread_cpus (const int *allowed, int n, int *out, int max);
+/* Pins the calling thread to `cpu`; -1 gives it back the CPUs it had before the first pin.
+ * Returns 1 on success. */
+int ws_host_pin_cpu (int cpu);

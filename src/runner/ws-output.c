@@ -179,6 +179,12 @@ spread (const char *key, const WsRateSpread *r)
   ws_json_double (&out.json, "max", r->max);
   ws_json_int (&out.json, "n", r->n);
   ws_json_uint (&out.json, "bytes", r->bytes);
+  if (r->mean > 0)
+    {
+      ws_json_double (&out.json, "mean", r->mean);
+      ws_json_int (&out.json, "cpus", r->cpus);
+      ws_json_int (&out.json, "buffers", r->buffers);
+    }
   ws_json_end_object (&out.json);
 }
 

@@ -299,6 +299,23 @@ check_device_info (const char *runner)
               "%s: %.0f samples, %.2f ≤ %.2f ≤ %.2f GB/s", spreads[i], s ? j_num (s, "n") : 0,
               s ? j_num (s, "min") : 0, s ? j_num (s, "median") : 0, s ? j_num (s, "max") : 0);
     }
+  /* Pageable: sampled over the CPUs and several buffers, the figure the rate over all. */
+  for (size_t i = 0; d && i < 2; i++)
+    {
+      const JValue *s = j_get (d, spreads[i]);
+      char key[32];
+      double figure;
+
+      snprintf (key, sizeof key, "%.3s_pageable_gbs", spreads[i]);
+      figure = j_num (d, key);
+      tap_ok (s && j_num (s, "cpus") >= 1 && j_num (s, "buffers") >= 2
+                && j_num (s, "n") >= 2 * j_num (s, "cpus") && fabs (figure - j_num (s, "mean")) < 1e-6
+                && j_num (s, "min") <= figure && figure <= j_num (s, "max"),
+              "%s: %.0f samples over %.0f CPUs and %.0f buffers; the ceiling %.2f GB/s is their "
+              "rate over all (median %.2f)",
+              spreads[i], s ? j_num (s, "n") : 0, s ? j_num (s, "cpus") : 0,
+              s ? j_num (s, "buffers") : 0, figure, s ? j_num (s, "median") : 0);
+    }
   output_free (&out);
 }
 
