@@ -483,7 +483,10 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   ws_json_bool (&out.json, "traced", t->traced);
   stats ("kernel_ns", &t->kernel);
   if (t->traced)
-    ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
+    {
+      ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
+      ws_json_string (&out.json, "kernel_records", t->kernel_records);
+    }
   stats ("kernel_in_sequence_ns", &t->kernel_in_sequence);
   stats ("h2d_ns", &t->h2d);
   stats ("d2h_ns", &t->d2h);

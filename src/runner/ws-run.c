@@ -437,6 +437,19 @@ is_flush (const WsActivity *a)
          && strcmp (a->name, ws_flush_kernel_name) == 0;
 }
 
+/* Which kernel records CUPTI makes: serialized ones are exact for one stream; with several
+ * streams they would keep the pieces' kernels from overlapping, so streams:K with K > 1 is
+ * traced with concurrent records. WARPSCOPE_KERNEL_RECORDS=concurrent asks for those on one
+ * stream too, for benchmarks that compare the two (tests/gpu/bench-ncu.sh). */
+static int
+concurrent_records (const WsRunSpec *s)
+{
+  const char *asked = getenv ("WARPSCOPE_KERNEL_RECORDS");
+
+  return (s->transfer == WS_TRANSFER_STREAMS && s->streams > 1)
+         || (asked != NULL && strcmp (asked, "concurrent") == 0);
+}
+
 static int
 compare_start (const void *a, const void *b)
 {
@@ -457,7 +470,7 @@ static WsRunStatus
 traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
   int reps = s->reps, out = s->kernel->n_inputs, launches = _ws_sequence_launches (s);
-  int concurrent = s->transfer == WS_TRANSFER_STREAMS && s->streams > 1;
+  int concurrent = concurrent_records (s);
   uint64_t *rep_start = calloc ((size_t) reps, sizeof *rep_start), burst_start = 0;
   double *kernel = calloc ((size_t) reps, sizeof (double)),
          *seq_kernel = calloc ((size_t) reps, sizeof (double)),
@@ -476,9 +489,8 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
       status = _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
       goto out;
     }
-  /* Serialized kernel records are exact for one stream; with several streams they would
-   * keep the pieces' kernels from overlapping, so those are traced as concurrent records. */
   t->traced = r->tracing && ws_cupti_start (concurrent, &code, message, sizeof message);
+  t->kernel_records = concurrent ? "concurrent" : "serialized";
   if (r->tracing && !t->traced)
     {
       ws_output_error (s->id, "warning", code, message, NULL);
@@ -622,7 +634,7 @@ out:
 static WsRunStatus
 warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
 {
-  int concurrent = s->transfer == WS_TRANSFER_STREAMS && s->streams > 1;
+  int concurrent = concurrent_records (s);
   int traced = 0;
   WsActivityList acts = { 0 };
   cudaError_t err = cudaSuccess;

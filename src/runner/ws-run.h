@@ -77,6 +77,7 @@ typedef struct
   int traced;
   WsStats kernel;             /* CUPTI durations of back-to-back launches */
   int records_per_launch;     /* kernel records one launch makes (a library's can be more) */
+  const char *kernel_records; /* CUPTI's kind: "serialized" or "concurrent" */
   WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences, summed
                                * over the pieces of streams:K */
   WsStats h2d, d2h, memset;
