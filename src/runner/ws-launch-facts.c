@@ -124,24 +124,24 @@ int
 _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
                                 const WsActivityList *acts)
 {
-  int found = 0;
+  const WsActivity *last = NULL;
 
-  /* The kernel records of whole launches: the run's grid, not a piece's, not the flush. */
+  (void) s;
+  /* The last kernel to start is a whole launch: the warm-up's sequences are whole launches,
+   * except with streams:K, whose warm-up ends with one. The flush is not the kernel. */
   for (size_t i = 0; i < acts->len; i++)
     {
       const WsActivity *a = &acts->items[i];
 
       if (a->kind != WS_ACTIVITY_KERNEL || a->registers <= 0
-          || (a->name != NULL && strcmp (a->name, ws_flush_kernel_name) == 0)
-          || (unsigned) a->grid[0] != s->grid[0] || (unsigned) a->grid[1] != s->grid[1]
-          || (unsigned) a->grid[2] != s->grid[2] || (unsigned) a->block[0] != s->block[0]
-          || (unsigned) a->block[1] != s->block[1] || (unsigned) a->block[2] != s->block[2])
+          || (a->name != NULL && strcmp (a->name, ws_flush_kernel_name) == 0))
         continue;
-      f->registers = a->registers;
-      found = 1;
+      if (last == NULL || a->start >= last->start)
+        last = a;
     }
-  if (!found)
+  if (last == NULL)
     return 0;
+  f->registers = last->registers;
   f->registers_source = "cupti";
   occupancy_of_registers (r->device, f);
   return 1;

@@ -97,9 +97,9 @@ WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
 /* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves, from the
  * function's attributes (registers_source "attribute"). */
 WsRunStatus _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f);
-/* The registers of the kernel records of whole launches in `acts` (CUPTI's: what the GPU
+/* The registers of the last whole launch's kernel record in `acts` (CUPTI's: what the GPU
  * gives the function), and the occupancy they allow; 0, with `f` unchanged, when `acts` has
- * no such record. */
+ * no kernel record. */
 int _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
                                     const WsActivityList *acts);
 

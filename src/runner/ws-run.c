@@ -625,6 +625,7 @@ out:
   free (kernels_in_rep);
   return status;
 }
+
 /* ---- warm-up --------------------------------------------------------------------------- */
 
 /* W sequences (module load, first touch), and with streams:K one whole launch after them.
