@@ -79,7 +79,7 @@ def median(f, reps=9, warm=1):
     for _ in range(reps):
         t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
     times.sort()
-    return {"median": times[len(times) // 2], "min": times[0], "max": times[-1], "n": reps}
+    return {"median": times[len(times) // 2], "min": times[0], "max": times[-1], "reps": reps}
 rng = np.random.default_rng(1)
 if what == "matmul":
     A = rng.random((size, size), dtype=np.float32) * 2 - 1
@@ -106,19 +106,22 @@ else:
 EOF
 }
 
+# run LABEL BLAS ARGS…: the runner with WARPSCOPE_BLAS=BLAS ("" for the usual names). The
+# variable is given to the runner's command alone, never to this shell.
+RUNNER_BLAS=${WARPSCOPE_BLAS:-}
 run () {
   label=$1
-  shift
-  "$R" "$@" --cpu-reps 7 --cpu-budget 30 --reps 3 --warmup 1 >"$OUT/$label.jsonl"
+  blas=$2
+  shift 2
+  WARPSCOPE_BLAS=$blas "$R" "$@" --cpu-reps 7 --cpu-budget 30 --reps 3 --warmup 1 \
+    >"$OUT/$label.jsonl"
 }
 matmul () {
-  label=$1 blas=$2 cpu=$3
-  WARPSCOPE_BLAS=$blas run "$label" --kernel matmul_tiled --sizes "$SIZE" --blocks 16x16 \
-    --cpu "$cpu"
+  run "$1" "$2" --kernel matmul_tiled --sizes "$SIZE" --blocks 16x16 --cpu "$3"
 }
 
 numpy_times vector >"$OUT/numpy-vector.jsonl"
-run vector --kernel vector_add --sizes 1e7,1e8 --blocks 256 --cpu 1,all
+run vector "$RUNNER_BLAS" --kernel vector_add --sizes 1e7,1e8 --blocks 256 --cpu 1,all
 i=0
 while [ "$i" -lt "$STARTS" ]; do
   i=$((i + 1))
@@ -126,7 +129,7 @@ while [ "$i" -lt "$STARTS" ]; do
   # The first starts time one thread too; the later ones every core only.
   cpu=all
   [ "$i" -eq 1 ] && cpu=1,all
-  matmul "matmul-$i" "${WARPSCOPE_BLAS:-}" "$cpu"
+  matmul "matmul-$i" "$RUNNER_BLAS" "$cpu"
   if [ -n "$NUMPY_BLAS" ]; then
     matmul "matmul-numpy-blas-$i" "$NUMPY_BLAS" "$cpu"
   fi
