@@ -27,8 +27,8 @@ int64_t ws_host_huge_bytes (const void *p, size_t bytes);
 
 /* Waits, up to `max_seconds`, until no other thread of this process is running (OpenMP's
  * threads spin for a while after a parallel region, a BLAS's after a call: timed work on every
- * core would share the cores with them). Returns the seconds waited, or -1 when some were
- * still running at the end (or /proc/self/task cannot be read: then at once). */
+ * core would share the cores with them). Returns the seconds waited (0 at once when
+ * /proc/self/task cannot be read), or -1 when some were still running at the end. */
 double ws_host_wait_quiet (double max_seconds);
 
 /* The CPUs the calling thread may run on, in increasing order: up to `max` of them in
