@@ -134,8 +134,9 @@ test_run_stand_in (void)
   g_autofree char *launcher_text = NULL;
   const char *env[] = { env_runner, NULL };
   const char *args[] = { "run", "--kernel", "vector_add", "--sizes", "1e3:1e8:x10",
-                         "--transfer", "pageable,pinned", "--reps", "10", "--no-trace",
-                         "-o", output, "--launcher", "env WS_TEST_LAUNCHER=through", NULL };
+                         "--transfer", "pageable,pinned", "--reps", "10", "--cache", "cold",
+                         "--no-trace", "-o", output, "--launcher",
+                         "env WS_TEST_LAUNCHER=through", NULL };
   g_auto (Result) r = { 0 };
   g_autoptr (GFile) file = g_file_new_for_path (output);
   g_autoptr (WsSession) saved = NULL;
@@ -148,12 +149,15 @@ test_run_stand_in (void)
   g_assert_true (g_file_get_contents (args_path, &args_text, NULL, NULL));
   g_assert_cmpstr (args_text, ==,
                    "--kernel\nvector_add\n--sizes\n1e3:1e8:x10\n--transfer\npageable,pinned\n"
-                   "--reps\n10\n--no-trace\n");
+                   "--reps\n10\n--cache\ncold\n--no-trace\n");
   g_assert_true (g_file_get_contents (launcher_path, &launcher_text, NULL, NULL));
   g_assert_cmpstr (launcher_text, ==, "through");
   /* A line per run, then where it was saved. */
   g_assert_nonnull (strstr (r.out, "run 12: vector_add n = 100,000,000, block 256, pinned"));
   g_assert_nonnull (strstr (r.out, "Saved 12 runs"));
+  /* The speedup names the baseline it is against. */
+  g_assert_nonnull (strstr (r.out, "the speed of the CPU baseline, hand-written, 1 thread)"));
+  g_assert_null (strstr (r.out, "the speed of 1 CPU thread"));
   /* No terminal here: no progress bar. */
   g_assert_null (strstr (r.err, "\r"));
 

@@ -1,19 +1,23 @@
 /* test-runner.c: warpscope-runner on a machine without a GPU: the catalog, the missing-driver
  * diagnosis, every bad input refused with its code, JSON escaping, and the GLib-free parts
  * that need no GPU: loading a real BLAS (Debian's OpenBLAS) and checking it against the
- * hand-written SGEMM, and reading the host's memory limits.
+ * hand-written SGEMM, host arrays on huge pages and waiting for spinning threads, and reading
+ * the host's memory limits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "ws-blas.h"
 #include "ws-gemm-cpu.h"
+#include "ws-hostbuf.h"
 #include "ws-hostmem.h"
 #include "ws-json.h"
 
@@ -433,6 +437,111 @@ test_blas_named (void)
   g_rmdir (dir);
 }
 
+/* ---- host arrays ------------------------------------------------------------------------ */
+
+/* Large arrays are mapped 2 MiB aligned (so that every page of them can be a huge page, as
+ * numpy's are), small ones come from the heap; both hold what is written. */
+static void
+test_hostbuf_alloc (void)
+{
+  const size_t sizes[] = { 4, 1000, WS_HOST_HUGE_THRESHOLD - 4, WS_HOST_HUGE_THRESHOLD,
+                           (size_t) 9 << 20 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      unsigned char *p = ws_host_alloc (sizes[i]);
+      int64_t huge;
+
+      g_assert_nonnull (p);
+      g_assert_cmpuint ((uintptr_t) p % 64, ==, 0);
+      if (sizes[i] >= WS_HOST_HUGE_THRESHOLD)
+        g_assert_cmpuint ((uintptr_t) p % WS_HOST_HUGE_ALIGN, ==, 0);
+      memset (p, 0xA5, sizes[i]);
+      g_assert_cmpuint (p[0], ==, 0xA5);
+      g_assert_cmpuint (p[sizes[i] - 1], ==, 0xA5);
+      /* Whether the kernel gives huge pages depends on its settings: only the reading of
+       * /proc/self/smaps is checked. */
+      huge = ws_host_huge_bytes (p, sizes[i]);
+      g_assert_cmpint (huge, >=, 0);
+      if (sizes[i] < WS_HOST_HUGE_THRESHOLD)
+        g_assert_cmpint (huge, <=, (int64_t) WS_HOST_HUGE_ALIGN * 2);
+      ws_host_free (p, sizes[i]);
+    }
+  ws_host_free (NULL, 0);
+}
+
+static gint spinner_done;
+
+static gpointer
+spin (gpointer data)
+{
+  gint64 until = g_get_monotonic_time () + GPOINTER_TO_INT (data) * 1000;
+
+  while (g_get_monotonic_time () < until)
+    ;
+  g_atomic_int_set (&spinner_done, 1);
+  return NULL;
+}
+
+/* A thread that spins (OpenMP's after a parallel region) is waited for; a sleeping one is
+ * not, and the wait gives up after its limit. */
+static void
+test_hostbuf_wait_quiet (void)
+{
+  GThread *t;
+  double waited;
+
+  g_assert_cmpfloat (ws_host_wait_quiet (2.0), >=, 0);
+
+  g_atomic_int_set (&spinner_done, 0);
+  t = g_thread_new ("spinner", spin, GINT_TO_POINTER (300));
+  waited = ws_host_wait_quiet (5.0);
+  g_assert_cmpfloat (waited, >=, 0.2);
+  g_assert_cmpint (g_atomic_int_get (&spinner_done), ==, 1);
+  g_thread_join (t);
+
+  g_atomic_int_set (&spinner_done, 0);
+  t = g_thread_new ("spinner", spin, GINT_TO_POINTER (1500));
+  g_assert_cmpfloat (ws_host_wait_quiet (0.3), <, 0);
+  g_thread_join (t);
+}
+
+/* The pageable ceilings visit every CPU, or 16 of many with both halves and both parities
+ * among them; pinning moves the thread and gives it its CPUs back. */
+static void
+test_hostbuf_cpus (void)
+{
+  int allowed[64], out[16], cpus[1024], n, k, halves[2] = { 0 }, parity[2] = { 0 };
+
+  for (int i = 0; i < 64; i++)
+    allowed[i] = i;
+  g_assert_cmpint (ws_host_spread_cpus (allowed, 5, out, 16), ==, 5);
+  for (int i = 0; i < 5; i++)
+    g_assert_cmpint (out[i], ==, i);
+  k = ws_host_spread_cpus (allowed, 64, out, 16);
+  g_assert_cmpint (k, ==, 16);
+  for (int i = 0; i < k; i++)
+    {
+      g_assert_cmpint (out[i], <, 64);
+      if (i > 0)
+        g_assert_cmpint (out[i], >, out[i - 1]);
+      halves[out[i] >= 32]++;
+      parity[out[i] % 2]++;
+    }
+  g_assert_cmpint (halves[0], ==, 8);
+  g_assert_cmpint (parity[0], ==, 8);
+  g_assert_cmpint (ws_host_spread_cpus (allowed, 20, out, 16), ==, 16);
+
+  n = ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus));
+  g_assert_cmpint (n, >=, 1);
+  g_assert_true (ws_host_pin_cpu (cpus[n - 1]));
+  g_assert_cmpint (sched_getcpu (), ==, cpus[n - 1]);
+  /* While pinned, the CPUs it may use are still the ones it had. */
+  g_assert_cmpint (ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus)), ==, n);
+  g_assert_true (ws_host_pin_cpu (-1));
+  g_assert_cmpint (ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus)), ==, n);
+}
+
 /* ---- host memory ------------------------------------------------------------------------ */
 
 static void
@@ -612,6 +721,9 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/reduce-atomic-message", test_reduce_atomic_message);
   g_test_add_func ("/runner/blas/openblas", test_blas_openblas);
   g_test_add_func ("/runner/blas/named", test_blas_named);
+  g_test_add_func ("/runner/hostbuf/alloc", test_hostbuf_alloc);
+  g_test_add_func ("/runner/hostbuf/wait-quiet", test_hostbuf_wait_quiet);
+  g_test_add_func ("/runner/hostbuf/cpus", test_hostbuf_cpus);
   g_test_add_func ("/runner/hostmem/parsers", test_hostmem_parsers);
   g_test_add_func ("/runner/hostmem/check", test_hostmem_check);
   for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)

@@ -96,7 +96,14 @@ summarize_run (WsRun *run)
 
         g_string_append_printf (s, _(" — kernel %s, end to end %s"), kernel, e2e);
         if (ws_run_get_speedup (run, FALSE, TRUE) > 0)
-          g_string_append_printf (s, _(" (%s the speed of 1 CPU thread)"), speedup);
+          {
+            g_autofree char *baseline = ws_run_dup_baseline_label (run, FALSE);
+
+            /* Translators: the speedup ("0.92×"), then the CPU baseline it is against
+             * ("OpenBLAS 0.3.21, 1 thread" or "hand-written, 1 thread"). */
+            g_string_append_printf (s, _(" (%1$s the speed of the CPU baseline, %2$s)"), speedup,
+                                    baseline ? baseline : "?");
+          }
         if (l != NULL)
           {
             g_autofree char *occupancy = ws_cli_format_percent (l->occupancy);
@@ -204,7 +211,7 @@ ws_cli_run (int argc, char **argv)
 {
   g_autofree char *kernel = NULL, *sizes = NULL, *blocks = NULL, *transfer = NULL;
   g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
-  g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL;
+  g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL, *cache = NULL;
   g_autofree char *output = NULL, *launcher = NULL, *runner = NULL;
   gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
   int timeout = 120;
@@ -220,7 +227,11 @@ ws_cli_run (int argc, char **argv)
     { "transfer", 0, 0, G_OPTION_ARG_STRING, &transfer,
       N_("Host memory for the copies: pageable, pinned or both (default pageable)"), "LIST" },
     { "reps", 0, 0, G_OPTION_ARG_STRING, &reps, N_("Traced repetitions (10)"), "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup, N_("Untraced warm-up launches (3)"), "W" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup,
+      N_("Warm-up sequences before timing, not recorded (3)"), "W" },
+    { "cache", 0, 0, G_OPTION_ARG_STRING, &cache,
+      N_("The L2 cache each timed launch starts with: warm (what the previous launch left, "
+         "the default) or cold (flushed first, as Nsight Compute does)"), "warm|cold" },
     { "cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
       N_("CPU baselines: none, 1, all or 1,all (default 1,all)"), "WHICH" },
     { "cpu-reps", 0, 0, G_OPTION_ARG_STRING, &cpu_reps,
@@ -257,7 +268,7 @@ ws_cli_run (int argc, char **argv)
   } pass[] = {
     { "--kernel", NULL }, { "--sizes", NULL }, { "--blocks", NULL }, { "--transfer", NULL },
     { "--reps", NULL }, { "--warmup", NULL }, { "--cpu", NULL }, { "--cpu-reps", NULL },
-    { "--cpu-budget", NULL }, { "--device", NULL }, { "--seed", NULL },
+    { "--cpu-budget", NULL }, { "--device", NULL }, { "--seed", NULL }, { "--cache", NULL },
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
@@ -300,7 +311,7 @@ ws_cli_run (int argc, char **argv)
   pass[0].value = kernel, pass[1].value = sizes, pass[2].value = blocks;
   pass[3].value = transfer, pass[4].value = reps, pass[5].value = warmup, pass[6].value = cpu;
   pass[7].value = cpu_reps, pass[8].value = cpu_budget, pass[9].value = device;
-  pass[10].value = seed;
+  pass[10].value = seed, pass[11].value = cache;
   for (guint i = 0; i < G_N_ELEMENTS (pass); i++)
     if (pass[i].value != NULL)
       {

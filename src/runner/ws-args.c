@@ -39,7 +39,7 @@ const char ws_args_usage[]
     "                       and kernels overlap over K streams, K from 1 to 8), e.g.\n"
     "                       pageable,pinned,streams:4 (default pageable)\n"
     "  --reps R             traced repetitions, also the untraced cross-check count (10)\n"
-    "  --warmup W           untraced warm-up launches before timing (3)\n"
+    "  --warmup W           warm-up sequences before timing, not recorded (3)\n"
     "  --cpu none|1|all|1,all  CPU baselines: one thread, all cores (default 1,all)\n"
     "  --cpu-reps N         at most N timed runs per CPU baseline (5)\n"
     "  --cpu-budget S       seconds one CPU baseline may take; longer ones run fewer\n"

@@ -13,6 +13,7 @@
 #include "ws-blas.h"
 #include "ws-clock.h"
 #include "ws-cupti.h"
+#include "ws-hostbuf.h"
 #include "ws-output.h"
 #include "ws-run-private.h"
 
@@ -59,9 +60,13 @@ cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsCpuB
   const uint64_t units = s->kernel->work_units (s->shape);
   uint64_t part = units >= 64 ? units / 64 : units;
   double budget = o->cpu_budget * 1e9, spent, estimate, times[1000];
-  int n = 0, wanted = o->cpu_reps;
+  int n = 0, wanted = o->cpu_reps, busy;
 
   memset (c, 0, sizeof *c);
+  /* The cores to themselves: OpenMP's threads spin for a while after the hand-written
+   * baseline's last parallel region (libgomp: GOMP_SPINCOUNT), a BLAS's after its last call,
+   * and a baseline on every core would share the cores with them. */
+  busy = ws_host_wait_quiet (1.0) < 0;
   c->threads = threads;
   c->implementation = blas != NULL ? "blas" : "hand_written";
   if (blas != NULL)
@@ -109,6 +114,10 @@ cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsCpuB
               "%.0f s (--cpu-budget)%s",
               n, n == 1 ? "" : "s", o->cpu_reps, c->stats.median / 1e9, o->cpu_budget,
               c->warmed_up ? "" : "; no warm-up run");
+  else if (busy)
+    snprintf (c->note, sizeof c->note,
+              "other threads of the runner were still running 1 s after the previous work, so "
+              "this baseline may have shared the cores with them");
 }
 
 /* The baseline speedups are taken against is the faster of the two; the other is kept
@@ -169,16 +178,17 @@ _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     {
       if (r->cpu_out_elems < out_elems)
         {
-          free (r->cpu_out);
-          r->cpu_out = aligned_alloc (64, (out_elems * sizeof (float) + 63) / 64 * 64);
+          ws_host_free (r->cpu_out, _ws_host_bytes (r->cpu_out_elems));
+          r->cpu_out = ws_host_alloc (_ws_host_bytes (out_elems));
           r->cpu_out_elems = r->cpu_out ? out_elems : 0;
           if (r->cpu_out == NULL)
             return _ws_run_failure (s, cudaErrorMemoryAllocation, "allocating the CPU output");
+          /* Touched once here, so no baseline's time includes its page faults. */
           memset (r->cpu_out, 0, out_elems * sizeof (float));
         }
       e->run = s->id;
       /* The hand-written ones first: a BLAS's threads spin for a while after a call (about
-       * 0.1 s for OpenBLAS), which would be charged to whatever ran next on the cores. */
+       * 0.1 s for OpenBLAS). cpu_baseline() also waits for spinning threads to go idle. */
       if (t->cpu_one_wanted && !e->have_one)
         cpu_baseline (r, s, NULL, 1, &e->one);
       if (t->cpu_all_wanted && !e->have_all)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws-hostbuf.h"
 #include "ws-kernel.h"
 
 static int
@@ -172,23 +173,146 @@ time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, i
 }
 
 /* Host copies. Pinned ones are steady from the first: a few samples do. Pageable ones go
- * through the driver's staging buffers and wander from copy to copy and from one start of
- * the runner to the next (on an H200's host 8.8 to 10.5 GB/s host to device with a median of
- * three); the first few are slower still. So they are warmed up and sampled many times, and
- * the spread is recorded beside the median. */
+ * through the driver's staging buffers, copied by the calling thread's CPU, and on an H200's
+ * host (a virtual machine) they agreed within one start of the runner but not between starts
+ * (device to host 10.6–11.6 GB/s in one, 15.3–17.1 in another): what varies is fixed for a
+ * process — the CPU its thread runs on, where its buffer's pages lie — so more samples of one
+ * buffer on one CPU cannot find the machine's figure. The pageable ceilings therefore sample
+ * the distribution: the thread visits every CPU it may use (up to 16, spread evenly), each
+ * sample from one of a few buffers allocated for it, and the figure is the rate over all the
+ * samples (their bytes over their time: with CPUs on two sockets the samples fall in two
+ * groups, and a median would jump between them from start to start); the spread is beside
+ * it. tests/gpu/probe-pageable.sh measures each factor alone. */
 #define PINNED_BYTES ((size_t) 64 << 20)
 #define PINNED_WARMUP 1
 #define PINNED_SAMPLES 7
 #define PAGEABLE_BYTES ((size_t) 32 << 20)
 #define PAGEABLE_WARMUP 3
-#define PAGEABLE_SAMPLES 21
+#define PAGEABLE_BUFFERS 4
+#define PAGEABLE_CPUS 16
+#define PAGEABLE_PER_CPU 2 /* at least; more on a host of few CPUs, for 8 samples or more */
+#define PAGEABLE_MAX_SAMPLES (PAGEABLE_CPUS * PAGEABLE_PER_CPU)
+
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* One pageable copy between an event pair, in seconds. */
+static cudaError_t
+time_one (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+          cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop, double *seconds)
+{
+  cudaError_t err;
+  float ms = 0;
+
+  if ((err = cudaEventRecord (start, stream)) == cudaSuccess
+      && (err = cudaMemcpyAsync (dst, src, bytes, kind, stream)) == cudaSuccess
+      && (err = cudaEventRecord (stop, stream)) == cudaSuccess
+      && (err = cudaEventSynchronize (stop)) == cudaSuccess)
+    err = cudaEventElapsedTime (&ms, start, stop);
+  *seconds = ms / 1e3;
+  return err;
+}
+
+static void
+rate_spread (const double *seconds, int n, size_t bytes, WsRateSpread *spread, double *rate)
+{
+  double rates[PAGEABLE_MAX_SAMPLES], total = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      rates[i] = (double) bytes / seconds[i] / 1e9;
+      total += seconds[i];
+    }
+  qsort (rates, (size_t) n, sizeof *rates, compare_double);
+  spread->min = rates[0];
+  spread->max = rates[n - 1];
+  spread->median = n % 2 ? rates[n / 2] : 0.5 * (rates[n / 2 - 1] + rates[n / 2]);
+  spread->n = n;
+  spread->bytes = bytes;
+  *rate = (double) bytes * n / total / 1e9;
+  spread->mean = *rate;
+}
+
+/* Pageable copies each way, PAGEABLE_PER_CPU (or more) on each CPU of up to PAGEABLE_CPUS
+ * that the thread may use, from PAGEABLE_BUFFERS buffers in turn (ws_host_alloc, as the runs' arrays).
+ * The thread gets its CPUs back afterwards. */
+static cudaError_t
+sample_pageable (WsDeviceInfo *info, void *dev, cudaStream_t stream)
+{
+  void *host[PAGEABLE_BUFFERS] = { NULL };
+  int allowed[1024], cpus[PAGEABLE_CPUS], n_allowed, n_cpus = 0, n = 0, per_cpu;
+  double h2d[PAGEABLE_MAX_SAMPLES], d2h[PAGEABLE_MAX_SAMPLES], s;
+  cudaEvent_t start = NULL, stop = NULL;
+  cudaError_t err = cudaSuccess;
+
+  n_allowed = ws_host_allowed_cpus (allowed, (int) (sizeof allowed / sizeof *allowed));
+  if (n_allowed > (int) (sizeof allowed / sizeof *allowed))
+    n_allowed = (int) (sizeof allowed / sizeof *allowed);
+  n_cpus = ws_host_spread_cpus (allowed, n_allowed, cpus, PAGEABLE_CPUS);
+  if (n_cpus == 0)
+    cpus[n_cpus++] = -1; /* wherever it runs */
+  per_cpu = n_cpus >= 4 ? PAGEABLE_PER_CPU : (8 + n_cpus - 1) / n_cpus;
+  for (int b = 0; b < PAGEABLE_BUFFERS; b++)
+    {
+      if ((host[b] = ws_host_alloc (PAGEABLE_BYTES)) == NULL)
+        {
+          err = cudaErrorMemoryAllocation;
+          goto out;
+        }
+      memset (host[b], 1, PAGEABLE_BYTES);
+    }
+  if ((err = cudaEventCreate (&start)) != cudaSuccess || (err = cudaEventCreate (&stop)) != cudaSuccess)
+    goto out;
+  /* The first few copies of a process are slower still. */
+  for (int i = 0; i < PAGEABLE_WARMUP && err == cudaSuccess; i++)
+    if ((err = time_one (dev, host[0], PAGEABLE_BYTES, cudaMemcpyHostToDevice, stream, start,
+                         stop, &s)) == cudaSuccess)
+      err = time_one (host[0], dev, PAGEABLE_BYTES, cudaMemcpyDeviceToHost, stream, start, stop,
+                      &s);
+  for (int c = 0; c < n_cpus && err == cudaSuccess; c++)
+    {
+      if (cpus[c] >= 0)
+        ws_host_pin_cpu (cpus[c]);
+      for (int k = 0; k < per_cpu && err == cudaSuccess; k++, n++)
+        {
+          void *buffer = host[n % PAGEABLE_BUFFERS];
+
+          if ((err = time_one (dev, buffer, PAGEABLE_BYTES, cudaMemcpyHostToDevice, stream, start,
+                               stop, &h2d[n])) == cudaSuccess)
+            err = time_one (buffer, dev, PAGEABLE_BYTES, cudaMemcpyDeviceToHost, stream, start,
+                            stop, &d2h[n]);
+        }
+    }
+  ws_host_pin_cpu (-1);
+  if (err == cudaSuccess && n > 0)
+    {
+      rate_spread (h2d, n, PAGEABLE_BYTES, &info->h2d_pageable, &info->h2d_pageable_gbs);
+      rate_spread (d2h, n, PAGEABLE_BYTES, &info->d2h_pageable, &info->d2h_pageable_gbs);
+      info->h2d_pageable.cpus = info->d2h_pageable.cpus = cpus[0] >= 0 ? n_cpus : 0;
+      info->h2d_pageable.buffers = info->d2h_pageable.buffers = PAGEABLE_BUFFERS;
+    }
+
+out:
+  if (start != NULL)
+    cudaEventDestroy (start);
+  if (stop != NULL)
+    cudaEventDestroy (stop);
+  for (int b = 0; b < PAGEABLE_BUFFERS; b++)
+    ws_host_free (host[b], PAGEABLE_BYTES);
+  return err;
+}
 
 int
 ws_device_calibrate (WsDeviceInfo *info)
 {
   /* 512 MiB per device buffer is several times any L2 so far. */
   size_t d2d = (size_t) 512 << 20;
-  void *a = NULL, *b = NULL, *pinned = NULL, *pageable = NULL;
+  void *a = NULL, *b = NULL, *pinned = NULL;
   cudaStream_t stream;
   cudaError_t err;
   double s;
@@ -208,14 +332,7 @@ ws_device_calibrate (WsDeviceInfo *info)
 
   if ((err = cudaMallocHost (&pinned, PINNED_BYTES)) != cudaSuccess)
     goto out;
-  pageable = malloc (PAGEABLE_BYTES);
-  if (pageable == NULL)
-    {
-      err = cudaErrorMemoryAllocation;
-      goto out;
-    }
   memset (pinned, 1, PINNED_BYTES);
-  memset (pageable, 1, PAGEABLE_BYTES);
   if ((err = time_copy (a, pinned, PINNED_BYTES, cudaMemcpyHostToDevice, PINNED_WARMUP,
                         PINNED_SAMPLES, 1, stream, &s, &info->h2d_pinned))
       != cudaSuccess)
@@ -226,22 +343,12 @@ ws_device_calibrate (WsDeviceInfo *info)
       != cudaSuccess)
     goto out;
   info->d2h_pinned_gbs = info->d2h_pinned.median;
-  if ((err = time_copy (a, pageable, PAGEABLE_BYTES, cudaMemcpyHostToDevice, PAGEABLE_WARMUP,
-                        PAGEABLE_SAMPLES, 1, stream, &s, &info->h2d_pageable))
-      != cudaSuccess)
-    goto out;
-  info->h2d_pageable_gbs = info->h2d_pageable.median;
-  if ((err = time_copy (pageable, a, PAGEABLE_BYTES, cudaMemcpyDeviceToHost, PAGEABLE_WARMUP,
-                        PAGEABLE_SAMPLES, 1, stream, &s, &info->d2h_pageable))
-      != cudaSuccess)
-    goto out;
-  info->d2h_pageable_gbs = info->d2h_pageable.median;
+  err = sample_pageable (info, a, stream);
 
 out:
   cudaFree (a);
   cudaFree (b);
   cudaFreeHost (pinned);
-  free (pageable);
   cudaStreamDestroy (stream);
   return err;
 }

@@ -13,6 +13,11 @@ typedef struct
   double min, median, max;
   int n;
   uint64_t bytes; /* of each copy */
+  /* Pageable copies: the rate over all samples (their bytes over their time), which is the
+   * ceiling's figure; the CPUs the samples were taken on and the buffers they came from. 0
+   * for pinned copies, whose figure is the median. */
+  double mean;
+  int cpus, buffers;
 } WsRateSpread;
 
 typedef struct
@@ -49,7 +54,8 @@ typedef struct
   /* Measured at start; 0 when not measured. GB/s count bytes read plus bytes written for
    * device-to-device copies, bytes moved for host copies. */
   double bandwidth_measured_gbs;
-  double h2d_pinned_gbs, d2h_pinned_gbs, h2d_pageable_gbs, d2h_pageable_gbs; /* medians */
+  /* Pinned: medians; pageable: the rate over all samples (WsRateSpread.mean). */
+  double h2d_pinned_gbs, d2h_pinned_gbs, h2d_pageable_gbs, d2h_pageable_gbs;
   WsRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
   uint64_t calibration_bytes;
 } WsDeviceInfo;

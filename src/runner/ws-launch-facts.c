@@ -14,6 +14,62 @@ div_floor (int a, int b)
   return b > 0 ? a / b : 0;
 }
 
+/* The occupancy of `f->registers` per thread: the resource limits by the rules of CUDA's
+ * occupancy calculator (cuda_occupancy.h): registers are given out per warp in units of 256
+ * and fit per sub-partition (4 per SM); shared memory per block, with the driver's
+ * reservation, in units of 128 bytes (256 on sm_75), against the largest carve-out. Ties go to
+ * warps, then the block cap, registers, shared memory — the order docs/occupancy.md gives.
+ * The active blocks are cudaOccupancyMaxActiveBlocksPerMultiprocessor's, which counts the
+ * compiler's registers, unless the registers the GPU really gives the function allow fewer. */
+static void
+occupancy_of_registers (const WsDeviceInfo *d, WsLaunchFacts *f)
+{
+  int regs_per_warp, warps_by_regs;
+  size_t smem;
+
+  f->limit_blocks = d->max_blocks_per_sm;
+  f->limit_warps = div_floor (f->max_warps_per_sm, f->warps_per_block);
+  regs_per_warp = (f->registers * d->warp_size + 255) / 256 * 256;
+  if (regs_per_warp == 0)
+    f->limit_registers = 1 << 20;
+  else if (regs_per_warp * f->warps_per_block > d->regs_per_block)
+    f->limit_registers = 0;
+  else
+    {
+      warps_by_regs = (d->regs_per_sm / 4) / regs_per_warp * 4;
+      f->limit_registers = div_floor (warps_by_regs, f->warps_per_block);
+    }
+  {
+    size_t unit = d->cc_major < 8 ? 256 : 128;
+
+    smem = (size_t) f->static_smem + (size_t) f->dynamic_smem;
+    if (smem > 0 || d->reserved_smem_per_block > 0)
+      smem = (smem + d->reserved_smem_per_block + unit - 1) / unit * unit;
+    f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
+  }
+  {
+    int least = f->limit_warps;
+
+    f->limiter = "warps";
+    if (f->limit_blocks < least)
+      least = f->limit_blocks, f->limiter = "blocks_per_sm";
+    if (f->limit_registers < least)
+      least = f->limit_registers, f->limiter = "registers";
+    if (f->limit_smem < least)
+      least = f->limit_smem, f->limiter = "shared_memory";
+  }
+  f->active_blocks_per_sm = f->active_blocks_by_attribute;
+  if (f->limit_registers < f->active_blocks_per_sm)
+    f->active_blocks_per_sm = f->limit_registers;
+  f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
+  f->occupancy = f->max_warps_per_sm > 0
+                   ? (double) f->active_warps_per_sm / f->max_warps_per_sm
+                   : 0;
+  f->waves = 0;
+  if (f->active_blocks_per_sm > 0)
+    f->waves = (double) f->blocks_total / ((double) f->active_blocks_per_sm * d->sm_count);
+}
+
 WsRunStatus
 _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
 {
@@ -23,8 +79,6 @@ _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
   const void *fn;
   struct cudaFuncAttributes fa;
   size_t dyn = k->dynamic_smem ? k->dynamic_smem (s->block) : 0;
-  int regs_per_warp, warps_by_regs;
-  size_t smem;
   char message[512];
 
   memset (f, 0, sizeof *f);
@@ -33,11 +87,13 @@ _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
   _ws_launch_config (s, &cfg);
   fn = k->function (&cfg);
   WS_TRY (cudaFuncGetAttributes (&fa, fn), "reading the kernel's attributes");
-  /* The compiler's count (ptxas -v) is what cudaFuncGetAttributes gives; the GPU gives each
-   * warp registers in units of 256, 8 per thread, so a kernel compiled for 12 holds 16. That
-   * is what CUPTI's kernel records and Nsight Compute say, and what occupancy depends on. */
+  /* The compiler's count (ptxas -v). The GPU may give the function more: on an H200 a
+   * vector add compiled for 12 runs with 16, as CUPTI and Nsight Compute say, while one
+   * compiled for 127 runs with 127, so no rounding rule predicts it. Until a traced launch
+   * says otherwise (_ws_launch_facts_set_registers), the attribute is all there is. */
   f->registers_compiled = fa.numRegs;
-  f->registers = (fa.numRegs * d->warp_size + 255) / 256 * 256 / (d->warp_size > 0 ? d->warp_size : 32);
+  f->registers = fa.numRegs;
+  f->registers_source = "attribute";
   f->static_smem = (int) fa.sharedSizeBytes;
   f->dynamic_smem = (int) dyn;
   f->local_bytes = (int) fa.localSizeBytes;
@@ -56,51 +112,37 @@ _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
       ws_output_error (s->id, "error", "invalid_block", message, NULL);
       return WS_RUN_REFUSED;
     }
-  WS_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_per_sm, fn, f->threads,
-                                                      dyn),
-       "computing occupancy");
-  f->active_warps_per_sm = f->active_blocks_per_sm * f->warps_per_block;
-  f->occupancy = (double) f->active_warps_per_sm / f->max_warps_per_sm;
-
-  /* Which resource sets that number, by the rules of CUDA's occupancy calculator
-   * (cuda_occupancy.h): registers are given out per warp in units of 256 and fit per
-   * sub-partition (4 per SM); shared memory per block, with the driver's reservation, in
-   * units of 128 bytes (256 on sm_75), against the largest carve-out. Ties go to warps, then
-   * the block cap, registers, shared memory — the order docs/occupancy.md gives. */
-  f->limit_blocks = d->max_blocks_per_sm;
-  f->limit_warps = div_floor (f->max_warps_per_sm, f->warps_per_block);
-  regs_per_warp = (f->registers_compiled * d->warp_size + 255) / 256 * 256;
-  if (regs_per_warp == 0)
-    f->limit_registers = 1 << 20;
-  else if (regs_per_warp * f->warps_per_block > d->regs_per_block)
-    f->limit_registers = 0;
-  else
-    {
-      warps_by_regs = (d->regs_per_sm / 4) / regs_per_warp * 4;
-      f->limit_registers = div_floor (warps_by_regs, f->warps_per_block);
-    }
-  {
-    size_t unit = d->cc_major < 8 ? 256 : 128;
-
-    smem = (size_t) f->static_smem + dyn;
-    if (smem > 0 || d->reserved_smem_per_block > 0)
-      smem = (smem + d->reserved_smem_per_block + unit - 1) / unit * unit;
-    f->limit_smem = smem > 0 ? (int) (d->smem_per_sm / smem) : 1 << 20;
-  }
-  {
-    int least = f->limit_warps;
-
-    f->limiter = "warps";
-    if (f->limit_blocks < least)
-      least = f->limit_blocks, f->limiter = "blocks_per_sm";
-    if (f->limit_registers < least)
-      least = f->limit_registers, f->limiter = "registers";
-    if (f->limit_smem < least)
-      least = f->limit_smem, f->limiter = "shared_memory";
-  }
+  WS_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_by_attribute, fn,
+                                                         f->threads, dyn),
+          "computing occupancy");
   f->blocks_total = (uint64_t) s->grid[0] * s->grid[1] * s->grid[2];
-  if (f->active_blocks_per_sm > 0)
-    f->waves = (double) f->blocks_total / ((double) f->active_blocks_per_sm * d->sm_count);
+  occupancy_of_registers (d, f);
   return WS_RUN_OK;
 }
 
+int
+_ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
+                                const WsActivityList *acts)
+{
+  const WsActivity *last = NULL;
+
+  (void) s;
+  /* The last kernel to start is a whole launch: the warm-up's sequences are whole launches,
+   * except with streams:K, whose warm-up ends with one. The flush is not the kernel. */
+  for (size_t i = 0; i < acts->len; i++)
+    {
+      const WsActivity *a = &acts->items[i];
+
+      if (a->kind != WS_ACTIVITY_KERNEL || a->registers <= 0
+          || (a->name != NULL && strcmp (a->name, ws_flush_kernel_name) == 0))
+        continue;
+      if (last == NULL || a->start >= last->start)
+        last = a;
+    }
+  if (last == NULL)
+    return 0;
+  f->registers = last->registers;
+  f->registers_source = "cupti";
+  occupancy_of_registers (r->device, f);
+  return 1;
+}

@@ -173,6 +173,12 @@ spread (const char *key, const WsRateSpread *r)
   ws_json_double (&out.json, "max", r->max);
   ws_json_int (&out.json, "n", r->n);
   ws_json_uint (&out.json, "bytes", r->bytes);
+  if (r->mean > 0)
+    {
+      ws_json_double (&out.json, "mean", r->mean);
+      ws_json_int (&out.json, "cpus", r->cpus);
+      ws_json_int (&out.json, "buffers", r->buffers);
+    }
   ws_json_end_object (&out.json);
 }
 
@@ -306,6 +312,7 @@ ws_output_launch (int run, const WsLaunchFacts *f)
   begin ("launch");
   ws_json_int (&out.json, "run", run);
   ws_json_int (&out.json, "registers", f->registers);
+  ws_json_string (&out.json, "registers_source", f->registers_source);
   ws_json_int (&out.json, "registers_compiled", f->registers_compiled);
   ws_json_int (&out.json, "static_smem", f->static_smem);
   ws_json_int (&out.json, "dynamic_smem", f->dynamic_smem);
@@ -470,7 +477,10 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
   ws_json_bool (&out.json, "traced", t->traced);
   stats ("kernel_ns", &t->kernel);
   if (t->traced)
-    ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
+    {
+      ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
+      ws_json_string (&out.json, "kernel_records", t->kernel_records);
+    }
   stats ("kernel_in_sequence_ns", &t->kernel_in_sequence);
   stats ("h2d_ns", &t->h2d);
   stats ("d2h_ns", &t->d2h);

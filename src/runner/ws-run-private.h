@@ -70,6 +70,14 @@ WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *wh
 
 WsStats _ws_stats_of (double *values, int n);
 
+/* Bytes of a pageable host buffer of `elems` floats (ws_host_alloc), never 0: a run may have
+ * an empty output. */
+static inline size_t
+_ws_host_bytes (uint64_t elems)
+{
+  return elems > 0 ? elems * sizeof (float) : 4;
+}
+
 /* ws-sequence.c */
 void _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg);
 /* Copies every input in whole on streams[0] (the untraced copy timings without CUPTI). */
@@ -86,8 +94,14 @@ int _ws_sequence_launches (const WsRunSpec *s);
 /* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
 WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
 
-/* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves. */
+/* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves, from the
+ * function's attributes (registers_source "attribute"). */
 WsRunStatus _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f);
+/* The registers of the last whole launch's kernel record in `acts` (CUPTI's: what the GPU
+ * gives the function), and the occupancy they allow; 0, with `f` unchanged, when `acts` has
+ * no kernel record. */
+int _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
+                                    const WsActivityList *acts);
 
 /* ws-untraced.c: without CUPTI, the copies from one event pair each. */
 WsRunStatus _ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t);

@@ -26,6 +26,7 @@
 #include "ws-config.h"
 #include "ws-cupti.h"
 #include "ws-diagnose.h"
+#include "ws-hostbuf.h"
 #include "ws-hostmem.h"
 #include "ws-output.h"
 #include "ws-run-private.h"
@@ -93,7 +94,7 @@ free_buffers (WsRunner *r)
       if (r->pinned)
         cudaFreeHost (r->host[i]);
       else
-        free (r->host[i]);
+        ws_host_free (r->host[i], _ws_host_bytes (r->elems[i]));
       cudaFree (r->dev[i]);
       r->host[i] = NULL;
       r->dev[i] = NULL;
@@ -107,7 +108,7 @@ ws_runner_free (WsRunner *r)
   if (r == NULL)
     return;
   free_buffers (r);
-  free (r->cpu_out);
+  ws_host_free (r->cpu_out, _ws_host_bytes (r->cpu_out_elems));
   free (r->cpu_cache);
   cudaFree (r->flush);
   cudaFree (r->flush_sink);
@@ -385,7 +386,8 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
                  "allocating pinned host memory");
           else
             {
-              r->host[b] = aligned_alloc (64, ((bytes ? bytes : 4) + 63) / 64 * 64);
+              /* As numpy allocates its arrays: large ones on huge pages. */
+              r->host[b] = ws_host_alloc (_ws_host_bytes (elems));
               if (r->host[b] == NULL)
                 return _ws_run_failure (s, cudaErrorMemoryAllocation, "allocating host memory");
             }
@@ -429,6 +431,19 @@ is_flush (const WsActivity *a)
          && strcmp (a->name, ws_flush_kernel_name) == 0;
 }
 
+/* Which kernel records CUPTI makes: serialized ones are exact for one stream; with several
+ * streams they would keep the pieces' kernels from overlapping, so streams:K with K > 1 is
+ * traced with concurrent records. WARPSCOPE_KERNEL_RECORDS=concurrent asks for those on one
+ * stream too, for benchmarks that compare the two (tests/gpu/bench-ncu.sh). */
+static int
+concurrent_records (const WsRunSpec *s)
+{
+  const char *asked = getenv ("WARPSCOPE_KERNEL_RECORDS");
+
+  return (s->transfer == WS_TRANSFER_STREAMS && s->streams > 1)
+         || (asked != NULL && strcmp (asked, "concurrent") == 0);
+}
+
 static int
 compare_start (const void *a, const void *b)
 {
@@ -449,7 +464,7 @@ static WsRunStatus
 traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
 {
   int reps = s->reps, out = s->kernel->n_inputs, launches = _ws_sequence_launches (s);
-  int concurrent = s->transfer == WS_TRANSFER_STREAMS && s->streams > 1;
+  int concurrent = concurrent_records (s);
   uint64_t *rep_start = calloc ((size_t) reps, sizeof *rep_start), burst_start = 0;
   double *kernel = calloc ((size_t) reps, sizeof (double)),
          *seq_kernel = calloc ((size_t) reps, sizeof (double)),
@@ -468,9 +483,8 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
       status = _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
       goto out;
     }
-  /* Serialized kernel records are exact for one stream; with several streams they would
-   * keep the pieces' kernels from overlapping, so those are traced as concurrent records. */
   t->traced = r->tracing && ws_cupti_start (concurrent, &code, message, sizeof message);
+  t->kernel_records = concurrent ? "concurrent" : "serialized";
   if (r->tracing && !t->traced)
     {
       ws_output_error (s->id, "warning", code, message, NULL);
@@ -605,6 +619,64 @@ out:
   free (kernels_in_rep);
   return status;
 }
+
+/* ---- warm-up --------------------------------------------------------------------------- */
+
+/* W sequences (module load, first touch), and with streams:K one whole launch after them.
+ * Traced when tracing and `facts` is given, for one thing only: CUPTI's kernel records of the
+ * whole launches say how many registers the GPU gives the function, which the compiler's
+ * count does not predict (docs/protocol.md, `launch`). The records are not written. */
+static WsRunStatus
+warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
+{
+  int concurrent = concurrent_records (s);
+  int traced = 0;
+  WsActivityList acts = { 0 };
+  cudaError_t err = cudaSuccess;
+  const char *code;
+  char message[640];
+
+  if (facts != NULL && r->tracing && s->warmup > 0)
+    {
+      traced = ws_cupti_start (concurrent, &code, message, sizeof message);
+      if (!traced)
+        {
+          ws_output_error (s->id, "warning", code, message, NULL);
+          r->tracing = 0;
+        }
+    }
+  for (int i = 0; i < s->warmup && err == cudaSuccess; i++)
+    err = sequence (r, s, 1);
+  if (err == cudaSuccess && traced && s->transfer == WS_TRANSFER_STREAMS)
+    {
+      err = _ws_launch (r, s);
+      if (err == cudaSuccess)
+        err = cudaStreamSynchronize (r->streams[0]);
+    }
+  if (traced)
+    {
+      ws_cupti_stop ();
+      ws_cupti_take (&acts);
+    }
+  if (err != cudaSuccess)
+    {
+      ws_activity_list_clear (&acts);
+      cudaGetLastError ();
+      return _ws_run_failure (s, err, "warming up");
+    }
+  if (traced && !_ws_launch_facts_set_registers (r, s, facts, &acts))
+    {
+      snprintf (message, sizeof message,
+                "CUPTI delivered no kernel record of run %d's warm-up, so its registers are the "
+                "compiler's count (registers_source \"attribute\"), which can be fewer than "
+                "the GPU gives the kernel",
+                s->id);
+      ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+    }
+  ws_activity_list_clear (&acts);
+  return WS_RUN_OK;
+}
+
 /* ---- one run --------------------------------------------------------------------------- */
 
 WsRunStatus
@@ -632,11 +704,10 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
   have_facts = s->kernel->function (&cfg) != NULL;
   if (have_facts && (status = _ws_launch_facts (r, s, &facts)) != WS_RUN_OK)
     return status;
+  if ((status = warm_up (r, s, have_facts ? &facts : NULL)) != WS_RUN_OK)
+    return status;
   if (have_facts)
     ws_output_launch (s->id, &facts);
-
-  for (int i = 0; i < s->warmup; i++)
-    WS_TRY (sequence (r, s, 1), "warming up");
   /* The flush's buffer and module are set up here, before anything is traced. */
   if (s->cache_cold)
     {

@@ -37,7 +37,10 @@ typedef struct
 
 typedef struct
 {
-  int registers;           /* per thread as allocated on this GPU: as CUPTI and ncu give it */
+  int registers;           /* per thread: CUPTI's kernel record of a warm-up launch, which is
+                            * what the GPU gives the function (and what ncu says), or
+                            * untraced the compiler's count */
+  const char *registers_source; /* "cupti" or "attribute" (cudaFuncGetAttributes) */
   int registers_compiled;  /* per thread as compiled (cudaFuncGetAttributes, ptxas -v) */
   int static_smem;
   int dynamic_smem;
@@ -46,7 +49,8 @@ typedef struct
   int ptx_version, binary_version;
   int threads;
   int warps_per_block;
-  int active_blocks_per_sm; /* cudaOccupancyMaxActiveBlocksPerMultiprocessor */
+  int active_blocks_by_attribute; /* cudaOccupancyMaxActiveBlocksPerMultiprocessor */
+  int active_blocks_per_sm; /* that, or fewer when the registers allow fewer */
   int active_warps_per_sm;
   int max_warps_per_sm;
   double occupancy;        /* active warps / max warps */
@@ -73,6 +77,7 @@ typedef struct
   int traced;
   WsStats kernel;             /* CUPTI durations of back-to-back launches */
   int records_per_launch;     /* kernel records one launch makes (a library's can be more) */
+  const char *kernel_records; /* CUPTI's kind: "serialized" or "concurrent" */
   WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences, summed
                                * over the pieces of streams:K */
   WsStats h2d, d2h, memset;

@@ -1,9 +1,16 @@
 #!/bin/sh
-# bench-baselines.sh RUNNER [SIZE]: the runner's CPU baselines beside what a reader would
-# compare with, on the same host in the same run: numpy's `A @ B` (its bundled OpenBLAS)
-# against the matmul baselines at SIZE³ (4096), and numpy's `a + b` against the vector add's
-# at n = 10⁷ and 10⁸. Prints a Markdown table. docs/benchmarks.md says where the figures come
-# from.
+# bench-baselines.sh RUNNER [SIZE] [STARTS]: the runner's CPU baselines beside what a reader
+# would compare with, on the same host: numpy's `A @ B` (its bundled OpenBLAS) against the
+# matmul baselines at SIZE³ (4096), and numpy's `a + b` against the vector add's at n = 10⁷
+# and 10⁸. Prints a Markdown table. docs/benchmarks.md says where the figures come from.
+#
+# Like with like: numpy and the runner both time the same square float32 products, each a
+# median of 7 (numpy: 9) after a warm-up at the same size; numpy is timed both as readers write it
+# (`A @ B`, a fresh output each call) and into a preallocated, touched output
+# (`np.matmul(A, B, out=C)`), as the runner's baselines are. Processes on a virtual machine
+# differ from start to start (where their memory lands), so the all-core comparison is made
+# over STARTS (3) alternating starts — numpy, the runner with its BLAS, the runner with
+# numpy's BLAS, again — and compares the medians of the starts' medians.
 #
 # The runner's BLAS: WARPSCOPE_BLAS (a library file, or a folder of unpacked packages: on a
 # machine without a system BLAS, `dpkg -x` Debian's libopenblas0-pthread, libgfortran5 and
@@ -14,6 +21,7 @@
 set -eu
 R=$1
 SIZE=${2:-4096}
+STARTS=${3:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 PY=${PYTHON:-python3}
@@ -51,85 +59,179 @@ EOF
 echo "# numpy: $("$PY" -c 'import numpy; print(numpy.__version__)' 2>/dev/null || echo missing)," \
   "bundled BLAS: ${NUMPY_BLAS:-none found}"
 echo "# runner's BLAS (WARPSCOPE_BLAS): ${WARPSCOPE_BLAS:-the usual names}"
-echo "# host: $(nproc) cores; OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}"
+echo "# host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //');" \
+  "OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}, OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-unset}," \
+  "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-unset}"
+echo "# transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)," \
+  "defrag $(cat /sys/kernel/mm/transparent_hugepage/defrag 2>/dev/null || echo unknown)" \
+  "(numpy and the runner both madvise arrays of 4 MiB or more)"
 
-"$PY" - "$SIZE" >"$OUT/numpy.txt" <<'EOF'
-import sys, time
+# numpy, in a process of its own: matmul at SIZE, or the vector adds.
+numpy_times () {
+  "$PY" - "$SIZE" "$1" <<'EOF'
+import ctypes, glob, json, os, sys, time
 import numpy as np
-size = int(sys.argv[1])
-rng = np.random.default_rng(1)
-def median(f, reps):
-    f()
+size, what = int(sys.argv[1]), sys.argv[2]
+def median(f, reps=9, warm=1):
+    for _ in range(warm):
+        f()
     times = []
     for _ in range(reps):
         t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
-    return sorted(times)[len(times) // 2]
-A = rng.random((size, size), dtype=np.float32); B = rng.random((size, size), dtype=np.float32)
-t = median(lambda: A @ B, 5)
-print("matmul", size, t, 2.0 * size ** 3 / t / 1e9)
-for n in (10 ** 7, 10 ** 8):
-    a = rng.random(n, dtype=np.float32); b = rng.random(n, dtype=np.float32); c = np.empty_like(a)
-    t = median(lambda: np.add(a, b, out=c), 9)
-    print("vector_add", n, t, 12.0 * n / t / 1e9)
+    times.sort()
+    return {"median": times[len(times) // 2], "min": times[0], "max": times[-1], "reps": reps}
+rng = np.random.default_rng(1)
+if what == "matmul":
+    A = rng.random((size, size), dtype=np.float32) * 2 - 1
+    B = rng.random((size, size), dtype=np.float32) * 2 - 1
+    C = np.empty((size, size), dtype=np.float32); C.fill(0)
+    print(json.dumps(dict(what="A @ B", n=size, **median(lambda: A @ B))))
+    print(json.dumps(dict(what="matmul out=C", n=size,
+                          **median(lambda: np.matmul(A, B, out=C)))))
+    # The library numpy loaded, as it describes itself (its kernels: the core name).
+    root = os.path.dirname(os.path.dirname(np.__file__))
+    for path in sorted(glob.glob(os.path.join(root, "numpy.libs", "*openblas*.so*"))):
+        lib = ctypes.CDLL(path)
+        for name in ("scipy_openblas_get_config64_", "scipy_openblas_get_config",
+                     "openblas_get_config64_", "openblas_get_config"):
+            if hasattr(lib, name):
+                f = getattr(lib, name); f.restype = ctypes.c_char_p
+                print(json.dumps({"what": "config", "config": f().decode()}))
+                break
+else:
+    for n in (10 ** 7, 10 ** 8):
+        a = rng.random(n, dtype=np.float32); b = rng.random(n, dtype=np.float32)
+        c = np.empty_like(a); c.fill(0)
+        print(json.dumps(dict(what="a + b", n=n, **median(lambda: np.add(a, b, out=c)))))
 EOF
+}
 
+# run LABEL BLAS ARGS…: the runner with WARPSCOPE_BLAS=BLAS ("" for the usual names). The
+# variable is given to the runner's command alone, never to this shell.
+RUNNER_BLAS=${WARPSCOPE_BLAS:-}
 run () {
   label=$1
-  shift
-  "$R" "$@" --cpu 1,all --cpu-reps 5 --cpu-budget 60 --reps 3 --warmup 1 >"$OUT/$label.jsonl"
+  blas=$2
+  shift 2
+  WARPSCOPE_BLAS=$blas "$R" "$@" --cpu-reps 7 --cpu-budget 30 --reps 3 --warmup 1 \
+    >"$OUT/$label.jsonl"
 }
-WARPSCOPE_BLAS=${WARPSCOPE_BLAS:-} run matmul --kernel matmul_tiled --sizes "$SIZE" --blocks 16x16
-if [ -n "$NUMPY_BLAS" ]; then
-  WARPSCOPE_BLAS=$NUMPY_BLAS run matmul-numpy-blas --kernel matmul_tiled --sizes "$SIZE" \
-    --blocks 16x16
-fi
-run vector --kernel vector_add --sizes 1e7,1e8 --blocks 256
+matmul () {
+  run "$1" "$2" --kernel matmul_tiled --sizes "$SIZE" --blocks 16x16 --cpu "$3"
+}
 
-"$PY" - "$OUT" <<'EOF'
-import glob, json, os, sys
-out = sys.argv[1]
-numpy = {}
-for line in open(os.path.join(out, "numpy.txt")):
-    kind, n, t, rate = line.split()
-    numpy[(kind, int(n))] = (float(t), float(rate))
-print("| baseline | size | threads | median | rate | numpy's time / this |")
-print("|---|---|---|---|---|---|")
-def rows(path, kind):
-    for line in open(path):
-        r = json.loads(line)
+numpy_times vector >"$OUT/numpy-vector.jsonl"
+run vector "$RUNNER_BLAS" --kernel vector_add --sizes 1e7,1e8 --blocks 256 --cpu 1,all
+i=0
+while [ "$i" -lt "$STARTS" ]; do
+  i=$((i + 1))
+  numpy_times matmul >"$OUT/numpy-matmul-$i.jsonl"
+  # The first starts time one thread too; the later ones every core only.
+  cpu=all
+  [ "$i" -eq 1 ] && cpu=1,all
+  matmul "matmul-$i" "$RUNNER_BLAS" "$cpu"
+  if [ -n "$NUMPY_BLAS" ]; then
+    matmul "matmul-numpy-blas-$i" "$NUMPY_BLAS" "$cpu"
+  fi
+done
+
+"$PY" - "$OUT" "$STARTS" <<'EOF'
+import json, os, statistics, sys
+out, starts = sys.argv[1], int(sys.argv[2])
+
+def records(path):
+    return [json.loads(l) for l in open(path)] if os.path.exists(path) else []
+
+def work(kind, n):
+    return (2.0 * n ** 3, "GFLOP/s") if kind == "matmul" else (12.0 * n, "GB/s")
+
+def starts_text(values):
+    return "%d start%s: %s" % (len(values), "" if len(values) == 1 else "s",
+                                ", ".join("%.2f" % (v * 1e3) for v in values))
+
+# numpy: (what, n) -> the median (s) of each start
+numpy, numpy_configs = {}, set()
+for name in sorted(os.listdir(out)):
+    if name.startswith("numpy-"):
+        for r in records(os.path.join(out, name)):
+            if r["what"] == "config" and r["config"] not in numpy_configs:
+                numpy_configs.add(r["config"])
+                print("# numpy's OpenBLAS: %s" % r["config"])
+            elif r["what"] != "config":
+                numpy.setdefault((r["what"], r["n"]), []).append(r["median"])
+
+# the runner: (label, n, key, threads, who) -> the median (s) of each start
+def who(b, key):
+    w = b.get("library") or "hand-written"
+    if b.get("library_version"):
+        w += " " + b["library_version"]
+    return w + (" (the baseline)" if key in ("cpu_1", "cpu_all") else "")
+KEYS = ("cpu_1", "cpu_1_hand_written", "cpu_1_blas", "cpu_all", "cpu_all_hand_written",
+        "cpu_all_blas")
+runner, configs, notes = {}, {}, []
+for name in sorted(os.listdir(out)):
+    if not name.endswith(".jsonl") or name.startswith("numpy-"):
+        continue
+    label = name[:-len(".jsonl")].rstrip("0123456789").rstrip("-")
+    shape = None
+    for r in records(os.path.join(out, name)):
         if r.get("type") == "run":
             shape = r["shape"]
         if r.get("type") != "timing":
             continue
-        n = shape[0]
-        ref = numpy.get((kind, n))
-        for key in ("cpu_1", "cpu_1_hand_written", "cpu_1_blas", "cpu_all",
-                    "cpu_all_hand_written", "cpu_all_blas"):
+        for key in KEYS:
             b = r.get(key)
             if not b or not b.get("median"):
                 continue
-            who = b.get("library") or "hand-written"
-            if b.get("library_version"):
-                who += " " + b["library_version"]
-            if key in ("cpu_1", "cpu_all"):
-                who += " (the baseline)"
-            t = b["median"] / 1e9
-            work = 2.0 * n ** 3 if kind == "matmul" else 12.0 * n
-            rate = work / t / 1e9
-            unit = "GFLOP/s" if kind == "matmul" else "GB/s"
-            vs = "%.2f×" % (ref[0] / t) if ref else "—"
-            print("| %s | %s | %s | %.2f ms | %.1f %s | %s |"
-                  % (who, n, b.get("threads"), t * 1e3, rate, unit, vs))
+            runner.setdefault((label, shape[0], key, b.get("threads"), who(b, key)),
+                              []).append(b["median"] / 1e9)
+            if b.get("library_config"):
+                configs[b.get("library_path")] = b["library_config"]
+            if b.get("note"):
+                notes.append("%s %s: %s" % (name, key, b["note"]))
         note = (r.get("cpu_all") or {}).get("library_note")
         if note:
-            print("| (no BLAS: %s) | | | | | |" % note)
-for (kind, n), (t, rate) in sorted(numpy.items()):
-    print("| numpy %s | %d | numpy's own | %.2f ms | %.1f %s | 1.00× |"
-          % ("A @ B" if kind == "matmul" else "a + b", n, t * 1e3, rate,
-             "GFLOP/s" if kind == "matmul" else "GB/s"))
-for name, kind in (("matmul", "matmul"), ("matmul-numpy-blas", "matmul"), ("vector", "vector_add")):
-    path = os.path.join(out, name + ".jsonl")
-    if os.path.exists(path):
-        print("| **%s** | | | | | |" % name)
-        rows(path, kind)
+            notes.append("%s: no BLAS: %s" % (name, note))
+
+print()
+print("| baseline | size | threads | median | rate | numpy's time / this |")
+print("|---|---|---|---|---|---|")
+for (what, n), ts in sorted(numpy.items()):
+    w, unit = work("vector_add" if what == "a + b" else "matmul", n)
+    t = statistics.median(ts)
+    print("| numpy %s | %d | numpy's own | %.2f ms (%s) | %.1f %s | 1.00× |"
+          % (what, n, t * 1e3, starts_text(ts), w / t / 1e9, unit))
+verdicts = []
+for label, kind in (("vector", "vector_add"), ("matmul", "matmul"),
+                    ("matmul-numpy-blas", "matmul")):
+    rows = sorted((k, v) for k, v in runner.items() if k[0] == label)
+    if not rows:
+        continue
+    print("| **%s** | | | | | |" % label)
+    for (_, n, key, threads, name), ts in sorted(rows, key=lambda x: (x[0][1], x[0][2][:5] != "cpu_1", x[0][2])):
+        w, unit = work(kind, n)
+        t = statistics.median(ts)
+        if kind == "vector_add":
+            ref = numpy.get(("a + b", n))
+            vs = "%.2f×" % (statistics.median(ref) / t) if ref else "—"
+        else:
+            ref, ref2 = numpy.get(("matmul out=C", n)), numpy.get(("A @ B", n))
+            vs = "—"
+            if ref and ref2 and key.startswith("cpu_all"):
+                vs = "%.2f× (A @ B: %.2f×)" % (statistics.median(ref) / t,
+                                                statistics.median(ref2) / t)
+                if key == "cpu_all":
+                    verdicts.append((label, name, statistics.median(ref) / t,
+                                     statistics.median(ref2) / t))
+        print("| %s | %d | %s | %.2f ms (%s) | %.1f %s | %s |"
+              % (name, n, threads, t * 1e3, starts_text(ts), w / t / 1e9, unit, vs))
+print()
+for path, config in sorted(configs.items()):
+    print("# the runner's %s: %s" % (path, config))
+for note in notes:
+    print("# note: %s" % note)
+for label, name, ratio, ratio2 in verdicts:
+    print("%s, every core: numpy's time / the runner's baseline (%s) = %.2f against "
+          "np.matmul(A, B, out=C), %.2f against A @ B (target: at least 1.00)"
+          % (label, name, ratio, ratio2))
 EOF

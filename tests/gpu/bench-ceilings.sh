@@ -1,7 +1,9 @@
 #!/bin/sh
 # bench-ceilings.sh RUNNER [STARTS]: starts the runner STARTS times (5) with --device-info and
-# prints each start's host copy ceilings (median, min–max of its samples), then how far the
-# starts' medians lie apart (max / min − 1; the target is under 10%) and how long a start takes.
+# prints each start's host copy ceilings (the figure — pinned: the median; pageable: the rate
+# over all samples, taken over every CPU and several buffers — then the min–max of its
+# samples), how far the starts' figures lie apart (max / min − 1; the target is under 10%) and
+# how long a start takes. tests/gpu/probe-pageable.sh tells why pageable copies vary.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 R=$1
@@ -33,13 +35,14 @@ for i in range(1, starts + 1):
     for k in keys:
         s = device.get(k + "_spread") or {}
         medians[k].append(device.get(k + "_gbs") or 0)
-        cells.append("%.1f (%.1f–%.1f, n=%s)" % (device.get(k + "_gbs") or 0, s.get("min", 0),
-                                                 s.get("max", 0), s.get("n", "?")))
+        where = ", %s CPUs, %s buffers" % (s["cpus"], s["buffers"]) if "cpus" in s else ""
+        cells.append("%.1f (%.1f–%.1f, n=%s%s)" % (device.get(k + "_gbs") or 0, s.get("min", 0),
+                                                   s.get("max", 0), s.get("n", "?"), where))
     ms = open(os.path.join(out, "%d.ms" % i)).read().strip()
     print("| %d | %s | %s ms |" % (i, " | ".join(cells), ms))
 print()
 for k in keys:
     lo, hi = min(medians[k]), max(medians[k])
-    print("%s: medians %.2f–%.2f GB/s over %d starts, %.1f%% apart (target: under 10%%)"
+    print("%s: figures %.2f–%.2f GB/s over %d starts, %.1f%% apart (target: under 10%%)"
           % (k, lo, hi, starts, 100 * (hi / lo - 1) if lo > 0 else float("nan")))
 EOF

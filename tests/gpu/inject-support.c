@@ -397,7 +397,9 @@ trace_dump (const Trace *t)
         dump_record (r);
       else
         for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-          if (kind != NULL && strcmp (kind, kinds[k]) == 0 && shown[k]++ < 6)
+          /* Every API call (a failing one is what a failed test looks for), six of the rest. */
+          if (kind != NULL && strcmp (kind, kinds[k]) == 0
+              && (shown[k]++ < 6 || strcmp (kind, "api") == 0))
             dump_record (r);
     }
   tail = t->output ? t->output : "";

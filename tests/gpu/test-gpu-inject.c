@@ -404,6 +404,7 @@ fork_child (void)
 static void
 cuda_error (const char *mode, int code, int sig, double result)
 {
+  int launch = strcmp (mode, "launch") == 0;
   const char *argv[] = { program (build_dir, "inject-cuda-error"), mode, NULL };
   const JValue *end;
   size_t failing = 0;
@@ -429,14 +430,23 @@ cuda_error (const char *mode, int code, int sig, double result)
           && j_num (end, "exit_status") == code && j_num (end, "api_errors") >= 1;
   tap_ok (ok, "%s: the trace ends with trace_end saying %s %d", name, sig ? "signal" : "exit",
           sig ? sig : code);
+  /* result < 0: the error the program printed ("launch: error 1 (…)"), which differs between
+   * CUDA versions; the failing call is then a launch. */
+  if (result < 0)
+    {
+      const char *said = t.output ? strstr (t.output, "launch: error ") : NULL;
+
+      result = said ? atof (said + strlen ("launch: error ")) : 0;
+    }
   for (size_t i = 0; result > 0 && i < t.len; i++)
     failing += strcmp (j_str (t.records[i], "kind") ?: "", "api") == 0
-               && j_num (t.records[i], "result") == result;
-  if (result > 0)
+               && j_num (t.records[i], "result") == result
+               && (!launch || strncmp (j_str (t.records[i], "name") ?: "", "cudaLaunch", 10) == 0);
+  if (result != 0 || launch)
     {
       ok &= failing >= 1;
-      tap_ok (failing >= 1, "%s: the failing call is recorded with its error %g (%zu)", name,
-              result, failing);
+      tap_ok (failing >= 1, "%s: the failing %s is recorded with the error the program got, %g "
+              "(%zu)", name, launch ? "launch" : "call", result, failing);
     }
   finish (&t, ok);
 }
@@ -476,9 +486,10 @@ main (int argc, char **argv)
   cupy_rawkernel ();
   streams_threads ();
   fork_child ();
-  /* cudaErrorInvalidConfiguration is 9, cudaErrorIllegalAddress 700 (the driver's
-     CUDA_ERROR_ILLEGAL_ADDRESS too). */
-  cuda_error ("launch", 1, 0, 9);
+  /* A block of 2048 threads is refused with cudaErrorInvalidValue (1) by CUDA 13,
+     cudaErrorInvalidConfiguration (9) before: -1 takes the one the program printed.
+     cudaErrorIllegalAddress is 700 (the driver's CUDA_ERROR_ILLEGAL_ADDRESS too). */
+  cuda_error ("launch", 1, 0, -1);
   cuda_error ("fault", 2, 0, 700);
   cuda_error ("segv", 0, SIGSEGV, 0);
   cuda_error ("abort", 0, SIGABRT, 0);

@@ -1,5 +1,7 @@
 // cuda_error.cu: a program that fails half-way, after three good launches. The argument says
-// how: "launch" (a block of 2048 threads: an invalid configuration, exit 1), "fault" (a write
+// how: "launch" (a block of 2048 threads, which no GPU allows: the runtime refuses the launch,
+// exit 1; CUDA 13 says cudaErrorInvalidValue, earlier ones cudaErrorInvalidConfiguration, and
+// the program prints the number so that the test can find the call that failed), "fault" (a write
 // through a null pointer: an illegal address, sticky, exit 2), "segv" (the host dereferences
 // a null pointer), "abort", "term" (raise SIGTERM).
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -37,8 +39,9 @@ main (int argc, char **argv)
     {
       fill<<<n / 2048, 2048>>> (x, n, 1.0f);
       err = cudaGetLastError ();
-      std::fprintf (stderr, "launch: %s\n", cudaGetErrorString (err));
-      return err == cudaErrorInvalidConfiguration ? 1 : 4;
+      std::fprintf (stderr, "launch: error %d (%s): %s\n", (int) err, cudaGetErrorName (err),
+                    cudaGetErrorString (err));
+      return err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue ? 1 : 4;
     }
   if (std::strcmp (mode, "fault") == 0)
     {
