@@ -83,7 +83,9 @@ try:
                        "the warpscope application on the accessibility bus", 90)[0]
     except AssertionError as e:
         # The accessibility bus itself, not the app: the caller may try once more.
-        print(f"# {e}", flush=True)
+        print(f"# {e}; the bus shows: {[a.name for a in root.applications()]}; "
+              f"the app {'is running' if proc.poll() is None else 'exited with %s' % proc.returncode}",
+              flush=True)
         proc.terminate()
         sys.exit(3)
     window = wait_for(lambda: app.children[0] if app.children else None, "a window")
