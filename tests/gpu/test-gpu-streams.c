@@ -164,10 +164,14 @@ check_streams (const char *runner, const char *const *args, const char *what, Ru
       tap_ok (f->bytes_ok, "%s, %s: the pieces copy every input byte in and every output byte "
               "out exactly once",
               what, expected);
+      /* One stream: nothing overlaps, but the copy engines and the SMs stamp their records
+       * from clocks of their own, which CUPTI aligns to within a few hundred ns (480 ns was
+       * seen on an H200 over 5 reps): a microsecond per rep is that, not overlap. */
       if (f->streams == 1)
-        tap_ok (f->overlap_ns == 0,
-                "%s, streams:1: one stream, so no copy overlaps a kernel (%.0f ns)", what,
-                f->overlap_ns);
+        tap_ok (f->overlap_ns < 1000.0 * f->reps,
+                "%s, streams:1: one stream, so no copy overlaps a kernel (%.0f ns over %d "
+                "reps, under 1 µs each)",
+                what, f->overlap_ns, f->reps);
       else
         {
           tap_ok (f->distinct_streams >= 2,
