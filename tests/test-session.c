@@ -108,11 +108,13 @@ test_samples_load (void)
           guint n;
           const WsActivity *a = ws_run_get_activities (run, &n);
 
-          JsonObject *record = ws_run_get_json (run, "run");
+          const WsRunConfig *c = ws_run_get_config (run);
 
           g_assert_cmpint (ws_run_get_state (run), ==, WS_RUN_STATE_COMPLETE);
           /* Library kernels (cuBLAS) choose their own launch: no block, no launch record. */
-          if (!json_object_get_null_member (record, "block"))
+          g_assert_cmpint (c->has_block, ==, !c->library);
+          g_assert_cmpint (c->has_grid, ==, !c->library);
+          if (c->has_block)
             g_assert_nonnull (ws_run_get_launch (run));
           g_assert_cmpfloat (ws_run_get_kernel_ns (run), >, 0);
           g_assert_cmpuint (n, >, 0);

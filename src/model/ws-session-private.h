@@ -3,6 +3,7 @@
  */
 #pragma once
 
+#include "ws-record.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -14,18 +15,18 @@ struct _WsSession
   WsSessionSource source;
   GFile *file;
 
-  JsonObject *hello;
+  WsHello *hello;
   int protocol;
   GListStore *devices;
   GListStore *runs;
   GHashTable *runs_by_id;  /* int → WsRun (borrowed from runs) */
-  GHashTable *kernels;     /* name → JsonObject */
+  GListStore *kernels;     /* WsKernelEntry, in the order they came */
+  GHashTable *kernels_by_name; /* name → WsKernelEntry (borrowed from kernels) */
   GPtrArray *errors;       /* WsRunnerError: session-level */
   GPtrArray *problems;     /* WsProblem */
 
   /* Every record but activities, in the order read, as read, for writing back. */
   GPtrArray *records;      /* WsStoredRecord */
-  GPtrArray *kernel_list;  /* JsonObject, the catalog entries in order */
   guint n_activities;
 
   guint line;              /* lines fed so far */
@@ -54,6 +55,7 @@ typedef struct
 {
   const char *type; /* interned */
   int run;          /* the run it names ("id" for run records), 0 for none */
+  double t;         /* its "t", NAN when it has none */
   char *text;
 } WsStoredRecord;
 
