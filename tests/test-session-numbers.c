@@ -263,7 +263,7 @@ test_fast_path_strict (void)
     }
 }
 
-/* A name given twice means its last value on both paths, as for json-glib. */
+/* A name given twice means its last value on both paths (as json-glib takes it too). */
 static void
 test_duplicate_names (void)
 {

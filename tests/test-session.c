@@ -130,7 +130,7 @@ test_samples_load (void)
     }
 }
 
-/* The fast path for activity lines reads exactly what json-glib reads. */
+/* The fast path for activity lines reads exactly what the general parser reads. */
 static void
 test_fast_path (void)
 {
@@ -154,7 +154,7 @@ test_fast_path (void)
           if (strstr (lines[l], "\"type\":\"activity\"") == NULL)
             continue;
           g_assert_true (_ws_session_parse_activity (lines[l], strlen (lines[l]), &fast, &fast_run));
-          /* The slow path: the same line through a session that has only json-glib. */
+          /* The slow path: the same line, through the general parser (ws-record.c). */
           g_assert_true (ws_session_feed_line (
             s, "{\"type\":\"hello\",\"protocol\":1}", -1, &error));
           {
@@ -163,7 +163,7 @@ test_fast_path (void)
             g_assert_true (ws_session_feed_line (s, run, -1, &error));
           }
           {
-            /* Reorder the keys so the fast path refuses it and json-glib reads it. */
+            /* Reorder the keys so the fast path refuses it and the general parser reads it. */
             g_autofree char *moved = g_strdup_printf ("{\"x\":{},%s", lines[l] + 1);
 
             g_assert_false (_ws_session_parse_activity (moved, strlen (moved), &slow, &slow_run));

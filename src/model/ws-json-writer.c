@@ -109,6 +109,12 @@ ws_json_append_double (GString *out, double value)
       g_string_append (out, "null");
       return;
     }
+  /* "-0" reads back as the integer 0: a fraction keeps the sign. */
+  if (value == 0 && signbit (value))
+    {
+      g_string_append (out, "-0.0");
+      return;
+    }
   for (; digits <= 17; digits++)
     {
       char format[8];
