@@ -13,8 +13,8 @@
 
 G_BEGIN_DECLS
 
-/* The newest protocol this model reads (docs/protocol.md). */
-#define WS_PROTOCOL_VERSION 1
+/* The newest protocol this model reads (docs/protocol.md): 2 adds traced programs. */
+#define WS_PROTOCOL_VERSION 2
 
 /* The longest line a session may hold. A record is a few hundred bytes and a catalog entry a
  * few kilobytes; a longer line is not the runner's, and reading it whole would let one line
