@@ -572,8 +572,8 @@ report_exec_failure (int id, const ExecFailure *f, const char *path, const char 
   if (f->stage == 1)
     {
       snprintf (message, sizeof message,
-                "--cwd %.1024s: the program cannot be started there (%s): give a folder that exists "
-                "and that you may enter",
+                "--cwd %.1024s: the program cannot be started there (%s): give a folder that "
+                "exists and that you may enter",
                 cwd, strerror (f->error));
       write_error (id, "error", "bad_argument", message, detail);
     }
@@ -588,8 +588,8 @@ report_exec_failure (int id, const ExecFailure *f, const char *path, const char 
   else
     {
       snprintf (message, sizeof message,
-                "%.1024s cannot be run (%s): start a script with its interpreter (python3 %.1024s), or "
-                "give it a #! line and make it executable (chmod +x)",
+                "%.1024s cannot be run (%s): start a script with its interpreter (python3 "
+                "%.1024s), or give it a #! line and make it executable (chmod +x)",
                 path, strerror (f->error), path);
       write_error (id, "error", "program_not_executable", message, detail);
     }
