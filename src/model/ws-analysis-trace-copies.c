@@ -72,11 +72,21 @@ check_transfer_bound (WsTraceAnalysis *a, GPtrArray *out)
                              NULL, ratio, _ws_threshold (WS_T_TRANSFER_BOUND));
   _ws_finding_title (f, _("Transfer-bound: the copies take %s as long as the kernels"),
                      _ws_fmt_ratio (x1, ratio));
-  /* Translators: the copies' time, then bytes and time host to device, then device to host. */
-  _ws_finding_numbers (f, _("Copies take %s: %s host to device in %s, %s device to host in %s."),
-                       _ws_fmt_time (x1, copy), _ws_fmt_bytes (x2, (double) in.bytes),
-                       _ws_fmt_time (x3, in.ns), _ws_fmt_bytes (x4, (double) back.bytes),
-                       _ws_fmt_time (x5, back.ns));
+  _ws_fmt_time (x1, copy);
+  _ws_fmt_bytes (x2, (double) in.bytes);
+  _ws_fmt_time (x3, in.ns);
+  _ws_fmt_bytes (x4, (double) back.bytes);
+  _ws_fmt_time (x5, back.ns);
+  if (in.count > 0 && back.count > 0)
+    /* Translators: the copies' time, then bytes and time host to device, then device to
+     * host. */
+    _ws_finding_numbers (f, _("Copies take %s: %s host to device in %s, %s device to host in "
+                           "%s."),
+                         x1, x2, x3, x4, x5);
+  else if (in.count > 0)
+    _ws_finding_numbers (f, _("Copies take %s: %s host to device."), x1, x2);
+  else
+    _ws_finding_numbers (f, _("Copies take %s: %s device to host."), x1, x4);
   _ws_finding_numbers (f, _("The kernels take %s on the GPU."), _ws_fmt_time (x6, a->kernel_ns));
   _ws_finding_cause (f, _("Every byte the kernels use crosses the link between host and GPU, "
                        "which is much slower than the GPU's own memory: these copies ran at %s, "
