@@ -243,6 +243,37 @@ test_trace_errors (void)
     }
 }
 
+/* Another profiler holds CUPTI: the library says so in its own record, which reaches the person
+ * with its code; the program ran (untraced) and its trace is kept. */
+static void
+test_trace_cupti_in_use (void)
+{
+  g_autofree char *dir = NULL, *program = NULL, *output = NULL;
+  const char *options[3] = { "-o", NULL, NULL };
+  const char *argv[2] = { NULL, NULL };
+  g_auto (Result) r = { 0 };
+
+  if (!have_runner ())
+    return;
+  dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
+  program = write_program (dir, "trace-vector-add-h200.jsonl",
+                           "fd=$WARPSCOPE_TRACE_FD\n"
+                           "head -1 '@SAMPLE@' >&$fd\n"
+                           "echo '{\"type\":\"error\",\"t\":1,\"pid\":1375,\"run\":null,"
+                           "\"severity\":\"error\",\"code\":\"cupti_in_use\",\"message\":"
+                           "\"another profiler holds CUPTI\"}' >&$fd\n"
+                           "tail -1 '@SAMPLE@' >&$fd\n");
+  output = g_build_filename (dir, "t.jsonl", NULL);
+  options[1] = output;
+  argv[0] = program;
+  run_trace (&r, dir, options, argv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_has (r.err, "error (cupti_in_use): another profiler holds CUPTI");
+  assert_has (r.out, "No kernels.");
+  g_assert_true (g_file_test (output, G_FILE_TEST_EXISTS));
+  remove_dir (dir);
+}
+
 static void
 test_trace_usage (void)
 {
@@ -464,6 +495,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-trace/trace/exit-status", test_trace_exit_status);
   g_test_add_func ("/cli-trace/trace/sweep", test_trace_sweep);
   g_test_add_func ("/cli-trace/trace/errors", test_trace_errors);
+  g_test_add_func ("/cli-trace/trace/cupti-in-use", test_trace_cupti_in_use);
   g_test_add_func ("/cli-trace/trace/usage", test_trace_usage);
   g_test_add_func ("/cli-trace/trace/interrupt", test_trace_interrupt);
   g_test_add_func ("/cli-trace/report/formats", test_report_formats);

@@ -160,7 +160,8 @@ gboolean ws_trace_get_program_range (WsTrace *trace, guint program, gint64 *star
 void ws_trace_count (WsTrace *trace, guint *kernels, guint *copies);
 
 /* The device a process's span ran on, with the copy ceilings the runner measured for it
- * merged in when it did (same UUID); NULL when the trace does not describe it. */
+ * merged in when it did (same UUID); NULL when the trace does not describe it. Valid until
+ * the next device record arrives (rows collected from the trace hold it too). */
 const WsDeviceInfo *ws_trace_get_device (WsTrace *trace, guint process, guint device);
 
 /* "add_kernel" for Numba's "__main__::add_kernel[abi:v1][abi:cw51…](Array<float, 1, …>, …)",
