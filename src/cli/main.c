@@ -19,6 +19,7 @@ typedef struct
 static const Command commands[] = {
   { "run", N_("run kernels on the GPU (one configuration or a sweep) and save the session"),
     ws_cli_run },
+  { "trace", N_("trace a CUDA program of your own, unchanged, and report on it"), ws_cli_trace },
   { "report", N_("a table of a session's runs, the fastest configurations and the findings"),
     ws_cli_report },
   { "devices", N_("the GPUs the runner sees, and what is wrong with the set-up"),

@@ -28,6 +28,7 @@ static const struct
   { "occupancy", "--block N [--arch sm_XX] [--regs R] [--smem BYTES] | --list-archs" },
   { "replay", "FILE [--speed X]" },
   { "export", "FILE… --chart CHART --format FORMAT -o OUT [OPTION…]" },
+  { "trace", "[-o FILE] [--sweep NAME=V,…] [OPTION…] [--] PROGRAM [ARG…]" },
 };
 
 static const char *
@@ -275,6 +276,8 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   ws_runner_client_set_timeout (client, options->timeout);
   if (options->remote_shell)
     ws_runner_client_set_launcher_kind (client, WS_LAUNCHER_REMOTE_SHELL);
+  if (options->stderr_func != NULL)
+    ws_runner_client_set_stderr_func (client, options->stderr_func, options->stderr_data);
   loop = g_main_loop_new (NULL, FALSE);
   wait.loop = loop;
   wait.client = client;
@@ -295,7 +298,8 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);
   g_source_remove (sighup_id);
-  if (options->verbose && *ws_runner_client_get_stderr (client) != '\0')
+  if (options->verbose && options->stderr_func == NULL
+      && *ws_runner_client_get_stderr (client) != '\0')
     {
       fflush (stdout);
       ws_cli_write (stderr, ws_runner_client_get_stderr (client));

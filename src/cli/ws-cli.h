@@ -34,6 +34,7 @@ int ws_cli_kernels (int argc, char **argv);
 int ws_cli_occupancy (int argc, char **argv);
 int ws_cli_replay (int argc, char **argv);
 int ws_cli_export (int argc, char **argv);
+int ws_cli_trace (int argc, char **argv);
 
 /* ---- options and messages ---------------------------------------------------------------- */
 
@@ -65,6 +66,9 @@ typedef struct
   guint timeout;         /* seconds without output before it is stopped; 0: never */
   gboolean verbose;      /* copy the runner's stderr */
   gboolean remote_shell; /* the launcher hands a command line to a remote shell (ssh's way) */
+  /* When set, gets the runner's stderr as it arrives (then verbose does not repeat it). */
+  void (*stderr_func) (const char *data, gsize length, gpointer user_data);
+  gpointer stderr_data;
 } WsCliRunnerOptions;
 
 int ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,

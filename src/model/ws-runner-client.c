@@ -59,6 +59,8 @@ struct _WsRunnerClient
   GString *err_head, *err_tail, *err;
   guint64 err_total;
   gboolean err_dirty;
+  WsRunnerClientOutputFunc err_func;
+  gpointer err_func_data;
 
   GError *error;
   guint timeout_seconds;
@@ -170,6 +172,15 @@ ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind)
 {
   g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
   self->launcher_kind = kind;
+}
+
+void
+ws_runner_client_set_stderr_func (WsRunnerClient *self, WsRunnerClientOutputFunc func,
+                                  gpointer user_data)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  self->err_func = func;
+  self->err_func_data = user_data;
 }
 
 static void
@@ -599,6 +610,8 @@ read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   note_activity (self, FALSE);
   keep_stderr (self, self->err_chunk, (gsize) n);
+  if (self->err_func != NULL)
+    self->err_func (self->err_chunk, (gsize) n, self->err_func_data);
   g_input_stream_read_async (self->err_in, self->err_chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
                              self->cancellable, read_stderr_cb, self);
 }

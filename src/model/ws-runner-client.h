@@ -37,6 +37,12 @@ typedef enum
 
 void ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind);
 
+/* Called with what the runner writes on stderr as it arrives, besides keeping it (a traced
+ * program's own output comes that way); NULL stops it. */
+typedef void (*WsRunnerClientOutputFunc) (const char *data, gsize length, gpointer user_data);
+void ws_runner_client_set_stderr_func (WsRunnerClient *self, WsRunnerClientOutputFunc func,
+                                       gpointer user_data);
+
 /* Starts `argv` (launcher prefix first, when given) in a session and process group of its
  * own, with no terminal: whatever it starts (a shell, srun, ssh and what they start) is
  * stopped with it. "finished" follows once it has ended and its output has been read. */

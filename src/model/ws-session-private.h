@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ws-session.h"
+#include "ws-trace.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,7 @@ struct _WsSession
   int progress_done, progress_total;
   gboolean has_progress;
   WsRun *last_run;         /* the run that activities without a known run belong to */
+  WsTrace *trace;          /* a traced program's records (ws-trace.c); NULL for runs */
 };
 
 enum

@@ -4,6 +4,7 @@
 #include "ws-config.h"
 
 #include "ws-session-private.h"
+#include "ws-trace-private.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -45,6 +46,7 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->kernel_list, g_ptr_array_unref);
+  g_clear_pointer (&self->trace, _ws_trace_free);
   g_clear_error (&self->fatal);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }

@@ -13,8 +13,8 @@
 
 G_BEGIN_DECLS
 
-/* The newest protocol this model reads (docs/protocol.md). */
-#define WS_PROTOCOL_VERSION 1
+/* The newest protocol this model reads (docs/protocol.md): 2 adds traced programs. */
+#define WS_PROTOCOL_VERSION 2
 
 /* The longest line a reader takes, in bytes, without its newline: 1 MiB. The longest record
  * in the bundled recordings is about 1 KB (a timing record; a device record is as long), and

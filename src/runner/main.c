@@ -18,6 +18,7 @@
 #include "ws-output.h"
 #include "ws-run.h"
 #include "ws-selftest.h"
+#include "ws-trace.h"
 
 enum
 {
@@ -288,6 +289,9 @@ main (int argc, char **argv)
   const char *cupti_code = NULL;
   char cupti_message[512] = "";
 
+  /* --trace runs a program of the user's instead of kernels (ws-trace.c). */
+  if (ws_trace_requested (argc, argv))
+    return ws_trace_main (argc, argv);
   ok = ws_args_parse (argc, argv, &opts, &arg_error);
   if (ok && opts.mode == WS_MODE_HELP)
     {

@@ -27,6 +27,8 @@ const char ws_args_usage[]
     "  --list               list the kernels\n"
     "  --device-info        describe the GPUs and what may be wrong with the set-up\n"
     "  --self-test          run every kernel at small sizes and check the results\n"
+    "  --trace [OPTIONS] -- PROGRAM [ARGS…]\n"
+    "                       trace a CUDA program of your own (--trace --help)\n"
     "  --help, --version\n"
     "\n"
     "Run options:\n"
