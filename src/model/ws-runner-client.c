@@ -368,12 +368,13 @@ maybe_finish (WsRunnerClient *self)
       self->term_signal = SIGKILL;
       self->exit_status = 128 + SIGKILL;
     }
-  if (self->drained && self->term_signal != 0)
+  if (self->drained && (self->term_signal != 0 || self->exit_status >= 128))
     {
       int code = 0;
 
       /* Stopped by us after its done record, because it (or what it started) did not let
-       * go of the pipes: the record's exit code is the runner's answer. */
+       * go of the pipes: the record's exit code is the runner's answer, also when a wrapper
+       * exited 128 + N from a trap rather than being killed. */
       if (ws_session_is_done (self->session, &code, NULL))
         {
           self->term_signal = 0;
