@@ -280,7 +280,7 @@ test_argv_sbatch (void)
   g_autofree char *jobs = g_build_filename (dir, "jobs", NULL);
   g_autofree char *runner = write_script (dir, "runner.sh",
                                           "printf 'arg:%s\\n' \"$@\"\necho 'runner news' >&2\n"
-                                          "echo '{\"type\":\"done\"}'\nexit 3\n");
+                                          "echo '{\"type\":\"done\",\"exit_code\":3}'\nexit 3\n");
   g_autoptr (WsTarget) target = ws_target_new ("batch", WS_TARGET_SLURM_SBATCH);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) argv = NULL;
@@ -315,7 +315,7 @@ test_argv_sbatch (void)
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 3);
-  g_assert_cmpstr (out, ==, "arg:it's\narg:$(x)\n{\"type\":\"done\"}\n");
+  g_assert_cmpstr (out, ==, "arg:it's\narg:$(x)\n{\"type\":\"done\",\"exit_code\":3}\n");
   g_assert_nonnull (strstr (err, "sbatch: job 7 queued and waiting for resources"));
   g_assert_nonnull (strstr (err, "sbatch: job 7 has been allocated resources"));
   g_assert_nonnull (strstr (err, "runner news"));

@@ -16,14 +16,18 @@
 /* Run by the far side's shell in front of the runner: the runner in the background with
  * nothing on its stdin, while a reader waits on ours, which is the connection. When the
  * connection ends (Stop here, a laptop that went to sleep, a network gone), the reader sees
- * the end and stops the runner: sshd itself signals nothing to a command without a
- * terminal, and a runner in a hung kernel writes nothing that could fail. The reader's
- * output goes nowhere, so that the session ends as soon as the runner does. */
+ * the end and stops the runner (SIGTERM, SIGKILL 2 s later if it is still there): sshd
+ * signals nothing to the runner of a command without a terminal, and a runner inside a hung
+ * kernel writes nothing that could fail. A SIGHUP or SIGTERM to the shell goes to the runner.
+ * The reader's output goes nowhere, so that the session ends as soon as the runner does. */
 static const char watchdog_script[]
   = "exec 3<&0; \"$@\" </dev/null 3<&- & c=$!; "
-    "(while read -r _; do :; done <&3; kill -TERM $c; sleep 2; kill -KILL $c) "
-    ">/dev/null 2>&1 & w=$!; "
-    "exec 3<&-; wait $c; s=$?; kill $w 2>/dev/null; exit $s";
+    "(while read -r _; do :; done <&3; kill -TERM $c; "
+    "for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 $c || exit 0; sleep 0.2; done; kill -KILL $c) "
+    ">/dev/null 2>&1 & w=$!; exec 3<&-; "
+    "trap 'kill -TERM $c 2>/dev/null' HUP TERM; "
+    "wait $c; s=$?; while kill -0 $c 2>/dev/null; do wait $c; s=$?; done; "
+    "kill $w 2>/dev/null; exit $s";
 
 /* sbatch --wait, and the job's output followed as it grows, as srun would stream it. $1: the
  * folder for the output (on a file system the nodes share), $2: the job's command, already
@@ -45,6 +49,7 @@ static const char sbatch_script[]
     "    tail -c +$((sent + 1)) \"$out\" | head -c $((size - sent)); sent=$size\n"
     "  fi\n"
     "}\n"
+    "ended() { tail -n 1 \"$out\" 2>/dev/null | grep -q '\"type\":\"done\"'; }\n"
     "while kill -0 $s 2>/dev/null; do\n"
     "  if [ -z \"$job\" ] && [ -s \"$out.id\" ]; then job=$(cut -d';' -f1 \"$out.id\"); fi\n"
     "  if [ -n \"$job\" ] && [ \"$state\" != running ]; then\n"
@@ -55,13 +60,19 @@ static const char sbatch_script[]
     " resources\" >&2; state=running ;;\n"
     "    esac\n"
     "  fi\n"
-    "  follow; sleep 1\n"
+    "  follow; ended && break; sleep 1\n"
     "done\n"
-    "wait $s; rc=$?; s=\n"
+    /* The runner has said all it has to say: sbatch --wait may take seconds more to notice
+     * that the job ended, and the job's status is the done record's. */
+    "if ended; then\n"
+    "  kill $s 2>/dev/null; s=\n"
+    "  rc=$(tail -n 1 \"$out\" | sed -n 's/.*\"exit_code\":\\([0-9]*\\).*/\\1/p'); rc=${rc:-0}\n"
+    "else\n"
+    "  wait $s; rc=$?; s=\n"
     /* The job has ended; its last lines may reach a shared file system a moment later. */
-    "n=0\n"
-    "while [ -n \"$job\" ] && [ $n -lt 10 ] && ! tail -n 1 \"$out\" 2>/dev/null |"
-    " grep -q '\"type\":\"done\"'; do sleep 1; n=$((n + 1)); done\n"
+    "  n=0\n"
+    "  while [ -n \"$job\" ] && [ $n -lt 10 ] && ! ended; do sleep 1; n=$((n + 1)); done\n"
+    "fi\n"
     "follow\n"
     "[ -s \"$out.err\" ] && cat \"$out.err\" >&2\n"
     "rm -f \"$out\" \"$out.err\" \"$out.id\"\n"
