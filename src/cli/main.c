@@ -32,6 +32,10 @@ static const Command commands[] = {
     ws_cli_replay },
   { "export", N_("a chart as PNG, SVG or PDF, its numbers as CSV, or a Chrome trace"),
     ws_cli_export },
+  { "targets", N_("where the runner runs: the saved ssh hosts and Slurm clusters"),
+    ws_cli_targets },
+  { "merge", N_("the sessions of runners that shared a sweep, put back together"),
+    ws_cli_merge },
 };
 
 static void

@@ -84,6 +84,9 @@ summarize_run (WsRun *run)
                             c->transfer);
   else
     g_string_append_printf (s, _("run %d: %s %s, %s"), c->id, c->kernel, size, c->transfer);
+  if (c->device >= 0)
+    /* Translators: the GPU (its CUDA index) that ran a run of a sweep spread over several. */
+    g_string_append_printf (s, _(", GPU %d"), c->device);
   switch (ws_run_get_state (run))
     {
     case WS_RUN_STATE_COMPLETE:
@@ -212,7 +215,8 @@ ws_cli_run (int argc, char **argv)
   g_autofree char *kernel = NULL, *sizes = NULL, *blocks = NULL, *transfer = NULL;
   g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
   g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL, *cache = NULL;
-  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL;
+  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL, *target = NULL;
+  g_autofree char *devices = NULL;
   gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
   int timeout = 120;
   GOptionEntry entries[] = {
@@ -239,11 +243,18 @@ ws_cli_run (int argc, char **argv)
     { "cpu-budget", 0, 0, G_OPTION_ARG_STRING, &cpu_budget,
       N_("Seconds one CPU baseline may take (10)"), "S" },
     { "device", 'd', 0, G_OPTION_ARG_STRING, &device, N_("GPU index (0)"), "N" },
+    { "devices", 'D', 0, G_OPTION_ARG_STRING, &devices,
+      N_("Spread the sweep over these GPUs, one runner each, merged into one session: all, "
+         "or indices such as 0,1,3 or 0-3 (on Slurm: how many jobs, each with a GPU)"),
+      "all|LIST" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the random inputs"), "N" },
     { "no-trace", 0, 0, G_OPTION_ARG_NONE, &no_trace,
       N_("Do not use CUPTI: untraced timing only"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Save the session here (default warpscope-YYYYMMDD-HHMMSS.jsonl)"), "FILE" },
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
          "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
@@ -276,7 +287,7 @@ ws_cli_run (int argc, char **argv)
   g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  WsCliRunnerOptions options = { "run", NULL, NULL, 0, FALSE, FALSE };
+  WsCliRunnerOptions options = { .command = "run" };
   Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
   int status;
   guint n_runs;
@@ -307,6 +318,9 @@ ws_cli_run (int argc, char **argv)
                                         "lists them."));
   if (timeout < 0)
     return ws_cli_usage_error ("run", _("--timeout must be 0 (never) or more seconds."));
+  if (devices != NULL && device != NULL)
+    return ws_cli_usage_error ("run", _("--device runs on one GPU, --devices spreads the sweep "
+                                        "over several: give one of them."));
 
   pass[0].value = kernel, pass[1].value = sizes, pass[2].value = blocks;
   pass[3].value = transfer, pass[4].value = reps, pass[5].value = warmup, pass[6].value = cpu;
@@ -338,11 +352,15 @@ ws_cli_run (int argc, char **argv)
   g_signal_connect (session, "changed", G_CALLBACK (changed_cb), &progress);
 
   options.launcher = launcher;
+  options.target = target;
   options.runner = runner;
   options.timeout = (guint) timeout;
   options.verbose = verbose;
   options.remote_shell = remote_shell;
-  status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
+  if (devices != NULL)
+    status = ws_cli_run_split (&options, (const char *const *) args->pdata, devices, session);
+  else
+    status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
   g_signal_handlers_disconnect_by_data (session, &progress);
   clear_bar (&progress);
   if (status == WS_CLI_EXIT_USAGE && ws_session_get_hello (session) == NULL)

@@ -207,6 +207,7 @@ ws_cli_trace (int argc, char **argv)
 {
   g_auto (GStrv) sweeps = NULL, envs = NULL;
   g_autofree char *cwd = NULL, *timeout = NULL, *output = NULL, *launcher = NULL;
+  g_autofree char *target = NULL;
   g_autofree char *runner = NULL, *severity_name = NULL;
   gboolean no_ceilings = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
   int width = -1;
@@ -223,6 +224,9 @@ ws_cli_trace (int argc, char **argv)
       N_("Stop a program run that takes longer than this (default: never)"), "SECONDS" },
     { "no-ceilings", 0, 0, G_OPTION_ARG_NONE, &no_ceilings,
       N_("Do not measure the GPU's copy bandwidths after the program"), NULL },
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
          "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
@@ -248,7 +252,7 @@ ws_cli_trace (int argc, char **argv)
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
   g_autoptr (WsSession) session = NULL;
   g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
-  WsCliRunnerOptions options = { "trace", NULL, NULL, 0, FALSE, FALSE, NULL, NULL };
+  WsCliRunnerOptions options = { .command = "trace" };
   WsSeverity min_severity = WS_SEVERITY_INFO;
   Live live = { 0 };
   int status, first;
@@ -331,6 +335,7 @@ ws_cli_trace (int argc, char **argv)
   if (live.terminal)
     status_id = g_timeout_add (STATUS_MS, status_cb, &live);
 
+  options.target = target;
   options.launcher = launcher;
   options.runner = runner;
   /* A program may compute for minutes without a record: --timeout is the program's limit. */

@@ -476,7 +476,7 @@ ws_analysis_get_ceiling (WsSession *session, WsRun *run, double *fraction, doubl
 
   g_return_val_if_fail (WS_IS_SESSION (session), WS_CEILING_NONE);
   g_return_val_if_fail (WS_IS_RUN (run), WS_CEILING_NONE);
-  device = ws_session_get_device (session);
+  device = ws_session_get_run_device (session, run);
   a.session = session;
   a.device = device != NULL ? ws_device_get_info (device) : NULL;
   which = _ws_analysis_get_ceiling (&a, run, fraction, ceiling);
@@ -635,7 +635,10 @@ static void
 analyze_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  WsDevice *device = ws_session_get_run_device (a->session, run);
 
+  /* A session merged from several GPUs judges each run against its own GPU's ceilings. */
+  a->device = device != NULL ? ws_device_get_info (device) : NULL;
   _ws_check_errors (a, run, found);
   if (ws_run_get_state (run) == WS_RUN_STATE_COMPLETE
       || ws_run_get_state (run) == WS_RUN_STATE_FAILED)

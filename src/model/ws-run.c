@@ -166,6 +166,8 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->bytes = ws_record_double (r, o, "bytes", 0);
   c->input_bytes = ws_record_int (r, o, "input_bytes", 0);
   c->output_bytes = ws_record_int (r, o, "output_bytes", 0);
+  c->device = (int) ws_record_int (r, o, "device", -1);
+  c->device_uuid = keep (self, ws_record_string (r, o, "device_uuid"));
   return self;
 }
 

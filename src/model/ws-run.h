@@ -98,6 +98,10 @@ typedef struct
                          * (L2 flushed before every timed launch) */
   double flops, bytes;
   gint64 input_bytes, output_bytes;
+  /* The GPU that ran it, in a session merged from several runners (ws-sweep-merge.h): its
+   * CUDA index and UUID (the one device record that has it); -1 and NULL otherwise. */
+  int device;
+  const char *device_uuid;
 } WsRunConfig;
 
 typedef struct

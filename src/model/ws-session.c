@@ -162,6 +162,29 @@ ws_session_get_device (WsSession *self)
   return device; /* borrowed: the store keeps it */
 }
 
+WsDevice *
+ws_session_get_run_device (WsSession *self, WsRun *run)
+{
+  const WsRunConfig *c;
+  guint n;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (WS_IS_RUN (run), NULL);
+  c = ws_run_get_config (run);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->devices));
+  for (int pass = 0; c->device >= 0 && pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr (WsDevice) device = g_list_model_get_item (G_LIST_MODEL (self->devices), i);
+        const WsDeviceInfo *info = ws_device_get_info (device);
+
+        if (pass == 0 ? c->device_uuid != NULL && g_strcmp0 (info->uuid, c->device_uuid) == 0
+                      : c->device_uuid == NULL && info->index == c->device)
+          return device; /* borrowed: the store keeps it */
+      }
+  return ws_session_get_device (self);
+}
+
 GListModel *
 ws_session_get_runs (WsSession *self)
 {

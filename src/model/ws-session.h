@@ -101,6 +101,9 @@ char *ws_session_dup_date (WsSession *self);
 
 GListModel *ws_session_get_devices (WsSession *self); /* WsDevice */
 WsDevice *ws_session_get_device (WsSession *self);    /* the first, or NULL */
+/* The device that ran `run` (by the UUID or index it is tagged with, in a session merged
+ * from runners on several GPUs); else the first, or NULL. */
+WsDevice *ws_session_get_run_device (WsSession *self, WsRun *run);
 GListModel *ws_session_get_runs (WsSession *self);    /* WsRun, in id order */
 WsRun *ws_session_find_run (WsSession *self, int id);
 /* Catalog entries ("kernel" records) by kernel name; NULL when unknown. */

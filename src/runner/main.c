@@ -19,6 +19,7 @@
 #include "ws-run.h"
 #include "ws-selftest.h"
 #include "ws-trace.h"
+#include "ws-shard.h"
 
 enum
 {
@@ -178,6 +179,10 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
   int count = 0, n = 0, failed = 0, done = 0, rc, tail_failures = 0;
   uint64_t seed = o->seed ? o->seed : (uint64_t) time (NULL) ^ ws_clock_ns ();
 
+  /* A share of a sweep with fewer configurations than runners may be empty: nothing to run,
+   * no GPU to wake. */
+  if (o->shard_count > 0 && o->mode == WS_MODE_RUN && ws_shard_share (o) == 0)
+    return finish (0, 0, EXIT_OK);
   if ((rc = check_environment (driver, &count)) != 0)
     return rc;
   if (!device_exists (o, count))
@@ -190,6 +195,8 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
     specs = ws_selftest_plan (o, seed, &n);
   else
     specs = plan_runs (o, seed, &n);
+  if (specs != NULL && o->shard_count > 0)
+    n = ws_shard_keep (specs, n, sizeof *specs, o);
   /* The catalog entries of the kernels in this session, so that a recording carries their
    * titles and formulas. */
   for (size_t c = 0; specs != NULL && c < ws_catalog_size (); c++)
@@ -231,6 +238,9 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
           return finish (0, 1, EXIT_FAULT);
         }
     }
+  /* A share says its size at once: the runner merging the shares counts them all. */
+  if (o->shard_count > 0)
+    ws_output_progress (0, n);
   for (int i = 0; i < n; i++)
     {
       WsRunStatus status = ws_runner_run (runner, &specs[i]);
@@ -244,7 +254,7 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
         }
       if (status != WS_RUN_OK)
         failed++;
-      if (n > 1)
+      if (n > 1 || o->shard_count > 0)
         ws_output_progress (done, n);
     }
   if (o->mode == WS_MODE_SELF_TEST)

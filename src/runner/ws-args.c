@@ -4,6 +4,8 @@
  */
 #include "ws-args.h"
 
+#include "ws-shard.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -53,6 +55,8 @@ const char ws_args_usage[]
     "  --device N           GPU index (0); with --device-info, describe that GPU alone\n"
     "  --no-trace           do not use CUPTI: untraced timing only\n"
     "  --seed N             seed for the random inputs (default: from the clock)\n"
+    "  --shard K/N          run only positions K, K+N, K+2N… of the sweep (from 0), with\n"
+    "                       the ids of the whole sweep: one of N runners sharing it\n"
     "  --summary            print a table for people instead of JSON Lines\n"
     "  --check              check the arguments and stop: no GPU is touched (the app\n"
     "                       uses it to explain a bad size or block as it is typed)\n"
@@ -626,7 +630,8 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
                     || strcmp (name, "--reps") == 0 || strcmp (name, "--warmup") == 0
                     || strcmp (name, "--cpu") == 0 || strcmp (name, "--cpu-reps") == 0
                     || strcmp (name, "--cpu-budget") == 0 || strcmp (name, "--device") == 0
-                    || strcmp (name, "--seed") == 0 || strcmp (name, "--cache") == 0;
+                    || strcmp (name, "--seed") == 0 || strcmp (name, "--cache") == 0
+                    || strcmp (name, "--shard") == 0;
       if (takes_value)
         {
           if (eq != NULL)
@@ -745,6 +750,15 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
             return fail (err, "bad_argument", "--seed needs a whole number, not '%s'", value);
           opts->seed = s;
         }
+      else if (strcmp (name, "--shard") == 0)
+        {
+          if (!ws_shard_parse (value, &opts->shard_index, &opts->shard_count, err->message,
+                               sizeof err->message))
+            {
+              err->code = "bad_argument";
+              return 0;
+            }
+        }
       else if (strcmp (name, "--no-trace") == 0)
         opts->trace = 0;
       else if (strcmp (name, "--summary") == 0)
@@ -764,6 +778,9 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
                    "nothing to do: give --kernel K to run one (e.g. --kernel vector_add), or "
                    "--list, --device-info, --self-test, --help");
     }
+  if (opts->shard_count > 0 && opts->mode != WS_MODE_RUN)
+    return fail (err, "bad_argument", "--shard shares out the configurations of a sweep: it "
+                 "needs --kernel, not --list, --device-info or --self-test");
   if (opts->mode == WS_MODE_RUN)
     return check_combinations (opts, err);
   return 1;

@@ -80,6 +80,8 @@ typedef struct
   uint64_t seed;
   int summary;       /* human-readable summary on stdout instead of JSON Lines */
   int check;         /* --check: only check the arguments, touch no GPU */
+  int shard_index;   /* --shard K/N: this runner runs plan positions K, K+N, … (ws-shard.h) */
+  int shard_count;   /* N; 0 without --shard */
 } WsOptions;
 
 typedef struct
