@@ -229,8 +229,11 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
   shown = runs->len;
   if (row_h < ctx->small_height * 1.15)
     {
+      /* As many rows as fit with a line left for "… and N more"; one at the least. */
+      double fit = floor (plot.height / (ctx->small_height * 1.15));
+
       row_h = ctx->small_height * 1.15;
-      shown = MAX (1, (guint) floor (plot.height / row_h) - 1);
+      shown = fit >= 2 ? MIN ((guint) MIN (fit - 1, G_MAXUINT), runs->len) : 1;
     }
   _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
                  plot.x + plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
