@@ -27,6 +27,11 @@ test_format (void)
     { _ws_format_count, 1.5e6, "1.50 M" },
     { _ws_format_percent, 0.97, "97%" },
     { _ws_format_percent, 0.004, "0.4%" },
+    /* Numbers no GPU measures are said with an exponent, not in 300 digits. */
+    { _ws_format_duration, 1e300, "1.00e+291 s" },
+    { _ws_format_bytes, 18446744073709551615.0, "18,400 PB" },
+    { _ws_format_count, 18446744073709551615.0, "1.84e+19" },
+    { _ws_format_count, 1e300, "1.00e+300" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

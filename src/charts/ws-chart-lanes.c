@@ -78,6 +78,22 @@ compare_key (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* end − start, and sums of such, without overflow: a span from the start of int64 time to its
+ * end (a file with numbers no GPU measures) saturates at G_MAXINT64. */
+static gint64
+span_duration (gint64 start, gint64 end)
+{
+  guint64 d = end > start ? (guint64) end - (guint64) start : 0;
+
+  return d > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) d;
+}
+
+static gint64
+add_saturated (gint64 a, gint64 b)
+{
+  return a > G_MAXINT64 - b ? G_MAXINT64 : a + b;
+}
+
 static WsRunLanes *
 build (WsRun *run)
 {
@@ -154,10 +170,13 @@ build (WsRun *run)
       guint k = lane->n++;
 
       lane->spans[k] = (WsLaneSpan) { a[i].start, MAX (a[i].end, a[i].start), i, a[i].kind };
-      lane->busy[k + 1] = lane->busy[k] + (lane->spans[k].end - lane->spans[k].start);
+      lane->busy[k + 1] = add_saturated (lane->busy[k],
+                                         span_duration (lane->spans[k].start, lane->spans[k].end));
       lane->reach[k] = k ? MAX (lane->reach[k - 1], lane->spans[k].end) : lane->spans[k].end;
     }
-  qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
+  /* A run without activities has no lanes, and qsort must not see their NULL array. */
+  if (lanes->n_lanes > 1)
+    qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
   return lanes;
 }
 
