@@ -13,7 +13,11 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-lanes-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 #include "ws-export.h"
 #include "test-util.h"
 

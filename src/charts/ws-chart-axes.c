@@ -2,7 +2,9 @@
  * pango, thinned until they fit), axes, gridlines, and the layout of a plot between them.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-shapes-private.h"
 
 #include <math.h>
 

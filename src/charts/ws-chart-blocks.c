@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 static gboolean
 series_has (WsSeries *series, int id)

@@ -2,7 +2,7 @@
  * unit, SI bytes and GB/s, sizes in K/M/G, ticks with just enough decimals.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-format-private.h"
 
 #include <math.h>
 #include <stdio.h>

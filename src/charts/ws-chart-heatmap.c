@@ -9,7 +9,11 @@
 #include <math.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 /* Viridis (van der Walt and Smith, matplotlib): perceptually even, readable in greyscale and
  * with every common colour blindness. Fast cells are light, slow ones dark. */

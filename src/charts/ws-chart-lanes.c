@@ -3,7 +3,7 @@
  * binary searches: the cost of a frame follows the pixels, not the records.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-lanes-private.h"
 
 #include <stdlib.h>
 #include <string.h>

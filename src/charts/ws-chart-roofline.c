@@ -8,7 +8,11 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 typedef struct
 {

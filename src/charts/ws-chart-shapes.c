@@ -2,7 +2,7 @@
  * from landing on each other.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 #include <math.h>
 

@@ -11,7 +11,11 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 typedef struct
 {

@@ -2,7 +2,9 @@
  * way on every surface, or recorded as SVG <text> when exporting SVG.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-text-private.h"
+#include "ws-chart-shapes-private.h"
+#include "ws-export-svg-private.h"
 
 #include <math.h>
 #include <string.h>

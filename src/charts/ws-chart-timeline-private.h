@@ -4,7 +4,12 @@
  */
 #pragma once
 
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
+#include "ws-chart-lanes-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 G_BEGIN_DECLS
 

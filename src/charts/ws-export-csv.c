@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-export-private.h"
 #include "ws-export-private.h"
 #include "ws-occupancy.h"
 

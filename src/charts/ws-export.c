@@ -12,6 +12,8 @@
 
 #include "ws-chart-private.h"
 #include "ws-export-private.h"
+#include "ws-export-svg-private.h"
+#include "ws-export-private.h"
 
 static const struct
 {

@@ -1,0 +1,35 @@
+/* ws-chart-frame-private.h: what every chart shares around its plot: the frame
+ * and title, the sentence of an empty chart, the runs it shows, their labels, and the findings
+ * written on it in presentation mode (ws-chart-frame.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-chart-text-private.h"
+
+G_BEGIN_DECLS
+
+/* Paints the background, the title and the subtitle; `content` receives the area below. */
+void _ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle,
+                      WsRect *content);
+/* A chart with nothing to show: a sentence in the middle of `area`. */
+void _ws_chart_message (WsChartContext *ctx, const WsRect *area, const char *sentence);
+/* ws_run_dup_size_label, knowing 2D shapes as well: "n = 10,000", "4096³", "5000×3000". */
+char *_ws_chart_dup_size_label (WsRun *run);
+/* The kernels of these runs in order, three named and the rest counted: "a, b, c and 1 more". */
+char *_ws_chart_kernels_label (GPtrArray *runs);
+/* "NVIDIA H200 · 2026-11-29": which GPU and when. */
+char *_ws_chart_subtitle (WsSession *session, const char *what);
+
+/* Runs with results (complete or failed verification), or the one run asked for and the one
+ * to compare with (WsRun, referenced). */
+GPtrArray *_ws_chart_runs (WsSession *session, const WsChartOptions *options);
+/* Findings shown in presentation mode (annotate): the most severe ones in a box at the
+ * bottom of `area`, which shrinks by the height used; whole findings only, leaving the chart
+ * at least `keep` of the height. */
+void _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
+                         WsRect *area);
+/* What a plot with axes and a legend needs to stay readable, for _ws_chart_annotate. */
+#define WS_CHART_PLOT_KEEP(ctx) (14 * (ctx)->line_height)
+
+G_END_DECLS
