@@ -72,11 +72,10 @@ test_ticks (void)
     { WS_SCALE_LOG, 0, -4, 400, WS_AXIS_LEFT },                 /* nothing positive */
     { WS_SCALE_LINEAR, NAN, INFINITY, 400, WS_AXIS_BOTTOM },
   };
-  WsChartOptions options;
+  WsChartBase base = { ws_theme_get (WS_THEME_LIGHT), 1000, 1000, 1 };
   WsChartContext ctx;
 
-  ws_chart_options_init (&options, WS_CHART_SPEEDUP, NULL, 1000, 1000);
-  _ws_chart_context_init (&ctx, NULL, &options);
+  _ws_chart_context_init (&ctx, NULL, &base);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       WsAxis axis;

@@ -9,6 +9,39 @@
 
 G_BEGIN_DECLS
 
+/* A finding written on a chart in presentation mode. */
+typedef struct
+{
+  char *title;
+  char *fix; /* NULL: none */
+} WsChartNote;
+
+/* What every chart's data starts with: the words around its plot. */
+typedef struct
+{
+  char *title;
+  char *subtitle;   /* NULL: none */
+  char *message;    /* set: the chart has nothing to show, and this sentence says why */
+  GPtrArray *notes; /* WsChartNote, most severe first, at most three; NULL unless annotating */
+} WsChartFrame;
+
+void _ws_chart_frame_clear (WsChartFrame *frame);
+/* The findings about `runs` (WsRun), most severe first, each kind said once. */
+void _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs);
+/* The findings about `runs` (WsFinding, owned), most severe first: the analysis of each run,
+ * or of the session once when there are many. */
+GPtrArray *_ws_chart_findings (WsSession *session, GPtrArray *runs);
+
+/* Paints the background, the title and the subtitle (draw FALSE: only measures); `content`
+ * receives the area below. */
+void _ws_chart_frame_draw (WsChartContext *ctx, const WsChartFrame *frame, gboolean draw,
+                           WsRect *content);
+/* The notes in a band at the bottom of `area`, which shrinks by the height used: whole notes
+ * only, as many as fit in 40% of it while leaving the chart `keep`; the first loses its fix
+ * before the chart loses its axes. draw FALSE only measures. */
+void _ws_chart_notes_draw (WsChartContext *ctx, const WsChartFrame *frame, double keep,
+                           gboolean draw, WsRect *area);
+
 /* Paints the background, the title and the subtitle; `content` receives the area below. */
 void _ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle,
                       WsRect *content);
@@ -23,7 +56,7 @@ char *_ws_chart_subtitle (WsSession *session, const char *what);
 
 /* Runs with results (complete or failed verification), or the one run asked for and the one
  * to compare with (WsRun, referenced). */
-GPtrArray *_ws_chart_runs (WsSession *session, const WsChartOptions *options);
+GPtrArray *_ws_chart_runs (WsSession *session, const WsChartBase *base);
 /* Findings shown in presentation mode (annotate): the most severe ones in a box at the
  * bottom of `area`, which shrinks by the height used; whole findings only, leaving the chart
  * at least `keep` of the height. */

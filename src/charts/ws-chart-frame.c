@@ -11,32 +11,58 @@
 
 #include "ws-analysis.h"
 #include "ws-chart-frame-private.h"
+#include "ws-chart-private.h"
 #include "ws-chart-shapes-private.h"
 
 void
-_ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle, WsRect *content)
+_ws_chart_frame_clear (WsChartFrame *frame)
+{
+  g_clear_pointer (&frame->title, g_free);
+  g_clear_pointer (&frame->subtitle, g_free);
+  g_clear_pointer (&frame->message, g_free);
+  g_clear_pointer (&frame->notes, g_ptr_array_unref);
+}
+
+static void
+frame_layout (WsChartContext *ctx, const char *title, const char *subtitle, gboolean draw,
+              WsRect *content)
 {
   cairo_t *cr = ctx->cr;
   double pad = 0.9 * ctx->line_height;
   double width = MAX (ctx->area.width - 2 * pad, 1);
   double y = ctx->area.y + pad * 0.8;
 
-  _ws_set_color (cr, &ctx->theme->background);
-  cairo_rectangle (cr, ctx->area.x, ctx->area.y, ctx->area.width, ctx->area.height);
-  cairo_fill (cr);
-
+  if (draw)
+    {
+      _ws_set_color (cr, &ctx->theme->background);
+      cairo_rectangle (cr, ctx->area.x, ctx->area.y, ctx->area.width, ctx->area.height);
+      cairo_fill (cr);
+    }
   if (title)
     y += _ws_text_show_wrapped (ctx, WS_FONT_TITLE, title, ctx->area.x + pad, y, width,
-                                PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
+                                PANGO_ALIGN_LEFT, &ctx->theme->foreground, draw);
   if (subtitle)
     y += _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, subtitle, ctx->area.x + pad, y + 2, width,
-                                PANGO_ALIGN_LEFT, &ctx->theme->muted, TRUE)
+                                PANGO_ALIGN_LEFT, &ctx->theme->muted, draw)
          + 2;
   y += 0.5 * pad;
   content->x = ctx->area.x + pad;
   content->y = y;
   content->width = width;
   content->height = MAX (ctx->area.y + ctx->area.height - pad * 0.7 - y, 1);
+}
+
+void
+_ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle, WsRect *content)
+{
+  frame_layout (ctx, title, subtitle, TRUE, content);
+}
+
+void
+_ws_chart_frame_draw (WsChartContext *ctx, const WsChartFrame *frame, gboolean draw,
+                      WsRect *content)
+{
+  frame_layout (ctx, frame->title, frame->subtitle, draw, content);
 }
 
 void
@@ -102,24 +128,20 @@ char *
 _ws_chart_kernels_label (GPtrArray *runs)
 {
   GString *kernels = g_string_new (NULL);
-  guint named = 0, more = 0;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint named = 0;
 
   for (guint i = 0; i < runs->len; i++)
     {
       const char *k = ws_run_get_config (g_ptr_array_index (runs, i))->kernel;
-      gboolean seen = FALSE;
 
-      for (guint j = 0; j < i && !seen; j++)
-        seen = g_strcmp0 (ws_run_get_config (g_ptr_array_index (runs, j))->kernel, k) == 0;
-      if (seen || k == NULL)
+      if (k == NULL || !g_hash_table_add (seen, (gpointer) k))
         continue;
-      if (named < 3)
-        g_string_append_printf (kernels, "%s%s", named++ ? ", " : "", k);
-      else
-        more++;
+      if (named++ < 3)
+        g_string_append_printf (kernels, "%s%s", named > 1 ? ", " : "", k);
     }
-  if (more)
-    g_string_append_printf (kernels, _(" and %u more"), more);
+  if (named > 3)
+    g_string_append_printf (kernels, _(" and %u more"), named - 3);
   return g_string_free (kernels, FALSE);
 }
 
@@ -132,7 +154,7 @@ has_results (WsRun *run)
 }
 
 GPtrArray *
-_ws_chart_runs (WsSession *session, const WsChartOptions *options)
+_ws_chart_runs (WsSession *session, const WsChartBase *options)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func (g_object_unref);
   GListModel *model;
@@ -173,56 +195,112 @@ compare_severity (gconstpointer a, gconstpointer b)
   return x->run - y->run;
 }
 
+GPtrArray *
+_ws_chart_findings (WsSession *session, GPtrArray *runs)
+{
+  GPtrArray *findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
+
+  if (runs->len > 16)
+    {
+      /* The session's analysis finds each series once; a run's finds them for each run. */
+      g_autoptr (GHashTable) ids = g_hash_table_new (NULL, NULL);
+      g_autoptr (GPtrArray) all = ws_analyze_session (session);
+
+      for (guint i = 0; i < runs->len; i++)
+        g_hash_table_add (ids, GINT_TO_POINTER (ws_run_get_id (g_ptr_array_index (runs, i))));
+      for (guint i = 0; i < all->len; i++)
+        {
+          WsFinding *f = g_ptr_array_index (all, i);
+
+          if (f->run != 0 && g_hash_table_contains (ids, GINT_TO_POINTER (f->run)))
+            g_ptr_array_add (findings, g_steal_pointer (&g_ptr_array_index (all, i)));
+        }
+    }
+  else
+    for (guint i = 0; i < runs->len; i++)
+      {
+        g_autoptr (GPtrArray) some = ws_analyze_run (session, g_ptr_array_index (runs, i));
+
+        while (some->len > 0)
+          g_ptr_array_add (findings, g_ptr_array_steal_index (some, 0));
+      }
+  g_ptr_array_sort (findings, compare_severity);
+  return findings;
+}
+
+static void
+note_free (WsChartNote *note)
+{
+  g_free (note->title);
+  g_free (note->fix);
+  g_free (note);
+}
+
 void
-_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
-                    WsRect *area)
+_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs)
 {
   g_autoptr (GPtrArray) findings = NULL;
   g_autoptr (GHashTable) seen = NULL;
-  GString *text;
-  double pad = 0.5 * ctx->line_height, h = 0, y, cap;
-  guint shown = 0;
 
-  if (!ctx->options->annotate || session == NULL || runs == NULL || runs->len == 0)
+  if (frame->notes == NULL)
+    frame->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) note_free);
+  if (session == NULL || runs == NULL || runs->len == 0)
     return;
-  findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-  for (guint i = 0; i < runs->len; i++)
-    {
-      g_autoptr (GPtrArray) some = ws_analyze_run (session, g_ptr_array_index (runs, i));
-
-      while (some->len > 0)
-        g_ptr_array_add (findings, g_ptr_array_steal_index (some, 0));
-    }
-  g_ptr_array_sort (findings, compare_severity);
-
-  /* The same finding about many runs of a sweep is said once. Whole findings only, as many
-   * as fit in 40% of the area and leave the chart the height it needs (`keep`); the first
-   * one loses its fix before the chart loses its lanes or axes. */
-  cap = MIN (area->height * 0.4, area->height - keep) - 2 * pad;
+  findings = _ws_chart_findings (session, runs);
+  /* The same finding about many runs of a sweep is said once; a chart shows three at most. */
   seen = g_hash_table_new (g_str_hash, g_str_equal);
-  text = g_string_new (NULL);
-  for (guint i = 0; i < findings->len && shown < 3; i++)
+  for (guint i = 0; i < findings->len && frame->notes->len < 3; i++)
     {
       WsFinding *f = g_ptr_array_index (findings, i);
-      gsize before = text->len;
-      double need;
+      WsChartNote *note;
 
       if (f->severity < WS_SEVERITY_LOW || g_hash_table_contains (seen, f->id))
         continue;
       g_hash_table_add (seen, (gpointer) f->id);
-      if (text->len)
-        g_string_append_c (text, '\n');
-      g_string_append_printf (text, "● %s", f->title);
-      if (f->fix && *f->fix)
-        g_string_append_printf (text, " — %s", f->fix);
-      need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, area->width - 2 * pad,
+      note = g_new0 (WsChartNote, 1);
+      note->title = g_strdup (f->title);
+      note->fix = f->fix && *f->fix ? g_strdup (f->fix) : NULL;
+      g_ptr_array_add (frame->notes, note);
+    }
+}
+
+static void
+append_note (GString *text, const WsChartNote *note, gboolean with_fix)
+{
+  if (text->len)
+    g_string_append_c (text, '\n');
+  g_string_append_printf (text, "● %s", note->title);
+  if (with_fix && note->fix)
+    g_string_append_printf (text, " — %s", note->fix);
+}
+
+void
+_ws_chart_notes_draw (WsChartContext *ctx, const WsChartFrame *frame, double keep,
+                      gboolean draw, WsRect *area)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  double pad = 0.5 * ctx->line_height, h = 0, y, cap, width = area->width - 2 * pad;
+  guint shown = 0;
+
+  if (frame->notes == NULL || frame->notes->len == 0)
+    return;
+  /* As many as fit in 40% of the area and leave the chart the height it needs. */
+  cap = MIN (area->height * 0.4, area->height - keep) - 2 * pad;
+  for (guint i = 0; i < frame->notes->len; i++)
+    {
+      const WsChartNote *note = g_ptr_array_index (frame->notes, i);
+      gsize before = text->len;
+      double need;
+
+      append_note (text, note, TRUE);
+      need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, width,
                                     PANGO_ALIGN_LEFT, NULL, FALSE);
       if (need > cap && shown == 0)
         {
           g_string_truncate (text, before);
-          g_string_append_printf (text, "● %s", f->title);
-          need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0,
-                                        area->width - 2 * pad, PANGO_ALIGN_LEFT, NULL, FALSE);
+          append_note (text, note, FALSE);
+          need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, width,
+                                        PANGO_ALIGN_LEFT, NULL, FALSE);
         }
       if (need > cap)
         {
@@ -233,20 +311,30 @@ _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, do
       shown++;
     }
   if (shown == 0)
-    {
-      g_string_free (text, TRUE);
-      return;
-    }
+    return;
   y = area->y + area->height - h - 2 * pad;
-  {
-    WsColor band = _ws_color_mix (&ctx->theme->background, &ctx->theme->severity[2], 0.12);
+  if (draw)
+    {
+      WsColor band = _ws_color_mix (&ctx->theme->background, &ctx->theme->severity[2], 0.12);
 
-    _ws_set_color (ctx->cr, &band);
-    cairo_rectangle (ctx->cr, area->x, y, area->width, h + 2 * pad);
-    cairo_fill (ctx->cr);
-  }
-  _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, area->x + pad, y + pad,
-                         area->width - 2 * pad, PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
+      _ws_set_color (ctx->cr, &band);
+      cairo_rectangle (ctx->cr, area->x, y, area->width, h + 2 * pad);
+      cairo_fill (ctx->cr);
+      _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, area->x + pad, y + pad, width,
+                             PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
+    }
   area->height = MAX (1, y - area->y - pad);
-  g_string_free (text, TRUE);
+}
+
+void
+_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
+                    WsRect *area)
+{
+  WsChartFrame frame = { NULL };
+
+  if (!ctx->base->annotate)
+    return;
+  _ws_chart_frame_add_notes (&frame, session, runs);
+  _ws_chart_notes_draw (ctx, &frame, keep, TRUE, area);
+  _ws_chart_frame_clear (&frame);
 }

@@ -1,13 +1,94 @@
-/* ws-chart-private.h: the chart kinds' entry points, which ws-chart.c dispatches to, and what
- * the exporters ask of them (ws-chart.c).
+/* ws-chart-private.h: a chart request split into what every chart reads (the base) and what one
+ * kind reads, and the table of chart kinds that ws_chart_draw goes through: each kind collects
+ * a plain data struct from the sessions (no cairo), then draws it (ws-chart.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "ws-chart-text-private.h"
-#include "ws-occupancy.h"
 
 G_BEGIN_DECLS
+
+/* What every chart reads. */
+typedef struct _WsChartBase
+{
+  const WsTheme *theme;
+  double width, height; /* user-space units: pixels at scale 1, points for PDF and SVG */
+  double scale;         /* device pixels per unit: 2 for a PNG at 2×, 1 on vector surfaces */
+  int run;              /* 0: every run (or the chart's natural choice); else this one */
+  int compare_run;      /* a second run beside it; 0: none */
+  gboolean annotate;    /* presentation mode: the findings written on the chart */
+} WsChartBase;
+
+/* What the timeline reads besides. */
+typedef struct
+{
+  gint64 window_start, window_end;       /* start == end: the whole session */
+  gint64 selection_start, selection_end; /* start == end: none */
+  GArray *highlight;                     /* WsActivityRef to outline, or NULL */
+} WsTimelineOptions;
+
+/* What the occupancy chart reads besides: 0 or NULL is "the run's own". */
+typedef struct
+{
+  const char *arch;
+  int block_size;
+  int registers;
+  int smem_bytes;
+} WsOccupancyOptions;
+
+typedef struct
+{
+  GPtrArray *sessions; /* WsSession, borrowed; never NULL */
+  WsChartKind kind;
+  WsChartBase base;
+  WsTimelineOptions timeline;
+  WsOccupancyOptions occupancy;
+} WsChartRequest;
+
+/* Splits the flat WsChartOptions that the app and the CLI fill in. `sessions` may be NULL. */
+void _ws_chart_request_init (WsChartRequest *request, GPtrArray *sessions,
+                             const WsChartOptions *options);
+/* The first session, or NULL. */
+WsSession *_ws_chart_request_session (const WsChartRequest *request);
+
+/* What a chart needs from a session to show more than its sentence. */
+typedef enum
+{
+  WS_CHART_NEEDS_NOTHING = 0,          /* the occupancy chart: a configuration will do */
+  WS_CHART_NEEDS_ACTIVITIES = 1 << 0,  /* traced copies and kernels */
+  WS_CHART_NEEDS_SIZE_SWEEP = 1 << 1,  /* a size series with a CPU baseline */
+  WS_CHART_NEEDS_BLOCK_SWEEP = 1 << 2, /* a series over block sizes */
+  WS_CHART_NEEDS_SEQUENCES = 1 << 3,   /* runs with copy-and-kernel sequences */
+  WS_CHART_NEEDS_COUNTS = 1 << 4,      /* runs with a kernel time and their bytes */
+} WsChartNeeds;
+
+typedef gpointer (*WsChartCollectFunc) (const WsChartRequest *request);
+typedef void (*WsChartDrawFunc) (WsChartContext *ctx, gconstpointer data);
+
+/* One chart kind. The data `collect` returns starts with a WsChartFrame. */
+typedef struct
+{
+  const char *name;  /* "timeline": the CLI's and the settings' word */
+  const char *title; /* N_(): "Timeline" */
+  WsChartNeeds needs;
+  gboolean compares; /* draws every session given (one curve each); the others the first */
+  WsChartCollectFunc collect;
+  WsChartDrawFunc draw;
+  GDestroyNotify free;
+  /* Until every kind collects first: draws straight from the sessions (ctx->options set). */
+  void (*legacy) (WsChartContext *ctx, GPtrArray *sessions);
+} WsChartClass;
+
+const WsChartClass *_ws_chart_class (WsChartKind kind);
+/* Whether `session` has what the kind needs (WsChartClass.needs). */
+gboolean _ws_chart_needs_met (WsChartKind kind, WsSession *session);
+/* The kind's data for `request`: free it with _ws_chart_class (kind)->free. */
+gpointer _ws_chart_collect (const WsChartRequest *request);
+
+/* ---- charts that draw straight from the sessions (until each collects first) ------------ */
+
+#include "ws-occupancy.h"
 
 void _ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions);
 void _ws_chart_speedup (WsChartContext *ctx, GPtrArray *sessions);
@@ -15,7 +96,6 @@ void _ws_chart_blocks (WsChartContext *ctx, GPtrArray *sessions);
 void _ws_chart_heatmap (WsChartContext *ctx, WsSession *session, WsSeries *series,
                         const WsRect *content);
 void _ws_chart_occupancy (WsChartContext *ctx, GPtrArray *sessions);
-void _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions);
 void _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions);
 
 /* The block series a blocks chart shows (WsSeries, owned), and whether it is 2D. */
@@ -27,6 +107,5 @@ const char *_ws_occupancy_chart_input (WsSession *session, const WsChartOptions 
                                        WsRun **run, WsOccupancyInput *input);
 /* The size series a speedup chart shows (WsSeries, owned). */
 GPtrArray *_ws_speedup_pick_series (WsSession *session, const WsChartOptions *options);
-
 
 G_END_DECLS

@@ -243,7 +243,7 @@ _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions)
     }
   for (guint s = 0; sessions && s < sessions->len; s++)
     {
-      g_autoptr (GPtrArray) runs = _ws_chart_runs (g_ptr_array_index (sessions, s), ctx->options);
+      g_autoptr (GPtrArray) runs = _ws_chart_runs (g_ptr_array_index (sessions, s), ctx->base);
 
       /* Points and memory_only borrow the runs: all_refs keeps them until the end. */
       g_ptr_array_set_free_func (runs, NULL);

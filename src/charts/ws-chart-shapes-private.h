@@ -60,6 +60,20 @@ typedef struct
   int marker; /* WsMarker, or -1 */
 } WsLegendItem;
 
+/* A legend a chart collects: items whose labels it owns. */
+typedef struct
+{
+  GArray *items;     /* WsLegendItem */
+  GPtrArray *labels; /* char *, what the items point at */
+} WsLegend;
+
+void _ws_legend_init (WsLegend *legend);
+void _ws_legend_clear (WsLegend *legend);
+void _ws_legend_add (WsLegend *legend, const char *label, const WsColor *color,
+                     WsLegendStyle style, int marker);
+/* Draws the legend at the top of `content`, which shrinks below it. */
+void _ws_legend_draw_above (WsChartContext *ctx, const WsLegend *legend, WsRect *content);
+
 /* Lays the items out in rows from (x, y) within max_width; returns the height used. */
 double _ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double x,
                         double y, double max_width, gboolean draw);
@@ -75,5 +89,18 @@ typedef struct
 void _ws_placer_init (WsPlacer *placer);
 void _ws_placer_clear (WsPlacer *placer);
 gboolean _ws_placer_try (WsPlacer *placer, const WsRect *rect);
+
+/* Marks already drawn, so that points which coincide on the chart (13,000 runs at twelve
+ * sizes) are drawn once: a mark is the same when it falls within half a unit of another of the
+ * same tag. */
+typedef struct
+{
+  GHashTable *seen;
+} WsMarkSet;
+
+void _ws_mark_set_init (WsMarkSet *set);
+void _ws_mark_set_clear (WsMarkSet *set);
+/* TRUE the first time a mark of `tag` falls here; FALSE when one already has. */
+gboolean _ws_mark_set_add (WsMarkSet *set, double x, double y, guint tag);
 
 G_END_DECLS

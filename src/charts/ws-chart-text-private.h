@@ -26,12 +26,14 @@ typedef enum
 
 /* SVG export records text here instead of drawing glyphs, so that the SVG holds <text>. */
 typedef struct _WsTextSink WsTextSink;
+typedef struct _WsChartBase WsChartBase;
 
 typedef struct
 {
   cairo_t *cr;
   const WsTheme *theme;
-  const WsChartOptions *options;
+  const WsChartBase *base;
+  const WsChartOptions *options; /* the flat request, for charts that still draw from it */
   WsRect area;
   PangoContext *pango;
   PangoLayout *layouts[WS_N_FONTS];
@@ -42,8 +44,9 @@ typedef struct
   cairo_surface_t *scratch; /* when measuring without a target (geometry queries) */
 } WsChartContext;
 
-/* cr may be NULL: the context then measures text on a scratch surface and draws nothing. */
-void _ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartOptions *options);
+/* cr may be NULL: the context then measures text on a scratch surface and draws nothing. The
+ * context borrows `base`. */
+void _ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartBase *base);
 void _ws_chart_context_clear (WsChartContext *ctx);
 
 void _ws_text_extent (WsChartContext *ctx, WsFontRole role, const char *text, double *width,

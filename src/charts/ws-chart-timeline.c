@@ -625,13 +625,16 @@ void
 ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
                           WsTimelineGeometry *geometry)
 {
+  WsChartRequest request;
   WsChartContext ctx;
   WsTimelineFrame f;
 
   g_return_if_fail (options != NULL);
   g_return_if_fail (geometry != NULL);
   memset (geometry, 0, sizeof *geometry);
-  _ws_chart_context_init (&ctx, NULL, options);
+  _ws_chart_request_init (&request, NULL, options);
+  _ws_chart_context_init (&ctx, NULL, &request.base);
+  ctx.options = options;
   if (compute_frame (&ctx, session, &f))
     {
       const WsTimelineLayout *first = &f.group[0], *last = &f.group[f.n_groups - 1];
@@ -696,13 +699,16 @@ gboolean
 ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x, double y,
                   WsRun **run, guint *index)
 {
+  WsChartRequest request;
   WsChartContext ctx;
   WsTimelineFrame f;
   gboolean found = FALSE;
   double best = G_MAXDOUBLE;
 
   g_return_val_if_fail (options != NULL, FALSE);
-  _ws_chart_context_init (&ctx, NULL, options);
+  _ws_chart_request_init (&request, NULL, options);
+  _ws_chart_context_init (&ctx, NULL, &request.base);
+  ctx.options = options;
   if (compute_frame (&ctx, session, &f))
     for (guint i = 0; i < f.n_groups; i++)
       pick_in_group (&ctx, &f.group[i], x, y, run, index, &best, &found);

@@ -1,6 +1,6 @@
-/* ws-chart.c: the chart kinds, the one entry point that draws any of them, and what every
- * chart shares: its frame and title, the sentence of an empty chart, the runs it shows and
- * the findings written on it in presentation mode.
+/* ws-chart.c: the table of chart kinds (name, title, what each needs, how it collects, draws
+ * and frees its data), the request split into a base and per-kind parts, and the one entry
+ * point that draws any chart: collect, then draw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -10,20 +10,103 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-breakdown-private.h"
 #include "ws-chart-private.h"
 
-static const struct
+/* The needs that a session's series answer are found once per query. */
+static gboolean
+has_series (WsSession *session, WsSeriesKind kind, gboolean with_baseline)
 {
-  const char *name;
-  const char *title;
-} kinds[WS_N_CHARTS] = {
-  [WS_CHART_TIMELINE] = { "timeline", N_("Timeline") },
-  [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU") },
-  [WS_CHART_BLOCKS] = { "blocks", N_("Block size") },
-  [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy") },
-  [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown") },
-  [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline") },
+  g_autoptr (GPtrArray) all = ws_session_get_series (session, kind, 2);
+
+  if (!with_baseline)
+    return all->len > 0;
+  for (guint i = 0; i < all->len; i++)
+    {
+      WsSeries *series = g_ptr_array_index (all, i);
+
+      for (guint r = 0; r < series->runs->len; r++)
+        if (ws_run_get_speedup (g_ptr_array_index (series->runs, r), TRUE, FALSE) > 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_runs_with (WsSession *session, WsChartNeeds need)
+{
+  GListModel *runs = ws_session_get_runs (session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
+
+      if (need == WS_CHART_NEEDS_SEQUENCES)
+        {
+          WsTotals totals;
+
+          ws_run_get_totals (run, &totals);
+          if (totals.span_ns > 0)
+            return TRUE;
+        }
+      else if (ws_run_get_kernel_ns (run) > 0 && ws_run_get_config (run)->bytes > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+_ws_chart_needs_met (WsChartKind kind, WsSession *session)
+{
+  WsChartNeeds needs = _ws_chart_class (kind)->needs;
+
+  if (needs == WS_CHART_NEEDS_NOTHING)
+    return TRUE;
+  if (session == NULL)
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_ACTIVITIES) && ws_session_get_n_activities (session) == 0)
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_SIZE_SWEEP) && !has_series (session, WS_SERIES_BY_SIZE, TRUE))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_SEQUENCES) && !has_runs_with (session, WS_CHART_NEEDS_SEQUENCES))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_COUNTS) && !has_runs_with (session, WS_CHART_NEEDS_COUNTS))
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- the kinds -------------------------------------------------------------------------- */
+
+static gpointer
+collect_breakdown (const WsChartRequest *r)
+{
+  return _ws_breakdown_collect (_ws_chart_request_session (r), &r->base);
+}
+
+static const WsChartClass kinds[WS_N_CHARTS] = {
+  [WS_CHART_TIMELINE] = { "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
+                          .legacy = _ws_chart_timeline },
+  [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
+                         .legacy = _ws_chart_speedup },
+  [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
+                        .legacy = _ws_chart_blocks },
+  [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
+                           .legacy = _ws_chart_occupancy },
+  [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown"), WS_CHART_NEEDS_SEQUENCES, FALSE,
+                           collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
+                           (GDestroyNotify) _ws_breakdown_data_free },
+  [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
+                          .legacy = _ws_chart_roofline },
 };
+
+const WsChartClass *
+_ws_chart_class (WsChartKind kind)
+{
+  g_return_val_if_fail ((guint) kind < WS_N_CHARTS, &kinds[WS_CHART_TIMELINE]);
+  return &kinds[kind];
+}
 
 const char *
 ws_chart_kind_to_string (WsChartKind kind)
@@ -53,6 +136,8 @@ ws_chart_kind_title (WsChartKind kind)
   return _(kinds[kind].title);
 }
 
+/* ---- the request ------------------------------------------------------------------------ */
+
 void
 ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme *theme,
                        double width, double height)
@@ -66,9 +151,62 @@ ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme 
 }
 
 void
+_ws_chart_request_init (WsChartRequest *r, GPtrArray *sessions, const WsChartOptions *o)
+{
+  static GPtrArray *none;
+
+  if (g_once_init_enter (&none))
+    g_once_init_leave (&none, g_ptr_array_new ());
+  memset (r, 0, sizeof *r);
+  r->sessions = sessions ? sessions : none;
+  r->kind = o->kind;
+  r->base = (WsChartBase) {
+    .theme = o->theme ? o->theme : ws_theme_get (WS_THEME_LIGHT),
+    .width = o->width,
+    .height = o->height,
+    .scale = 1,
+    .run = o->run,
+    .compare_run = o->compare_run,
+    .annotate = o->annotate,
+  };
+  r->timeline = (WsTimelineOptions) { o->window_start, o->window_end, o->selection_start,
+                                      o->selection_end, o->highlight };
+  r->occupancy = (WsOccupancyOptions) { o->arch, o->block_size, o->registers, o->smem_bytes };
+}
+
+WsSession *
+_ws_chart_request_session (const WsChartRequest *r)
+{
+  return r->sessions->len > 0 ? g_ptr_array_index (r->sessions, 0) : NULL;
+}
+
+gpointer
+_ws_chart_collect (const WsChartRequest *r)
+{
+  const WsChartClass *klass = _ws_chart_class (r->kind);
+
+  g_return_val_if_fail (klass->collect != NULL, NULL);
+  return klass->collect (r);
+}
+
+/* Device pixels per user-space unit: what a PNG's scale or a HiDPI screen makes of one unit. */
+static double
+device_scale (cairo_t *cr)
+{
+  double x = 1, y = 0;
+
+  cairo_user_to_device_distance (cr, &x, &y);
+  x = hypot (x, y);
+  return isfinite (x) && x > 0 ? CLAMP (x, 0.25, 16) : 1;
+}
+
+void
 ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
 {
+  const WsChartClass *klass;
+  WsChartRequest request;
   WsChartContext ctx;
+  gpointer data = NULL;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (options != NULL);
@@ -77,33 +215,23 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   if (!(options->width >= 1 && options->height >= 1) || !isfinite (options->width)
       || !isfinite (options->height))
     return;
+  klass = _ws_chart_class (options->kind);
+  _ws_chart_request_init (&request, sessions, options);
+  request.base.scale = device_scale (cr);
+  /* Collect first: nothing below analyses while painting. */
+  if (klass->collect)
+    data = klass->collect (&request);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, options->width, options->height);
   cairo_clip (cr);
-  _ws_chart_context_init (&ctx, cr, options);
-  switch (options->kind)
-    {
-    case WS_CHART_TIMELINE:
-      _ws_chart_timeline (&ctx, sessions);
-      break;
-    case WS_CHART_SPEEDUP:
-      _ws_chart_speedup (&ctx, sessions);
-      break;
-    case WS_CHART_BLOCKS:
-      _ws_chart_blocks (&ctx, sessions);
-      break;
-    case WS_CHART_OCCUPANCY:
-      _ws_chart_occupancy (&ctx, sessions);
-      break;
-    case WS_CHART_BREAKDOWN:
-      _ws_chart_breakdown (&ctx, sessions);
-      break;
-    case WS_CHART_ROOFLINE:
-      _ws_chart_roofline (&ctx, sessions);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  _ws_chart_context_init (&ctx, cr, &request.base);
+  ctx.options = options;
+  if (klass->collect)
+    klass->draw (&ctx, data);
+  else
+    klass->legacy (&ctx, request.sessions);
   _ws_chart_context_clear (&ctx);
   cairo_restore (cr);
+  if (data)
+    klass->free (data);
 }

@@ -162,7 +162,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     case WS_CHART_OCCUPANCY:
     default:
       {
-        g_autoptr (GPtrArray) all = _ws_chart_runs (session, options);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) all = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        all = _ws_chart_runs (session, &request.base);
 
         for (guint i = 0; i < all->len; i++)
           g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (all, i)));

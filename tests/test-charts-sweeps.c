@@ -1,0 +1,153 @@
+/* test-charts-sweeps.c: what the charts of sweeps collect, and therefore draw, from the bundled
+ * recordings: the speedup chart's series, points, crossovers and axes; the block-size chart's
+ * series, fastest configurations and ties, or its heatmap; the occupancy calculator's curves;
+ * the breakdown's rows; the roofline's points and ceilings. No cairo: the data alone.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-charts-util.h"
+#include "test-repeat-session.h"
+#include "ws-chart-breakdown-private.h"
+
+static WsChartBase
+base_for (WsChartKind kind)
+{
+  return (WsChartBase) { ws_theme_get (WS_THEME_LIGHT), 1600, 900, 1 };
+}
+
+/* vector-add-sizes repeated 1,083 times: 12,996 runs, a million activities. */
+static WsSession *
+many_runs (void)
+{
+  static WsSession *session;
+
+  if (session == NULL)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                                "vector-add-sizes-h200.jsonl", NULL);
+
+      session = ws_test_repeat_session (path, 1083);
+      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 12996);
+    }
+  return session;
+}
+
+/* ---- breakdown -------------------------------------------------------------------------- */
+
+static const WsBreakdownRow *
+breakdown_row (const WsBreakdownData *d, int run)
+{
+  for (guint i = 0; i < d->rows->len; i++)
+    if (g_array_index (d->rows, WsBreakdownRow, i).run == run)
+      return &g_array_index (d->rows, WsBreakdownRow, i);
+  g_error ("no row for run %d", run);
+}
+
+static void
+test_breakdown (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  WsChartBase base = base_for (WS_CHART_BREAKDOWN);
+  WsBreakdownData *d = _ws_breakdown_collect (session, &base);
+  static const char *const segments[] = { "H2D copy", "kernel", "D2H copy", "memset", "idle" };
+
+  g_assert_null (d->frame.message);
+  g_assert_cmpstr (d->frame.title, ==, "Time breakdown · vector_add");
+  /* Every run shares its block; sizes and transfer modes differ, and the rows say them. */
+  g_assert_cmpstr (d->common, ==, "every run: 256 threads");
+  g_assert_cmpuint (d->n_runs, ==, 12);
+  g_assert_cmpuint (d->rows->len, ==, 12);
+  g_assert_cmpstr (breakdown_row (d, 1)->label, ==, "run 1 · n = 1,000 · pageable");
+  g_assert_cmpstr (breakdown_row (d, 11)->label, ==, "run 11 · n = 10,000,000 · pinned");
+  g_assert_cmpuint (d->legend.items->len, ==, 5);
+  for (guint s = 0; s < 5; s++)
+    g_assert_cmpstr (g_array_index (d->legend.items, WsLegendItem, s).label, ==, segments[s]);
+  for (guint i = 0; i < d->rows->len; i++)
+    {
+      const WsBreakdownRow *row = &g_array_index (d->rows, WsBreakdownRow, i);
+      WsTotals t;
+      double sum = 0;
+
+      ws_run_get_totals (ws_session_find_run (session, row->run), &t);
+      g_assert_cmpint (row->run, ==, (int) i + 1);
+      for (guint s = 0; s < WS_N_SEGMENTS; s++)
+        sum += row->share[s];
+      g_assert_cmpfloat_with_epsilon (sum, 1, 1e-9);
+      /* Each segment in proportion to the run's own totals. */
+      g_assert_cmpfloat_with_epsilon (row->share[WS_SEGMENT_H2D] / row->share[WS_SEGMENT_KERNEL],
+                                      (double) t.h2d_ns / t.kernel_ns, 1e-9);
+      g_assert_cmpfloat_with_epsilon (row->share[WS_SEGMENT_IDLE] * t.span_ns / sum,
+                                      (double) t.idle_ns, 1e-3 * t.span_ns);
+      g_assert_cmpint (row->span_ns, ==, t.span_ns);
+      g_assert_cmpfloat (row->overlap, ==, 0);
+    }
+  /* Copies take half the time and more from 10⁷ elements on, pageable or pinned, and from 10⁶
+   * when pinned: those rows are what the chart is for. */
+  for (int run = 1; run <= 12; run++)
+    {
+      gboolean half = run == 5 || run == 6 || run >= 10;
+
+      if ((breakdown_row (d, run)->copies >= 0.5) != half)
+        g_error ("run %d: copies %.3f", run, breakdown_row (d, run)->copies);
+    }
+  g_assert_cmpstr (breakdown_row (d, 5)->right, ==, "151 ms · copies 92%");
+  _ws_breakdown_data_free (d);
+
+  /* Streams overlap copies with kernels, and the text says how much. */
+  d = _ws_breakdown_collect (sample ("vector-add-streams"), &base);
+  g_assert_cmpstr (d->common, ==, "every run: n = 100,000,000 · 256 threads");
+  g_assert_cmpstr (breakdown_row (d, 4)->label, ==, "run 4 · streams:2");
+  for (int run = 1; run <= 6; run++)
+    g_assert_true ((breakdown_row (d, run)->overlap > 0) == (run >= 4));
+  g_assert_nonnull (strstr (breakdown_row (d, 6)->right, " · overlap 1%"));
+  g_assert_nonnull (strstr (d->widest, "overlap"));
+  _ws_breakdown_data_free (d);
+}
+
+static void
+test_breakdown_edges (void)
+{
+  WsChartBase base = base_for (WS_CHART_BREAKDOWN);
+  WsBreakdownData *d = _ws_breakdown_collect (NULL, &base);
+
+  /* Nothing to break down: a sentence. */
+  g_assert_nonnull (d->frame.message);
+  g_assert_cmpuint (d->rows->len, ==, 0);
+  _ws_breakdown_data_free (d);
+
+  /* One run picked: its row alone. */
+  base.run = 5;
+  d = _ws_breakdown_collect (sample ("vector-add-sizes"), &base);
+  g_assert_cmpuint (d->rows->len, ==, 1);
+  g_assert_cmpint (g_array_index (d->rows, WsBreakdownRow, 0).run, ==, 5);
+  _ws_breakdown_data_free (d);
+
+  /* Thirteen thousand runs: the rows a chart could ever show, and a count of the rest. */
+  base.run = 0;
+  d = _ws_breakdown_collect (many_runs (), &base);
+  g_assert_cmpuint (d->n_runs, ==, 12996);
+  g_assert_cmpuint (d->rows->len, ==, WS_BREAKDOWN_MAX_ROWS);
+  _ws_breakdown_data_free (d);
+
+  /* Presentation mode: the findings about the runs, each said once, the worst first. */
+  base.annotate = TRUE;
+  d = _ws_breakdown_collect (sample ("vector-add-sizes"), &base);
+  g_assert_nonnull (d->frame.notes);
+  g_assert_cmpuint (d->frame.notes->len, >=, 1);
+  g_assert_cmpuint (d->frame.notes->len, <=, 3);
+  for (guint i = 0; i < d->frame.notes->len; i++)
+    for (guint j = i + 1; j < d->frame.notes->len; j++)
+      g_assert_cmpstr (((WsChartNote *) g_ptr_array_index (d->frame.notes, i))->title, !=,
+                       ((WsChartNote *) g_ptr_array_index (d->frame.notes, j))->title);
+  _ws_breakdown_data_free (d);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  load_samples ();
+
+  g_test_add_func ("/charts/breakdown", test_breakdown);
+  g_test_add_func ("/charts/breakdown/edges", test_breakdown_edges);
+  return g_test_run ();
+}
