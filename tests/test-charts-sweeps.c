@@ -7,6 +7,7 @@
 #include "test-charts-util.h"
 #include "test-repeat-session.h"
 #include "ws-chart-breakdown-private.h"
+#include "ws-chart-occupancy-private.h"
 
 static WsChartBase
 base_for (WsChartKind kind)
@@ -141,6 +142,74 @@ test_breakdown_edges (void)
   _ws_breakdown_data_free (d);
 }
 
+/* ---- occupancy -------------------------------------------------------------------------- */
+
+static const WsOccupancyPoint *
+point_at (const WsOccupancyCurve *c, double x)
+{
+  for (guint i = 0; i < c->points->len; i++)
+    if (g_array_index (c->points, WsOccupancyPoint, i).x == x)
+      return &g_array_index (c->points, WsOccupancyPoint, i);
+  return NULL;
+}
+
+static void
+test_occupancy (void)
+{
+  WsChartBase base = base_for (WS_CHART_OCCUPANCY);
+  WsOccupancyOptions options = { NULL };
+  WsOccupancyData *d;
+
+  /* vector-add-blocks' run 1: 32 threads a block, 32 blocks an SM at the most: half the warps. */
+  base.run = 1;
+  d = _ws_occupancy_collect (sample ("vector-add-blocks"), &base, &options);
+  g_assert_null (d->frame.message);
+  g_assert_cmpstr (d->frame.title, ==, "Occupancy 50%: 32 of 64 warps per SM, sm_90 (Hopper)");
+  g_assert_cmpint (d->run, ==, 1);
+  g_assert_cmpint (d->input.threads_per_block, ==, 32);
+  g_assert_cmpint (d->result.limiter, ==, WS_LIMITER_BLOCKS);
+  /* Every multiple of a warp up to 1024 threads; 1 to 255 registers; shared memory in
+   * allocation units up to the opt-in maximum (227 KiB). */
+  g_assert_cmpuint (d->curves[WS_PANEL_BLOCK].points->len, ==, 32);
+  g_assert_cmpuint (d->curves[WS_PANEL_REGISTERS].points->len, ==, 255);
+  g_assert_cmpfloat (d->curves[WS_PANEL_SMEM].x.hi, ==, 232448);
+  g_assert_true (d->curves[WS_PANEL_BLOCK].limiting);
+  g_assert_false (d->curves[WS_PANEL_REGISTERS].limiting);
+  g_assert_cmpstr (d->curves[WS_PANEL_BLOCK].heading, ==, "Threads per block: the limit");
+  g_assert_cmpstr (d->curves[WS_PANEL_BLOCK].current_text, ==, "32 → 50%");
+  for (int p = 0; p < WS_N_PANELS; p++)
+    {
+      const WsOccupancyCurve *c = &d->curves[p];
+      const WsOccupancyPoint *at = point_at (c, c->current);
+
+      /* The mark sits on its curve. */
+      g_assert_nonnull (at);
+      g_assert_cmpfloat (at->occupancy, ==, d->result.occupancy);
+      g_assert_cmpfloat (c->x.lo, ==, 0);
+      g_assert_cmpuint (c->x_ticks->len, >=, 3);
+      g_assert_cmpuint (c->x_ticks->len, <=, 7);
+    }
+  /* A block of 64 threads doubles the warps: full occupancy. */
+  g_assert_cmpfloat (point_at (&d->curves[WS_PANEL_BLOCK], 64)->occupancy, ==, 1);
+  _ws_occupancy_data_free (d);
+
+  /* What the options say wins over the run's launch. */
+  options.block_size = 1024;
+  options.registers = 64;
+  d = _ws_occupancy_collect (sample ("vector-add-blocks"), &base, &options);
+  g_assert_cmpint (d->input.threads_per_block, ==, 1024);
+  g_assert_cmpint (d->result.limiter, ==, WS_LIMITER_REGISTERS);
+  g_assert_true (d->curves[WS_PANEL_REGISTERS].limiting);
+  _ws_occupancy_data_free (d);
+
+  /* An architecture the calculator does not know: a sentence naming it. */
+  options.arch = "sm_1";
+  d = _ws_occupancy_collect (NULL, &base, &options);
+  g_assert_nonnull (strstr (d->frame.message, "“sm_1”"));
+  g_assert_null (d->curves[WS_PANEL_BLOCK].points);
+  _ws_occupancy_data_free (d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,5 +218,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/charts/breakdown", test_breakdown);
   g_test_add_func ("/charts/breakdown/edges", test_breakdown_edges);
+  g_test_add_func ("/charts/occupancy", test_occupancy);
   return g_test_run ();
 }

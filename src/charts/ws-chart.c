@@ -11,6 +11,7 @@
 
 #include "ws-analysis.h"
 #include "ws-chart-breakdown-private.h"
+#include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
 
 /* The needs that a session's series answer are found once per query. */
@@ -80,6 +81,12 @@ _ws_chart_needs_met (WsChartKind kind, WsSession *session)
 /* ---- the kinds -------------------------------------------------------------------------- */
 
 static gpointer
+collect_occupancy (const WsChartRequest *r)
+{
+  return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
+}
+
+static gpointer
 collect_breakdown (const WsChartRequest *r)
 {
   return _ws_breakdown_collect (_ws_chart_request_session (r), &r->base);
@@ -93,7 +100,8 @@ static const WsChartClass kinds[WS_N_CHARTS] = {
   [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
                         .legacy = _ws_chart_blocks },
   [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
-                           .legacy = _ws_chart_occupancy },
+                           collect_occupancy, (WsChartDrawFunc) _ws_occupancy_draw,
+                           (GDestroyNotify) _ws_occupancy_data_free },
   [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown"), WS_CHART_NEEDS_SEQUENCES, FALSE,
                            collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
                            (GDestroyNotify) _ws_breakdown_data_free },

@@ -11,6 +11,7 @@
 
 #include "ws-analysis.h"
 #include "ws-chart-frame-private.h"
+#include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
 #include "ws-export-private.h"
 #include "ws-export-private.h"
@@ -312,11 +313,17 @@ static gboolean
 occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GError **error)
 {
   WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  WsOccupancyInput input;
-  const char *arch_name = _ws_occupancy_chart_input (session, o, NULL, &input);
-  const WsArchLimits *arch = ws_arch_limits_lookup (arch_name);
   static const char *const names[] = { "threads_per_block", "registers_per_thread",
                                        "smem_per_block" };
+  WsOccupancyInput input;
+  WsChartRequest request;
+  const char *arch_name;
+  const WsArchLimits *arch;
+
+  _ws_chart_request_init (&request, sessions, o);
+  arch_name = _ws_occupancy_chart_input (session, &request.base, &request.occupancy, NULL,
+                                         &input);
+  arch = ws_arch_limits_lookup (arch_name);
 
   if (arch == NULL)
     {
