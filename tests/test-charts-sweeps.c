@@ -8,6 +8,7 @@
 #include "test-repeat-session.h"
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
+#include "ws-chart-speedup-private.h"
 
 static WsChartBase
 base_for (WsChartKind kind)
@@ -142,6 +143,123 @@ test_breakdown_edges (void)
   _ws_breakdown_data_free (d);
 }
 
+/* ---- speedup ---------------------------------------------------------------------------- */
+
+static const WsSpeedupSeries *
+speedup_series (const WsSpeedupData *d, const char *label)
+{
+  for (guint i = 0; i < d->series->len; i++)
+    if (g_str_equal (((WsSpeedupSeries *) g_ptr_array_index (d->series, i))->label, label))
+      return g_ptr_array_index (d->series, i);
+  g_error ("no series %s", label);
+}
+
+static void
+test_speedup (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-sizes"));
+  WsChartBase base = base_for (WS_CHART_SPEEDUP);
+  WsSpeedupData *d = _ws_speedup_collect (sessions, &base);
+  const WsSpeedupSeries *pageable, *pinned;
+  static const char *const legend[] = { "vector_add 256, pageable", "vector_add 256, pinned",
+                                        "kernel only", "end to end, with copies",
+                                        "vs 1 CPU thread", "vs 16 CPU cores" };
+
+  g_assert_null (d->frame.message);
+  g_assert_cmpstr (d->frame.title, ==, "Speedup over the CPU · vector_add");
+  g_assert_cmpstr (d->frame.subtitle, ==, "NVIDIA H200 · recorded 2026-11-29");
+  g_assert_true (d->any);
+  g_assert_cmpint (d->cpu_threads, ==, 16);
+  /* Two series, pageable and pinned, each with a point at every size for every baseline. */
+  g_assert_cmpuint (d->series->len, ==, 2);
+  pageable = speedup_series (d, "vector_add 256, pageable");
+  pinned = speedup_series (d, "vector_add 256, pinned");
+  for (int c = 0; c < WS_SPEEDUP_N_COMBOS; c++)
+    {
+      g_assert_cmpuint (pageable->points[c]->len, ==, 6);
+      g_assert_cmpuint (pinned->points[c]->len, ==, 6);
+      g_assert_cmpuint (pinned->curve[c]->len, ==, 6);
+      for (guint i = 0; i < 6; i++)
+        {
+          const WsSpeedupPoint *p = &g_array_index (pinned->points[c], WsSpeedupPoint, i);
+          WsRun *run = ws_session_find_run (sample ("vector-add-sizes"), p->run);
+
+          g_assert_cmpfloat (p->size, ==, pow (10, 3 + i));
+          g_assert_cmpfloat (p->value, ==, ws_run_get_speedup (run, c & WS_SPEEDUP_ALL_CORES,
+                                                               c & WS_SPEEDUP_END_TO_END));
+          g_assert_cmpfloat (p->lo, <=, p->value);
+          g_assert_cmpfloat (p->hi, >=, p->value);
+          /* One run per size: the line goes through the points. */
+          g_assert_cmpfloat (g_array_index (pinned->curve[c], WsSpeedupVertex, i).value, ==,
+                             p->value);
+        }
+    }
+  /* The kernel alone beats one CPU thread from about 6,000 elements; with its copies, pinned
+   * memory needs about 95,000 and pageable never gets there. */
+  g_assert_cmpfloat_with_epsilon (pageable->crossover[0], 6078, 1);
+  g_assert_cmpstr (pageable->crossover_text[0], ==,
+                   "GPU faster above n ≈ 6.1 K (kernel only, vs 1 thread)");
+  g_assert_cmpfloat_with_epsilon (pinned->crossover[WS_SPEEDUP_END_TO_END], 94717, 1);
+  g_assert_cmpfloat (pageable->crossover[WS_SPEEDUP_END_TO_END], ==, 0);
+  g_assert_null (pageable->crossover_text[WS_SPEEDUP_END_TO_END]);
+  /* Log axes: 10³ to 10⁸ elements and a tick at each, widened by 6% of their decades. */
+  g_assert_cmpint (d->x.kind, ==, WS_SCALE_LOG);
+  g_assert_cmpfloat_with_epsilon (log10 (d->x.lo), 3 - 0.3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (log10 (d->x.hi), 8 + 0.3, 1e-9);
+  g_assert_cmpuint (d->x_ticks->len, ==, 6);
+  g_assert_cmpstr (d->x_title, ==, "Problem size n (elements; log scale)");
+  g_assert_cmpfloat (d->y.lo, <, 0.01);
+  g_assert_cmpfloat (d->y.hi, >, 500);
+  g_assert_cmpuint (d->legend.items->len, ==, G_N_ELEMENTS (legend));
+  for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
+    g_assert_cmpstr (g_array_index (d->legend.items, WsLegendItem, i).label, ==, legend[i]);
+  _ws_speedup_data_free (d);
+}
+
+static void
+test_speedup_edges (void)
+{
+  WsChartBase base = base_for (WS_CHART_SPEEDUP);
+  g_autoptr (GPtrArray) two = g_ptr_array_new ();
+  g_autoptr (GPtrArray) blocks = one (sample ("vector-add-blocks"));
+  g_autoptr (GPtrArray) many = one (many_runs ());
+  WsSpeedupData *d;
+
+  /* A block sweep has no sizes to compare: a sentence. */
+  d = _ws_speedup_collect (blocks, &base);
+  g_assert_nonnull (strstr (d->frame.message, "No size sweep"));
+  g_assert_cmpuint (d->series->len, ==, 0);
+  _ws_speedup_data_free (d);
+
+  /* Two recordings: a series per session, named by GPU; one colour each. */
+  g_ptr_array_add (two, sample ("vector-add-sizes"));
+  g_ptr_array_add (two, sample ("matmul-sizes"));
+  d = _ws_speedup_collect (two, &base);
+  g_assert_cmpstr (d->frame.subtitle, ==, "NVIDIA H200 vs NVIDIA H200");
+  g_assert_cmpuint (d->series->len, ==, 4);
+  g_assert_cmpuint (speedup_series (d, "NVIDIA H200 · matmul_tiled 16×16, pageable")->session,
+                    ==, 1);
+  for (guint i = 0; i < d->series->len; i++)
+    for (guint j = i + 1; j < d->series->len; j++)
+      g_assert_false (memcmp (&((WsSpeedupSeries *) g_ptr_array_index (d->series, i))->color,
+                              &((WsSpeedupSeries *) g_ptr_array_index (d->series, j))->color,
+                              sizeof (WsColor))
+                      == 0);
+  _ws_speedup_data_free (d);
+
+  /* Each size measured 1,083 times: a point per run, a vertex per size. */
+  d = _ws_speedup_collect (many, &base);
+  g_assert_cmpuint (d->series->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const WsSpeedupSeries *s = g_ptr_array_index (d->series, i);
+
+      g_assert_cmpuint (s->points[0]->len, ==, 6 * 1083);
+      g_assert_cmpuint (s->curve[0]->len, ==, 6);
+    }
+  _ws_speedup_data_free (d);
+}
+
 /* ---- occupancy -------------------------------------------------------------------------- */
 
 static const WsOccupancyPoint *
@@ -219,5 +337,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/breakdown", test_breakdown);
   g_test_add_func ("/charts/breakdown/edges", test_breakdown_edges);
   g_test_add_func ("/charts/occupancy", test_occupancy);
+  g_test_add_func ("/charts/speedup", test_speedup);
+  g_test_add_func ("/charts/speedup/edges", test_speedup_edges);
   return g_test_run ();
 }

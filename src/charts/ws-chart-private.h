@@ -91,7 +91,6 @@ gpointer _ws_chart_collect (const WsChartRequest *request);
 #include "ws-occupancy.h"
 
 void _ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions);
-void _ws_chart_speedup (WsChartContext *ctx, GPtrArray *sessions);
 void _ws_chart_blocks (WsChartContext *ctx, GPtrArray *sessions);
 void _ws_chart_heatmap (WsChartContext *ctx, WsSession *session, WsSeries *series,
                         const WsRect *content);
@@ -100,7 +99,5 @@ void _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions);
 /* The block series a blocks chart shows (WsSeries, owned), and whether it is 2D. */
 GPtrArray *_ws_blocks_pick_series (WsSession *session, const WsChartOptions *options,
                                    gboolean *heatmap);
-/* The size series a speedup chart shows (WsSeries, owned). */
-GPtrArray *_ws_speedup_pick_series (WsSession *session, const WsChartOptions *options);
 
 G_END_DECLS

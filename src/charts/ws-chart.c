@@ -13,6 +13,7 @@
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-speedup-private.h"
 
 /* The needs that a session's series answer are found once per query. */
 static gboolean
@@ -81,6 +82,12 @@ _ws_chart_needs_met (WsChartKind kind, WsSession *session)
 /* ---- the kinds -------------------------------------------------------------------------- */
 
 static gpointer
+collect_speedup (const WsChartRequest *r)
+{
+  return _ws_speedup_collect (r->sessions, &r->base);
+}
+
+static gpointer
 collect_occupancy (const WsChartRequest *r)
 {
   return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
@@ -96,7 +103,8 @@ static const WsChartClass kinds[WS_N_CHARTS] = {
   [WS_CHART_TIMELINE] = { "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
                           .legacy = _ws_chart_timeline },
   [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
-                         .legacy = _ws_chart_speedup },
+                         collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
+                         (GDestroyNotify) _ws_speedup_data_free },
   [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
                         .legacy = _ws_chart_blocks },
   [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,

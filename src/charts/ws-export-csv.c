@@ -13,6 +13,7 @@
 #include "ws-chart-frame-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-speedup-private.h"
 #include "ws-export-private.h"
 #include "ws-export-private.h"
 #include "ws-occupancy.h"
@@ -104,7 +105,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     {
     case WS_CHART_SPEEDUP:
       {
-        g_autoptr (GPtrArray) series = _ws_speedup_pick_series (session, options);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) series = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        series = _ws_speedup_pick_series (session, &request.base);
 
         for (guint i = 0; i < series->len; i++)
           {
