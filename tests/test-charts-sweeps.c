@@ -6,6 +6,7 @@
  */
 #include "test-charts-util.h"
 #include "test-repeat-session.h"
+#include "ws-chart-blocks-private.h"
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-speedup-private.h"
@@ -260,6 +261,175 @@ test_speedup_edges (void)
   _ws_speedup_data_free (d);
 }
 
+/* ---- block size ------------------------------------------------------------------------- */
+
+static const WsBlocksPoint *
+blocks_point (const WsBlocksSeries *s, int run)
+{
+  for (guint i = 0; i < s->points->len; i++)
+    if (g_array_index (s->points, WsBlocksPoint, i).run == run)
+      return &g_array_index (s->points, WsBlocksPoint, i);
+  g_error ("no point for run %d", run);
+}
+
+static void
+test_blocks (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-blocks"));
+  WsChartBase base = base_for (WS_CHART_BLOCKS);
+  WsBlocksData *d = _ws_blocks_collect (sessions, &base);
+  const WsBlocksSeries *s;
+  guint tied = 0;
+  static const char *const legend[] = {
+    "kernel time", "median (band: min–max of the launches)",
+    "theoretical occupancy (right axis)", "under-occupied: the darker, the lower", "fastest",
+    "tied with the fastest (within its min–max)",
+  };
+
+  g_assert_null (d->frame.message);
+  g_assert_null (d->heatmap);
+  g_assert_cmpstr (d->frame.title, ==, "Block size · vector_add, n = 10,000,000, pageable");
+  g_assert_cmpuint (d->series->len, ==, 1);
+  g_assert_cmpuint (d->n_main, ==, 1);
+  s = g_ptr_array_index (d->series, 0);
+  /* 32 block sizes, 32 to 1024 threads: the spread as a band; 256 threads is fastest, four
+   * more lie within its spread. */
+  g_assert_cmpuint (s->points->len, ==, 32);
+  g_assert_cmpuint (s->curve->len, ==, 32);
+  g_assert_true (s->band);
+  g_assert_cmpint (s->best, ==, 8);
+  g_assert_cmpfloat (blocks_point (s, 8)->tpb, ==, 256);
+  g_assert_true (blocks_point (s, 8)->best);
+  g_assert_cmpuint (s->n_tied, ==, 5);
+  for (guint i = 0; i < s->points->len; i++)
+    tied += g_array_index (s->points, WsBlocksPoint, i).tied;
+  g_assert_cmpuint (tied, ==, 5);
+  g_assert_cmpstr (s->best_text, ==, "fastest: 256 threads, 37.5 µs (4 more within its spread)");
+  /* Each point is its run's numbers. */
+  for (guint i = 0; i < s->points->len; i++)
+    {
+      const WsBlocksPoint *p = &g_array_index (s->points, WsBlocksPoint, i);
+      WsRun *run = ws_session_find_run (sample ("vector-add-blocks"), p->run);
+
+      g_assert_cmpfloat (p->value, ==, ws_run_get_kernel_ns (run));
+      g_assert_cmpfloat (p->lo, ==, ws_run_get_timing (run)->kernel.min);
+      g_assert_cmpfloat (p->occupancy, ==, ws_run_get_launch (run)->occupancy);
+    }
+  /* 32 threads a block: half the warps an SM holds, below the threshold, shaded. */
+  g_assert_cmpfloat (blocks_point (s, 1)->occupancy, ==, 0.5);
+  g_assert_cmpfloat (d->threshold, ==, 1);
+  /* A fine sweep on a linear axis in steps of 128 threads; time in µs from 0. */
+  g_assert_cmpint (d->x.kind, ==, WS_SCALE_LINEAR);
+  g_assert_cmpfloat (d->x.lo, ==, 0);
+  g_assert_cmpfloat_with_epsilon (d->x.hi, 1024 + 128 / 3.0, 1e-9);
+  g_assert_cmpuint (d->x_ticks->len, ==, 9);
+  g_assert_cmpstr (d->x_title, ==, "Threads per block");
+  g_assert_cmpint (d->y.kind, ==, WS_SCALE_LINEAR);
+  g_assert_cmpfloat (d->y.lo, ==, 0);
+  g_assert_cmpfloat_with_epsilon (d->y.hi, blocks_point (s, 1)->hi * 1.08, 1e-6);
+  g_assert_cmpstr (d->y_title, ==, "Kernel time (µs)");
+  g_assert_cmpuint (d->legend.items->len, ==, G_N_ELEMENTS (legend));
+  for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
+    g_assert_cmpstr (g_array_index (d->legend.items, WsLegendItem, i).label, ==, legend[i]);
+  _ws_blocks_data_free (d);
+}
+
+static void
+test_blocks_kernels (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("matmul-ladder"));
+  WsChartBase base = base_for (WS_CHART_BLOCKS);
+  WsBlocksData *d = _ws_blocks_collect (sessions, &base);
+
+  /* Two kernels at three square blocks: a log axis with a tick at each, shapes named. */
+  g_assert_cmpstr (d->frame.title, ==,
+                   "Block size · matmul_naive vs matmul_tiled, 4096³, pinned");
+  g_assert_cmpuint (d->n_main, ==, 2);
+  g_assert_cmpint (d->x.kind, ==, WS_SCALE_LOG);
+  g_assert_cmpuint (d->x_ticks->len, ==, 3);
+  g_assert_cmpstr (d->x_title, ==, "Threads per block (block shape)");
+  g_assert_cmpstr (g_hash_table_lookup (d->shapes, GINT_TO_POINTER (256)), ==, "16×16");
+  for (guint i = 0; i < 2; i++)
+    {
+      const WsBlocksSeries *s = g_ptr_array_index (d->series, i);
+
+      g_assert_false (s->band);
+      g_assert_cmpuint (s->n_tied, ==, 1);
+      g_assert_cmpfloat (blocks_point (s, s->best)->tpb, ==, 1024);
+      g_assert_true (g_str_has_prefix (s->best_text, s->kernel));
+    }
+  _ws_blocks_data_free (d);
+}
+
+static void
+test_heatmap (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("matmul-naive-blocks"));
+  WsChartBase base = base_for (WS_CHART_BLOCKS);
+  WsBlocksData *d = _ws_blocks_collect (sessions, &base);
+  const WsHeatmapData *h = d->heatmap;
+  guint measured = 0, too_big = 0, best = 0;
+
+  /* 19 shapes of 4 to 64 threads wide and 4 to 32 high: a grid of 5 × 4. */
+  g_assert_nonnull (h);
+  g_assert_cmpuint (h->xs->len, ==, 5);
+  g_assert_cmpuint (h->ys->len, ==, 4);
+  g_assert_cmpuint (h->cells->len, ==, 20);
+  for (guint i = 0; i < h->cells->len; i++)
+    {
+      const WsHeatmapCell *c = &g_array_index (h->cells, WsHeatmapCell, i);
+
+      measured += c->state == WS_CELL_MEASURED;
+      best += c->best;
+      if (c->state == WS_CELL_TOO_BIG)
+        {
+          too_big++;
+          /* 64 × 32 threads is more than the H200's 1024 a block. */
+          g_assert_cmpuint (c->bx * c->by, >, 1024);
+          g_assert_cmpstr (c->why, ==, "2048 threads > 1024");
+        }
+      if (c->state == WS_CELL_MEASURED)
+        {
+          g_assert_cmpfloat (c->shade, >=, 0);
+          g_assert_cmpfloat (c->shade, <=, 1);
+        }
+    }
+  g_assert_cmpuint (measured, ==, 19);
+  g_assert_cmpuint (too_big, ==, 1);
+  g_assert_cmpuint (best, ==, 1);
+  /* The fastest, 32 × 4, at the light end of the scale. */
+  {
+    const WsHeatmapCell *c = &g_array_index (h->cells, WsHeatmapCell, 3 * 4 + 0);
+
+    g_assert_cmpuint (c->bx, ==, 32);
+    g_assert_cmpuint (c->by, ==, 4);
+    g_assert_true (c->best);
+    g_assert_cmpfloat (c->shade, ==, 0);
+    g_assert_cmpstr (c->time, ==, h->fast);
+  }
+  _ws_blocks_data_free (d);
+
+  /* A size sweep has no block sweep: a sentence. */
+  {
+    g_autoptr (GPtrArray) sizes = one (sample ("vector-add-sizes"));
+
+    d = _ws_blocks_collect (sizes, &base);
+    g_assert_nonnull (strstr (d->frame.message, "No block-size sweep"));
+    _ws_blocks_data_free (d);
+  }
+  /* The same block measured a thousand times over: one vertex, a point per run. */
+  {
+    g_autoptr (GPtrArray) many = one (many_runs ());
+    const WsBlocksSeries *s;
+
+    d = _ws_blocks_collect (many, &base);
+    s = g_ptr_array_index (d->series, 0);
+    g_assert_cmpuint (s->points->len, ==, 1083);
+    g_assert_cmpuint (s->curve->len, ==, 1);
+    _ws_blocks_data_free (d);
+  }
+}
+
 /* ---- occupancy -------------------------------------------------------------------------- */
 
 static const WsOccupancyPoint *
@@ -337,6 +507,9 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/breakdown", test_breakdown);
   g_test_add_func ("/charts/breakdown/edges", test_breakdown_edges);
   g_test_add_func ("/charts/occupancy", test_occupancy);
+  g_test_add_func ("/charts/blocks", test_blocks);
+  g_test_add_func ("/charts/blocks/kernels", test_blocks_kernels);
+  g_test_add_func ("/charts/blocks/heatmap", test_heatmap);
   g_test_add_func ("/charts/speedup", test_speedup);
   g_test_add_func ("/charts/speedup/edges", test_speedup_edges);
   return g_test_run ();

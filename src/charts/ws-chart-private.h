@@ -91,13 +91,7 @@ gpointer _ws_chart_collect (const WsChartRequest *request);
 #include "ws-occupancy.h"
 
 void _ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions);
-void _ws_chart_blocks (WsChartContext *ctx, GPtrArray *sessions);
-void _ws_chart_heatmap (WsChartContext *ctx, WsSession *session, WsSeries *series,
-                        const WsRect *content);
 void _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions);
 
-/* The block series a blocks chart shows (WsSeries, owned), and whether it is 2D. */
-GPtrArray *_ws_blocks_pick_series (WsSession *session, const WsChartOptions *options,
-                                   gboolean *heatmap);
 
 G_END_DECLS

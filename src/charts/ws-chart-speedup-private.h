@@ -8,6 +8,7 @@
 #include "ws-chart-axes-private.h"
 #include "ws-chart-frame-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-series-private.h"
 #include "ws-chart-shapes-private.h"
 
 G_BEGIN_DECLS
@@ -54,8 +55,6 @@ typedef struct
   gboolean any;      /* a point to draw; else the plot says why */
 } WsSpeedupData;
 
-/* The size series a speedup chart shows (WsSeries, owned). */
-GPtrArray *_ws_speedup_pick_series (WsSession *session, const WsChartBase *base);
 WsSpeedupData *_ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base);
 void _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data);
 void _ws_speedup_data_free (WsSpeedupData *data);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-blocks-private.h"
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
@@ -88,6 +89,12 @@ collect_speedup (const WsChartRequest *r)
 }
 
 static gpointer
+collect_blocks (const WsChartRequest *r)
+{
+  return _ws_blocks_collect (r->sessions, &r->base);
+}
+
+static gpointer
 collect_occupancy (const WsChartRequest *r)
 {
   return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
@@ -106,7 +113,8 @@ static const WsChartClass kinds[WS_N_CHARTS] = {
                          collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
                          (GDestroyNotify) _ws_speedup_data_free },
   [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
-                        .legacy = _ws_chart_blocks },
+                        collect_blocks, (WsChartDrawFunc) _ws_blocks_draw,
+                        (GDestroyNotify) _ws_blocks_data_free },
   [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
                            collect_occupancy, (WsChartDrawFunc) _ws_occupancy_draw,
                            (GDestroyNotify) _ws_occupancy_data_free },

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-blocks-private.h"
 #include "ws-chart-frame-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
@@ -123,7 +124,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     case WS_CHART_BLOCKS:
       {
         gboolean heatmap;
-        g_autoptr (GPtrArray) series = _ws_blocks_pick_series (session, options, &heatmap);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) series = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        series = _ws_blocks_pick_series (session, &request.base, &heatmap);
 
         for (guint i = 0; i < series->len; i++)
           {
