@@ -9,6 +9,7 @@
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
+#include "ws-chart-roofline-private.h"
 #include "ws-chart-speedup-private.h"
 
 static WsChartBase
@@ -430,6 +431,93 @@ test_heatmap (void)
   }
 }
 
+/* ---- roofline --------------------------------------------------------------------------- */
+
+static void
+test_roofline (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  g_autoptr (GPtrArray) sessions = one (session);
+  WsChartBase base = base_for (WS_CHART_ROOFLINE);
+  WsRooflineData *d = _ws_roofline_collect (sessions, &base);
+  double ridge;
+  guint labelled = 0;
+
+  g_assert_null (d->frame.message);
+  g_assert_null (d->bars);
+  g_assert_cmpstr (d->frame.title, ==, "Roofline · vector_add");
+  /* The H200's measured copy bandwidth and FP32 peak are the ceilings. */
+  g_assert_cmpfloat_with_epsilon (d->bandwidth, 4189.28, 0.01);
+  g_assert_cmpfloat_with_epsilon (d->peak, 66908.16, 0.01);
+  g_assert_cmpstr (d->memory_text, ==, "memory: 4,190 GB/s (measured copy)");
+  g_assert_cmpstr (d->peak_text, ==, "FP32 peak: 66,900 GFLOP/s");
+  g_assert_cmpfloat (d->cublas, ==, 0);
+  /* A point per run, all at 1 FLOP per 12 bytes, each at its own rate. */
+  g_assert_cmpuint (d->points->len, ==, 12);
+  for (guint i = 0; i < d->points->len; i++)
+    {
+      const WsRooflinePoint *p = &g_array_index (d->points, WsRooflinePoint, i);
+      WsRun *run = ws_session_find_run (session, p->run);
+
+      g_assert_cmpfloat_with_epsilon (p->intensity, 1 / 12.0, 1e-12);
+      g_assert_cmpfloat (p->gflops, ==, ws_run_get_config (run)->flops
+                                            / ws_run_get_kernel_ns (run));
+      labelled += p->size != NULL;
+    }
+  /* Sizes share the intensity: each size is written once, beside the first of its points. */
+  g_assert_cmpuint (labelled, ==, 6);
+  g_assert_cmpstr (g_array_index (d->points, WsRooflinePoint, 0).size, ==, "n = 1 K");
+  g_assert_cmpuint (d->best->len, ==, 1);
+  g_assert_cmpstr (g_array_index (d->best, WsRooflineBest, 0).text, ==,
+                   "fastest vector_add: 286 GFLOP/s at n = 100,000,000, 82% of its roof");
+  /* The axes reach the ridge point and beyond, and the peak. */
+  ridge = d->peak / d->bandwidth;
+  g_assert_cmpfloat (d->x.lo, <, ridge / 30);
+  g_assert_cmpfloat (d->x.hi, >, ridge * 4);
+  g_assert_cmpfloat (d->y.hi, >, d->peak);
+  g_assert_cmpfloat (d->y.lo, <, 0.398);
+  _ws_roofline_data_free (d);
+}
+
+static void
+test_roofline_others (void)
+{
+  WsChartBase base = base_for (WS_CHART_ROOFLINE);
+  g_autoptr (GPtrArray) ladder = one (sample ("matmul-ladder"));
+  g_autoptr (GPtrArray) transpose = one (sample ("transpose-ladder"));
+  WsRooflineData *d;
+
+  /* cuBLAS is a ceiling, not a point; three hand-written kernels, each with its fastest. */
+  d = _ws_roofline_collect (ladder, &base);
+  g_assert_cmpfloat (d->cublas, >, 50000);
+  g_assert_cmpuint (d->kernels->len, ==, 3);
+  for (guint i = 0; i < d->kernels->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (d->kernels, i), !=, "matmul_cublas");
+  g_assert_cmpuint (d->best->len, ==, 3);
+  g_assert_nonnull (strstr (d->cublas_text, "cuBLAS SGEMM (its best size): 51,400 GFLOP/s"));
+  g_assert_cmpfloat (d->y.hi, >, d->cublas);
+  _ws_roofline_data_free (d);
+
+  /* A transpose does no arithmetic: a bar per kernel and size against the bandwidth. */
+  d = _ws_roofline_collect (transpose, &base);
+  g_assert_nonnull (d->bars);
+  g_assert_cmpuint (d->bars->len, ==, 6);
+  g_assert_cmpuint (d->points->len, ==, 0);
+  g_assert_cmpstr (d->bandwidth_text, ==, "measured copy bandwidth: 4,210 GB/s");
+  for (guint i = 0; i < d->bars->len; i++)
+    {
+      const WsRooflineBar *b = &g_array_index (d->bars, WsRooflineBar, i);
+      WsRun *run = ws_session_find_run (sample ("transpose-ladder"), b->run);
+
+      g_assert_cmpfloat (b->gbs, ==, ws_run_get_config (run)->bytes / ws_run_get_kernel_ns (run));
+      g_assert_nonnull (strstr (b->value, "% of the copy bandwidth"));
+    }
+  g_assert_cmpstr (g_array_index (d->bars, WsRooflineBar, 4).label, ==,
+                   "transpose_padded, 8192²");
+  g_assert_cmpfloat_with_epsilon (d->bar_x.hi, d->bandwidth * 1.08, 1e-6);
+  _ws_roofline_data_free (d);
+}
+
 /* ---- occupancy -------------------------------------------------------------------------- */
 
 static const WsOccupancyPoint *
@@ -507,6 +595,8 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/breakdown", test_breakdown);
   g_test_add_func ("/charts/breakdown/edges", test_breakdown_edges);
   g_test_add_func ("/charts/occupancy", test_occupancy);
+  g_test_add_func ("/charts/roofline", test_roofline);
+  g_test_add_func ("/charts/roofline/others", test_roofline_others);
   g_test_add_func ("/charts/blocks", test_blocks);
   g_test_add_func ("/charts/blocks/kernels", test_blocks_kernels);
   g_test_add_func ("/charts/blocks/heatmap", test_heatmap);

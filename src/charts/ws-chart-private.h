@@ -91,7 +91,6 @@ gpointer _ws_chart_collect (const WsChartRequest *request);
 #include "ws-occupancy.h"
 
 void _ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions);
-void _ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions);
 
 
 G_END_DECLS

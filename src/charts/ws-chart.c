@@ -14,6 +14,7 @@
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-roofline-private.h"
 #include "ws-chart-speedup-private.h"
 
 /* The needs that a session's series answer are found once per query. */
@@ -95,6 +96,12 @@ collect_blocks (const WsChartRequest *r)
 }
 
 static gpointer
+collect_roofline (const WsChartRequest *r)
+{
+  return _ws_roofline_collect (r->sessions, &r->base);
+}
+
+static gpointer
 collect_occupancy (const WsChartRequest *r)
 {
   return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
@@ -122,7 +129,8 @@ static const WsChartClass kinds[WS_N_CHARTS] = {
                            collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
                            (GDestroyNotify) _ws_breakdown_data_free },
   [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
-                          .legacy = _ws_chart_roofline },
+                          collect_roofline, (WsChartDrawFunc) _ws_roofline_draw,
+                          (GDestroyNotify) _ws_roofline_data_free },
 };
 
 const WsChartClass *
