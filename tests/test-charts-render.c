@@ -105,23 +105,12 @@ test_render_themes (void)
     }
 }
 
-
 /* ---- sessions at the edges -------------------------------------------------------------- */
+
 static char *
 keep_hello_only (JsonObject *o, gpointer data)
 {
   return g_str_equal (json_object_get_string_member (o, "type"), "hello") ? to_line (o) : NULL;
-}
-
-static char *
-keep_first_run (JsonObject *o, gpointer data)
-{
-  if (json_object_has_member (o, "run") && json_object_get_int_member (o, "run") != 1)
-    return NULL;
-  if (g_str_equal (json_object_get_string_member (o, "type"), "run")
-      && json_object_get_int_member (o, "id") != 1)
-    return NULL;
-  return to_line (o);
 }
 
 /* Every run gets run 1's timing record: a series whose points are all equal. */

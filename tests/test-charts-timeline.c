@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
+#include "test-repeat-session.h"
+#include "ws-chart-timeline-private.h"
 
 static void
 test_timeline_zoom (void)
@@ -317,6 +319,204 @@ test_timeline_density (void)
   g_object_unref (session);
 }
 
+/* ---- what the timeline collects --------------------------------------------------------- */
+
+static WsChartBase
+timeline_base (double width, double height)
+{
+  return (WsChartBase) { ws_theme_get (WS_THEME_LIGHT), width, height, 1 };
+}
+
+static void
+test_timeline_collect (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  WsChartBase base = timeline_base (1600, 900);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  const WsTimelineGroup *g = &d->groups[0];
+  static const char *const rows[] = { "CPU reference", "H2D copies", "Kernels", "D2H copies",
+                                      "Memsets", "Host waits (sync)", "CUPTI overhead" };
+  gint64 start, end;
+
+  g_assert_null (d->frame.message);
+  g_assert_cmpstr (d->frame.title, ==, "Timeline · vector_add, 12 runs");
+  g_assert_cmpuint (d->n_groups, ==, 1);
+  g_assert_cmpuint (g->index->runs->len, ==, 12);
+  /* A row per lane any run has, in lane order; one stream, so "Kernels" alone. */
+  g_assert_cmpuint (g->rows->len, ==, G_N_ELEMENTS (rows));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_cmpstr (g_array_index (g->rows, WsTimelineRow, i).label, ==, rows[i]);
+  /* The whole session, counted from its first activity. */
+  g_assert_true (ws_session_get_time_range (session, &start, &end));
+  g_assert_cmpint (g->origin, ==, start);
+  g_assert_cmpint (g->start, ==, start);
+  g_assert_cmpint (g->end, ==, end);
+  g_assert_cmpint (d->window_start, ==, start);
+  g_assert_cmpuint (d->outlines->len, ==, 0);
+  g_assert_false (d->outline_legend);
+  g_assert_null (d->frame.notes);
+  /* Runs in order of their start, each reaching at least as far as the one before. */
+  for (guint i = 1; i < g->index->runs->len; i++)
+    {
+      g_assert_cmpint (g->index->starts[i], >=, g->index->starts[i - 1]);
+      g_assert_cmpint (g->index->reach[i], >=, g->index->reach[i - 1]);
+    }
+  _ws_timeline_data_free (d);
+
+  /* A window onto run 5, which is picked: the title names it. */
+  {
+    WsRun *run = ws_session_find_run (session, 5);
+
+    g_assert_true (ws_run_get_time_range (run, &start, &end));
+    base.run = 5;
+    options.window_start = start;
+    options.window_end = end;
+    d = _ws_timeline_collect (session, &base, &options);
+    g_assert_cmpstr (d->frame.title, ==,
+                     "Timeline · run 5: vector_add, n = 10,000,000, block 256, pageable");
+    g_assert_cmpint (d->groups[0].start, ==, start);
+    g_assert_cmpint (d->groups[0].origin, <, start);
+    _ws_timeline_data_free (d);
+  }
+}
+
+static void
+test_timeline_collect_compare (void)
+{
+  WsSession *session = sample ("vector-add-sizes");
+  WsChartBase base = timeline_base (1600, 900);
+  WsTimelineOptions options = { 0 };
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (WsActivityRef));
+  WsActivityRef ref = { 11, 3 };
+  WsTimelineData *d;
+  gint64 s5, e5, s11, e11;
+
+  ws_run_get_time_range (ws_session_find_run (session, 5), &s5, &e5);
+  ws_run_get_time_range (ws_session_find_run (session, 11), &s11, &e11);
+  g_array_append_val (refs, ref);
+  base.run = 5;
+  base.compare_run = 11;
+  base.annotate = TRUE;
+  options.highlight = refs;
+  d = _ws_timeline_collect (session, &base, &options);
+  /* Two groups, each a run counted from its own start, on the longer run's span. */
+  g_assert_cmpuint (d->n_groups, ==, 2);
+  g_assert_cmpstr (d->frame.title, ==, "Timeline · run 5 beside run 11");
+  g_assert_cmpint (d->window_start, ==, 0);
+  g_assert_cmpint (d->window_end, ==, MAX (e5 - s5, e11 - s11));
+  g_assert_cmpint (d->groups[0].origin, ==, s5);
+  g_assert_cmpint (d->groups[1].origin, ==, s11);
+  g_assert_cmpstr (d->groups[1].caption, ==, "run 11, from its start");
+  /* The same rows in both. */
+  g_assert_cmpuint (d->groups[0].rows->len, ==, d->groups[1].rows->len);
+  for (guint i = 0; i < d->groups[0].rows->len; i++)
+    g_assert_cmpuint (g_array_index (d->groups[0].rows, WsTimelineRow, i).key, ==,
+                      g_array_index (d->groups[1].rows, WsTimelineRow, i).key);
+  /* The span asked for, and those the worst finding of each run points at. */
+  g_assert_true (d->outline_legend);
+  g_assert_cmpuint (d->outlines->len, >, 1);
+  g_assert_cmpint (ws_run_get_id (g_array_index (d->outlines, WsTimelineOutline, 0).run), ==, 11);
+  g_assert_cmpuint (g_array_index (d->outlines, WsTimelineOutline, 0).index, ==, 3);
+  g_assert_nonnull (d->frame.notes);
+  g_assert_cmpuint (d->frame.notes->len, >=, 1);
+  _ws_timeline_data_free (d);
+
+  /* Nothing traced: a sentence. */
+  {
+    g_autoptr (WsSession) empty = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+
+    ws_session_feed_line (empty, "{\"type\":\"hello\",\"protocol\":1}", -1, NULL);
+    ws_session_end (empty);
+    base.run = base.compare_run = 0;
+    d = _ws_timeline_collect (empty, &base, &options);
+    g_assert_nonnull (strstr (d->frame.message, "No traced activity yet"));
+    g_assert_cmpuint (d->n_groups, ==, 0);
+    _ws_timeline_data_free (d);
+  }
+}
+
+/* The lane index is kept with the session and rebuilt when its activities change. */
+static void
+test_timeline_index (void)
+{
+  g_autoptr (GPtrArray) lines = sample_lines ("vector-add-sizes-h200.jsonl", keep_first_run, NULL);
+  g_autoptr (WsSession) session = session_from_lines (lines);
+  WsLaneIndex *a = _ws_lane_index_get (session), *b = _ws_lane_index_get (session), *c;
+  guint n = a->runs->len ? ((WsRunLanes *) g_ptr_array_index (a->lanes, 0))->n_activities : 0;
+
+  g_assert_true (a == b);
+  g_assert_cmpuint (a->runs->len, ==, 1);
+  g_assert_cmpuint (n, >, 0);
+  /* One more activity, later than the rest: a new index, the old one still whole. */
+  ws_session_feed_line (session,
+                        "{\"type\":\"activity\",\"run\":1,\"phase\":\"sequence\",\"rep\":0,"
+                        "\"kind\":\"memset\",\"bytes\":4,\"start\":999999999999,"
+                        "\"end\":1000000000000}",
+                        -1, NULL);
+  c = _ws_lane_index_get (session);
+  g_assert_true (c != a);
+  g_assert_cmpint (c->end, ==, 1000000000000);
+  g_assert_cmpint (a->end, <, c->end);
+  _ws_lane_index_unref (a);
+  _ws_lane_index_unref (b);
+  _ws_lane_index_unref (c);
+}
+
+/* Thirteen thousand runs seen whole: most are a fraction of a pixel wide, and are drawn
+ * together as density bars; a hundredth of the session shows a hundred-odd runs span by span;
+ * the band names only the runs whose labels fit, and the widget's queries still work. */
+static void
+test_timeline_many_runs (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "vector-add-sizes-h200.jsonl", NULL);
+  g_autoptr (WsSession) session = ws_test_repeat_session (path, 1083);
+  g_autoptr (GPtrArray) sessions = one (session);
+  WsChartBase base = timeline_base (1600, 900);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  WsChartContext ctx;
+  WsTimelineFrame f;
+  WsChartOptions o;
+  WsTimelineGeometry g;
+  gint64 start, end;
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  guint labels = 0;
+
+  g_assert_cmpuint (d->groups[0].index->runs->len, ==, 12996);
+  g_assert_cmpstr (d->frame.title, ==, "Timeline · vector_add, 12996 runs");
+  _ws_chart_context_init (&ctx, NULL, &base);
+  _ws_timeline_layout (&ctx, d, FALSE, &f);
+  g_assert_true (f.group[0].together);
+  _ws_timeline_frame_clear (&f);
+  _ws_timeline_data_free (d);
+
+  ws_session_get_time_range (session, &start, &end);
+  options.window_start = start + (end - start) / 2;
+  options.window_end = options.window_start + (end - start) / 100;
+  d = _ws_timeline_collect (session, &base, &options);
+  _ws_timeline_layout (&ctx, d, FALSE, &f);
+  g_assert_false (f.group[0].together);
+  _ws_timeline_frame_clear (&f);
+  _ws_timeline_data_free (d);
+  _ws_chart_context_clear (&ctx);
+
+  ws_chart_options_init (&o, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &o, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_nonnull (strstr (text, "pale: spans under a pixel"));
+  for (const char *p = strstr (text, ">run "); p; p = strstr (p + 1, ">run "))
+    labels++;
+  /* Numbers in the band where they fit: a few dozen, not thirteen thousand. */
+  g_assert_cmpuint (labels, <, 200);
+  ws_timeline_get_geometry (session, &o, &g);
+  g_assert_cmpint (g.start, ==, start);
+  g_assert_cmpint (g.end, ==, end);
+  g_assert_cmpfloat (g.plot_width, >, 1000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,5 +529,9 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/timeline/compare", test_timeline_compare);
   g_test_add_func ("/charts/timeline/squeezed", test_timeline_squeezed);
   g_test_add_func ("/charts/timeline/density", test_timeline_density);
+  g_test_add_func ("/charts/timeline/collect", test_timeline_collect);
+  g_test_add_func ("/charts/timeline/collect-compare", test_timeline_collect_compare);
+  g_test_add_func ("/charts/timeline/index", test_timeline_index);
+  g_test_add_func ("/charts/timeline/many-runs", test_timeline_many_runs);
   return g_test_run ();
 }

@@ -284,6 +284,18 @@ to_line (JsonObject *o)
   return json_to_string (node, FALSE);
 }
 
+/* For sample_lines: the records of run 1 alone. */
+static inline char *
+keep_first_run (JsonObject *o, gpointer data)
+{
+  if (json_object_has_member (o, "run") && json_object_get_int_member (o, "run") != 1)
+    return NULL;
+  if (g_str_equal (json_object_get_string_member (o, "type"), "run")
+      && json_object_get_int_member (o, "id") != 1)
+    return NULL;
+  return to_line (o);
+}
+
 /* ---- the recordings --------------------------------------------------------------------- */
 
 static inline WsSession *

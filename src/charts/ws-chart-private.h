@@ -76,8 +76,6 @@ typedef struct
   WsChartCollectFunc collect;
   WsChartDrawFunc draw;
   GDestroyNotify free;
-  /* Until every kind collects first: draws straight from the sessions (ctx->options set). */
-  void (*legacy) (WsChartContext *ctx, GPtrArray *sessions);
 } WsChartClass;
 
 const WsChartClass *_ws_chart_class (WsChartKind kind);
@@ -85,12 +83,5 @@ const WsChartClass *_ws_chart_class (WsChartKind kind);
 gboolean _ws_chart_needs_met (WsChartKind kind, WsSession *session);
 /* The kind's data for `request`: free it with _ws_chart_class (kind)->free. */
 gpointer _ws_chart_collect (const WsChartRequest *request);
-
-/* ---- charts that draw straight from the sessions (until each collects first) ------------ */
-
-#include "ws-occupancy.h"
-
-void _ws_chart_timeline (WsChartContext *ctx, GPtrArray *sessions);
-
 
 G_END_DECLS

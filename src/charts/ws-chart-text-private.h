@@ -33,7 +33,6 @@ typedef struct
   cairo_t *cr;
   const WsTheme *theme;
   const WsChartBase *base;
-  const WsChartOptions *options; /* the flat request, for charts that still draw from it */
   WsRect area;
   PangoContext *pango;
   PangoLayout *layouts[WS_N_FONTS];

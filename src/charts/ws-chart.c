@@ -16,6 +16,7 @@
 #include "ws-chart-private.h"
 #include "ws-chart-roofline-private.h"
 #include "ws-chart-speedup-private.h"
+#include "ws-chart-timeline-private.h"
 
 /* The needs that a session's series answer are found once per query. */
 static gboolean
@@ -102,6 +103,12 @@ collect_roofline (const WsChartRequest *r)
 }
 
 static gpointer
+collect_timeline (const WsChartRequest *r)
+{
+  return _ws_timeline_collect (_ws_chart_request_session (r), &r->base, &r->timeline);
+}
+
+static gpointer
 collect_occupancy (const WsChartRequest *r)
 {
   return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
@@ -115,7 +122,8 @@ collect_breakdown (const WsChartRequest *r)
 
 static const WsChartClass kinds[WS_N_CHARTS] = {
   [WS_CHART_TIMELINE] = { "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
-                          .legacy = _ws_chart_timeline },
+                          collect_timeline, (WsChartDrawFunc) _ws_timeline_draw,
+                          (GDestroyNotify) _ws_timeline_data_free },
   [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
                          collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
                          (GDestroyNotify) _ws_speedup_data_free },
@@ -215,10 +223,7 @@ _ws_chart_request_session (const WsChartRequest *r)
 gpointer
 _ws_chart_collect (const WsChartRequest *r)
 {
-  const WsChartClass *klass = _ws_chart_class (r->kind);
-
-  g_return_val_if_fail (klass->collect != NULL, NULL);
-  return klass->collect (r);
+  return _ws_chart_class (r->kind)->collect (r);
 }
 
 /* Device pixels per user-space unit: what a PNG's scale or a HiDPI screen makes of one unit. */
@@ -238,7 +243,7 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   const WsChartClass *klass;
   WsChartRequest request;
   WsChartContext ctx;
-  gpointer data = NULL;
+  gpointer data;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (options != NULL);
@@ -251,19 +256,13 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   _ws_chart_request_init (&request, sessions, options);
   request.base.scale = device_scale (cr);
   /* Collect first: nothing below analyses while painting. */
-  if (klass->collect)
-    data = klass->collect (&request);
+  data = klass->collect (&request);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, options->width, options->height);
   cairo_clip (cr);
   _ws_chart_context_init (&ctx, cr, &request.base);
-  ctx.options = options;
-  if (klass->collect)
-    klass->draw (&ctx, data);
-  else
-    klass->legacy (&ctx, request.sessions);
+  klass->draw (&ctx, data);
   _ws_chart_context_clear (&ctx);
   cairo_restore (cr);
-  if (data)
-    klass->free (data);
+  klass->free (data);
 }
