@@ -116,11 +116,20 @@ typedef struct
 
 /* What the band draws: its shaded stretches first, then every label, so that no run's shade
  * covers a neighbour's label. */
+/* Runs drawn together, one after the other: a stretch of the band named by its first and last
+ * run, where that fits. */
+typedef struct
+{
+  double x0, x1;
+  guint first, last; /* into the index */
+} Stretch;
+
 typedef struct
 {
   WsChartContext *ctx;
   const WsTimelineLayout *l;
   GArray *shades[3]; /* WsRect: even runs, odd runs, runs drawn together */
+  Stretch stretch;   /* the one being shaded; x1 < x0: none */
   GArray *labels;    /* BandLabel */
   double last_end;   /* labels keep clear of the last one */
   double digit;      /* no digit is narrower than this */
@@ -291,6 +300,47 @@ band_fill (Band *b)
     }
 }
 
+static void
+close_stretch (Band *b)
+{
+  const WsLaneIndex *index = b->l->group->index;
+  Stretch st = b->stretch;
+  int first, last;
+  g_autofree char *c0 = NULL, *c1 = NULL;
+
+  if (st.x1 < st.x0)
+    return;
+  b->stretch.x1 = b->stretch.x0 - 1;
+  first = ws_run_get_id (g_ptr_array_index (index->runs, st.first));
+  last = ws_run_get_id (g_ptr_array_index (index->runs, st.last));
+  if (first == last || !may_fit (b, st.x0, st.x1, digits (first) + digits (last)))
+    return;
+  /* TRANSLATORS: a stretch of runs drawn together on the timeline: "runs 1–12,996" */
+  c0 = g_strdup_printf (_("runs %d–%d"), first, last);
+  c1 = g_strdup_printf ("%d–%d", first, last);
+  band_label (b, (const char *const[]) { c0, c1, NULL }, st.x0, st.x1);
+}
+
+/* A run a few pixels wide, shaded with its neighbours. */
+static void
+band_together (Band *b, guint i, double x0, double x1)
+{
+  const WsTimelineLayout *l = b->l;
+  Stretch *st = &b->stretch;
+
+  x0 = MAX (x0, l->band.x);
+  x1 = MIN (x1, l->band.x + l->band.width);
+  add_shade (b->shades[2], x0, x1, &l->band, 1);
+  if (st->x1 >= st->x0 && x0 <= st->x1 + 1)
+    {
+      st->x1 = MAX (st->x1, x1);
+      st->last = i;
+      return;
+    }
+  close_stretch (b);
+  *st = (Stretch) { x0, x1, i, i };
+}
+
 void
 _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
 {
@@ -304,6 +354,7 @@ _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
   b.labels = g_array_new (FALSE, FALSE, sizeof (BandLabel));
   g_array_set_clear_func (b.labels, (GDestroyNotify) band_label_clear);
   b.last_end = -G_MAXDOUBLE;
+  b.stretch.x1 = b.stretch.x0 - 1;
   /* The narrowest digit: a run's number is at least its digits this wide, which rules out
    * most runs of a long session without shaping a label for each. */
   b.digit = G_MAXDOUBLE;
@@ -318,18 +369,15 @@ _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
       x0 = _ws_timeline_x (l, index->starts[i]);
       x1 = _ws_timeline_x (l, index->ends[i]);
       if (!l->together || x1 - x0 >= WS_TIMELINE_NARROW_RUN * ctx->unit)
-        band_run (&b, i, g_ptr_array_index (index->runs, i), g_ptr_array_index (index->lanes, i));
-      else
         {
-          /* Runs a few pixels wide are shaded together, and numbered where there is room:
-           * most of a long session's runs are ruled out before their numbers are read. */
-          add_shade (b.shades[2], MAX (x0, l->band.x), MIN (x1, l->band.x + l->band.width),
-                     &l->band, 1);
-          if (may_fit (&b, x0 - ctx->line_height, x1 + ctx->line_height, 1))
-            label_run (&b, g_ptr_array_index (index->runs, i),
-                       g_ptr_array_index (index->lanes, i));
+          close_stretch (&b);
+          band_run (&b, i, g_ptr_array_index (index->runs, i),
+                    g_ptr_array_index (index->lanes, i));
         }
+      else
+        band_together (&b, i, x0, x1);
     }
+  close_stretch (&b);
   band_fill (&b);
   for (guint s = 0; s < 3; s++)
     g_array_unref (b.shades[s]);
