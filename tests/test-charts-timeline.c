@@ -519,6 +519,29 @@ test_timeline_many_runs (void)
   g_assert_cmpfloat (g.plot_width, >, 1000);
 }
 
+/* Presentation mode outlines the spans of each run's worst finding; outlines that overlap
+ * become one around the group (a block sweep's finding points at every copy of a run). */
+static void
+test_timeline_outlines (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-blocks"));
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions options;
+  guint outlines = 0;
+
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  options.annotate = TRUE;
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  for (const char *p = strstr (text, "stroke-width:2.25"); p; p = strstr (p + 1, "stroke-width:2.25"))
+    outlines++;
+  /* 32 runs, two lanes each outlined: about one box per run and lane, not one per copy. */
+  g_assert_cmpuint (outlines, >=, 32);
+  g_assert_cmpuint (outlines, <=, 2 * 32 + 8);
+  g_assert_nonnull (strstr (text, "a finding points here"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -535,5 +558,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/timeline/collect-compare", test_timeline_collect_compare);
   g_test_add_func ("/charts/timeline/index", test_timeline_index);
   g_test_add_func ("/charts/timeline/many-runs", test_timeline_many_runs);
+  g_test_add_func ("/charts/timeline/outlines", test_timeline_outlines);
   return g_test_run ();
 }

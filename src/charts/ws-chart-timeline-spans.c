@@ -415,23 +415,28 @@ group_has (const WsTimelineLayout *l, WsRun *run)
                                                                  == run);
 }
 
-static void
-outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index)
+/* Where the outline of a span goes; FALSE when it is not shown. */
+static gboolean
+outline_rect (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index,
+              WsRect *rect, int *row)
 {
   guint n;
   const WsActivity *a = ws_run_get_activities (run, &n);
   WsLaneCategory category;
-  int r;
-  double x0, x1, h, y;
-  cairo_t *cr = ctx->cr;
+  double x0, x1, h;
+  gint64 rs, re;
 
   if (index >= n || !group_has (l, run))
-    return;
+    return FALSE;
+  /* Runs drawn together show no spans to point at. */
+  if (l->together && ws_run_get_time_range (run, &rs, &re)
+      && ((double) re - (double) rs) * l->ppn < WS_TIMELINE_NARROW_RUN * ctx->unit)
+    return FALSE;
   category = _ws_lane_category (&a[index]);
-  r = _ws_timeline_row_of (l, WS_LANE_KEY (category,
-                                           category == WS_LANE_KERNEL ? a[index].stream : 0));
-  if (r < 0 || a[index].end < l->start || a[index].start > l->end)
-    return;
+  *row = _ws_timeline_row_of (l, WS_LANE_KEY (category,
+                                              category == WS_LANE_KERNEL ? a[index].stream : 0));
+  if (*row < 0 || a[index].end < l->start || a[index].start > l->end)
+    return FALSE;
   x0 = _ws_timeline_x (l, a[index].start);
   x1 = MAX (_ws_timeline_x (l, a[index].end), x0 + 1);
   /* A span too short to see is still pointed at: its outline is a few pixels wide. */
@@ -443,10 +448,20 @@ outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index
       x1 = c + 3 * ctx->unit;
     }
   h = MAX (1, round (l->row_height * 0.72));
-  y = l->plot.y + r * l->row_height + round ((l->row_height - h) / 2);
+  *rect = (WsRect) { x0 - 1.5 * ctx->unit,
+                     l->plot.y + *row * l->row_height + round ((l->row_height - h) / 2)
+                         - 1.5 * ctx->unit,
+                     x1 - x0 + 3 * ctx->unit, h + 3 * ctx->unit };
+  return TRUE;
+}
+
+static void
+outline (WsChartContext *ctx, const WsRect *r)
+{
+  cairo_t *cr = ctx->cr;
+
   cairo_save (cr);
-  cairo_rectangle (cr, x0 - 1.5 * ctx->unit, y - 1.5 * ctx->unit, x1 - x0 + 3 * ctx->unit,
-                   h + 3 * ctx->unit);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
   _ws_set_color (cr, &ctx->theme->background);
   cairo_set_line_width (cr, 4.5 * ctx->unit);
   cairo_stroke_preserve (cr);
@@ -456,14 +471,37 @@ outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index
   cairo_restore (cr);
 }
 
+/* Outlines that overlap in a row become one around them all: a finding that points at sixty
+ * copies of a run outlines them as one group, with the copies visible inside, and a finding
+ * about every run of a long session does not draw a million boxes. */
 void
 _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
                             const WsTimelineLayout *l)
 {
+  g_autofree WsRect *open = g_new0 (WsRect, MAX (l->rows->len, 1));
+
   for (guint i = 0; i < data->outlines->len; i++)
     {
       const WsTimelineOutline *o = &g_array_index (data->outlines, WsTimelineOutline, i);
+      WsRect rect, *cur;
+      int row;
 
-      outline (ctx, l, o->run, o->index);
+      if (!outline_rect (ctx, l, o->run, o->index, &rect, &row))
+        continue;
+      cur = &open[row];
+      if (cur->width > 0 && rect.x <= cur->x + cur->width && cur->x <= rect.x + rect.width)
+        {
+          double x1 = MAX (cur->x + cur->width, rect.x + rect.width);
+
+          cur->x = MIN (cur->x, rect.x);
+          cur->width = x1 - cur->x;
+          continue;
+        }
+      if (cur->width > 0)
+        outline (ctx, cur);
+      *cur = rect;
     }
+  for (guint r = 0; r < l->rows->len; r++)
+    if (open[r].width > 0)
+      outline (ctx, &open[r]);
 }
