@@ -42,9 +42,6 @@ void _ws_chart_frame_draw (WsChartContext *ctx, const WsChartFrame *frame, gbool
 void _ws_chart_notes_draw (WsChartContext *ctx, const WsChartFrame *frame, double keep,
                            gboolean draw, WsRect *area);
 
-/* Paints the background, the title and the subtitle; `content` receives the area below. */
-void _ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle,
-                      WsRect *content);
 /* A chart with nothing to show: a sentence in the middle of `area`. */
 void _ws_chart_message (WsChartContext *ctx, const WsRect *area, const char *sentence);
 /* ws_run_dup_size_label, knowing 2D shapes as well: "n = 10,000", "4096³", "5000×3000". */
@@ -57,12 +54,7 @@ char *_ws_chart_subtitle (WsSession *session, const char *what);
 /* Runs with results (complete or failed verification), or the one run asked for and the one
  * to compare with (WsRun, referenced). */
 GPtrArray *_ws_chart_runs (WsSession *session, const WsChartBase *base);
-/* Findings shown in presentation mode (annotate): the most severe ones in a box at the
- * bottom of `area`, which shrinks by the height used; whole findings only, leaving the chart
- * at least `keep` of the height. */
-void _ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
-                         WsRect *area);
-/* What a plot with axes and a legend needs to stay readable, for _ws_chart_annotate. */
+/* What a plot with axes and a legend needs to stay readable under the notes. */
 #define WS_CHART_PLOT_KEEP(ctx) (14 * (ctx)->line_height)
 
 G_END_DECLS

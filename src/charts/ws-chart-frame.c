@@ -53,12 +53,6 @@ frame_layout (WsChartContext *ctx, const char *title, const char *subtitle, gboo
 }
 
 void
-_ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle, WsRect *content)
-{
-  frame_layout (ctx, title, subtitle, TRUE, content);
-}
-
-void
 _ws_chart_frame_draw (WsChartContext *ctx, const WsChartFrame *frame, gboolean draw,
                       WsRect *content)
 {
@@ -324,17 +318,4 @@ _ws_chart_notes_draw (WsChartContext *ctx, const WsChartFrame *frame, double kee
                              PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
     }
   area->height = MAX (1, y - area->y - pad);
-}
-
-void
-_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
-                    WsRect *area)
-{
-  WsChartFrame frame = { NULL };
-
-  if (!ctx->base->annotate)
-    return;
-  _ws_chart_frame_add_notes (&frame, session, runs);
-  _ws_chart_notes_draw (ctx, &frame, keep, TRUE, area);
-  _ws_chart_frame_clear (&frame);
 }
