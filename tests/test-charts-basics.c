@@ -121,6 +121,21 @@ test_kinds (void)
       g_assert_cmpuint (strlen (ws_chart_kind_title ((WsChartKind) k)), >, 3);
     }
   g_assert_false (ws_chart_kind_from_string ("pie", NULL));
+  /* The table says what each kind needs; the occupancy chart draws a configuration alone. */
+  g_assert_true (_ws_chart_needs_met (WS_CHART_OCCUPANCY, NULL));
+  for (int k = 0; k < WS_N_CHARTS; k++)
+    {
+      const WsChartClass *klass = _ws_chart_class ((WsChartKind) k);
+
+      g_assert_cmpstr (klass->name, ==, ws_chart_kind_to_string ((WsChartKind) k));
+      g_assert_nonnull (klass->collect);
+      g_assert_nonnull (klass->draw);
+      g_assert_nonnull (klass->free);
+      if (k != WS_CHART_OCCUPANCY)
+        g_assert_false (_ws_chart_needs_met ((WsChartKind) k, NULL));
+    }
+  g_assert_true (_ws_chart_class (WS_CHART_SPEEDUP)->compares);
+  g_assert_false (_ws_chart_class (WS_CHART_TIMELINE)->compares);
   for (int t = WS_THEME_LIGHT; t <= WS_THEME_PRINT; t++)
     {
       WsThemeKind back;

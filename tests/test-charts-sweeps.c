@@ -227,6 +227,12 @@ test_speedup_edges (void)
   g_autoptr (GPtrArray) many = one (many_runs ());
   WsSpeedupData *d;
 
+  /* What the table says each kind needs, against what the recordings have. */
+  g_assert_true (_ws_chart_needs_met (WS_CHART_SPEEDUP, sample ("vector-add-sizes")));
+  g_assert_false (_ws_chart_needs_met (WS_CHART_SPEEDUP, sample ("vector-add-blocks")));
+  g_assert_true (_ws_chart_needs_met (WS_CHART_BLOCKS, sample ("vector-add-blocks")));
+  g_assert_false (_ws_chart_needs_met (WS_CHART_BLOCKS, sample ("vector-add-sizes")));
+  g_assert_true (_ws_chart_needs_met (WS_CHART_ROOFLINE, sample ("transpose-ladder")));
   /* A block sweep has no sizes to compare: a sentence. */
   d = _ws_speedup_collect (blocks, &base);
   g_assert_nonnull (strstr (d->frame.message, "No size sweep"));

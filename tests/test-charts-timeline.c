@@ -315,7 +315,7 @@ test_timeline_density (void)
   /* 50,000 spans over 1,000 pixels become density bars, and the legend says so. */
   g_assert_nonnull (strstr (text, "pale: spans under a pixel"));
   png = render (sessions, &options, WS_EXPORT_PNG, 1);
-  check_png (png, 1000, 400, ws_theme_get (WS_THEME_LIGHT), 0.05);
+  check_png (png, 1000, 400, ws_theme_get (WS_THEME_LIGHT));
   g_object_unref (session);
 }
 

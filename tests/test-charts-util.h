@@ -94,10 +94,10 @@ decode_png (GBytes *bytes)
   return cairo_image_surface_create_from_png_stream (read_cb, &r);
 }
 
-/* The share of pixels that differ from the background, and how many distinct colours there
- * are (up to 64): a blank or one-colour image is not a chart. */
-static inline void
-inspect (cairo_surface_t *image, const WsColor *background, double *ink, guint *colours)
+/* Does any pixel differ from the background? What is drawn is checked against what was
+ * collected (tests/test-charts-render.c); here only that something was. */
+static inline gboolean
+has_ink (cairo_surface_t *image, const WsColor *background)
 {
   int w = cairo_image_surface_get_width (image), h = cairo_image_surface_get_height (image);
   int stride = cairo_image_surface_get_stride (image);
@@ -105,22 +105,13 @@ inspect (cairo_surface_t *image, const WsColor *background, double *ink, guint *
   guint32 bg = 0xff000000u | (guint32) lround (background->r * 255) << 16
                | (guint32) lround (background->g * 255) << 8
                | (guint32) lround (background->b * 255);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  guint64 differ = 0;
 
   cairo_surface_flush (image);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
-      {
-        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
-
-        if (p != bg)
-          differ++;
-        if (g_hash_table_size (seen) < 64)
-          g_hash_table_add (seen, GUINT_TO_POINTER (p));
-      }
-  *ink = (double) differ / ((double) w * h);
-  *colours = g_hash_table_size (seen);
+      if (*(const guint32 *) (data + y * stride + 4 * x) != bg)
+        return TRUE;
+  return FALSE;
 }
 
 static inline GPtrArray *
@@ -144,20 +135,16 @@ render (GPtrArray *sessions, const WsChartOptions *options, WsExportFormat forma
   return bytes;
 }
 
+/* A PNG of this size with something drawn on it. */
 static inline void
-check_png (GBytes *bytes, int width, int height, const WsTheme *theme, double min_ink)
+check_png (GBytes *bytes, int width, int height, const WsTheme *theme)
 {
   cairo_surface_t *image = decode_png (bytes);
-  double ink;
-  guint colours;
 
   g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (image), ==, width);
   g_assert_cmpint (cairo_image_surface_get_height (image), ==, height);
-  inspect (image, &theme->background, &ink, &colours);
-  g_assert_cmpfloat (ink, >=, min_ink);
-  g_assert_cmpfloat (ink, <, 0.9);
-  g_assert_cmpuint (colours, >=, 3);
+  g_assert_true (has_ink (image, &theme->background));
   cairo_surface_destroy (image);
 }
 
@@ -327,28 +314,7 @@ first_kernel (WsRun *run, WsActivityPhase phase, guint *index)
 static inline gboolean
 chart_applies (WsSession *session, WsChartKind kind)
 {
-  if (kind == WS_CHART_SPEEDUP)
-    {
-      /* A size sweep, with a CPU baseline to compare with. */
-      g_autoptr (GPtrArray) s = ws_session_get_series (session, WS_SERIES_BY_SIZE, 2);
-
-      for (guint i = 0; i < s->len; i++)
-        {
-          WsSeries *series = g_ptr_array_index (s, i);
-
-          for (guint r = 0; r < series->runs->len; r++)
-            if (ws_run_get_speedup (g_ptr_array_index (series->runs, r), TRUE, FALSE) > 0)
-              return TRUE;
-        }
-      return FALSE;
-    }
-  if (kind == WS_CHART_BLOCKS)
-    {
-      g_autoptr (GPtrArray) s = ws_session_get_series (session, WS_SERIES_BY_BLOCK, 2);
-
-      return s->len > 0;
-    }
-  return TRUE;
+  return _ws_chart_needs_met (kind, session);
 }
 
 /* With WS_CHARTS_OUTPUT_DIR set, a chart the test drew is kept there under `name`. */
