@@ -200,7 +200,8 @@ walk_run (Walk *w, WsRun *run, const WsRunLanes *lanes)
 static guint
 fragments (const WsActivity *a, char *frags[4])
 {
-  g_autofree char *duration = _ws_format_duration ((double) _ws_span_duration (a->start, a->end));
+  double ns = (double) _ws_span_duration (a->start, a->end);
+  g_autofree char *duration = _ws_format_duration (ns);
   guint n = 0;
 
   switch ((WsActivityKind) a->kind)
@@ -209,7 +210,7 @@ fragments (const WsActivity *a, char *frags[4])
       /* The lane says which direction. */
       frags[n++] = _ws_format_bytes ((double) a->bytes);
       frags[n++] = g_steal_pointer (&duration);
-      frags[n++] = _ws_format_gbs (ws_activity_gbs (a));
+      frags[n++] = _ws_format_gbs (ns > 0 ? (double) a->bytes / ns : 0);
       break;
     case WS_ACTIVITY_KERNEL:
       frags[n++] = g_strdup (a->name ? a->name : _("kernel"));
