@@ -355,11 +355,10 @@ _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
   g_array_set_clear_func (b.labels, (GDestroyNotify) band_label_clear);
   b.last_end = -G_MAXDOUBLE;
   b.stretch.x1 = b.stretch.x0 - 1;
-  /* The narrowest digit: a run's number is at least its digits this wide, which rules out
-   * most runs of a long session without shaping a label for each. */
-  b.digit = G_MAXDOUBLE;
-  for (char d = '0'; d <= '9'; d++)
-    b.digit = MIN (b.digit, _ws_text_width (ctx, WS_FONT_SMALL, (char[]) { d, '\0' }));
+  /* A run's number is at least its digits this wide ("1" is the narrowest digit, with room
+   * to spare for fonts where it is not quite), which rules out most runs of a long session
+   * without shaping a label for each. */
+  b.digit = 0.8 * _ws_text_width (ctx, WS_FONT_SMALL, "1");
   for (guint i = first; i < index->runs->len && index->starts[i] <= l->end; i++)
     {
       double x0, x1;
