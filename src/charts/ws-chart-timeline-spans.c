@@ -20,7 +20,7 @@ typedef struct
   GArray *solid;                   /* WsRect */
   GArray *density[DENSITY_LEVELS]; /* WsRect */
   GArray *labelled;                /* Labelled */
-  double *busy;                    /* ns, a column each */
+  double *busy;                    /* ns, a column each; NULL unless runs go together */
 } Row;
 
 typedef struct
@@ -165,7 +165,7 @@ flush_busy (Walk *w, Row *row)
 {
   const WsTimelineLayout *l = w->l;
 
-  for (guint c = 0; c < w->columns; c++)
+  for (guint c = 0; row->busy && c < w->columns; c++)
     if (row->busy[c] > 0)
       {
         add_rect (row->density[density_level (row->busy[c] * l->ppn)], l->plot.x + c,
@@ -352,7 +352,8 @@ rows_init (Walk *w)
       for (guint lv = 0; lv < DENSITY_LEVELS; lv++)
         row->density[lv] = g_array_new (FALSE, FALSE, sizeof (WsRect));
       row->labelled = g_array_new (FALSE, FALSE, sizeof (Labelled));
-      row->busy = g_new0 (double, w->columns);
+      /* Only runs drawn together need columns of busy time. */
+      row->busy = l->together ? g_new0 (double, w->columns) : NULL;
     }
 }
 
