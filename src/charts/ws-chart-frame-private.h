@@ -28,6 +28,8 @@ typedef struct
 void _ws_chart_frame_clear (WsChartFrame *frame);
 /* The findings about `runs` (WsRun), most severe first, each kind said once. */
 void _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs);
+/* The same from findings already found (WsFinding, most severe first). */
+void _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings);
 /* The findings about `runs` (WsFinding, owned), most severe first: the analysis of each run,
  * or of the session once when there are many. */
 GPtrArray *_ws_chart_findings (WsSession *session, GPtrArray *runs);

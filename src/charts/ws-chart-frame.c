@@ -231,18 +231,13 @@ note_free (WsChartNote *note)
 }
 
 void
-_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs)
+_ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings)
 {
-  g_autoptr (GPtrArray) findings = NULL;
-  g_autoptr (GHashTable) seen = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   if (frame->notes == NULL)
     frame->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) note_free);
-  if (session == NULL || runs == NULL || runs->len == 0)
-    return;
-  findings = _ws_chart_findings (session, runs);
   /* The same finding about many runs of a sweep is said once; a chart shows three at most. */
-  seen = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < findings->len && frame->notes->len < 3; i++)
     {
       WsFinding *f = g_ptr_array_index (findings, i);
@@ -256,6 +251,21 @@ _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *r
       note->fix = f->fix && *f->fix ? g_strdup (f->fix) : NULL;
       g_ptr_array_add (frame->notes, note);
     }
+}
+
+void
+_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs)
+{
+  g_autoptr (GPtrArray) findings = NULL;
+
+  if (session == NULL || runs == NULL || runs->len == 0)
+    {
+      if (frame->notes == NULL)
+        frame->notes = g_ptr_array_new_with_free_func ((GDestroyNotify) note_free);
+      return;
+    }
+  findings = _ws_chart_findings (session, runs);
+  _ws_chart_frame_notes_from (frame, findings);
 }
 
 static void

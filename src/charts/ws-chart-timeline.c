@@ -287,9 +287,8 @@ add_outline (WsTimelineData *data, WsRun *run, guint index)
 /* Presentation mode: in each run in view, the spans of its most severe finding that points
  * at any (outlines on everything point at nothing). */
 static void
-collect_finding_outlines (WsTimelineData *data, GPtrArray *shown)
+collect_finding_outlines (WsTimelineData *data, GPtrArray *findings)
 {
-  g_autoptr (GPtrArray) findings = _ws_chart_findings (data->session, shown);
   g_autoptr (GHashTable) done = g_hash_table_new (NULL, NULL);
 
   for (guint f = 0; f < findings->len; f++)
@@ -325,8 +324,11 @@ collect_outlines (WsTimelineData *data, const WsChartBase *base, const WsTimelin
   data->outline_legend = o->highlight != NULL || base->annotate;
   if (base->annotate && shown->len > 0)
     {
-      collect_finding_outlines (data, shown);
-      _ws_chart_frame_add_notes (&data->frame, data->session, shown);
+      /* One analysis for both the outlines and the notes. */
+      g_autoptr (GPtrArray) findings = _ws_chart_findings (data->session, shown);
+
+      collect_finding_outlines (data, findings);
+      _ws_chart_frame_notes_from (&data->frame, findings);
     }
 }
 
