@@ -1,0 +1,40 @@
+/* ws-kernel-file-private.h: what the two halves of the header parser share.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-kernel-file.h"
+
+/* Lines on which the keys that may be given once were given (0: not yet). */
+typedef struct
+{
+  int kernel, title, description, size, block, grid, verify, tolerance, flops, bytes, options;
+} Seen;
+
+/* One line of the header being read: `start` is the line's text from its first byte, so that
+ * a pointer into it gives the column in the file. */
+typedef struct
+{
+  WsKernelFile *kf;
+  int line;
+  const char *start;
+  int key_col, value_col;
+  Seen *seen;
+} Line;
+
+static inline int
+_ws_kf_col (const Line *ln, const char *p)
+{
+  return (int) (p - ln->start) + 1;
+}
+
+void _ws_kf_error (WsKernelFile *kf, int line, int column, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+const char *_ws_kf_skip (const char *p);
+int _ws_kf_copy (char *dst, size_t cap, const char *p, size_t n);
+
+/* ws-kernel-file-check.c */
+/* 0 (after an error) when `key` may be given once and already was. */
+int _ws_kf_once (Line *ln, const char *key);
+/* The checks that need the whole header; sorts the errors by line. */
+void _ws_kf_check (WsKernelFile *kf, const char *text, size_t len);
