@@ -33,6 +33,13 @@ typedef struct
   int warmup;
   uint64_t seed;
   int cache_cold;          /* --cache cold: L2 flushed before every timed launch */
+  /* An own kernel's run (--source): its compiled variant, its tunable parameters' names and
+   * values as the header writes them, and the SHA-256 of its source; NULL and 0 otherwise. */
+  const void *variant;
+  int n_params;
+  const char *param_names[8];
+  const char *param_values[8];
+  const char *source_hash;
 } WsRunSpec;
 
 typedef struct
