@@ -137,14 +137,6 @@ struct WsKernelDesc
   /* The CPU baseline can be BLAS SGEMM (the runner loads a BLAS library at run time): the
    * family computes C = A·B, row-major, A (buffer 0) m×k, B (buffer 1) k×n, shape {m, n, k}. */
   int cpu_sgemm;
-
-  /* Own kernels (--source, src/runner/ws-own-kernel.c); 0 and NULL for the built-ins. Their
-   * inputs get the contents the header declares (fill_inputs, instead of random floats), and
-   * in each sequence before_launch() runs after the poison and before the kernel: an inout
-   * buffer's initial contents are copied into its place in the output there. */
-  int own;
-  void (*fill_inputs) (const WsLaunchConfig *cfg, float *const *host, uint64_t seed);
-  cudaError_t (*before_launch) (const WsLaunchConfig *cfg, float *const *dev, cudaStream_t stream);
 };
 
 /* The catalog (kernels/catalog.c). */

@@ -669,7 +669,7 @@ ws_args_check_runs (WsOptions *opts, WsArgError *err)
               return fail (err, "invalid_block", "--blocks: %s", why);
           }
       for (int t = 0; t < opts->n_transfers; t++)
-        if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && kernel->own)
+        if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && strcmp (kernel->family, "own") == 0)
           return fail (err, "unknown_transfer",
                        "--transfer streams:%d: an own kernel is not cut into pieces, so it "
                        "runs with pageable or pinned host memory only",

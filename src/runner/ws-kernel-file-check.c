@@ -319,6 +319,23 @@ ws_kernel_file_bytes (const WsKernelFile *kf, const WsKfConfig *cfg)
   return bytes;
 }
 
+void
+ws_kernel_file_tolerance (const WsKernelFile *kf, const WsKfConfig *cfg, double *rtol,
+                          double *atol)
+{
+  WsExprValue v;
+  char err[8];
+
+  *rtol = kf->rtol;
+  *atol = kf->atol;
+  if (kf->rtol_expr.text[0]
+      && eval_at (kf, &kf->rtol_expr, USE_SIZES, "tolerance", cfg, &v, err, sizeof err))
+    *rtol = ws_expr_double (v) > 0 ? ws_expr_double (v) : 0;
+  if (kf->atol_expr.text[0]
+      && eval_at (kf, &kf->atol_expr, USE_SIZES, "tolerance", cfg, &v, err, sizeof err))
+    *atol = ws_expr_double (v) > 0 ? ws_expr_double (v) : 0;
+}
+
 int
 ws_kernel_file_find_param (const WsKernelFile *kf, const char *name, size_t len)
 {
@@ -495,6 +512,8 @@ _ws_kf_check (WsKernelFile *kf, const char *text, size_t len)
     check_expr (kf, &kf->grid[i], USE_ALL, 0, "grid");
   for (int i = 0; i < kf->n_restricts; i++)
     check_expr (kf, &kf->restricts[i], USE_ALL, 0, "restrict");
+  check_expr (kf, &kf->rtol_expr, USE_SIZES, 0, "tolerance");
+  check_expr (kf, &kf->atol_expr, USE_SIZES, 0, "tolerance");
   check_expr (kf, &kf->flops, USE_SIZES, 0, "flops");
   check_expr (kf, &kf->bytes, USE_SIZES, 0, "bytes");
   if (kf->verify_line != 0 && kf->verify != WS_KF_VERIFY_NONE && outputs == 0)

@@ -644,7 +644,8 @@ parse_verify (Line *ln, const char *v)
                 "warpscope-runner --list) or none (runs are marked unverified)");
 }
 
-/* rtol 1e-5, atol 1e-8 (or rtol=1e-5 atol=1e-8), or exact. */
+/* rtol 1e-5, atol 1e-8 (or rtol=1e-5 atol=1e-8), or exact; each a number or a formula of
+ * the size names, such as atol 1e-4 * max(1, k / 512). */
 static void
 parse_tolerance (Line *ln, const char *v)
 {
@@ -658,33 +659,43 @@ parse_tolerance (Line *ln, const char *v)
       kf->rtol = kf->atol = 0;
       return;
     }
-  while (*(p = _ws_kf_skip (p)) != '\0')
+  for (;;)
     {
-      size_t n = name_at (p), m;
+      const char *end = item_end (p), *num;
+      size_t n;
+      WsKfExpr *e;
       double d;
-      const char *num;
 
+      p = _ws_kf_skip (p);
+      n = name_at (p);
       if (!((n == 4 && strncmp (p, "rtol", 4) == 0) || (n == 4 && strncmp (p, "atol", 4) == 0)))
         {
-          _ws_kf_error (kf, ln->line, _ws_kf_col (ln, p), "tolerance: expected rtol VALUE and "
-                        "atol VALUE (pass when |out - ref| <= atol + rtol·|ref|), or exact");
+          _ws_kf_error (kf, ln->line, _ws_kf_col (ln, p), "tolerance: expected rtol VALUE, atol "
+                        "VALUE (pass when |out - ref| <= atol + rtol·|ref|), or exact");
           return;
         }
       num = _ws_kf_skip (p + 4);
       if (*num == '=')
         num = _ws_kf_skip (num + 1);
-      m = strcspn (num, ", \t");
-      if (!parse_number_text (num, m, &d) || d < 0)
+      e = p[0] == 'r' ? &kf->rtol_expr : &kf->atol_expr;
+      if (!take_expr (ln, e, num, (size_t) (end - num), p[0] == 'r' ? "tolerance rtol"
+                                                                  : "tolerance atol"))
+        return;
+      /* A plain number is kept as one; a formula is evaluated at each run's size. */
+      if (parse_number_text (e->text, strlen (e->text), &d))
         {
-          _ws_kf_error (kf, ln->line, _ws_kf_col (ln, num), "tolerance: %.4s takes a number of "
-                        "0 or more, such as 1e-5", p);
-          return;
+          if (d < 0)
+            {
+              _ws_kf_error (kf, ln->line, e->column, "tolerance: %.4s must be 0 or more", p);
+              return;
+            }
+          *(p[0] == 'r' ? &kf->rtol : &kf->atol) = d;
+          e->text[0] = '\0';
         }
-      *(p[0] == 'r' ? &kf->rtol : &kf->atol) = d;
       got++;
-      p = _ws_kf_skip (num + m);
-      if (*p == ',')
-        p++;
+      if (*end != ',')
+        break;
+      p = end + 1;
     }
   if (got == 0)
     _ws_kf_error (kf, ln->line, ln->value_col, "tolerance: expected rtol VALUE and atol VALUE, "
@@ -827,7 +838,8 @@ ws_kernel_file_parse (const char *text, size_t len, WsKernelFile *kf)
 {
   size_t body, end, i;
   int line;
-  char buf[1024];
+  char buf[1024], prev_key[16] = "";
+  int prev_col = 0;
   Seen seen;
 
   memset (kf, 0, sizeof *kf);
@@ -903,7 +915,26 @@ ws_kernel_file_parse (const char *text, size_t len, WsKernelFile *kf)
       }
       if (*p == '\0' || *p == '#')
         continue;
+      /* A line indented past the previous key continues a description or a title. */
+      if (prev_key[0] != '\0' && _ws_kf_col (&ln, p) > prev_col + 1)
+        {
+          char *dst = prev_key[0] == 't' ? kf->title : kf->description;
+          size_t cap = prev_key[0] == 't' ? sizeof kf->title : sizeof kf->description;
+
+          if (strlen (dst) + 1 + strlen (p) >= cap)
+            _ws_kf_error (kf, line, _ws_kf_col (&ln, p), "%s: at most %zu characters", prev_key,
+                          cap - 1);
+          else if (dst[0] != '\0')
+            strcat (strcat (dst, " "), p);
+          continue;
+        }
       parse_line (&ln, p);
+      prev_key[0] = '\0';
+      if (strncmp (p, "description", 11) == 0 || strncmp (p, "title", 5) == 0)
+        {
+          snprintf (prev_key, sizeof prev_key, "%s", p[0] == 't' ? "title" : "description");
+          prev_col = ln.key_col;
+        }
     }
   kf->last_line = line;
   _ws_kf_check (kf, text, len);

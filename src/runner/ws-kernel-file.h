@@ -134,7 +134,8 @@ typedef struct
   char verify_kernel[128];    /* the reference or the built-in */
   int verify_block_rank;      /* 0: the header's block */
   unsigned verify_block[3];
-  double rtol, atol;
+  double rtol, atol;           /* the defaults, or the numbers written */
+  WsKfExpr rtol_expr, atol_expr; /* as written, when they are formulas of the size */
   int tolerance_given;
 
   WsKfExpr flops, bytes;      /* empty text: 0 FLOP; bytes from the buffers */
@@ -182,6 +183,10 @@ int ws_kernel_file_allowed (const WsKernelFile *kf, const WsKfConfig *cfg, int *
  * every buffer once (inout buffers twice). */
 double ws_kernel_file_flops (const WsKernelFile *kf, const WsKfConfig *cfg);
 double ws_kernel_file_bytes (const WsKernelFile *kf, const WsKfConfig *cfg);
+
+/* The tolerance at a size: rtol and atol as numbers or formulas of the size names. */
+void ws_kernel_file_tolerance (const WsKernelFile *kf, const WsKfConfig *cfg, double *rtol,
+                               double *atol);
 
 /* The index of parameter `name`, or -1. */
 int ws_kernel_file_find_param (const WsKernelFile *kf, const char *name, size_t len);

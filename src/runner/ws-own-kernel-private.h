@@ -11,6 +11,7 @@
 #include "ws-kernel.h"
 #include "ws-nvrtc.h"
 #include "ws-own-kernel.h"
+#include "ws-run.h"
 
 /* Pointers to these are what cudaLaunchKernel gets, one per argument. */
 typedef union
@@ -79,7 +80,7 @@ typedef struct
   const WsKernelDesc *builtin; /* verify: builtin NAME */
   int n_inputs, n_outputs;   /* declared buffers that are read (in, inout) and written */
   int packed_in, packed_out;
-  char tolerance[320];
+  char tolerance[900];
   char title[160];
   WsKernelDesc desc;
   OwnLayout layout;          /* for the last shape asked for */
@@ -99,6 +100,7 @@ extern OwnKernel *_ws_own;
 
 /* ws-own-kernel.c */
 void _ws_own_fill_desc (OwnKernel *k);
+extern const WsRunHooks _ws_own_hooks;
 /* The layout for `shape` (cached); NULL with a message when a length cannot be evaluated. */
 const OwnLayout *_ws_own_layout (OwnKernel *k, const uint64_t shape[3], char *err, size_t len);
 /* The scalar arguments of `v` at (shape, block); 0 and a message when one cannot be. */

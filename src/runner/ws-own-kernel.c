@@ -622,7 +622,14 @@ own_verify (const WsLaunchConfig *cfg, const float *const *in, const float *out,
       result->pass = 1;
       return;
     }
-  ws_verify_init (result, k->builtin ? "builtin" : "reference", k->kf.rtol, k->kf.atol, total);
+  {
+    WsKfConfig kc;
+    double rtol, atol;
+
+    _ws_own_config (k, NULL, cfg->shape, NULL, &kc);
+    ws_kernel_file_tolerance (&k->kf, &kc, &rtol, &atol);
+    ws_verify_init (result, k->builtin ? "builtin" : "reference", rtol, atol, total);
+  }
   if (!run_reference (k, cfg, l))
     {
       result->note = verify_note;
@@ -664,10 +671,23 @@ _ws_own_fill_desc (OwnKernel *k)
     snprintf (k->tolerance, sizeof k->tolerance, "none: the header declares no reference, so "
               "runs are unverified");
   else
-    snprintf (k->tolerance, sizeof k->tolerance, "every element: |gpu − ref| ≤ %g + %g·|ref|, "
-              "ref the output of %s %s on the same inputs", kf->atol, kf->rtol,
-              kf->verify == WS_KF_VERIFY_BUILTIN ? "the built-in kernel" : "the reference kernel",
-              kf->verify_kernel);
+    {
+      char rtol[WS_KF_MAX_EXPR + 8], atol[WS_KF_MAX_EXPR + 8];
+
+      if (kf->rtol_expr.text[0])
+        snprintf (rtol, sizeof rtol, "(%s)", kf->rtol_expr.text);
+      else
+        snprintf (rtol, sizeof rtol, "%g", kf->rtol);
+      if (kf->atol_expr.text[0])
+        snprintf (atol, sizeof atol, "(%s)", kf->atol_expr.text);
+      else
+        snprintf (atol, sizeof atol, "%g", kf->atol);
+      snprintf (k->tolerance, sizeof k->tolerance, "every element: |gpu − ref| ≤ %s + %s·|ref|, "
+                "ref the output of %s %s on the same inputs", atol, rtol,
+                kf->verify == WS_KF_VERIFY_BUILTIN ? "the built-in kernel"
+                                                   : "the reference kernel",
+                kf->verify_kernel);
+    }
   memcpy (k->ref_block, kf->verify_block_rank ? kf->verify_block : kf->block,
           sizeof k->ref_block);
   d->name = kf->kernel;
@@ -695,7 +715,6 @@ _ws_own_fill_desc (OwnKernel *k)
   d->function = own_function;
   d->launch = own_launch;
   d->verify = own_verify;
-  d->own = 1;
-  d->fill_inputs = own_fill_inputs;
-  d->before_launch = own_before_launch;
 }
+
+const WsRunHooks _ws_own_hooks = { own_fill_inputs, own_before_launch };

@@ -394,12 +394,12 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
           WS_TRY (cudaMalloc ((void **) &r->dev[b], bytes ? bytes : 4), "allocating GPU memory");
         }
     }
-  if (k->fill_inputs != NULL)
+  if (s->hooks != NULL)
     {
       WsLaunchConfig cfg;
 
       _ws_launch_config (s, &cfg);
-      k->fill_inputs (&cfg, r->host, s->seed);
+      s->hooks->fill_inputs (&cfg, r->host, s->seed);
     }
   else
     for (int b = 0; b < k->n_inputs; b++)

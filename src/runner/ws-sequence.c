@@ -44,12 +44,12 @@ issue_whole (WsRunner *r, const WsRunSpec *s, int poison)
 
   if (err == cudaSuccess && poison)
     err = cudaMemsetAsync (r->dev[out], 0xFF, out_bytes, r->streams[0]);
-  if (err == cudaSuccess && s->kernel->before_launch != NULL)
+  if (err == cudaSuccess && s->hooks != NULL)
     {
       WsLaunchConfig cfg;
 
       _ws_launch_config (s, &cfg);
-      err = s->kernel->before_launch (&cfg, r->dev, r->streams[0]);
+      err = s->hooks->before_launch (&cfg, r->dev, r->streams[0]);
     }
   if (err == cudaSuccess)
     err = _ws_launch (r, s);
