@@ -31,6 +31,8 @@ static const Command commands[] = {
     ws_cli_replay },
   { "export", N_("a chart as PNG, SVG or PDF, its numbers as CSV, or a Chrome trace"),
     ws_cli_export },
+  { "check", N_("read an own kernel's header and compile it, errors as a compiler prints them"),
+    ws_cli_check },
 };
 
 static void

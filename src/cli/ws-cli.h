@@ -34,6 +34,7 @@ int ws_cli_kernels (int argc, char **argv);
 int ws_cli_occupancy (int argc, char **argv);
 int ws_cli_replay (int argc, char **argv);
 int ws_cli_export (int argc, char **argv);
+int ws_cli_check (int argc, char **argv);
 
 /* ---- options and messages ---------------------------------------------------------------- */
 
