@@ -219,6 +219,18 @@ parse_kernel_name (Line *ln, char *dst, size_t cap, const char *v, const char *k
         return 0;
       }
     }
+  {
+    int depth = 0;
+
+    for (size_t i = 0; i < n; i++)
+      depth += v[i] == '<' ? 1 : v[i] == '>' ? -1 : 0;
+    if (depth != 0)
+      {
+        _ws_kf_error (ln->kf, ln->line, ln->value_col, "%s: the '%c' is never closed: name a "
+                      "template instance as matmul<16>", key, depth > 0 ? '<' : '>');
+        return 0;
+      }
+  }
   if (!_ws_kf_copy (dst, cap, v, n))
     {
       _ws_kf_error (ln->kf, ln->line, ln->value_col, "%s: the name is longer than %zu "
@@ -528,7 +540,8 @@ parse_grid (Line *ln, const char *v)
 
       if (kf->n_grid == 3)
         {
-          _ws_kf_error (kf, ln->line, _ws_kf_col (ln, p), "grid: at most three formulas (x, y, z)");
+          _ws_kf_error (kf, ln->line, _ws_kf_col (ln, _ws_kf_skip (p)),
+                        "grid: at most three formulas (x, y, z)");
           return;
         }
       if (!take_expr (ln, &kf->grid[kf->n_grid], p, (size_t) (end - p), "grid"))
