@@ -302,6 +302,7 @@ ws_memcheck_run (const WsOptions *o, const char *argv0)
   build_argv (o, sanitizer, self, log, a);
   /* No hold kernel in the cross-check: under the sanitizer the host cannot outrun it. */
   setenv ("WARPSCOPE_CROSS_CHECK", "stream", 1);
+  setenv ("WARPSCOPE_CALIBRATE", "0", 1);
   fprintf (stderr, "warpscope-runner: checking one configuration under %s --tool %s\n",
            sanitizer, o->memcheck);
   status = run_child (a, out);
