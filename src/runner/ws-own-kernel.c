@@ -503,9 +503,21 @@ compare_buffer (const WsKfArg *a, const void *got, const void *ref, uint64_t n,
 #pragma omp critical
     ws_verify_merge (&all, &part);
   }
-  if (all.first_bad >= 0 && result->first_bad < 0)
-    result->first_bad_buffer = a->name;
-  ws_verify_merge (result, &all);
+  /* The first bad element is the first buffer's that has one, not the smallest index over
+   * all buffers: an index means nothing without its buffer. */
+  {
+    WsVerifyResult kept = *result;
+
+    ws_verify_merge (result, &all);
+    if (kept.first_bad >= 0)
+      {
+        result->first_bad = kept.first_bad;
+        result->first_bad_value = kept.first_bad_value;
+        result->first_bad_expected = kept.first_bad_expected;
+      }
+    else if (all.first_bad >= 0)
+      result->first_bad_buffer = a->name;
+  }
 }
 
 static char verify_note[400];
