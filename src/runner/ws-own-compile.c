@@ -308,7 +308,7 @@ ws_own_check_source (const WsOptions *opts, const WsDriverInfo *driver)
 {
   WsOptions o = *opts;
   OwnKernel *k;
-  int major = 0, minor = 0, exit_code = 0, combos = 1, idx[WS_KF_MAX_PARAMS] = { 0 };
+  int major = 0, minor = 0, exit_code = 0, combos = 1;
   const char *from;
   char why[512];
 
@@ -345,7 +345,6 @@ ws_own_check_source (const WsOptions *opts, const WsDriverInfo *driver)
           combo[p] = rest % k->kf.params[p].n_values;
           rest /= k->kf.params[p].n_values;
         }
-      (void) idx;
       v = calloc (1, sizeof *v);
       if (v == NULL)
         return 5;
