@@ -36,6 +36,8 @@ static const Command commands[] = {
     ws_cli_targets },
   { "merge", N_("the sessions of runners that shared a sweep, put back together"),
     ws_cli_merge },
+  { "check", N_("read an own kernel's header and compile it, errors as a compiler prints them"),
+    ws_cli_check },
 };
 
 static void

@@ -140,7 +140,7 @@ build_table (WsCliReport *report, Layout layout)
 
       ws_cli_table_add_row (table);
       ws_cli_table_take (table, COL_RUN, g_strdup_printf ("%d", c->id));
-      ws_cli_table_set (table, COL_KERNEL, c->kernel);
+      ws_cli_table_take (table, COL_KERNEL, ws_run_dup_kernel_label (r->run));
       ws_cli_table_take (table, COL_SIZE, size_cell (r->run));
       ws_cli_table_take (table, COL_BLOCK, ws_run_dup_block_label (r->run));
       ws_cli_table_set (table, COL_HOST, c->transfer);

@@ -80,6 +80,8 @@ ws_cli_report_describe_state (WsRun *run)
   switch (ws_run_get_state (run))
     {
     case WS_RUN_STATE_COMPLETE:
+      if (v != NULL && v->unverified)
+        return g_strdup (_("unverified"));
       return g_strdup (_("pass"));
     case WS_RUN_STATE_FAILED:
       if (v != NULL && v->checked > 0)

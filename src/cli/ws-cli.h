@@ -38,6 +38,7 @@ int ws_cli_export (int argc, char **argv);
 int ws_cli_trace (int argc, char **argv);
 int ws_cli_targets (int argc, char **argv);
 int ws_cli_merge (int argc, char **argv);
+int ws_cli_check (int argc, char **argv);
 
 /* ---- options and messages ---------------------------------------------------------------- */
 

@@ -79,6 +79,9 @@ error_from_record (WsRecord *r)
   e->code = g_strdup (ws_record_string (r, o, "code") ?: "unknown");
   e->message = g_strdup (ws_record_string (r, o, "message") ?: "");
   e->detail = g_strdup (ws_record_string (r, o, "detail"));
+  e->file = g_strdup (ws_record_string (r, o, "file"));
+  e->line = (int) ws_record_int (r, o, "line", 0);
+  e->column = (int) ws_record_int (r, o, "column", 0);
   return e;
 }
 
@@ -313,8 +316,13 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       ws_session_end (self);
     }
   else
-    /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
-    store (self, type, 0, text, length);
+    {
+      /* Other types (later protocols, hello repeated by a replay) are kept for writing back;
+       * an own kernel's compile, memcheck and source records are also read. */
+      store (self, type, 0, text, length);
+      if (_ws_session_read_own (self, r, type))
+        g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
   return TRUE;
 }
 

@@ -48,6 +48,7 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->kernel_list, g_ptr_array_unref);
   g_clear_pointer (&self->trace, _ws_trace_free);
   g_clear_error (&self->fatal);
+  _ws_session_finalize_own (self);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }
 
@@ -84,6 +85,7 @@ ws_session_init (WsSession *self)
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_stored_record_free);
   self->kernel_list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  _ws_session_init_own (self);
 }
 
 WsSession *
@@ -336,18 +338,22 @@ series_key (WsRun *run, WsSeriesKind kind, char **label)
   const WsRunConfig *c = ws_run_get_config (run);
   g_autofree char *block = ws_run_dup_block_label (run);
   g_autofree char *size = ws_run_dup_size_label (run);
+  /* An own kernel's tunable parameters make a series of their own: TILE=8 and TILE=16 are
+   * different kernels over the same sizes or blocks. */
+  g_autofree char *kernel = ws_run_dup_kernel_label (run);
+  const char *params = c->params ? c->params : "";
 
   if (kind == WS_SERIES_BY_SIZE)
     {
-      *label = *block ? g_strdup_printf ("%s %s, %s", c->kernel, block, c->transfer)
-                      : g_strdup_printf ("%s, %s", c->kernel, c->transfer);
-      return g_strdup_printf ("%s|%u|%u|%u|%s", c->kernel, c->block[0], c->block[1],
-                              c->block[2], c->transfer);
+      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block, c->transfer)
+                      : g_strdup_printf ("%s, %s", kernel, c->transfer);
+      return g_strdup_printf ("%s|%u|%u|%u|%s|%s", c->kernel, c->block[0], c->block[1],
+                              c->block[2], c->transfer, params);
     }
-  *label = g_strdup_printf ("%s %s, %s", c->kernel, size, c->transfer);
+  *label = g_strdup_printf ("%s %s, %s", kernel, size, c->transfer);
   return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT
-                          "|%s",
-                          c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer);
+                          "|%s|%s",
+                          c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer, params);
 }
 
 GPtrArray *

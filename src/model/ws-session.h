@@ -125,6 +125,34 @@ gboolean ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_re
 /* The span of every activity of every run. */
 gboolean ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end);
 
+/* ---- an own kernel's records (docs/own-kernels.md) ---- */
+
+/* One NVRTC compile of a variant of the kernel (a `compile` record). */
+typedef struct
+{
+  char *kernel, *entry, *lowered, *arch, *nvrtc, *log;
+  char *params;     /* "TILE=16", NULL when it has none */
+  gboolean ok, cached, reference;
+  double ms;
+  int errors, warnings;
+} WsCompileInfo;
+
+/* One kind of error compute-sanitizer found at one place (a `memcheck` record). */
+typedef struct
+{
+  char *tool, *kind, *message, *file, *kernel, *access, *space, *address, *detail;
+  int line, size, count;
+  gboolean has_thread;
+  guint thread[3], block[3];
+} WsMemcheckFinding;
+
+GPtrArray *ws_session_get_compiles (WsSession *self);         /* WsCompileInfo */
+GPtrArray *ws_session_get_memcheck_findings (WsSession *self); /* WsMemcheckFinding */
+/* The kernel file's text as the session recorded it (a `source` record), or NULL; its path
+ * and SHA-256 as the runner gave them (either may be NULL). */
+const char *ws_session_get_source_text (WsSession *self, const char **path,
+                                        const char **sha256);
+
 /* ---- queries for the views ---- */
 
 typedef enum

@@ -15,7 +15,9 @@
 #include "ws-cupti.h"
 #include "ws-device.h"
 #include "ws-diagnose.h"
+#include "ws-memcheck.h"
 #include "ws-output.h"
+#include "ws-own-kernel.h"
 #include "ws-run.h"
 #include "ws-selftest.h"
 #include "ws-trace.h"
@@ -187,12 +189,22 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
     return rc;
   if (!device_exists (o, count))
     return finish (0, 0, EXIT_USAGE);
-  if (!open_device (o->device, &device, driver, 1))
+  /* WARPSCOPE_CALIBRATE=0 leaves the bandwidths unmeasured: --memcheck's checked run, whose
+   * copies under compute-sanitizer would take long and mean nothing. */
+  if (!open_device (o->device, &device, driver,
+                    getenv ("WARPSCOPE_CALIBRATE") == NULL
+                      || strcmp (getenv ("WARPSCOPE_CALIBRATE"), "0") != 0))
     return finish (0, 0, EXIT_NO_GPU);
   ws_output_device (&device);
 
   if (o->mode == WS_MODE_SELF_TEST)
     specs = ws_selftest_plan (o, seed, &n);
+  else if (o->source != NULL)
+    {
+      /* An own kernel: its records, its configurations, its variants compiled and loaded. */
+      if ((specs = ws_own_plan (o, &device, seed, &n, &rc)) == NULL)
+        return finish (0, 0, rc);
+    }
   else
     specs = plan_runs (o, seed, &n);
   if (specs != NULL && o->shard_count > 0)
@@ -295,7 +307,7 @@ main (int argc, char **argv)
   WsOptions opts;
   WsArgError arg_error;
   WsDriverInfo driver;
-  int ok, tracing = 0;
+  int ok, tracing = 0, rc;
   const char *cupti_code = NULL;
   char cupti_message[512] = "";
 
@@ -320,6 +332,7 @@ main (int argc, char **argv)
   if (ok && !opts.check
       && (opts.mode == WS_MODE_RUN || opts.mode == WS_MODE_SELF_TEST
           || opts.mode == WS_MODE_DEVICE_INFO)
+      && opts.memcheck == NULL
       && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
     tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
   ws_output_set_origin (ws_cupti_timestamp ());
@@ -332,6 +345,9 @@ main (int argc, char **argv)
         fprintf (stderr, "Run warpscope-runner --help for the options.\n");
       return finish (0, 0, EXIT_USAGE);
     }
+  /* An own kernel's header is read and checked before anything else, with or without a GPU. */
+  if (opts.source != NULL && opts.mode == WS_MODE_RUN && (rc = ws_own_load (&opts)) != 0)
+    return finish (0, 0, rc);
   /* Host memory is not checked here: --check runs where the app runs, and the runner may run
    * on another machine (a target behind ssh). */
   if (opts.check)
@@ -348,7 +364,14 @@ main (int argc, char **argv)
       return finish (0, 0, EXIT_OK);
     case WS_MODE_DEVICE_INFO:
       return device_info_mode (&opts, &driver);
+    case WS_MODE_CHECK_SOURCE:
+      return finish (0, 0, ws_own_check_source (&opts, &driver));
     case WS_MODE_RUN:
+      if (opts.memcheck != NULL)
+        return finish (0, 0, ws_memcheck_run (&opts, argv[0]));
+      rc = run_mode (&opts, &driver, tracing && opts.trace);
+      ws_own_free ();
+      return rc;
     case WS_MODE_SELF_TEST:
       return run_mode (&opts, &driver, tracing && opts.trace);
     default:
