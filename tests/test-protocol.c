@@ -102,7 +102,10 @@ test_error_codes (void)
     "no_driver", "driver_too_old", "driver_mismatch", "no_device", "device_busy",
     "no_kernel_image", "cupti_unavailable", "cupti_in_use", "trace_incomplete",
     "host_out_of_memory", "out_of_memory", "self_test_failed", "kernel_fault", "cuda_error",
-    "internal",
+    "internal", "runner_failed", "bad_source", "header_error", "compile_error",
+    "compile_warning", "restricted", "nvrtc_unavailable", "sanitizer_unavailable",
+    "sanitizer_failed", "inject_not_found", "program_not_found", "program_not_executable",
+    "no_cuda_activity", "program_timeout", "ceilings_unavailable",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (documented); i++)

@@ -9,6 +9,7 @@
 
 #include "ws-hello-private.h"
 #include "ws-session-private.h"
+#include "ws-trace.h"
 #include "test-util.h"
 
 static GPtrArray *
@@ -111,8 +112,16 @@ bool_of (JsonObject *o, const char *key)
 static void
 assert_strings (JsonObject *o, const char *key, const char *const *typed)
 {
-  JsonArray *array = json_object_get_array_member (o, key);
+  JsonArray *array;
 
+  /* Absent (a traced program's hello has no argv): an empty vector, never NULL. */
+  if (!json_object_has_member (o, key))
+    {
+      g_assert_nonnull (typed);
+      g_assert_cmpuint (g_strv_length ((char **) typed), ==, 0);
+      return;
+    }
+  array = json_object_get_array_member (o, key);
   g_assert_cmpuint (g_strv_length ((char **) typed), ==, json_array_get_length (array));
   for (guint i = 0; typed[i] != NULL; i++)
     g_assert_cmpstr (typed[i], ==, json_array_get_string_element (array, i));
@@ -139,13 +148,43 @@ check_hello (WsSession *session, JsonObject *o)
   g_assert_cmpstr (h->runtime_cuda, ==, string_of (o, "runtime_cuda"));
   g_assert_cmpint (h->cupti_version, ==, int_of (o, "cupti_version"));
   assert_strings (o, "argv", h->argv);
-  g_assert_false (h->trace);
   g_assert_false (h->replay);
-  g_assert_cmpuint (g_strv_length ((char **) h->command), ==, 0);
-  /* Every sample is a runner's session, recorded on an H200 with a driver. */
-  g_assert_cmpint (h->protocol, ==, WS_PROTOCOL_RUNNER);
+  /* Every sample was recorded on an H200 with a driver: a runner's session, a traced
+   * program's, or the runner's --trace over runs of a program. */
   g_assert_true (h->driver_found);
+  if (g_strcmp0 (string_of (o, "source"), "trace") != 0)
+    {
+      g_assert_false (h->trace);
+      g_assert_cmpuint (g_strv_length ((char **) h->command), ==, 0);
+      g_assert_cmpint (h->protocol, ==, WS_PROTOCOL_RUNNER);
+      g_assert_cmpint (h->cupti_version, >, 0);
+      return;
+    }
+  g_assert_true (h->trace);
+  g_assert_cmpint (h->protocol, ==, WS_PROTOCOL_TRACE);
+  if (!json_object_has_member (o, "pid"))
+    {
+      /* The runner's hello of --trace: the programs' processes say the rest. */
+      g_assert_nonnull (h->runner);
+      g_assert_cmpuint (g_strv_length ((char **) h->command), ==, 0);
+      return;
+    }
   g_assert_cmpint (h->cupti_version, >, 0);
+  g_assert_cmpstr (h->inject, ==, string_of (o, "inject"));
+  g_assert_cmpint (h->pid, ==, int_of (o, "pid"));
+  g_assert_cmpint (h->ppid, ==, int_of (o, "ppid"));
+  g_assert_cmpstr (h->program, ==, string_of (o, "program"));
+  assert_strings (o, "command", h->command);
+  g_assert_cmpuint (g_strv_length ((char **) h->command), >, 0);
+  g_assert_cmpstr (h->cwd, ==, string_of (o, "cwd"));
+  g_assert_cmpint (h->cupti_built, ==, int_of (o, "cupti_built"));
+  g_assert_cmpstr (h->cuda_visible_devices, ==, string_of (o, "cuda_visible_devices"));
+  g_assert_cmpint (h->clock_origin_ns, ==, int_of (o, "clock_origin_ns"));
+  g_assert_cmpint (h->monotonic_origin_ns, ==, int_of (o, "monotonic_origin_ns"));
+  g_assert_cmpint (h->process_start, ==, int_of (o, "process_start"));
+  g_assert_cmpstr (h->api, ==, string_of (o, "api"));
+  g_assert_cmpint (h->buffer_bytes, ==, int_of (o, "buffer_bytes"));
+  g_assert_cmpint (h->flush_ms, ==, int_of (o, "flush_ms"));
 }
 
 static void
@@ -213,6 +252,38 @@ check_kernel (WsKernelEntry *entry, JsonObject *o)
                  == k->has_default_block);
 }
 
+/* A trace lists each GPU once (by UUID), as its processes saw it first, or as the runner
+ * measured it (a device record without a pid) when it did. */
+static void
+check_trace_devices (WsSession *session, GPtrArray *devices)
+{
+  GListModel *list = ws_session_get_devices (session);
+  g_autoptr (GHashTable) uuids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint d = 0; d < devices->len; d++)
+    g_hash_table_add (uuids, (gpointer) string_of (g_ptr_array_index (devices, d), "uuid"));
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, g_hash_table_size (uuids));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (WsDevice) device = g_list_model_get_item (list, i);
+      JsonObject *first = NULL, *measured = NULL;
+
+      for (guint d = 0; d < devices->len; d++)
+        {
+          JsonObject *o = g_ptr_array_index (devices, d);
+
+          if (g_strcmp0 (string_of (o, "uuid"), ws_device_get_info (device)->uuid) != 0)
+            continue;
+          if (first == NULL)
+            first = o;
+          if (!json_object_has_member (o, "pid"))
+            measured = o;
+        }
+      g_assert_nonnull (first);
+      check_device (device, measured != NULL ? measured : first);
+    }
+}
+
 /* Every field of every hello, device and catalog entry of the recordings, as json-glib reads
  * the same line. */
 static void
@@ -237,13 +308,19 @@ test_samples_typed (void)
 
       g_test_message ("%s", path);
       check_hello (session, g_ptr_array_index (hellos, 0));
-      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_devices (session)), ==,
-                        devices->len);
-      for (guint d = 0; d < devices->len; d++)
+      if (ws_session_get_trace (session) != NULL)
+        check_trace_devices (session, devices);
+      else
         {
-          g_autoptr (WsDevice) device = g_list_model_get_item (ws_session_get_devices (session), d);
+          g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_devices (session)), ==,
+                            devices->len);
+          for (guint d = 0; d < devices->len; d++)
+            {
+              g_autoptr (WsDevice) device
+                = g_list_model_get_item (ws_session_get_devices (session), d);
 
-          check_device (device, g_ptr_array_index (devices, d));
+              check_device (device, g_ptr_array_index (devices, d));
+            }
         }
       g_assert_cmpuint (g_list_model_get_n_items (entries), ==, kernels->len);
       for (guint k = 0; k < kernels->len; k++)

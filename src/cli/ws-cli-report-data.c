@@ -349,7 +349,11 @@ json_run (WsJsonWriter *json, WsCliReportRun *r)
       ws_json_writer_int (json, "active_blocks_per_sm", l->active_blocks_per_sm);
       ws_json_writer_double (json, "waves", l->waves);
     }
-  if (v != NULL)
+  if (c->params != NULL)
+    ws_json_writer_string (json, "params", c->params);
+  if (v != NULL && v->unverified)
+    ws_json_writer_null (json, "verified");
+  else if (v != NULL)
     {
       ws_json_writer_bool (json, "verified", v->pass);
       ws_json_writer_double (json, "max_rel_err", v->max_rel_err);

@@ -46,6 +46,7 @@ ws_runner_error_free (WsRunnerError *error)
   g_free (error->code_name);
   g_free (error->message);
   g_free (error->detail);
+  g_free (error->file);
   g_free (error);
 }
 
@@ -124,7 +125,34 @@ _ws_runner_error_new_from_record (const WsRecord *r)
   e->code_name = g_strdup (code ? code : ws_error_code_to_string (WS_ERROR_UNKNOWN));
   e->message = g_strdup (ws_record_string (r, o, WS_KEY_MESSAGE) ?: "");
   e->detail = g_strdup (ws_record_string (r, o, WS_KEY_DETAIL));
+  e->file = g_strdup (ws_record_string (r, o, WS_KEY_FILE));
+  e->line = (int) ws_record_int (r, o, WS_KEY_LINE, 0);
+  e->column = (int) ws_record_int (r, o, WS_KEY_COLUMN, 0);
   return e;
+}
+
+/* {"TILE": 16, "UNROLL": 2} as "TILE=16, UNROLL=2"; NULL when absent or empty. */
+static const char *
+read_params (WsRun *self, const WsRecord *r)
+{
+  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, WS_KEY_PARAMS);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (po == WS_RECORD_NONE)
+    return NULL;
+  for (WsRecordNode n = ws_record_first_child (r, po); n != WS_RECORD_NONE;
+       n = ws_record_next_sibling (r, n))
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+      double d;
+
+      if (!ws_record_node_double (r, n, &d))
+        continue;
+      g_ascii_formatd (number, sizeof number, "%.10g", d);
+      g_string_append_printf (text, "%s%s=%s", text->len ? ", " : "", ws_record_key (r, n),
+                              number);
+    }
+  return text->len > 0 ? keep (self, text->str) : NULL;
 }
 
 WsRun *
@@ -173,6 +201,10 @@ _ws_run_new_from_record (const WsRecord *r)
   c->bytes = ws_record_double (r, o, WS_KEY_BYTES, 0);
   c->input_bytes = ws_record_int (r, o, WS_KEY_INPUT_BYTES, 0);
   c->output_bytes = ws_record_int (r, o, WS_KEY_OUTPUT_BYTES, 0);
+  c->device = (int) ws_record_int (r, o, WS_KEY_DEVICE, -1);
+  c->device_uuid = keep (self, ws_record_string (r, o, WS_KEY_DEVICE_UUID));
+  c->source_hash = keep (self, ws_record_string (r, o, WS_KEY_SOURCE_HASH));
+  c->params = read_params (self, r);
   return self;
 }
 
@@ -301,6 +333,9 @@ read_verify (WsRun *self, const WsRecord *r)
   v->first_bad_index = ws_record_int (r, o, WS_KEY_FIRST_BAD_INDEX, -1);
   v->first_bad_value = ws_record_double (r, o, WS_KEY_FIRST_BAD_VALUE, 0);
   v->first_bad_expected = ws_record_double (r, o, WS_KEY_FIRST_BAD_EXPECTED, 0);
+  v->unverified = g_strcmp0 (v->method, "none") == 0;
+  v->note = keep (self, ws_record_string (r, o, WS_KEY_NOTE));
+  v->first_bad_buffer = keep (self, ws_record_string (r, o, WS_KEY_FIRST_BAD_BUFFER));
   self->has_verify = TRUE;
 }
 
@@ -521,6 +556,15 @@ ws_run_dup_block_phrase (WsRun *self)
   /* Translators: a block of threads, "16×16 block"; a 1D block, "256 threads". */
   return self->config.block[1] > 1 ? g_strdup_printf (_("%s block"), label)
                                    : g_strdup_printf (_("%s threads"), label);
+}
+
+char *
+ws_run_dup_kernel_label (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  if (self->config.params == NULL)
+    return g_strdup (self->config.kernel);
+  return g_strdup_printf ("%s %s", self->config.kernel, self->config.params);
 }
 
 char *

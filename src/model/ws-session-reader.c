@@ -21,6 +21,7 @@
 #include "ws-protocol.h"
 #include "ws-record.h"
 #include "ws-run-private.h"
+#include "ws-trace-private.h"
 
 /* How the runner and the injection library begin an activity record: the fast path's cue. */
 #define FAST_PATH_PREFIX "{\"" WS_KEY_TYPE "\":\"" WS_RECORD_TYPE_ACTIVITY "\""
@@ -110,6 +111,25 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
   return FALSE;
 }
 
+/* A traced program's stream (protocol 2): its records go to the session's trace. */
+static void
+start_trace (WsSession *self, const WsRecord *r)
+{
+  self->trace = _ws_trace_new ();
+  _ws_trace_add_record (self->trace, self, WS_RECORD_TYPE_HELLO, r);
+}
+
+static gboolean
+add_trace_record (WsSession *self, const WsRecord *r, const char *type, const char *text,
+                  gsize length)
+{
+  store (self, r, type, 0, text, length);
+  _ws_trace_add_record (self->trace, self, type, r);
+  if (!g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
+    g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
 static gboolean
 handle_hello (WsSession *self, const WsRecord *r, const char *type, const char *text, gsize length,
               guint *column, GError **error)
@@ -142,6 +162,8 @@ handle_hello (WsSession *self, const WsRecord *r, const char *type, const char *
   if (self->hello->replay)
     self->source = WS_SESSION_SOURCE_REPLAY;
   store (self, r, type, 0, text, length);
+  if (self->hello->trace)
+    start_trace (self, r);
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -172,6 +194,8 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
   if (!_ws_session_check_ranges (r, type, text, length, column, error))
     return FALSE;
 
+  if (self->trace != NULL && _ws_trace_takes (type))
+    return add_trace_record (self, r, type, text, length);
   if (g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     {
       WsActivity a;
@@ -230,6 +254,8 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       WsRunnerError *e = _ws_runner_error_new_from_record (r);
       WsRun *run = e->run ? ws_session_find_run (self, e->run) : NULL;
 
+      if (self->trace != NULL)
+        _ws_trace_note_error (self->trace, r);
       store (self, r, type, e->run, text, length);
       if (run != NULL)
         {
@@ -257,8 +283,13 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       ws_session_end (self);
     }
   else
-    /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
-    store (self, r, type, 0, text, length);
+    {
+      /* Other types (later protocols, hello repeated by a replay) are kept for writing back;
+       * an own kernel's compile, memcheck and source records are also read. */
+      store (self, r, type, 0, text, length);
+      if (_ws_session_read_own (self, r, type))
+        g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
   return TRUE;
 }
 
@@ -338,7 +369,7 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   if (len == 0)
     return TRUE;
 
-  if (self->hello != NULL && len > 20
+  if (self->hello != NULL && self->trace == NULL && len > 20
       && memcmp (line, FAST_PATH_PREFIX, sizeof FAST_PATH_PREFIX - 1) == 0)
     {
       WsActivity a;
@@ -422,7 +453,11 @@ ws_session_end (WsSession *self)
         more, WS_SESSION_MAX_PROBLEMS);
       g_ptr_array_add (self->problems, problem);
     }
-  if (!self->done && self->hello != NULL)
+  if (self->trace != NULL)
+    _ws_trace_end (self->trace, self->problems);
+  /* The library's own trace file has no done record: its processes' trace_end close it. */
+  if (!self->done && self->hello != NULL
+      && (self->trace == NULL || _ws_trace_expects_done (self->trace)))
     {
       WsProblem *problem = g_new0 (WsProblem, 1);
 

@@ -38,6 +38,14 @@ extern "C" {
 #define WS_RECORD_TYPE_CONTEXT   "context"
 #define WS_RECORD_TYPE_MODULE    "module"
 #define WS_RECORD_TYPE_TRACE_END "trace_end"
+/* warpscope-runner --trace: one per run of the traced program */
+#define WS_RECORD_TYPE_PROGRAM     "program"
+#define WS_RECORD_TYPE_PROGRAM_END "program_end"
+/* own kernels (--source, --check-source, --memcheck) */
+#define WS_RECORD_TYPE_SOURCE           "source"
+#define WS_RECORD_TYPE_COMPILE          "compile"
+#define WS_RECORD_TYPE_MEMCHECK         "memcheck"
+#define WS_RECORD_TYPE_MEMCHECK_SUMMARY "memcheck_summary"
 
 /* A hello's "source" for a traced program (a runner's hello has none). */
 #define WS_SOURCE_TRACE "trace"
@@ -170,6 +178,12 @@ extern "C" {
 #define WS_KEY_CACHE                        "cache"
 #define WS_KEY_INPUT_BYTES                  "input_bytes"
 #define WS_KEY_OUTPUT_BYTES                 "output_bytes"
+/* an own kernel's run */
+#define WS_KEY_SOURCE_HASH                  "source_hash"
+#define WS_KEY_PARAMS                       "params"
+/* a run of a session merged from shares (docs/protocol.md, "Shares of a sweep"): its GPU
+ * ("device", the CUDA index, as in activity records) */
+#define WS_KEY_DEVICE_UUID                  "device_uuid"
 
 /* launch */
 #define WS_KEY_REGISTERS                    "registers"
@@ -247,6 +261,7 @@ extern "C" {
 #define WS_KEY_FIRST_BAD_INDEX              "first_bad_index"
 #define WS_KEY_FIRST_BAD_VALUE              "first_bad_value"
 #define WS_KEY_FIRST_BAD_EXPECTED           "first_bad_expected"
+#define WS_KEY_FIRST_BAD_BUFFER             "first_bad_buffer"
 
 /* timing (stats objects: median, min, max, n) */
 #define WS_KEY_TRACED                       "traced"
@@ -297,6 +312,9 @@ extern "C" {
 #define WS_KEY_CODE                         "code"
 #define WS_KEY_MESSAGE                      "message"
 #define WS_KEY_DETAIL                       "detail"
+/* an own kernel's header and compile errors: where in its file ("file" as in hello) */
+#define WS_KEY_LINE                         "line"
+#define WS_KEY_COLUMN                       "column"
 
 /* done */
 #define WS_KEY_RUNS                         "runs"
@@ -317,6 +335,61 @@ extern "C" {
 #define WS_KEY_RECORDS                      "records"
 #define WS_KEY_LOST_RECORDS                 "lost_records"
 #define WS_KEY_API_ERRORS                   "api_errors"
+
+/* program, program_end (warpscope-runner --trace: a run of the traced program) */
+#define WS_KEY_PROGRAM_RUN                  "program_run"
+#define WS_KEY_OF                           "of"
+#define WS_KEY_ENV                          "env"
+#define WS_KEY_PATH                         "path"
+#define WS_KEY_MONOTONIC_NS                 "monotonic_ns"
+#define WS_KEY_WALL_NS                      "wall_ns"
+#define WS_KEY_PROCESSES                    "processes"
+#define WS_KEY_ENDED_PROCESSES              "ended_processes"
+#define WS_KEY_DROPPED_LINES                "dropped_lines"
+
+/* an own kernel's kernel and source records */
+#define WS_KEY_OWN                          "own"
+#define WS_KEY_ENTRY                        "entry"
+#define WS_KEY_ARGS                         "args"
+#define WS_KEY_ROLE                         "role"
+#define WS_KEY_BUFFER                       "buffer"
+#define WS_KEY_LENGTH                       "length"
+#define WS_KEY_INIT                         "init"
+#define WS_KEY_HIGH                         "high"
+#define WS_KEY_DEFAULT                      "default"
+#define WS_KEY_VALUES                       "values"
+#define WS_KEY_RESTRICTIONS                 "restrictions"
+#define WS_KEY_TEXT                         "text"
+#define WS_KEY_VERIFY                       "verify"
+#define WS_KEY_OPTIONS                      "options"
+#define WS_KEY_SHA256                       "sha256"
+
+/* compile */
+#define WS_KEY_REFERENCE                    "reference"
+#define WS_KEY_ARCH                         "arch"
+#define WS_KEY_PTX                          "ptx"
+#define WS_KEY_NVRTC                        "nvrtc"
+#define WS_KEY_CACHED                       "cached"
+#define WS_KEY_KEY                          "key"
+#define WS_KEY_MS                           "ms"
+#define WS_KEY_OK                           "ok"
+#define WS_KEY_LOWERED                      "lowered"
+#define WS_KEY_BLOCK_SIZE                   "block_size"
+#define WS_KEY_IMAGE_BYTES                  "image_bytes"
+#define WS_KEY_ERRORS                       "errors"
+#define WS_KEY_WARNINGS                     "warnings"
+#define WS_KEY_LOG                          "log"
+
+/* memcheck, memcheck_summary */
+#define WS_KEY_TOOL                         "tool"
+#define WS_KEY_SANITIZER                    "sanitizer"
+#define WS_KEY_SPACE                        "space"
+#define WS_KEY_ACCESS                       "access"
+#define WS_KEY_ADDRESS                      "address"
+#define WS_KEY_COUNT                        "count"
+#define WS_KEY_REPORT                       "report"
+#define WS_KEY_REPORTS                      "reports"
+#define WS_KEY_FINDINGS                     "findings"
 
 /* ---- enumerations --------------------------------------------------------------------------
  * Each has a value for "absent" where the protocol allows that (NONE) and one for a name this
@@ -412,6 +485,23 @@ typedef enum
   WS_ERROR_KERNEL_FAULT,
   WS_ERROR_CUDA_ERROR,
   WS_ERROR_INTERNAL,
+  WS_ERROR_RUNNER_FAILED,      /* written by a merge of shares, not by a runner */
+  /* own kernels */
+  WS_ERROR_BAD_SOURCE,
+  WS_ERROR_HEADER_ERROR,
+  WS_ERROR_COMPILE_ERROR,
+  WS_ERROR_COMPILE_WARNING,
+  WS_ERROR_RESTRICTED,
+  WS_ERROR_NVRTC_UNAVAILABLE,
+  WS_ERROR_SANITIZER_UNAVAILABLE,
+  WS_ERROR_SANITIZER_FAILED,
+  /* the trace mode */
+  WS_ERROR_INJECT_NOT_FOUND,
+  WS_ERROR_PROGRAM_NOT_FOUND,
+  WS_ERROR_PROGRAM_NOT_EXECUTABLE,
+  WS_ERROR_NO_CUDA_ACTIVITY,
+  WS_ERROR_PROGRAM_TIMEOUT,
+  WS_ERROR_CEILINGS_UNAVAILABLE,
   WS_ERROR_UNKNOWN,            /* a code this version does not know ("unknown") */
 } WsErrorCode;
 

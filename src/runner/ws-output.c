@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -307,6 +308,14 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
   ws_json_uint (&out.json, WS_KEY_INPUT_BYTES, in_bytes);
   ws_json_uint (&out.json, WS_KEY_OUTPUT_BYTES,
                 k->buffer_elements (s->shape, k->n_inputs) * sizeof (float));
+  if (s->source_hash != NULL)
+    {
+      ws_json_string (&out.json, WS_KEY_SOURCE_HASH, s->source_hash);
+      ws_json_begin_object (&out.json, WS_KEY_PARAMS);
+      for (int i = 0; i < s->n_params; i++)
+        ws_json_double (&out.json, s->param_names[i], strtod (s->param_values[i], NULL));
+      ws_json_end_object (&out.json);
+    }
   end (1);
 }
 
@@ -407,8 +416,12 @@ ws_output_verify (int run, const WsVerifyResult *v)
   ws_json_double (&out.json, WS_KEY_MAX_REL_ERR, v->max_rel_err);
   ws_json_double (&out.json, WS_KEY_RTOL, v->rtol);
   ws_json_double (&out.json, WS_KEY_ATOL, v->atol);
+  if (v->note != NULL)
+    ws_json_string (&out.json, WS_KEY_NOTE, v->note);
   if (v->first_bad >= 0)
     {
+      if (v->first_bad_buffer != NULL)
+        ws_json_string (&out.json, WS_KEY_FIRST_BAD_BUFFER, v->first_bad_buffer);
       ws_json_int (&out.json, WS_KEY_FIRST_BAD_INDEX, v->first_bad);
       ws_json_double (&out.json, WS_KEY_FIRST_BAD_VALUE, v->first_bad_value);
       ws_json_double (&out.json, WS_KEY_FIRST_BAD_EXPECTED, v->first_bad_expected);
@@ -552,18 +565,49 @@ void
 ws_output_error (int run, WsErrorSeverity severity, WsErrorCode code, const char *message,
                  const char *detail)
 {
-  fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", ws_error_severity_to_string (severity),
-           message,
-           detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  ws_output_error_at (run, severity, code, message, detail, NULL, 0, 0);
+}
+
+void
+ws_output_error_at (int run, WsErrorSeverity severity, WsErrorCode code, const char *message,
+                    const char *detail, const char *file, int line, int column)
+{
+  const char *severity_name = ws_error_severity_to_string (severity);
+
+  if (file != NULL && line > 0)
+    fprintf (stderr, "%s:%d:%d: %s: %s\n", file, line, column > 0 ? column : 1, severity_name,
+             message);
+  else
+    fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity_name, message,
+             detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
   begin (WS_RECORD_TYPE_ERROR);
   if (run > 0)
     ws_json_int (&out.json, WS_KEY_RUN, run);
   else
     ws_json_null (&out.json, WS_KEY_RUN);
-  ws_json_string (&out.json, WS_KEY_SEVERITY, ws_error_severity_to_string (severity));
+  ws_json_string (&out.json, WS_KEY_SEVERITY, severity_name);
   ws_json_string (&out.json, WS_KEY_CODE, ws_error_code_to_string (code));
   ws_json_string (&out.json, WS_KEY_MESSAGE, message);
   ws_json_string (&out.json, WS_KEY_DETAIL, detail);
+  if (file != NULL)
+    {
+      ws_json_string (&out.json, WS_KEY_FILE, file);
+      ws_json_int (&out.json, WS_KEY_LINE, line);
+      ws_json_int (&out.json, WS_KEY_COLUMN, column);
+    }
+  end (1);
+}
+
+WsJson *
+ws_output_begin (const char *type)
+{
+  begin (type);
+  return &out.json;
+}
+
+void
+ws_output_end (void)
+{
   end (1);
 }
 

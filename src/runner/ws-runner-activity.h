@@ -1,5 +1,5 @@
 /* ws-runner-activity.h: the runner's own activity record, what CUPTI's versioned records
- * become before they are written (the session model's WsActivity is what a reader keeps).
+ * become before they are written (the session model's WsRunnerActivity is what a reader keeps).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
