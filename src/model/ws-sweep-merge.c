@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ws-json-writer.h"
+#include "ws-protocol.h"
 #include "ws-record.h"
 #include "ws-session-private.h"
 
@@ -235,7 +236,8 @@ release (WsSweepMerge *self)
             if (kernel)
               {
                 g_autoptr (WsRecord) r = ws_record_parse (line, strlen (line), NULL, NULL);
-                const char *name = r != NULL ? ws_record_string (r, WS_RECORD_ROOT, "name") : NULL;
+                const char *name
+                  = r != NULL ? ws_record_string (r, WS_RECORD_ROOT, WS_KEY_NAME) : NULL;
 
                 if (name == NULL || g_hash_table_contains (self->kernels_out, name))
                   continue;
@@ -340,7 +342,7 @@ tag_run (Stream *s, WsRecord *record, const char *line)
 
   if (s->device < 0 && s->device_hint < 0)
     return g_strdup (line);
-  if (ws_record_member (record, WS_RECORD_ROOT, "device") != WS_RECORD_NONE)
+  if (ws_record_member (record, WS_RECORD_ROOT, WS_KEY_DEVICE) != WS_RECORD_NONE)
     return g_strdup (line);
   g_string_append_printf (members, ",\"device\":%d", s->device >= 0 ? s->device : s->device_hint);
   if (s->device_uuid != NULL)
@@ -358,7 +360,7 @@ take_run_line (WsSweepMerge *self, guint stream, const char *type, int id, WsRec
   Stream *s = &self->streams[stream];
   gpointer owner;
 
-  if (g_str_equal (type, "run"))
+  if (g_str_equal (type, WS_RECORD_TYPE_RUN))
     {
       complete (self, s);
       owner = g_hash_table_lookup (self->owner, GINT_TO_POINTER (id));
@@ -395,19 +397,19 @@ take_run_line (WsSweepMerge *self, guint stream, const char *type, int id, WsRec
 static void
 take_hello_or_device (Stream *s, const char *type, WsRecord *record, const char *line)
 {
-  if (g_str_equal (type, "hello"))
+  if (g_str_equal (type, WS_RECORD_TYPE_HELLO))
     {
       if (s->hello == NULL)
         {
           s->hello = g_strdup (line);
-          s->host = g_strdup (ws_record_string (record, WS_RECORD_ROOT, "host"));
+          s->host = g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_HOST));
         }
       return;
     }
   if (s->device < 0)
     {
-      s->device = (int) ws_record_int (record, WS_RECORD_ROOT, "index", -1);
-      s->device_uuid = g_strdup (ws_record_string (record, WS_RECORD_ROOT, "uuid"));
+      s->device = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_INDEX, -1);
+      s->device_uuid = g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_UUID));
     }
   g_ptr_array_add (s->preamble, g_strdup (line));
 }
@@ -439,47 +441,48 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
         }
     }
   record = ws_record_parse (text, length, NULL, NULL);
-  if (record == NULL || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
+  if (record == NULL || (type = ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE)) == NULL)
     return; /* the stream's own session has counted it as a problem */
-  if (g_str_equal (type, "run"))
-    id = (int) ws_record_int (record, WS_RECORD_ROOT, "id", 0);
-  else if (!g_str_equal (type, "hello") && !g_str_equal (type, "device"))
-    id = (int) ws_record_int (record, WS_RECORD_ROOT, "run", 0);
+  if (g_str_equal (type, WS_RECORD_TYPE_RUN))
+    id = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_ID, 0);
+  else if (!g_str_equal (type, WS_RECORD_TYPE_HELLO)
+           && !g_str_equal (type, WS_RECORD_TYPE_DEVICE))
+    id = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_RUN, 0);
 
-  if (g_str_equal (type, "hello") || g_str_equal (type, "device"))
+  if (g_str_equal (type, WS_RECORD_TYPE_HELLO) || g_str_equal (type, WS_RECORD_TYPE_DEVICE))
     take_hello_or_device (s, type, record, text);
-  else if (g_str_equal (type, "progress"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_PROGRESS))
     {
       complete (self, s);
       s->has_progress = TRUE;
-      s->progress_done = (int) ws_record_int (record, WS_RECORD_ROOT, "done", 0);
-      s->progress_total = (int) ws_record_int (record, WS_RECORD_ROOT, "total", 0);
+      s->progress_done = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_DONE, 0);
+      s->progress_total = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_TOTAL, 0);
       s->started = TRUE;
     }
-  else if (g_str_equal (type, "done"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_DONE))
     {
       complete (self, s);
       s->has_done = s->started = TRUE;
-      s->exit_code = (int) ws_record_int (record, WS_RECORD_ROOT, "exit_code", 0);
-      s->done_runs = ws_record_int (record, WS_RECORD_ROOT, "runs", 0);
-      s->done_failed = ws_record_int (record, WS_RECORD_ROOT, "failed", 0);
-      s->dropped = ws_record_int (record, WS_RECORD_ROOT, "dropped_records", 0);
+      s->exit_code = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_EXIT_CODE, 0);
+      s->done_runs = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_RUNS, 0);
+      s->done_failed = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_FAILED, 0);
+      s->dropped = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_DROPPED_RECORDS, 0);
     }
-  else if (id > 0 || g_str_equal (type, "run"))
+  else if (id > 0 || g_str_equal (type, WS_RECORD_TYPE_RUN))
     {
       s->started = TRUE;
       take_run_line (self, stream, type, id, record, text);
     }
   else if (!self->released)
     g_ptr_array_add (s->preamble, g_steal_pointer (&text));
-  else if (!g_str_equal (type, "kernel")
+  else if (!g_str_equal (type, WS_RECORD_TYPE_KERNEL)
            || !g_hash_table_contains (self->kernels_out,
-                                      ws_record_string (record, WS_RECORD_ROOT, "name") ?: ""))
+                                      ws_record_string (record, WS_RECORD_ROOT, WS_KEY_NAME) ?: ""))
     emit (self, text); /* session-level news after the runs began */
 
-  if (g_str_equal (type, "kernel") && self->released)
+  if (g_str_equal (type, WS_RECORD_TYPE_KERNEL) && self->released)
     g_hash_table_add (self->kernels_out,
-                      g_strdup (ws_record_string (record, WS_RECORD_ROOT, "name") ?: ""));
+                      g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_NAME) ?: ""));
   if (!self->released)
     release (self);
   drain (self);
