@@ -149,21 +149,34 @@ with_members (const char *line, const char *members)
   return g_strdup_printf ("%.*s%s}", (int) (end - 1 - line), line, members);
 }
 
-static char *
-t_text (WsSweepMerge *self)
+/* A record of the merge's own (progress, error, done), in the runner's layout: type and t
+ * first. End it with end_record. */
+static WsJsonWriter *
+begin_record (WsSweepMerge *self, GString *out, const char *type)
 {
-  GString *s = g_string_new (NULL);
+  WsJsonWriter *json = ws_json_writer_new (out, FALSE);
 
-  ws_json_append_double (s, self->t);
-  return g_string_free (s, FALSE);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, WS_KEY_TYPE, type);
+  ws_json_writer_double (json, WS_KEY_T, self->t);
+  return json;
+}
+
+static char *
+end_record (WsJsonWriter *json, GString *out)
+{
+  ws_json_writer_end_object (json);
+  ws_json_writer_free (json);
+  return g_string_free (out, FALSE);
 }
 
 static void
 emit_progress (WsSweepMerge *self)
 {
   int done = 0, total = 0;
-  g_autofree char *t = NULL;
   g_autofree char *line = NULL;
+  GString *out;
+  WsJsonWriter *json;
 
   if (!self->released)
     return;
@@ -182,9 +195,11 @@ emit_progress (WsSweepMerge *self)
     return;
   self->progress_done = done;
   self->progress_total = total;
-  t = t_text (self);
-  line = g_strdup_printf ("{\"type\":\"progress\",\"t\":%s,\"done\":%d,\"total\":%d}", t, done,
-                          total);
+  out = g_string_new (NULL);
+  json = begin_record (self, out, WS_RECORD_TYPE_PROGRESS);
+  ws_json_writer_int (json, WS_KEY_DONE, done);
+  ws_json_writer_int (json, WS_KEY_TOTAL, total);
+  line = end_record (json, out);
   emit (self, line);
 }
 
@@ -245,7 +260,7 @@ release (WsSweepMerge *self)
               }
             if (device && several_hosts && s->host != NULL)
               {
-                GString *member = g_string_new (",\"host\":");
+                GString *member = g_string_new (",\"" WS_KEY_HOST "\":");
                 g_autofree char *tagged = NULL;
 
                 ws_json_append_string (member, s->host);
@@ -344,10 +359,11 @@ tag_run (Stream *s, WsRecord *record, const char *line)
     return g_strdup (line);
   if (ws_record_member (record, WS_RECORD_ROOT, WS_KEY_DEVICE) != WS_RECORD_NONE)
     return g_strdup (line);
-  g_string_append_printf (members, ",\"device\":%d", s->device >= 0 ? s->device : s->device_hint);
+  g_string_append_printf (members, ",\"" WS_KEY_DEVICE "\":%d",
+                          s->device >= 0 ? s->device : s->device_hint);
   if (s->device_uuid != NULL)
     {
-      g_string_append (members, ",\"device_uuid\":");
+      g_string_append (members, ",\"" WS_KEY_DEVICE_UUID "\":");
       ws_json_append_string (members, s->device_uuid);
     }
   return with_members (line, members->str);
@@ -494,7 +510,8 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
 static char *
 error_record (WsSweepMerge *self, Stream *s, const char *reason)
 {
-  g_autoptr (GString) line = g_string_new ("{\"type\":\"error\",\"t\":");
+  GString *out = g_string_new (NULL);
+  WsJsonWriter *json = begin_record (self, out, WS_RECORD_TYPE_ERROR);
   g_autofree char *message = NULL;
   int device = s->device >= 0 ? s->device : s->device_hint;
 
@@ -503,14 +520,15 @@ error_record (WsSweepMerge *self, Stream *s, const char *reason)
                                "runs it did not finish are missing; the other runners' runs "
                                "are kept."),
                              s->label, reason);
-  ws_json_append_double (line, self->t);
-  g_string_append (line, ",\"run\":null,\"severity\":\"error\",\"code\":\"runner_failed\"");
+  ws_json_writer_null (json, WS_KEY_RUN);
+  ws_json_writer_string (json, WS_KEY_SEVERITY,
+                         ws_error_severity_to_string (WS_ERROR_SEVERITY_ERROR));
+  ws_json_writer_string (json, WS_KEY_CODE, ws_error_code_to_string (WS_ERROR_RUNNER_FAILED));
   if (device >= 0)
-    g_string_append_printf (line, ",\"device\":%d", device);
-  g_string_append (line, ",\"message\":");
-  ws_json_append_string (line, message);
-  g_string_append (line, ",\"detail\":null}");
-  return g_string_free (g_steal_pointer (&line), FALSE);
+    ws_json_writer_int (json, WS_KEY_DEVICE, device);
+  ws_json_writer_string (json, WS_KEY_MESSAGE, message);
+  ws_json_writer_null (json, WS_KEY_DETAIL);
+  return end_record (json, out);
 }
 
 static void
@@ -518,8 +536,9 @@ finish (WsSweepMerge *self)
 {
   int exit_code = 0;
   gint64 runs = 0, failed = 0, dropped = 0;
-  g_autofree char *t = NULL;
   g_autofree char *line = NULL;
+  GString *out;
+  WsJsonWriter *json;
 
   self->finished = TRUE;
   drain (self);
@@ -536,11 +555,13 @@ finish (WsSweepMerge *self)
       failed += s->done_failed;
       dropped += s->dropped;
     }
-  t = t_text (self);
-  line = g_strdup_printf ("{\"type\":\"done\",\"t\":%s,\"runs\":%" G_GINT64_FORMAT
-                          ",\"failed\":%" G_GINT64_FORMAT ",\"dropped_records\":%" G_GINT64_FORMAT
-                          ",\"exit_code\":%d}",
-                          t, runs, failed, dropped, exit_code);
+  out = g_string_new (NULL);
+  json = begin_record (self, out, WS_RECORD_TYPE_DONE);
+  ws_json_writer_int (json, WS_KEY_RUNS, runs);
+  ws_json_writer_int (json, WS_KEY_FAILED, failed);
+  ws_json_writer_int (json, WS_KEY_DROPPED_RECORDS, dropped);
+  ws_json_writer_int (json, WS_KEY_EXIT_CODE, exit_code);
+  line = end_record (json, out);
   emit (self, line);
 }
 
