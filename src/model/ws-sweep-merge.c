@@ -149,6 +149,9 @@ with_members (const char *line, const char *members)
   return g_strdup_printf ("%.*s%s}", (int) (end - 1 - line), line, members);
 }
 
+/* How the runner begins a record of a type: the cue for lines read without parsing. */
+#define TYPE_PREFIX(type) "{\"" WS_KEY_TYPE "\":\"" type "\""
+
 /* A record of the merge's own (progress, error, done), in the runner's layout: type and t
  * first. End it with end_record. */
 static WsJsonWriter *
@@ -243,8 +246,8 @@ release (WsSweepMerge *self)
         for (guint l = 0; l < s->preamble->len; l++)
           {
             const char *line = g_ptr_array_index (s->preamble, l);
-            gboolean device = g_str_has_prefix (line, "{\"type\":\"device\"");
-            gboolean kernel = g_str_has_prefix (line, "{\"type\":\"kernel\"");
+            gboolean device = g_str_has_prefix (line, TYPE_PREFIX (WS_RECORD_TYPE_DEVICE));
+            gboolean kernel = g_str_has_prefix (line, TYPE_PREFIX (WS_RECORD_TYPE_KERNEL));
 
             if ((pass == 0 && !device) || (pass == 1 && !kernel) || (pass == 2 && (device || kernel)))
               continue;
@@ -444,7 +447,7 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
   if (s->ended || s->has_done || self->finished)
     return;
   self->t = MAX (self->t, t_of (text));
-  if (g_str_has_prefix (text, "{\"type\":\"activity\""))
+  if (g_str_has_prefix (text, TYPE_PREFIX (WS_RECORD_TYPE_ACTIVITY)))
     {
       WsActivity a;
       guint32 run;

@@ -179,8 +179,8 @@ new_process (WsTrace *t, guint program, gint64 pid, guint *index)
 static WsTraceProcess *
 process_of_record (WsTrace *t, const WsRecord *r, guint *index)
 {
-  WsTraceProgram *program = program_of_record (t, ws_record_int (r, WS_RECORD_ROOT,
-                                                                 "program_run", 0));
+  WsTraceProgram *program
+    = program_of_record (t, ws_record_int (r, WS_RECORD_ROOT, WS_KEY_PROGRAM_RUN, 0));
   gint64 pid = ws_record_int (r, WS_RECORD_ROOT, WS_KEY_PID, 0);
   WsTraceProcess *p = lookup_process (t, program->id, pid, index);
 
@@ -367,7 +367,7 @@ read_event (WsTrace *t, const char *type, const WsRecord *r)
   e.at = on_axis (t, p, ws_record_int (r, o, WS_KEY_AT, 0));
   e.program = p->program;
   e.process = index;
-  e.id = (guint32) ws_record_int (r, o, module ? "module" : "context", 0);
+  e.id = (guint32) ws_record_int (r, o, module ? WS_KEY_MODULE : WS_KEY_CONTEXT, 0);
   e.context = (guint32) ws_record_int (r, o, WS_KEY_CONTEXT, 0);
   e.device = (guint32) ws_record_int (r, o, WS_KEY_DEVICE, 0);
   e.bytes = ws_record_int (r, o, WS_KEY_CUBIN_BYTES, 0);
@@ -577,8 +577,11 @@ read_device (WsTrace *t, WsSession *session, const WsRecord *r)
 gboolean
 _ws_trace_takes (const char *type)
 {
-  static const char *const types[] = { "hello", "activity", "device", "context", "module",
-                                       "trace_end", "program", "program_end" };
+  static const char *const types[] = {
+    WS_RECORD_TYPE_HELLO,  WS_RECORD_TYPE_ACTIVITY,  WS_RECORD_TYPE_DEVICE,
+    WS_RECORD_TYPE_CONTEXT, WS_RECORD_TYPE_MODULE,   WS_RECORD_TYPE_TRACE_END,
+    WS_RECORD_TYPE_PROGRAM, WS_RECORD_TYPE_PROGRAM_END,
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     if (g_str_equal (types[i], type))

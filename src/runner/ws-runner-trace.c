@@ -284,7 +284,7 @@ write_not_started (int id)
 static void
 remember_uuid (const char *line, size_t len)
 {
-  const char *key = "\"uuid\":\"";
+  const char *key = "\"" WS_KEY_UUID "\":\"";
   const char *p = memmem (line, len, key, strlen (key)), *q;
 
   if (p == NULL || tr.n_uuids == MAX_UUIDS)
@@ -307,6 +307,18 @@ field_uint (const char *line, size_t len, const char *key)
   return p != NULL ? strtoull (p + strlen (key), NULL, 10) : 0;
 }
 
+/* How the library begins every record, and what follows its type. */
+#define TYPE_PREFIX "{\"" WS_KEY_TYPE "\":\""
+#define TYPE_PREFIX_LEN (sizeof TYPE_PREFIX - 1)
+#define T_PREFIX ",\"" WS_KEY_T "\":"
+#define T_PREFIX_LEN (sizeof T_PREFIX - 1)
+
+static int
+is_type (const char *type, size_t tlen, const char *name)
+{
+  return tlen == strlen (name) && memcmp (type, name, tlen) == 0;
+}
+
 /* Each line is the library's whole record: it gains "program_run" after its type, so that
  * the records of every run of a sweep can be told apart. */
 static void
@@ -320,37 +332,38 @@ relay_line (Child *c, char *line, size_t len)
     len--;
   if (len == 0)
     return;
-  if (len < 12 || memcmp (line, "{\"type\":\"", 9) != 0 || line[len - 1] != '}'
-      || (q = memchr (line + 9, '"', len - 9)) == NULL
-      || memchr (line + 9, '\\', (size_t) (q - line - 9)) != NULL)
+  if (len < TYPE_PREFIX_LEN + 3 || memcmp (line, TYPE_PREFIX, TYPE_PREFIX_LEN) != 0
+      || line[len - 1] != '}'
+      || (q = memchr (line + TYPE_PREFIX_LEN, '"', len - TYPE_PREFIX_LEN)) == NULL
+      || memchr (line + TYPE_PREFIX_LEN, '\\', (size_t) (q - line - TYPE_PREFIX_LEN)) != NULL)
     {
       c->dropped_lines++;
       return;
     }
-  type = line + 9;
+  type = line + TYPE_PREFIX_LEN;
   tlen = (size_t) (q - type);
   rest = q + 1;
   /* Its t (ms since the library started in that process) becomes the runner's, so that the
    * stream's t rises as it arrived and a replay keeps its pacing. */
-  if ((size_t) (line + len - rest) > 5 && memcmp (rest, ",\"t\":", 5) == 0)
+  if ((size_t) (line + len - rest) > T_PREFIX_LEN && memcmp (rest, T_PREFIX, T_PREFIX_LEN) == 0)
     {
-      rest += 5;
+      rest += T_PREFIX_LEN;
       while (rest < line + len && strchr ("0123456789.eE+-", *rest) != NULL)
         rest++;
     }
   fwrite (line, 1, (size_t) (q + 1 - line), stdout);
-  fprintf (stdout, ",\"t\":%s,\"program_run\":%d", now_ms (t, sizeof t), c->id);
+  fprintf (stdout, T_PREFIX "%s,\"" WS_KEY_PROGRAM_RUN "\":%d", now_ms (t, sizeof t), c->id);
   fwrite (rest, 1, len - (size_t) (rest - line), stdout);
   fputc ('\n', stdout);
   c->records++;
-  if (tlen == 5 && memcmp (type, "hello", 5) == 0)
+  if (is_type (type, tlen, WS_RECORD_TYPE_HELLO))
     c->processes++;
-  else if (tlen == 9 && memcmp (type, "trace_end", 9) == 0)
+  else if (is_type (type, tlen, WS_RECORD_TYPE_TRACE_END))
     {
       c->ended++;
-      tr.dropped_records += field_uint (line, len, "\"dropped_records\":");
+      tr.dropped_records += field_uint (line, len, "\"" WS_KEY_DROPPED_RECORDS "\":");
     }
-  else if (tlen == 6 && memcmp (type, "device", 6) == 0)
+  else if (is_type (type, tlen, WS_RECORD_TYPE_DEVICE))
     remember_uuid (line, len);
 }
 
