@@ -378,23 +378,19 @@ read_event (WsTrace *t, const char *type, const WsRecord *r)
 static WsTraceSpanKind
 span_kind (const char *kind, const char *nvtx)
 {
-  static const struct
-  {
-    const char *name;
-    WsTraceSpanKind kind;
-  } kinds[] = {
-    { "kernel", WS_TRACE_SPAN_KERNEL }, { "memcpy", WS_TRACE_SPAN_MEMCPY },
-    { "memset", WS_TRACE_SPAN_MEMSET }, { "sync", WS_TRACE_SPAN_SYNC },
-    { "api", WS_TRACE_SPAN_API },       { "jit", WS_TRACE_SPAN_JIT },
-    { "overhead", WS_TRACE_SPAN_OVERHEAD },
-  };
-
-  if (g_strcmp0 (kind, "nvtx") == 0)
-    return g_strcmp0 (nvtx, "mark") == 0 ? WS_TRACE_SPAN_NVTX_MARK : WS_TRACE_SPAN_NVTX_RANGE;
-  for (guint i = 0; kind != NULL && i < G_N_ELEMENTS (kinds); i++)
-    if (g_str_equal (kinds[i].name, kind))
-      return kinds[i].kind;
-  return WS_TRACE_SPAN_OTHER;
+  switch (kind != NULL ? ws_activity_kind_from_string (kind) : WS_ACTIVITY_OTHER)
+    {
+    case WS_ACTIVITY_KERNEL: return WS_TRACE_SPAN_KERNEL;
+    case WS_ACTIVITY_MEMCPY: return WS_TRACE_SPAN_MEMCPY;
+    case WS_ACTIVITY_MEMSET: return WS_TRACE_SPAN_MEMSET;
+    case WS_ACTIVITY_SYNC: return WS_TRACE_SPAN_SYNC;
+    case WS_ACTIVITY_API: return WS_TRACE_SPAN_API;
+    case WS_ACTIVITY_JIT: return WS_TRACE_SPAN_JIT;
+    case WS_ACTIVITY_OVERHEAD: return WS_TRACE_SPAN_OVERHEAD;
+    case WS_ACTIVITY_NVTX:
+      return g_strcmp0 (nvtx, "mark") == 0 ? WS_TRACE_SPAN_NVTX_MARK : WS_TRACE_SPAN_NVTX_RANGE;
+    default: return WS_TRACE_SPAN_OTHER;
+    }
 }
 
 static void
