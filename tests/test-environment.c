@@ -89,7 +89,8 @@ test_ready (Fixture *f, gconstpointer data)
     "--device-info) grep -E '\"type\":\"(hello|device)\"' '%1$s' ;;\n"
     "esac", file);
   g_autoptr (WsEnvironment) environment = ws_environment_new ();
-  GPtrArray *catalog;
+  GListModel *catalog;
+  g_autoptr (WsKernelEntry) entry = NULL;
 
   write_runner (f, body);
   ws_environment_set_runner (environment, f->runner);
@@ -109,9 +110,10 @@ test_ready (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 0);
   catalog = ws_environment_get_catalog (environment);
   g_assert_nonnull (catalog);
-  g_assert_cmpuint (catalog->len, ==, 1);
-  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (catalog, 0), "name"), ==,
-                   "vector_add");
+  g_assert_cmpuint (g_list_model_get_n_items (catalog), ==, 1);
+  entry = g_list_model_get_item (catalog, 0);
+  g_assert_cmpstr (ws_kernel_entry_get_name (entry), ==, "vector_add");
+  g_assert_cmpint (ws_kernel_entry_get_info (entry)->default_block[0], ==, 256);
 }
 
 /* No driver: the runner's own words, under a heading a student reads. */
@@ -134,7 +136,9 @@ test_no_driver (Fixture *f, gconstpointer data)
                    "No usable GPU here: recordings and the calculator work");
   g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 1);
   problem = g_ptr_array_index (ws_environment_get_problems (environment), 0);
-  g_assert_cmpstr (problem->code, ==, "no_driver");
+  g_assert_cmpint (problem->code, ==, WS_ERROR_NO_DRIVER);
+  g_assert_cmpstr (problem->code_name, ==, "no_driver");
+  g_assert_cmpint (problem->severity, ==, WS_ERROR_SEVERITY_ERROR);
 }
 
 /* A runner that dies before it says anything. */

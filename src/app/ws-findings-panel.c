@@ -136,7 +136,7 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
           for (guint i = 0; i < errors->len; i++)
             {
               WsRunnerError *e = g_ptr_array_index (errors, i);
-              WsFinding fake = { .severity = g_strcmp0 (e->severity, "error") == 0
+              WsFinding fake = { .severity = e->severity == WS_ERROR_SEVERITY_ERROR
                                                ? WS_SEVERITY_HIGH
                                                : WS_SEVERITY_MEDIUM,
                                  .title = e->message, .numbers = e->detail };

@@ -99,21 +99,16 @@ _ws_chart_subtitle (WsSession *session, const char *what)
 char *
 _ws_chart_dup_size_label (WsRun *run)
 {
-  JsonObject *record = ws_run_get_json (run, "run");
-  JsonArray *shape = record && json_object_has_member (record, "shape")
-                         ? json_object_get_array_member (record, "shape")
-                         : NULL;
+  const WsRunConfig *c = ws_run_get_config (run);
 
   /* The model names vectors and cubes; a matrix (a transpose's rows × columns) is named
    * here. */
-  if (shape != NULL && json_array_get_length (shape) == 2)
+  if (c->shape_rank == 2)
     {
-      gint64 rows = json_array_get_int_element (shape, 0);
-      gint64 cols = json_array_get_int_element (shape, 1);
-
-      if (rows == cols)
-        return g_strdup_printf ("%" G_GINT64_FORMAT "²", rows);
-      return g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, rows, cols);
+      if (c->shape[0] == c->shape[1])
+        return g_strdup_printf ("%" G_GUINT64_FORMAT "²", c->shape[0]);
+      return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, c->shape[0],
+                              c->shape[1]);
     }
   return ws_run_dup_size_label (run);
 }

@@ -24,19 +24,10 @@ series_has (WsSeries *series, int id)
 static gboolean
 is_default_block (WsSession *session, WsSeries *series)
 {
-  JsonObject *kernel = ws_session_get_kernel (session, series->kernel);
+  WsKernelEntry *kernel = ws_session_find_kernel (session, series->kernel);
   const WsRunConfig *c = ws_run_get_config (g_ptr_array_index (series->runs, 0));
-  JsonArray *block;
 
-  if (kernel == NULL || !json_object_has_member (kernel, "default_block"))
-    return FALSE;
-  block = json_object_get_array_member (kernel, "default_block");
-  if (block == NULL)
-    return FALSE;
-  for (guint i = 0; i < MIN (3, json_array_get_length (block)); i++)
-    if ((guint) json_array_get_int_element (block, i) != c->block[i])
-      return FALSE;
-  return TRUE;
+  return kernel != NULL && ws_kernel_entry_is_default_block (kernel, c->block);
 }
 
 /* Several block shapes of one kernel over the same sizes would be a tangle of lines: the

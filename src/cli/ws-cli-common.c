@@ -161,14 +161,15 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
       g_autoptr (GString) text = g_string_new (NULL);
-      gboolean warning = g_strcmp0 (e->severity, "warning") == 0;
+      gboolean warning = e->severity == WS_ERROR_SEVERITY_WARNING;
 
       /* An own kernel's header and compile errors point into its file, as a compiler's do. */
       if (e->file != NULL && e->line > 0)
         g_string_append_printf (text, "%s:%d:%d: %s: ", e->file, e->line, MAX (e->column, 1),
                                 warning ? _("warning") : _("error"));
       else
-        g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"), e->code);
+        g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"),
+                                e->code_name);
       ws_cli_append_wrapped (text, e->message, ws_cli_text_width (text->str), 2,
                              (gsize) MAX (width, 0));
       g_string_append_c (text, '\n');

@@ -8,20 +8,22 @@
 #include <math.h>
 #include <string.h>
 
-#include "ws-cli-json.h"
+#include "ws-json-writer.h"
+#include "ws-protocol.h"
+#include "ws-record.h"
 
 /* The record's `t` (ms since the runner started); FALSE when the line has none. The runner
  * writes it right after the type, so the first "t" member is the record's. */
 static gboolean
 find_t (const char *line, double *t)
 {
-  const char *p = strstr (line, "\"t\":");
+  const char *p = strstr (line, "\"" WS_KEY_T "\":");
   char *end;
   double value;
 
   if (p == NULL)
     return FALSE;
-  p += 4;
+  p += sizeof "\"" WS_KEY_T "\":" - 1;
   while (*p == ' ')
     p++;
   value = g_ascii_strtod (p, &end);
@@ -34,19 +36,14 @@ find_t (const char *line, double *t)
 static gboolean
 is_done_record (const char *line, gsize length)
 {
-  g_autoptr (JsonParser) parser = NULL;
-  JsonNode *root;
+  g_autoptr (WsRecord) record = NULL;
 
-  if (strstr (line, "\"done\"") == NULL)
+  if (strstr (line, "\"" WS_RECORD_TYPE_DONE "\"") == NULL)
     return FALSE;
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, line, (gssize) length, NULL))
-    return FALSE;
-  root = json_parser_get_root (parser);
-  return root != NULL && JSON_NODE_HOLDS_OBJECT (root)
-         && g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),
-                                                                   "type", NULL),
-                       "done") == 0;
+  record = ws_record_parse (line, length, NULL, NULL);
+  return record != NULL
+         && g_strcmp0 (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE),
+                       WS_RECORD_TYPE_DONE) == 0;
 }
 
 /* The hello with `"replay": {"file": …, "speed": …}` added before its closing brace, the rest
@@ -54,13 +51,16 @@ is_done_record (const char *line, gsize length)
 static char *
 mark_hello (const char *line, const char *basename, double speed, GError **error)
 {
-  g_autoptr (GString) member = g_string_new (",\"replay\":{\"file\":");
-  g_autofree char *speed_text = ws_cli_format_double (speed);
+  g_autoptr (GString) member = g_string_new (",");
+  g_autoptr (WsJsonWriter) json = ws_json_writer_new (member, FALSE);
   const char *end = line + strlen (line);
   g_autofree char *head = NULL;
 
-  ws_cli_json_append_string (member, basename);
-  g_string_append_printf (member, ",\"speed\":%s}", speed_text);
+  g_string_append (member, "\"" WS_KEY_REPLAY "\":");
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, WS_KEY_FILE, basename);
+  ws_json_writer_double (json, WS_KEY_SPEED, speed);
+  ws_json_writer_end_object (json);
   while (end > line && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t'))
     end--;
   if (end == line || end[-1] != '}')
@@ -72,7 +72,7 @@ mark_hello (const char *line, const char *basename, double speed, GError **error
   head = g_strndup (line, (gsize) (end - 1 - line));
   /* A recording of a replay already says so: a second member of the same name would leave
    * readers to pick one. */
-  if (strstr (head, "\"replay\":") != NULL)
+  if (strstr (head, "\"" WS_KEY_REPLAY "\":") != NULL)
     return g_strdup (line);
   return g_strdup_printf ("%s%s}%s", head, member->str, end);
 }

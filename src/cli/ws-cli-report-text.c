@@ -223,11 +223,9 @@ describe_session (WsCliReport *report)
 {
   WsSession *session = report->session;
   WsDevice *device = ws_session_get_device (session);
-  JsonObject *hello = ws_session_get_hello (session);
+  const WsHello *hello = ws_session_get_hello (session);
   g_autofree char *date = ws_session_dup_date (session);
-  const char *host = hello != NULL ? json_object_get_string_member_with_default (hello, "host",
-                                                                                   NULL)
-                                   : NULL;
+  const char *host = hello != NULL ? hello->host : NULL;
   guint n = report->runs->len;
   GString *s = g_string_new (NULL);
 
@@ -338,7 +336,7 @@ static void
 append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdown)
 {
   WsDevice *device = ws_session_get_device (report->session);
-  JsonObject *hello = ws_session_get_hello (report->session);
+  const WsHello *hello = ws_session_get_hello (report->session);
   GPtrArray *errors = ws_session_get_errors (report->session);
   g_autofree char *summary = describe_session (report);
   gint64 dropped = 0;
@@ -360,8 +358,7 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
 
       append_heading_line (out, markdown, text, width);
     }
-  if (hello != NULL
-      && g_strcmp0 (json_object_get_string_member_with_default (hello, "build", ""), "debug") == 0)
+  if (hello != NULL && g_strcmp0 (hello->build, "debug") == 0)
     append_heading_line (out, markdown,
                          _("Warning: a debug build of the runner recorded this: its kernels "
                            "were compiled with -G, so their times mean nothing."),

@@ -65,7 +65,7 @@ first_error (WsRun *run)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
 
-      if (g_strcmp0 (e->severity, "error") == 0)
+      if (e->severity == WS_ERROR_SEVERITY_ERROR)
         return e;
     }
   return NULL;
@@ -94,7 +94,8 @@ ws_cli_report_describe_state (WsRun *run)
       return g_strdup (_("FAIL"));
     case WS_RUN_STATE_REFUSED:
       e = first_error (run);
-      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code) : g_strdup (_("refused"));
+      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code_name)
+                       : g_strdup (_("refused"));
     case WS_RUN_STATE_RUNNING:
       return g_strdup (_("running"));
     case WS_RUN_STATE_INCOMPLETE:

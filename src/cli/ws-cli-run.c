@@ -134,9 +134,9 @@ summarize_run (WsRun *run)
           {
             WsRunnerError *e = g_ptr_array_index (errors, i);
 
-            if (g_strcmp0 (e->severity, "error") == 0)
+            if (e->severity == WS_ERROR_SEVERITY_ERROR)
               {
-                g_string_append_printf (s, _(" — refused (%s): %s"), e->code, e->message);
+                g_string_append_printf (s, _(" — refused (%s): %s"), e->code_name, e->message);
                 break;
               }
           }

@@ -1,10 +1,10 @@
-/* ws-trace-args.c: the arguments of warpscope-runner --trace, the points of a sweep over a
+/* ws-runner-trace-args.c: the arguments of warpscope-runner --trace, the points of a sweep over a
  * program's own parameters with their {NAME} substitution, and finding the program and the
  * injection library. Nothing here touches the GPU or starts anything.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define _GNU_SOURCE /* strdup, readlink */
-#include "ws-trace-private.h"
+#include "ws-runner-trace-private.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -44,7 +44,7 @@ fail (WsArgError *err, const char *fmt, ...)
 {
   va_list ap;
 
-  err->code = "bad_argument";
+  err->code = WS_ERROR_BAD_ARGUMENT;
   va_start (ap, fmt);
   vsnprintf (err->message, sizeof err->message, fmt, ap);
   va_end (ap);
@@ -171,7 +171,7 @@ _ws_trace_parse (int argc, char **argv, WsTraceOptions *o, WsArgError *err)
 {
   memset (o, 0, sizeof *o);
   o->ceilings = 1;
-  err->code = NULL;
+  err->code = WS_ERROR_NONE;
   err->message[0] = '\0';
   for (int i = 1; i < argc; i++)
     {

@@ -1,4 +1,4 @@
-/* ws-trace.h: warpscope-runner --trace: starts an unmodified CUDA program with
+/* ws-runner-trace.h: warpscope-runner --trace: starts an unmodified CUDA program with
  * libwarpscope-inject, once or once per point of a sweep over its own parameters, and relays
  * what the library records as the runner's stream (docs/protocol.md, "Traced programs").
  * SPDX-License-Identifier: GPL-3.0-or-later

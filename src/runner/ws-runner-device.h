@@ -1,4 +1,4 @@
-/* ws-device.h: what the runner knows about a GPU: properties, per-SM limits, and the copy
+/* ws-runner-device.h: what the runner knows about a GPU: properties, per-SM limits, and the copy
  * bandwidths it measures once per start (the ceilings that findings compare against).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +18,7 @@ typedef struct
    * for pinned copies, whose figure is the median. */
   double mean;
   int cpus, buffers;
-} WsRateSpread;
+} WsRunnerRateSpread;
 
 typedef struct
 {
@@ -54,17 +54,17 @@ typedef struct
   /* Measured at start; 0 when not measured. GB/s count bytes read plus bytes written for
    * device-to-device copies, bytes moved for host copies. */
   double bandwidth_measured_gbs;
-  /* Pinned: medians; pageable: the rate over all samples (WsRateSpread.mean). */
+  /* Pinned: medians; pageable: the rate over all samples (WsRunnerRateSpread.mean). */
   double h2d_pinned_gbs, d2h_pinned_gbs, h2d_pageable_gbs, d2h_pageable_gbs;
-  WsRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
+  WsRunnerRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
   uint64_t calibration_bytes;
-} WsDeviceInfo;
+} WsRunnerDevice;
 
 /* Fills properties for device `index`; returns a cudaError_t value (0 = success). */
-int ws_device_query (int index, WsDeviceInfo *info);
+int ws_device_query (int index, WsRunnerDevice *info);
 
 /* Measures copy bandwidths on the current device; returns a cudaError_t value. */
-int ws_device_calibrate (WsDeviceInfo *info);
+int ws_device_calibrate (WsRunnerDevice *info);
 
 /* Whether this build has code the device can run: 0, or a cudaError_t value. */
 int ws_device_check_image (void);

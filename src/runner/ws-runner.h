@@ -1,4 +1,4 @@
-/* ws-run.h: one configuration measured by the timing protocol (docs/protocol.md): warm-up,
+/* ws-runner.h: one configuration measured by the timing protocol (docs/protocol.md): warm-up,
  * traced repetitions, an untraced cross-check, end-to-end timing, CPU baselines, verification.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,17 +7,17 @@
 #include <cuda_runtime_api.h>
 #include <stdint.h>
 
-#include "ws-activity.h"
+#include "ws-runner-activity.h"
 #include "ws-args.h"
 #include "ws-blas.h"
-#include "ws-device.h"
+#include "ws-runner-device.h"
 #include "ws-kernel.h"
 
 typedef struct
 {
   double median, min, max; /* ns */
   int n;                   /* 0: not measured */
-} WsStats;
+} WsRunnerStats;
 
 /* An own kernel's steps beside its descriptor (ws-own-kernel.c). Its inputs get the contents
  * its header declares (instead of random floats), and in each sequence before_launch() runs
@@ -82,37 +82,37 @@ typedef struct
 typedef struct
 {
   int threads;
-  WsStats stats;
+  WsRunnerStats stats;
   int from_run;            /* measured by an earlier run of the same family and size; 0 = here */
   int warmed_up;
   double estimate_ns;      /* the estimate that decided how often it ran */
   char note[320];          /* why it ran fewer times, or why it was skipped; "" otherwise */
   const char *implementation; /* "hand_written" (the kernel family's reference) or "blas" */
   const WsBlasInfo *library;  /* for "blas": the library that ran it */
-} WsCpuBaseline;
+} WsRunnerBaseline;
 
 typedef struct
 {
   int traced;
-  WsStats kernel;             /* CUPTI durations of back-to-back launches */
+  WsRunnerStats kernel;             /* CUPTI durations of back-to-back launches */
   int records_per_launch;     /* kernel records one launch makes (a library's can be more) */
   const char *kernel_records; /* CUPTI's kind: "serialized" or "concurrent" */
-  WsStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences, summed
+  WsRunnerStats kernel_in_sequence; /* CUPTI durations of the kernels inside the sequences, summed
                                * over the pieces of streams:K */
-  WsStats h2d, d2h, memset;
+  WsRunnerStats h2d, d2h, memset;
   double kernel_untraced_ns; /* back-to-back launches between one event pair, total / count */
   int untraced_launches;
   const char *untraced_method; /* "graph" or "stream" */
-  WsStats e2e;
+  WsRunnerStats e2e;
   /* The baselines speedups are taken against: the faster implementation measured. */
-  WsCpuBaseline cpu_one, cpu_all;
+  WsRunnerBaseline cpu_one, cpu_all;
   /* The other implementation, where a family has two (BLAS beside the hand-written SGEMM);
    * implementation NULL when it did not run. */
-  WsCpuBaseline cpu_one_other, cpu_all_other;
+  WsRunnerBaseline cpu_one_other, cpu_all_other;
   int cpu_one_wanted, cpu_all_wanted;
   /* A family that could use BLAS but did not: why (no library found, WARPSCOPE_BLAS=none). */
   const char *library_note;
-} WsTiming;
+} WsRunnerTiming;
 
 typedef enum
 {
@@ -124,16 +124,16 @@ typedef enum
 
 typedef struct WsRunner WsRunner;
 
-WsRunner *ws_runner_new (const WsOptions *opts, const WsDeviceInfo *device, int tracing);
+WsRunner *ws_runner_new (const WsOptions *opts, const WsRunnerDevice *device, int tracing);
 void ws_runner_free (WsRunner *runner);
 
 /* Checks a configuration against the device before anything is allocated. */
-int ws_runner_check (WsRunner *runner, const WsRunSpec *spec, const char **code, char *message,
+int ws_runner_check (WsRunner *runner, const WsRunSpec *spec, WsErrorCode *code, char *message,
                      size_t len);
 
 /* Checks that a configuration fits in the host memory left now (buffers, pinned or not, and
  * the CPU baselines' output when `cpu` asks for baselines). */
-int ws_runner_check_host (const WsRunSpec *spec, int cpu, const char **code, char *message,
+int ws_runner_check_host (const WsRunSpec *spec, int cpu, WsErrorCode *code, char *message,
                           size_t len);
 
 /* Runs one configuration, printing its records. */

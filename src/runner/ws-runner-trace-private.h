@@ -1,4 +1,4 @@
-/* ws-trace-private.h: what the files of the runner's trace mode share: its options, the
+/* ws-runner-trace-private.h: what the files of the runner's trace mode share: its options, the
  * points of a sweep, and the lookups of the program and of the injection library.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* ws-run.c: the timing protocol for one configuration.
+/* ws-runner.c: the timing protocol for one configuration.
  *
  * 1. warm-up: W full sequences (copies in, kernel, copy out), untraced;
  * 2. traced, under CUPTI: R sequences, then R back-to-back launches. Copy times are the
@@ -15,7 +15,7 @@
  * One event pair around a single short launch is never used: it adds microseconds.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-run.h"
+#include "ws-runner.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,7 +29,7 @@
 #include "ws-hostbuf.h"
 #include "ws-hostmem.h"
 #include "ws-output.h"
-#include "ws-run-private.h"
+#include "ws-runner-private.h"
 
 /* ---- statistics ------------------------------------------------------------------------ */
 
@@ -41,10 +41,10 @@ compare_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-WsStats
+WsRunnerStats
 _ws_stats_of (double *values, int n)
 {
-  WsStats s = { 0 };
+  WsRunnerStats s = { 0 };
 
   if (n <= 0)
     return s;
@@ -59,7 +59,7 @@ _ws_stats_of (double *values, int n)
 /* ---- set-up ---------------------------------------------------------------------------- */
 
 WsRunner *
-ws_runner_new (const WsOptions *opts, const WsDeviceInfo *device, int tracing)
+ws_runner_new (const WsOptions *opts, const WsRunnerDevice *device, int tracing)
 {
   WsRunner *r = calloc (1, sizeof *r);
 
@@ -139,10 +139,10 @@ gb (uint64_t bytes)
 }
 
 int
-ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *message, size_t len)
+ws_runner_check (WsRunner *r, const WsRunSpec *s, WsErrorCode *code, char *message, size_t len)
 {
   const WsKernelDesc *k = s->kernel;
-  const WsDeviceInfo *d = r->device;
+  const WsRunnerDevice *d = r->device;
   uint64_t bytes = 0;
   unsigned threads = s->block[0] * s->block[1] * s->block[2];
 
@@ -150,7 +150,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
   for (int i = 0; i < 3 && k->library == NULL; i++)
     if (s->block[i] > (unsigned) d->max_block_dim[i])
       {
-        *code = "invalid_block";
+        *code = WS_ERROR_INVALID_BLOCK;
         snprintf (message, len,
                   "block %u×%u×%u: dimension %c can be at most %d on the %s; choose a smaller "
                   "block",
@@ -159,7 +159,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
       }
   if (k->library == NULL && threads > (unsigned) d->max_threads_per_block)
     {
-      *code = "invalid_block";
+      *code = WS_ERROR_INVALID_BLOCK;
       snprintf (message, len,
                 "block %u×%u×%u has %u threads; the %s allows at most %d per block", s->block[0],
                 s->block[1], s->block[2], threads, d->name, d->max_threads_per_block);
@@ -174,7 +174,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
     {
       uint64_t per_unit = bytes / (k->shape_rank == 1 ? s->shape[0] : 1);
 
-      *code = "size_too_large";
+      *code = WS_ERROR_SIZE_TOO_LARGE;
       if (k->shape_rank == 1)
         snprintf (message, len,
                   "%s at n = %s needs %.2f GB on the GPU for its %d arrays, but the %s has %.2f "
@@ -192,7 +192,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
   for (int i = 0; i < 3; i++)
     if (s->grid[i] == 0 || s->grid[i] > (unsigned) d->max_grid_dim[i])
       {
-        *code = "size_too_large";
+        *code = WS_ERROR_SIZE_TOO_LARGE;
         snprintf (message, len,
                   "%s at %s with block %u×%u needs a grid of %u×%u blocks, more than the %s can "
                   "launch (%d×%d); use a larger block or a smaller size",
@@ -204,7 +204,7 @@ ws_runner_check (WsRunner *r, const WsRunSpec *s, const char **code, char *messa
     for (int i = 0; i < k->shape_rank; i++)
       if (s->shape[i] > 0x7fffffffull)
         {
-          *code = "size_too_large";
+          *code = WS_ERROR_SIZE_TOO_LARGE;
           snprintf (message, len, "%s takes matrix dimensions below 2^31, not %s", k->name,
                     s->size_text);
           return 0;
@@ -245,18 +245,18 @@ fits_host (const WsRunSpec *s, int cpu, uint64_t have_out, char *message, size_t
 }
 
 int
-ws_runner_check_host (const WsRunSpec *s, int cpu, const char **code, char *message, size_t len)
+ws_runner_check_host (const WsRunSpec *s, int cpu, WsErrorCode *code, char *message, size_t len)
 {
   if (fits_host (s, cpu, 0, message, len))
     return 1;
-  *code = "host_out_of_memory";
+  *code = WS_ERROR_HOST_OUT_OF_MEMORY;
   return 0;
 }
 
 /* ---- --cache cold ---------------------------------------------------------------------- */
 
 size_t
-_ws_flush_bytes (const WsDeviceInfo *device)
+_ws_flush_bytes (const WsRunnerDevice *device)
 {
   size_t bytes = device->l2_bytes > 0 ? (size_t) device->l2_bytes * 4 : 0;
 
@@ -299,7 +299,7 @@ _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what)
                 "outside its arrays. After a fault the GPU context cannot be used, so the runner "
                 "stopped here; the runs before this one are complete.",
                 s->kernel->name, what, cudaGetErrorString (err));
-      ws_output_error (s->id, "error", "kernel_fault", message, detail);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_KERNEL_FAULT, message, detail);
       return WS_RUN_FAULT;
     }
   if (err == cudaErrorMemoryAllocation)
@@ -308,7 +308,7 @@ _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what)
                 "Run %d (%s at %s) ran out of memory while %s: close other programs that use "
                 "the GPU or choose a smaller size. The sweep goes on.",
                 s->id, s->kernel->name, s->size_text, what);
-      ws_output_error (s->id, "error", "out_of_memory", message, detail);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_OUT_OF_MEMORY, message, detail);
       return WS_RUN_REFUSED;
     }
   if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction)
@@ -317,13 +317,14 @@ _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *what)
                 "This build has no machine code for this GPU, so %s cannot run. Rebuild "
                 "Warpscope with the GPU's architecture in -Dgpu_archs (built for: %s).",
                 s->kernel->name, WS_CUDA_ARCHS);
-      ws_output_error (s->id, "error", "no_kernel_image", message, detail);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_KERNEL_IMAGE, message, detail);
       return WS_RUN_REFUSED;
     }
   snprintf (message, sizeof message, "Run %d (%s) failed while %s: %s.", s->id, s->kernel->name,
             what, cudaGetErrorString (err));
-  ws_output_error (s->id, "error", err == cudaErrorLaunchOutOfResources ? "invalid_block"
-                                                                        : "cuda_error",
+  ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR,
+                   err == cudaErrorLaunchOutOfResources ? WS_ERROR_INVALID_BLOCK
+                                                        : WS_ERROR_CUDA_ERROR,
                    message, detail);
   return WS_RUN_REFUSED;
 }
@@ -370,7 +371,8 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
       if (!fits_host (s, r->opts->cpu, r->cpu_out_elems * sizeof (float), message,
                       sizeof message))
         {
-          ws_output_error (s->id, "error", "host_out_of_memory", message, NULL);
+          ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_HOST_OUT_OF_MEMORY, message,
+                           NULL);
           return WS_RUN_REFUSED;
         }
       r->pinned = pinned;
@@ -433,7 +435,7 @@ rep_of (const uint64_t *rep_start, int reps, uint64_t mid)
 }
 
 static int
-is_flush (const WsActivity *a)
+is_flush (const WsRunnerActivity *a)
 {
   return a->kind == WS_ACTIVITY_KERNEL && a->name != NULL
          && strcmp (a->name, ws_flush_kernel_name) == 0;
@@ -455,7 +457,7 @@ concurrent_records (const WsRunSpec *s)
 static int
 compare_start (const void *a, const void *b)
 {
-  const WsActivity *x = a, *y = b;
+  const WsRunnerActivity *x = a, *y = b;
 
   return x->start < y->start ? -1 : x->start > y->start;
 }
@@ -469,7 +471,7 @@ compare_start (const void *a, const void *b)
  * records. Pieces of streams:K can make a different number from a whole launch, so for a
  * library's kernels a sequence needs at least one record per piece. */
 static WsRunStatus
-traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+traced_reps (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
 {
   int reps = s->reps, out = s->kernel->n_inputs, launches = _ws_sequence_launches (s);
   int concurrent = concurrent_records (s);
@@ -480,8 +482,8 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
          *d2h = calloc ((size_t) reps, sizeof (double)),
          *mset = calloc ((size_t) reps, sizeof (double));
   int *kernels_in_rep = calloc ((size_t) reps, sizeof (int)), burst = 0, per_launch = 1;
-  WsActivityList acts = { 0 };
-  const char *code;
+  WsRunnerActivityList acts = { 0 };
+  WsErrorCode code;
   char message[640];
   cudaError_t err = cudaSuccess;
   WsRunStatus status = WS_RUN_OK;
@@ -495,7 +497,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   t->kernel_records = concurrent ? "concurrent" : "serialized";
   if (r->tracing && !t->traced)
     {
-      ws_output_error (s->id, "warning", code, message, NULL);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, code, message, NULL);
       r->tracing = 0;
     }
   for (int rep = 0; rep < reps && err == cudaSuccess; rep++)
@@ -535,7 +537,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     qsort (acts.items, acts.len, sizeof *acts.items, compare_start);
   for (size_t i = 0; i < acts.len; i++)
     {
-      const WsActivity *a = &acts.items[i];
+      const WsRunnerActivity *a = &acts.items[i];
 
       burst += a->kind == WS_ACTIVITY_KERNEL && !is_flush (a)
                && a->start / 2 + a->end / 2 >= burst_start;
@@ -545,7 +547,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   burst = 0;
   for (size_t i = 0; i < acts.len; i++)
     {
-      WsActivity *a = &acts.items[i];
+      WsRunnerActivity *a = &acts.items[i];
       uint64_t mid = a->start / 2 + a->end / 2;
       double dur = (double) (a->end - a->start);
       int rep;
@@ -554,7 +556,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
         {
           /* A flush belongs to the launch it comes before. */
           rep = burst / per_launch < reps ? burst / per_launch : reps - 1;
-          ws_output_activity (s->id, "flush", rep, a);
+          ws_output_activity (s->id, WS_PHASE_FLUSH, rep, a);
           continue;
         }
       if (mid >= burst_start)
@@ -567,7 +569,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
                   : (burst > 0 ? burst - 1 : 0) / per_launch;
           if (rep >= reps)
             rep = reps - 1;
-          ws_output_activity (s->id, "kernels", rep, a);
+          ws_output_activity (s->id, WS_PHASE_KERNELS, rep, a);
           if (a->kind == WS_ACTIVITY_KERNEL)
             {
               if (burst / per_launch < reps)
@@ -577,14 +579,14 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
           continue;
         }
       rep = rep_of (rep_start, reps, mid);
-      ws_output_activity (s->id, "sequence", rep, a);
+      ws_output_activity (s->id, WS_PHASE_SEQUENCE, rep, a);
       if (a->kind == WS_ACTIVITY_KERNEL)
         seq_kernel[rep] += dur, kernels_in_rep[rep]++;
       else if (a->kind == WS_ACTIVITY_MEMSET)
         mset[rep] += dur;
-      else if (a->kind == WS_ACTIVITY_MEMCPY && strcmp (a->direction, "htod") == 0)
+      else if (a->kind == WS_ACTIVITY_MEMCPY && a->direction == WS_COPY_HTOD)
         h2d[rep] += dur;
-      else if (a->kind == WS_ACTIVITY_MEMCPY && strcmp (a->direction, "dtoh") == 0)
+      else if (a->kind == WS_ACTIVITY_MEMCPY && a->direction == WS_COPY_DTOH)
         d2h[rep] += dur;
     }
   for (int rep = 0; rep < reps; rep++)
@@ -601,7 +603,8 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
                     "left out",
                     got, rep, s->id, library ? launches : expected,
                     library ? "or more were" : "were", burst, reps);
-          ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+          ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, WS_ERROR_TRACE_INCOMPLETE, message,
+                           NULL);
           t->traced = 0;
           break;
         }
@@ -617,7 +620,7 @@ traced_reps (WsRunner *r, const WsRunSpec *s, WsTiming *t)
     }
 
 out:
-  ws_activity_list_clear (&acts);
+  ws_runner_activity_list_clear (&acts);
   free (rep_start);
   free (kernel);
   free (seq_kernel);
@@ -639,9 +642,9 @@ warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
 {
   int concurrent = concurrent_records (s);
   int traced = 0;
-  WsActivityList acts = { 0 };
+  WsRunnerActivityList acts = { 0 };
   cudaError_t err = cudaSuccess;
-  const char *code;
+  WsErrorCode code;
   char message[640];
 
   if (facts != NULL && r->tracing && s->warmup > 0)
@@ -649,7 +652,7 @@ warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
       traced = ws_cupti_start (concurrent, &code, message, sizeof message);
       if (!traced)
         {
-          ws_output_error (s->id, "warning", code, message, NULL);
+          ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, code, message, NULL);
           r->tracing = 0;
         }
     }
@@ -668,7 +671,7 @@ warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
     }
   if (err != cudaSuccess)
     {
-      ws_activity_list_clear (&acts);
+      ws_runner_activity_list_clear (&acts);
       cudaGetLastError ();
       return _ws_run_failure (s, err, "warming up");
     }
@@ -679,9 +682,9 @@ warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
                 "compiler's count (registers_source \"attribute\"), which can be fewer than "
                 "the GPU gives the kernel",
                 s->id);
-      ws_output_error (s->id, "warning", "trace_incomplete", message, NULL);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, WS_ERROR_TRACE_INCOMPLETE, message, NULL);
     }
-  ws_activity_list_clear (&acts);
+  ws_runner_activity_list_clear (&acts);
   return WS_RUN_OK;
 }
 
@@ -691,7 +694,7 @@ WsRunStatus
 ws_runner_run (WsRunner *r, WsRunSpec *s)
 {
   WsLaunchFacts facts;
-  WsTiming timing;
+  WsRunnerTiming timing;
   WsVerifyResult verify;
   WsLaunchConfig cfg;
   WsRunStatus status;
@@ -702,7 +705,7 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
   ws_output_run (s, r->opts->cpu);
   if (s->kernel->available != NULL && !s->kernel->available (why, sizeof why))
     {
-      ws_output_error (s->id, "error", "kernel_unavailable", why, NULL);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_KERNEL_UNAVAILABLE, why, NULL);
       return WS_RUN_REFUSED;
     }
   if ((status = prepare_buffers (r, s)) != WS_RUN_OK)

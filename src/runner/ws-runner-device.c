@@ -1,7 +1,7 @@
-/* ws-device.c: device queries and the start-up bandwidth measurements.
+/* ws-runner-device.c: device queries and the start-up bandwidth measurements.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-device.h"
+#include "ws-runner-device.h"
 
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -34,7 +34,7 @@ fp32_lanes (int major, int minor)
 }
 
 int
-ws_device_query (int index, WsDeviceInfo *info)
+ws_device_query (int index, WsRunnerDevice *info)
 {
   struct cudaDeviceProp prop;
   cudaError_t err;
@@ -125,7 +125,7 @@ compare_float (const void *a, const void *b)
 
 static cudaError_t
 time_copy (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, int warmup,
-           int reps, int batch, cudaStream_t stream, double *seconds, WsRateSpread *spread)
+           int reps, int batch, cudaStream_t stream, double *seconds, WsRunnerRateSpread *spread)
 {
   cudaEvent_t start, stop;
   cudaError_t err = cudaSuccess;
@@ -219,7 +219,7 @@ time_one (void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
 }
 
 static void
-rate_spread (const double *seconds, int n, size_t bytes, WsRateSpread *spread, double *rate)
+rate_spread (const double *seconds, int n, size_t bytes, WsRunnerRateSpread *spread, double *rate)
 {
   double rates[PAGEABLE_MAX_SAMPLES], total = 0;
 
@@ -242,7 +242,7 @@ rate_spread (const double *seconds, int n, size_t bytes, WsRateSpread *spread, d
  * that the thread may use, from PAGEABLE_BUFFERS buffers in turn (ws_host_alloc, as the runs' arrays).
  * The thread gets its CPUs back afterwards. */
 static cudaError_t
-sample_pageable (WsDeviceInfo *info, void *dev, cudaStream_t stream)
+sample_pageable (WsRunnerDevice *info, void *dev, cudaStream_t stream)
 {
   void *host[PAGEABLE_BUFFERS] = { NULL };
   int allowed[1024], cpus[PAGEABLE_CPUS], n_allowed, n_cpus = 0, n = 0, per_cpu;
@@ -308,7 +308,7 @@ out:
 }
 
 int
-ws_device_calibrate (WsDeviceInfo *info)
+ws_device_calibrate (WsRunnerDevice *info)
 {
   /* 512 MiB per device buffer is several times any L2 so far. */
   size_t d2d = (size_t) 512 << 20;

@@ -1,11 +1,11 @@
-/* ws-trace.c: warpscope-runner --trace: runs the program (once per point of a sweep) with
+/* ws-runner-trace.c: warpscope-runner --trace: runs the program (once per point of a sweep) with
  * libwarpscope-inject loaded by the driver and a pipe named in WARPSCOPE_TRACE_FD, relays
  * the library's lines with the program run they belong to, and frames them with the runner's
  * own records: hello, program, program_end, error, device (the copy ceilings) and done.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define _GNU_SOURCE /* pipe2 */
-#include "ws-trace.h"
+#include "ws-runner-trace.h"
 
 #include <cuda_runtime_api.h>
 #include <errno.h>
@@ -26,13 +26,13 @@
 
 #include "ws-clock.h"
 #include "ws-config.h"
-#include "ws-device.h"
+#include "ws-runner-device.h"
 #include "ws-diagnose.h"
 #include "ws-json.h"
 #include "ws-output.h"
-#include "ws-trace-private.h"
+#include "ws-protocol.h"
+#include "ws-runner-trace-private.h"
 
-#define TRACE_PROTOCOL 2
 /* A line of the library is a few hundred bytes; one this long is not the library's. */
 #define MAX_LINE (1 << 20)
 /* After the program's first process exits, what it started may write for this long. */
@@ -103,7 +103,7 @@ static void
 begin (const char *type)
 {
   ws_json_begin_record (&tr.json, type);
-  ws_json_double (&tr.json, "t", round ((double) (ws_clock_ns () - tr.start_ns) / 1e3) / 1e3);
+  ws_json_double (&tr.json, WS_KEY_T, round ((double) (ws_clock_ns () - tr.start_ns) / 1e3) / 1e3);
 }
 
 static void
@@ -123,30 +123,30 @@ write_hello (const WsDriverInfo *driver, int argc, char **argv)
   gethostname (host, sizeof host - 1);
   gmtime_r (&now, &tm);
   strftime (when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  begin ("hello");
-  ws_json_int (&tr.json, "protocol", TRACE_PROTOCOL);
-  ws_json_string (&tr.json, "source", "trace");
-  ws_json_string (&tr.json, "runner", WS_VERSION);
-  ws_json_string (&tr.json, "build", WS_BUILDTYPE);
-  ws_json_string (&tr.json, "gpu_archs", WS_CUDA_ARCHS);
-  ws_json_string (&tr.json, "time", when);
-  ws_json_string (&tr.json, "host", host);
-  ws_json_bool (&tr.json, "driver_found", driver->libcuda_found);
+  begin (WS_RECORD_TYPE_HELLO);
+  ws_json_int (&tr.json, WS_KEY_PROTOCOL, WS_PROTOCOL_TRACE);
+  ws_json_string (&tr.json, WS_KEY_SOURCE, WS_SOURCE_TRACE);
+  ws_json_string (&tr.json, WS_KEY_RUNNER, WS_VERSION);
+  ws_json_string (&tr.json, WS_KEY_BUILD, WS_BUILDTYPE);
+  ws_json_string (&tr.json, WS_KEY_GPU_ARCHS, WS_CUDA_ARCHS);
+  ws_json_string (&tr.json, WS_KEY_TIME, when);
+  ws_json_string (&tr.json, WS_KEY_HOST, host);
+  ws_json_bool (&tr.json, WS_KEY_DRIVER_FOUND, driver->libcuda_found);
   if (driver->driver_version > 0)
     {
       ws_cuda_version_string (driver->driver_version, version, sizeof version);
-      ws_json_int (&tr.json, "driver_version", driver->driver_version);
-      ws_json_string (&tr.json, "driver_cuda", version);
+      ws_json_int (&tr.json, WS_KEY_DRIVER_VERSION, driver->driver_version);
+      ws_json_string (&tr.json, WS_KEY_DRIVER_CUDA, version);
     }
   else
     {
-      ws_json_null (&tr.json, "driver_version");
-      ws_json_null (&tr.json, "driver_cuda");
+      ws_json_null (&tr.json, WS_KEY_DRIVER_VERSION);
+      ws_json_null (&tr.json, WS_KEY_DRIVER_CUDA);
     }
   ws_cuda_version_string (driver->runtime_version, version, sizeof version);
-  ws_json_int (&tr.json, "runtime_version", driver->runtime_version);
-  ws_json_string (&tr.json, "runtime_cuda", version);
-  ws_json_begin_array (&tr.json, "argv");
+  ws_json_int (&tr.json, WS_KEY_RUNTIME_VERSION, driver->runtime_version);
+  ws_json_string (&tr.json, WS_KEY_RUNTIME_CUDA, version);
+  ws_json_begin_array (&tr.json, WS_KEY_ARGV);
   for (int i = 1; i < argc; i++)
     ws_json_string (&tr.json, NULL, argv[i]);
   ws_json_end_array (&tr.json);
@@ -155,30 +155,30 @@ write_hello (const WsDriverInfo *driver, int argc, char **argv)
 
 /* program_run 0: about no program run. */
 static void
-write_error (int program_run, const char *severity, const char *code, const char *message,
+write_error (int program_run, WsErrorSeverity severity, WsErrorCode code, const char *message,
              const char *detail)
 {
-  fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity, message, detail ? " (" : "",
-           detail ? detail : "", detail ? ")" : "");
-  begin ("error");
-  ws_json_null (&tr.json, "run");
+  fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", ws_error_severity_to_string (severity),
+           message, detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  begin (WS_RECORD_TYPE_ERROR);
+  ws_json_null (&tr.json, WS_KEY_RUN);
   if (program_run > 0)
-    ws_json_int (&tr.json, "program_run", program_run);
-  ws_json_string (&tr.json, "severity", severity);
-  ws_json_string (&tr.json, "code", code);
-  ws_json_string (&tr.json, "message", message);
-  ws_json_string (&tr.json, "detail", detail);
+    ws_json_int (&tr.json, WS_KEY_PROGRAM_RUN, program_run);
+  ws_json_string (&tr.json, WS_KEY_SEVERITY, ws_error_severity_to_string (severity));
+  ws_json_string (&tr.json, WS_KEY_CODE, ws_error_code_to_string (code));
+  ws_json_string (&tr.json, WS_KEY_MESSAGE, message);
+  ws_json_string (&tr.json, WS_KEY_DETAIL, detail);
   end_record ();
 }
 
 static void
 write_done (int runs, int failed, int exit_code)
 {
-  begin ("done");
-  ws_json_int (&tr.json, "runs", runs);
-  ws_json_int (&tr.json, "failed", failed);
-  ws_json_uint (&tr.json, "dropped_records", tr.dropped_records);
-  ws_json_int (&tr.json, "exit_code", exit_code);
+  begin (WS_RECORD_TYPE_DONE);
+  ws_json_int (&tr.json, WS_KEY_RUNS, runs);
+  ws_json_int (&tr.json, WS_KEY_FAILED, failed);
+  ws_json_uint (&tr.json, WS_KEY_DROPPED_RECORDS, tr.dropped_records);
+  ws_json_int (&tr.json, WS_KEY_EXIT_CODE, exit_code);
   end_record ();
 }
 
@@ -186,29 +186,29 @@ static void
 write_program (const WsTraceOptions *o, int id, int of, const char *const *values,
                char *const *argv, char *const *env_values, const char *cwd, const char *path)
 {
-  begin ("program");
-  ws_json_int (&tr.json, "program_run", id);
-  ws_json_int (&tr.json, "of", of);
-  ws_json_begin_array (&tr.json, "params");
+  begin (WS_RECORD_TYPE_PROGRAM);
+  ws_json_int (&tr.json, WS_KEY_PROGRAM_RUN, id);
+  ws_json_int (&tr.json, WS_KEY_OF, of);
+  ws_json_begin_array (&tr.json, WS_KEY_PARAMS);
   for (int p = 0; p < o->n_params; p++)
     {
       ws_json_begin_object (&tr.json, NULL);
-      ws_json_string (&tr.json, "name", o->params[p].name);
-      ws_json_string (&tr.json, "value", values[p]);
+      ws_json_string (&tr.json, WS_KEY_NAME, o->params[p].name);
+      ws_json_string (&tr.json, WS_KEY_VALUE, values[p]);
       ws_json_end_object (&tr.json);
     }
   ws_json_end_array (&tr.json);
-  ws_json_begin_array (&tr.json, "argv");
+  ws_json_begin_array (&tr.json, WS_KEY_ARGV);
   for (int i = 0; argv[i] != NULL; i++)
     ws_json_string (&tr.json, NULL, argv[i]);
   ws_json_end_array (&tr.json);
-  ws_json_begin_object (&tr.json, "env");
+  ws_json_begin_object (&tr.json, WS_KEY_ENV);
   for (int i = 0; i < o->n_env; i++)
     ws_json_string (&tr.json, o->env_names[i], env_values[i]);
   ws_json_end_object (&tr.json);
-  ws_json_string (&tr.json, "cwd", cwd);
-  ws_json_string (&tr.json, "path", path);
-  ws_json_uint (&tr.json, "monotonic_ns", ws_clock_ns ());
+  ws_json_string (&tr.json, WS_KEY_CWD, cwd);
+  ws_json_string (&tr.json, WS_KEY_PATH, path);
+  ws_json_uint (&tr.json, WS_KEY_MONOTONIC_NS, ws_clock_ns ());
   end_record ();
 }
 
@@ -245,24 +245,24 @@ end_reason (const Child *c)
 static void
 write_program_end (const Child *c)
 {
-  begin ("program_end");
-  ws_json_int (&tr.json, "program_run", c->id);
-  ws_json_string (&tr.json, "reason", end_reason (c));
+  begin (WS_RECORD_TYPE_PROGRAM_END);
+  ws_json_int (&tr.json, WS_KEY_PROGRAM_RUN, c->id);
+  ws_json_string (&tr.json, WS_KEY_REASON, end_reason (c));
   if (WIFEXITED (c->status))
-    ws_json_int (&tr.json, "exit_status", WEXITSTATUS (c->status));
+    ws_json_int (&tr.json, WS_KEY_EXIT_STATUS, WEXITSTATUS (c->status));
   else
-    ws_json_null (&tr.json, "exit_status");
+    ws_json_null (&tr.json, WS_KEY_EXIT_STATUS);
   if (WIFSIGNALED (c->status))
     {
-      ws_json_int (&tr.json, "signal", WTERMSIG (c->status));
-      ws_json_string (&tr.json, "signal_name", signal_name (WTERMSIG (c->status)));
+      ws_json_int (&tr.json, WS_KEY_SIGNAL, WTERMSIG (c->status));
+      ws_json_string (&tr.json, WS_KEY_SIGNAL_NAME, signal_name (WTERMSIG (c->status)));
     }
-  ws_json_uint (&tr.json, "wall_ns", c->end_mono - c->start_mono);
-  ws_json_uint (&tr.json, "monotonic_ns", c->end_mono);
-  ws_json_int (&tr.json, "processes", c->processes);
-  ws_json_int (&tr.json, "ended_processes", c->ended);
-  ws_json_int (&tr.json, "records", c->records);
-  ws_json_int (&tr.json, "dropped_lines", c->dropped_lines);
+  ws_json_uint (&tr.json, WS_KEY_WALL_NS, c->end_mono - c->start_mono);
+  ws_json_uint (&tr.json, WS_KEY_MONOTONIC_NS, c->end_mono);
+  ws_json_int (&tr.json, WS_KEY_PROCESSES, c->processes);
+  ws_json_int (&tr.json, WS_KEY_ENDED_PROCESSES, c->ended);
+  ws_json_int (&tr.json, WS_KEY_RECORDS, c->records);
+  ws_json_int (&tr.json, WS_KEY_DROPPED_LINES, c->dropped_lines);
   end_record ();
 }
 
@@ -270,12 +270,12 @@ write_program_end (const Child *c)
 static void
 write_not_started (int id)
 {
-  begin ("program_end");
-  ws_json_int (&tr.json, "program_run", id);
-  ws_json_string (&tr.json, "reason", "not_started");
-  ws_json_null (&tr.json, "exit_status");
-  ws_json_int (&tr.json, "processes", 0);
-  ws_json_int (&tr.json, "records", 0);
+  begin (WS_RECORD_TYPE_PROGRAM_END);
+  ws_json_int (&tr.json, WS_KEY_PROGRAM_RUN, id);
+  ws_json_string (&tr.json, WS_KEY_REASON, "not_started");
+  ws_json_null (&tr.json, WS_KEY_EXIT_STATUS);
+  ws_json_int (&tr.json, WS_KEY_PROCESSES, 0);
+  ws_json_int (&tr.json, WS_KEY_RECORDS, 0);
   end_record ();
 }
 
@@ -284,7 +284,7 @@ write_not_started (int id)
 static void
 remember_uuid (const char *line, size_t len)
 {
-  const char *key = "\"uuid\":\"";
+  const char *key = "\"" WS_KEY_UUID "\":\"";
   const char *p = memmem (line, len, key, strlen (key)), *q;
 
   if (p == NULL || tr.n_uuids == MAX_UUIDS)
@@ -307,6 +307,18 @@ field_uint (const char *line, size_t len, const char *key)
   return p != NULL ? strtoull (p + strlen (key), NULL, 10) : 0;
 }
 
+/* How the library begins every record, and what follows its type. */
+#define TYPE_PREFIX "{\"" WS_KEY_TYPE "\":\""
+#define TYPE_PREFIX_LEN (sizeof TYPE_PREFIX - 1)
+#define T_PREFIX ",\"" WS_KEY_T "\":"
+#define T_PREFIX_LEN (sizeof T_PREFIX - 1)
+
+static int
+is_type (const char *type, size_t tlen, const char *name)
+{
+  return tlen == strlen (name) && memcmp (type, name, tlen) == 0;
+}
+
 /* Each line is the library's whole record: it gains "program_run" after its type, so that
  * the records of every run of a sweep can be told apart. */
 static void
@@ -320,37 +332,38 @@ relay_line (Child *c, char *line, size_t len)
     len--;
   if (len == 0)
     return;
-  if (len < 12 || memcmp (line, "{\"type\":\"", 9) != 0 || line[len - 1] != '}'
-      || (q = memchr (line + 9, '"', len - 9)) == NULL
-      || memchr (line + 9, '\\', (size_t) (q - line - 9)) != NULL)
+  if (len < TYPE_PREFIX_LEN + 3 || memcmp (line, TYPE_PREFIX, TYPE_PREFIX_LEN) != 0
+      || line[len - 1] != '}'
+      || (q = memchr (line + TYPE_PREFIX_LEN, '"', len - TYPE_PREFIX_LEN)) == NULL
+      || memchr (line + TYPE_PREFIX_LEN, '\\', (size_t) (q - line - TYPE_PREFIX_LEN)) != NULL)
     {
       c->dropped_lines++;
       return;
     }
-  type = line + 9;
+  type = line + TYPE_PREFIX_LEN;
   tlen = (size_t) (q - type);
   rest = q + 1;
   /* Its t (ms since the library started in that process) becomes the runner's, so that the
    * stream's t rises as it arrived and a replay keeps its pacing. */
-  if ((size_t) (line + len - rest) > 5 && memcmp (rest, ",\"t\":", 5) == 0)
+  if ((size_t) (line + len - rest) > T_PREFIX_LEN && memcmp (rest, T_PREFIX, T_PREFIX_LEN) == 0)
     {
-      rest += 5;
+      rest += T_PREFIX_LEN;
       while (rest < line + len && strchr ("0123456789.eE+-", *rest) != NULL)
         rest++;
     }
   fwrite (line, 1, (size_t) (q + 1 - line), stdout);
-  fprintf (stdout, ",\"t\":%s,\"program_run\":%d", now_ms (t, sizeof t), c->id);
+  fprintf (stdout, T_PREFIX "%s,\"" WS_KEY_PROGRAM_RUN "\":%d", now_ms (t, sizeof t), c->id);
   fwrite (rest, 1, len - (size_t) (rest - line), stdout);
   fputc ('\n', stdout);
   c->records++;
-  if (tlen == 5 && memcmp (type, "hello", 5) == 0)
+  if (is_type (type, tlen, WS_RECORD_TYPE_HELLO))
     c->processes++;
-  else if (tlen == 9 && memcmp (type, "trace_end", 9) == 0)
+  else if (is_type (type, tlen, WS_RECORD_TYPE_TRACE_END))
     {
       c->ended++;
-      tr.dropped_records += field_uint (line, len, "\"dropped_records\":");
+      tr.dropped_records += field_uint (line, len, "\"" WS_KEY_DROPPED_RECORDS "\":");
     }
-  else if (tlen == 6 && memcmp (type, "device", 6) == 0)
+  else if (is_type (type, tlen, WS_RECORD_TYPE_DEVICE))
     remember_uuid (line, len);
 }
 
@@ -575,7 +588,7 @@ report_exec_failure (int id, const ExecFailure *f, const char *path, const char 
                 "--cwd %.1024s: the program cannot be started there (%s): give a folder that "
                 "exists and that you may enter",
                 cwd, strerror (f->error));
-      write_error (id, "error", "bad_argument", message, detail);
+      write_error (id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_ARGUMENT, message, detail);
     }
   else if (f->error == ENOENT)
     {
@@ -583,7 +596,7 @@ report_exec_failure (int id, const ExecFailure *f, const char *path, const char 
                 "%.1024s could not be started: it, or the interpreter its #! line names, does not "
                 "exist",
                 path);
-      write_error (id, "error", "program_not_found", message, detail);
+      write_error (id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_PROGRAM_NOT_FOUND, message, detail);
     }
   else
     {
@@ -591,7 +604,7 @@ report_exec_failure (int id, const ExecFailure *f, const char *path, const char 
                 "%.1024s cannot be run (%s): start a script with its interpreter (python3 "
                 "%.1024s), or give it a #! line and make it executable (chmod +x)",
                 path, strerror (f->error), path);
-      write_error (id, "error", "program_not_executable", message, detail);
+      write_error (id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_PROGRAM_NOT_EXECUTABLE, message, detail);
     }
 }
 
@@ -607,14 +620,14 @@ start_child (Child *c, const char *path, char *const *argv, char *const *env_val
 
   if (pipe2 (trace, O_CLOEXEC) != 0 || pipe2 (report, O_CLOEXEC) != 0)
     {
-      write_error (c->id, "error", "internal", "could not create a pipe for the trace",
-                   strerror (errno));
+      write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL,
+                   "could not create a pipe for the trace", strerror (errno));
       return 0;
     }
   env = build_env (o, env_values, inject, trace[1]);
   if (env == NULL)
     {
-      write_error (c->id, "error", "internal", "out of memory", NULL);
+      write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL, "out of memory", NULL);
       close (trace[0]), close (trace[1]), close (report[0]), close (report[1]);
       return 0;
     }
@@ -633,7 +646,8 @@ start_child (Child *c, const char *path, char *const *argv, char *const *env_val
   close (report[1]);
   if (c->pid < 0)
     {
-      write_error (c->id, "error", "internal", "could not start the program", strerror (errno));
+      write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL, "could not start the program",
+                   strerror (errno));
       close (trace[0]), close (report[0]);
       return 0;
     }
@@ -694,7 +708,7 @@ check_timers (Child *c, const WsTraceOptions *o, uint64_t now)
                 "the program ran for more than %g s (--timeout) and was stopped; what it "
                 "traced so far is kept",
                 o->timeout_s);
-      write_error (c->id, "warning", "program_timeout", message, NULL);
+      write_error (c->id, WS_ERROR_SEVERITY_WARNING, WS_ERROR_PROGRAM_TIMEOUT, message, NULL);
       begin_stop (c, now, SIGTERM, KILL_GRACE_MS);
     }
   if (c->term_sent && !c->kill_sent && now >= c->kill_at)
@@ -846,7 +860,7 @@ report_no_cuda (const Child *c, const char *program)
             "(CUDA_VISIBLE_DEVICES), and that it does not do its GPU work in a program started "
             "with a cleared environment",
             program, ending);
-  write_error (c->id, "error", "no_cuda_activity", message, NULL);
+  write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_CUDA_ACTIVITY, message, NULL);
 }
 
 /* ---- one program run --------------------------------------------------------------------- */
@@ -893,7 +907,8 @@ run_point (const WsTraceOptions *o, int point, int of, const char *inject)
                     "%s cannot be run: it is a folder or not executable. Start a script with "
                     "its interpreter (python3 %s), or make it executable (chmod +x)",
                     argv[0], argv[0]);
-          write_error (c.id, "error", "program_not_executable", message, NULL);
+          write_error (c.id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_PROGRAM_NOT_EXECUTABLE, message,
+                       NULL);
         }
       else
         {
@@ -902,7 +917,7 @@ run_point (const WsTraceOptions *o, int point, int of, const char *inject)
                     argv[0], strchr (argv[0], '/') ? "there is no such file"
                                                    : "no folder on PATH holds a program of that "
                                                      "name");
-          write_error (c.id, "error", "program_not_found", message, NULL);
+          write_error (c.id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_PROGRAM_NOT_FOUND, message, NULL);
         }
       write_not_started (c.id);
       result = POINT_NOT_STARTED;
@@ -924,7 +939,7 @@ run_point (const WsTraceOptions *o, int point, int of, const char *inject)
                : POINT_FAILED;
 out:
   if (result == POINT_INTERNAL)
-    write_error (c.id, "error", "internal", "out of memory", NULL);
+    write_error (c.id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL, "out of memory", NULL);
   free_strv (argv);
   for (int i = 0; i < o->n_env; i++)
     free (env_values[i]);
@@ -946,7 +961,7 @@ measure_ceilings (void)
   if ((err = cudaGetDeviceCount (&count)) != cudaSuccess)
     {
       snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err), cudaGetErrorString (err));
-      write_error (0, "warning", "ceilings_unavailable",
+      write_error (0, WS_ERROR_SEVERITY_WARNING, WS_ERROR_CEILINGS_UNAVAILABLE,
                    "the copy bandwidths of the GPU could not be measured after the program: "
                    "findings about its copies go without the pinned rate",
                    detail);
@@ -954,7 +969,7 @@ measure_ceilings (void)
     }
   for (int i = 0; i < count && !tr.stop_signal; i++)
     {
-      WsDeviceInfo d;
+      WsRunnerDevice d;
       int used = 0;
 
       if (ws_device_query (i, &d) != cudaSuccess)
@@ -967,7 +982,7 @@ measure_ceilings (void)
         {
           snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err),
                     cudaGetErrorString (err));
-          write_error (0, "warning", "ceilings_unavailable",
+          write_error (0, WS_ERROR_SEVERITY_WARNING, WS_ERROR_CEILINGS_UNAVAILABLE,
                        "the copy bandwidths of the GPU could not be measured after the "
                        "program: findings about its copies go without the pinned rate",
                        detail);
@@ -1043,7 +1058,7 @@ ws_trace_main (int argc, char **argv)
   write_hello (&driver, argc, argv);
   if (!ok)
     {
-      write_error (0, "error", arg_error.code, arg_error.message, NULL);
+      write_error (0, WS_ERROR_SEVERITY_ERROR, arg_error.code, arg_error.message, NULL);
       fprintf (stderr, "Run warpscope-runner --trace --help for the options.\n");
       _ws_trace_options_clear (&opts);
       return finish (0, 0, EXIT_USAGE);
@@ -1051,7 +1066,7 @@ ws_trace_main (int argc, char **argv)
   if (!driver.libcuda_found)
     {
       ws_driver_problem (&driver, message, sizeof message);
-      write_error (0, "error", "no_driver", message, NULL);
+      write_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_DRIVER, message, NULL);
       _ws_trace_options_clear (&opts);
       return finish (0, 0, EXIT_NO_GPU);
     }
@@ -1062,13 +1077,14 @@ ws_trace_main (int argc, char **argv)
                 "%s). Build it with the runner (meson compile -C build), or name it with "
                 "WARPSCOPE_INJECT",
                 looked);
-      write_error (0, "error", "inject_not_found", message, NULL);
+      write_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INJECT_NOT_FOUND, message, NULL);
       _ws_trace_options_clear (&opts);
       return finish (0, 0, EXIT_INTERNAL);
     }
   if (pipe2 (tr.sig_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
     {
-      write_error (0, "error", "internal", "could not create a pipe", strerror (errno));
+      write_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL, "could not create a pipe",
+                   strerror (errno));
       _ws_trace_options_clear (&opts);
       return finish (0, 0, EXIT_INTERNAL);
     }

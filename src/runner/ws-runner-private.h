@@ -1,11 +1,11 @@
-/* ws-run-private.h: the runner's state, shared by the files of the timing protocol: ws-run.c
+/* ws-runner-private.h: the runner's state, shared by the files of the timing protocol: ws-runner.c
  * (the phases), ws-sequence.c (how one sequence of copies and kernels is issued) and
  * ws-baseline.c (the CPU baselines).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "ws-run.h"
+#include "ws-runner.h"
 
 #define WS_MAX_BUFFERS (WS_MAX_INPUTS + 1)
 
@@ -14,14 +14,14 @@ typedef struct
   const char *family;
   uint64_t shape[3];
   int run;
-  WsCpuBaseline one, all, one_blas, all_blas;
+  WsRunnerBaseline one, all, one_blas, all_blas;
   int have_one, have_all;
 } _WsCpuCacheEntry;
 
 struct WsRunner
 {
   const WsOptions *opts;
-  const WsDeviceInfo *device;
+  const WsRunnerDevice *device;
   int tracing;
   /* streams[0] is the stream of every phase; streams:K adds K − 1 more for its pieces. */
   cudaStream_t streams[WS_MAX_STREAMS];
@@ -68,7 +68,7 @@ WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *wh
     }                                                                                        \
   while (0)
 
-WsStats _ws_stats_of (double *values, int n);
+WsRunnerStats _ws_stats_of (double *values, int n);
 
 /* Bytes of a pageable host buffer of `elems` floats (ws_host_alloc), never 0: a run may have
  * an empty output. */
@@ -92,7 +92,7 @@ cudaError_t _ws_sequence_issue (WsRunner *r, const WsRunSpec *s, int poison);
 int _ws_sequence_launches (const WsRunSpec *s);
 
 /* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
-WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t);
 
 /* ws-launch-facts.c: registers, shared memory, occupancy and its limiter, waves, from the
  * function's attributes (registers_source "attribute"). */
@@ -101,14 +101,14 @@ WsRunStatus _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
  * gives the function), and the occupancy they allow; 0, with `f` unchanged, when `acts` has
  * no kernel record. */
 int _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
-                                    const WsActivityList *acts);
+                                    const WsRunnerActivityList *acts);
 
 /* ws-untraced.c: without CUPTI, the copies from one event pair each. */
-WsRunStatus _ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+WsRunStatus _ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t);
 /* The cross-check of the kernel time and the end-to-end sequences, tracing off. */
-WsRunStatus _ws_untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t);
+WsRunStatus _ws_untraced_phases (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t);
 
 /* --cache cold: the bytes of the flush buffer for this device (four times L2, at least
  * 64 MiB), and one flush on streams[0]; the buffer is allocated on first use. */
-size_t _ws_flush_bytes (const WsDeviceInfo *device);
+size_t _ws_flush_bytes (const WsRunnerDevice *device);
 cudaError_t _ws_flush (WsRunner *r);
