@@ -13,6 +13,7 @@
 #include "ws-environment-dialog.h"
 #include "ws-export-dialog.h"
 #include "ws-findings-panel.h"
+#include "ws-layout.h"
 #include "ws-occupancy-view.h"
 #include "ws-plan.h"
 #include "ws-probe.h"
@@ -33,6 +34,9 @@ struct _WsWindow
 
   /* template */
   AdwToastOverlay *toasts;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
+  AdwFlap *config_flap, *findings_flap;
   GtkStack *main_stack;
   WsWelcomePage *welcome;
   AdwViewStack *views;
@@ -49,6 +53,7 @@ struct _WsWindow
   GListModel *samples;
   char *last_toast;
   GtkFileChooserNative *chooser;
+  guint switcher_idle;
 };
 
 G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -83,6 +88,8 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export", has_runs);
 }
 
+static void update_switcher (WsWindow *self);
+
 /* The views need runs, except the calculator, which works with none. */
 static void
 update_page (WsWindow *self)
@@ -95,6 +102,62 @@ update_page (WsWindow *self)
   else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
   update_actions (self);
+  /* The welcome page and the views dock different panes, and only the views switch. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  update_switcher (self);
+}
+
+/* ---- the layout ---------------------------------------------------------------------------- */
+
+static void
+set_docked (AdwFlap *flap, gboolean docked)
+{
+  AdwFlapFoldPolicy policy = docked ? ADW_FLAP_FOLD_POLICY_NEVER : ADW_FLAP_FOLD_POLICY_ALWAYS;
+
+  /* A flap that unfolds is revealed, one that folds is hidden (AdwFlap does both). */
+  if (adw_flap_get_fold_policy (flap) != policy)
+    adw_flap_set_fold_policy (flap, policy);
+}
+
+/* Which panes sit beside the chart follows the size the window is given: before its
+ * children are allocated, so that they are allocated once, in the new layout. */
+static void
+ws_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsLayoutMode mode = WS_LAYOUT_WELCOME;
+  WsLayout layout;
+
+  if (ws_workspace_get_presentation (self->workspace))
+    mode = WS_LAYOUT_PRESENTATION;
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0)
+    mode = WS_LAYOUT_VIEWS;
+  ws_layout_choose (mode, width, height, &layout);
+  set_docked (self->config_flap, layout.config_docked);
+  set_docked (self->findings_flap, layout.findings_docked);
+  GTK_WIDGET_CLASS (ws_window_parent_class)->size_allocate (widget, width, height, baseline);
+}
+
+/* The views' switcher moves to a bar at the bottom when the header has no room for it. The
+ * title says so while it is being allocated: the bar follows once that is over. */
+static gboolean
+update_switcher_idle (gpointer data)
+{
+  WsWindow *self = data;
+  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
+
+  self->switcher_idle = 0;
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, views);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    views && adw_view_switcher_title_get_title_visible (self->switcher_title));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_switcher (WsWindow *self)
+{
+  if (self->switcher_idle == 0)
+    self->switcher_idle = g_idle_add (update_switcher_idle, self);
 }
 
 /* Presentation mode: full screen, larger text everywhere. */
@@ -362,6 +425,15 @@ presentation_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+toggle_pane_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  AdwFlap *flap = g_str_equal (name, "win.toggle-config") ? self->config_flap : self->findings_flap;
+
+  adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
+}
+
+static void
 show_view_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
@@ -454,6 +526,7 @@ ws_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->samples);
   g_clear_object (&self->chooser);
+  g_clear_handle_id (&self->switcher_idle, g_source_remove);
   g_clear_pointer (&self->last_toast, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
@@ -485,11 +558,16 @@ ws_window_class_init (WsWindowClass *klass)
     { "win.environment", NULL, environment_action },
     { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
     { "win.show-view", "s", show_view_action },
+    /* Sysprof's keys for its side panes. */
+    { "win.toggle-config", NULL, toggle_pane_action, GDK_KEY_F9, 0 },
+    { "win.toggle-findings", NULL, toggle_pane_action, GDK_KEY_F9, GDK_SHIFT_MASK },
   };
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
-                                 "source" };
+                                 "source", "header",
+                                 "config_pane", "centre", "views_paned", "views_scroller",
+                                 "table_pane" };
   GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
@@ -500,11 +578,16 @@ ws_window_class_init (WsWindowClass *klass)
   object_class->dispose = ws_window_dispose;
   GTK_WINDOW_CLASS (klass)->close_request = ws_window_close_request;
   widget_class->map = ws_window_map;
+  widget_class->size_allocate = ws_window_size_allocate;
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     g_type_ensure (types[i]);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/warpscope/Warpscope/ui/ws-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WsWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, config_flap);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, findings_flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, welcome);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, views);
@@ -542,6 +625,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->workspace, "notify::session", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "run-added", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "notify::presentation", G_CALLBACK (presentation_cb), self);
+  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (update_switcher), self);
   g_signal_connect_swapped (self->environment, "notify::state", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::run-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);

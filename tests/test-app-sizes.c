@@ -1,0 +1,483 @@
+/* test-app-sizes.c: the window on the screens a classroom has: 1024×600, 1024×768 (a
+ * projector), 1280×720, 1366×768, 1920×1080, at scale 2, and in Chinese. Each size gets an
+ * X server of its own (Xvfb at that size, GDK_SCALE for scale 2) and a child of this program
+ * that opens a recording there and asserts from the widget tree: the window is the screen's
+ * size (nothing forces it wider), the chart has more than 55% of it and more than any other
+ * pane, every view can be reached by a visible, sensitive switcher button, and no two panes
+ * overlap. WS_TEST_SCREENSHOTS=DIR writes what each child saw as DIR/<size>.png.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "test-app-util.h"
+#include "ws-config.h"
+#include "ws-i18n.h"
+
+typedef struct
+{
+  const char *name;
+  int width, height; /* logical pixels */
+  int scale;
+  const char *language; /* NULL: English */
+} Screen;
+
+static const Screen screens[] = {
+  { "1024x600", 1024, 600, 1, NULL },
+  { "1024x768", 1024, 768, 1, NULL },
+  { "1280x720", 1280, 720, 1, NULL },
+  { "1366x768", 1366, 768, 1, NULL },
+  { "1920x1080", 1920, 1080, 1, NULL },
+  { "1024x768-scale2", 1024, 768, 2, NULL },
+  { "1280x720-scale2", 1280, 720, 2, NULL },
+  { "1024x768-zh_CN", 1024, 768, 1, "zh_CN" },
+};
+
+/* ---- the child: one screen ------------------------------------------------------------- */
+
+static const Screen *screen;
+
+static graphene_rect_t
+bounds_of (GtkWidget *widget, GtkWidget *window)
+{
+  graphene_rect_t r = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  if (!gtk_widget_compute_bounds (widget, window, &r))
+    g_error ("%s has no bounds in the window", G_OBJECT_TYPE_NAME (widget));
+  return r;
+}
+
+static double
+area (const graphene_rect_t *r)
+{
+  return (double) r->size.width * r->size.height;
+}
+
+/* Shown: mapped, with a size, and not a folded flap's hidden pane. */
+static gboolean
+shown (GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget) && gtk_widget_get_child_visible (widget)
+         && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+/* The window fills the screen (its surface; the widget may keep a resize border inside). */
+static gboolean
+window_at_size (gpointer data)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (data));
+
+  return surface != NULL && gdk_surface_get_width (surface) == screen->width
+         && gdk_surface_get_height (surface) == screen->height;
+}
+
+static void
+settle (WsWindow *window)
+{
+  GdkSurface *surface;
+
+  /* A few frames' worth of layout after anything changed. */
+  ws_test_spin_for (300);
+  surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_assert_cmpint (gdk_surface_get_width (surface), ==, screen->width);
+  g_assert_cmpint (gdk_surface_get_height (surface), ==, screen->height);
+}
+
+typedef struct
+{
+  const char *id;
+  GtkWidget *widget;
+} Pane;
+
+/* No two panes that are shown overlap, and each lies inside the window. */
+static char *
+check_no_overlap (WsWindow *window, const char *what)
+{
+  const char *ids[] = { "header", "config_pane", "centre", "findings_panel", "switcher_bar",
+                        "status_bar", "views_scroller", "table_pane" };
+  GtkWidget *w = GTK_WIDGET (window);
+  graphene_rect_t whole = bounds_of (w, w);
+  Pane panes[G_N_ELEMENTS (ids)];
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *pane = ws_test_view (window, ids[i]);
+
+      if (shown (pane))
+        panes[n++] = (Pane) { ids[i], pane };
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      graphene_rect_t a = bounds_of (panes[i].widget, w), inside;
+
+      graphene_rect_intersection (&a, &whole, &inside);
+      if (area (&inside) < area (&a) - 1)
+        return g_strdup_printf ("%s, %s: %s (%g,%g %g×%g) reaches outside the window",
+                                screen->name, what, panes[i].id, a.origin.x, a.origin.y,
+                                a.size.width, a.size.height);
+      for (guint j = i + 1; j < n; j++)
+        {
+          graphene_rect_t b = bounds_of (panes[j].widget, w), both;
+          gboolean nested = gtk_widget_is_ancestor (panes[i].widget, panes[j].widget)
+                            || gtk_widget_is_ancestor (panes[j].widget, panes[i].widget);
+
+          if (nested || !graphene_rect_intersection (&a, &b, &both))
+            continue;
+          if (both.size.width > 0.5 && both.size.height > 0.5)
+            return g_strdup_printf ("%s, %s: %s (%g,%g %g×%g) overlaps %s (%g,%g %g×%g)",
+                                    screen->name, what, panes[i].id, a.origin.x, a.origin.y,
+                                    a.size.width, a.size.height, panes[j].id, b.origin.x,
+                                    b.origin.y, b.size.width, b.size.height);
+        }
+    }
+  return NULL;
+}
+
+/* A folded flap is hidden until asked for: it never covers the chart by itself. */
+static void
+assert_flaps_out_of_the_way (WsWindow *window)
+{
+  const char *ids[] = { "config_flap", "findings_flap" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      AdwFlap *flap = ws_test_view (window, ids[i]);
+
+      if (adw_flap_get_folded (flap))
+        g_assert_false (adw_flap_get_reveal_flap (flap));
+    }
+}
+
+static gboolean
+has_shown_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && shown (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (has_shown_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A button that shows `title`, is shown inside the window, and can be clicked. */
+static gboolean
+find_switch (GtkWidget *widget, GtkWidget *window, const char *title)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && shown (widget) && gtk_widget_is_sensitive (widget)
+      && has_shown_label (widget, title))
+    {
+      graphene_rect_t b = bounds_of (widget, window), whole = bounds_of (window, window);
+
+      return graphene_rect_contains_rect (&whole, &b);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (find_switch (c, window, title))
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+check_views_reachable (WsWindow *window, const char *what)
+{
+  AdwViewStack *views = ws_test_view (window, "views");
+  g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (views);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (pages));
+
+  g_assert_cmpuint (n, ==, 7);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      const char *title = adw_view_stack_page_get_title (page);
+
+      if (!find_switch (GTK_WIDGET (window), GTK_WIDGET (window), title))
+        return g_strdup_printf ("%s, %s: no visible, sensitive switcher button for the view "
+                                "\"%s\"", screen->name, what, title);
+    }
+  return NULL;
+}
+
+static char *
+check_chart_share (WsWindow *window, const char *view)
+{
+  GtkWidget *chart = ws_test_view (window, view);
+  graphene_rect_t c = bounds_of (chart, GTK_WIDGET (window));
+  double share = area (&c) / ((double) screen->width * screen->height);
+  const char *others[] = { "config_pane", "findings_panel", "table_pane", "header" };
+
+  if (!shown (chart))
+    return g_strdup_printf ("%s: the %s chart is not shown", screen->name, view);
+  if (share < 0.55)
+    return g_strdup_printf ("%s: the %s chart has %.0f%% of the window (%g×%g), not 55%%",
+                            screen->name, view, 100 * share, c.size.width, c.size.height);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      GtkWidget *pane = ws_test_view (window, others[i]);
+
+      if (shown (pane))
+        {
+          graphene_rect_t p = bounds_of (pane, GTK_WIDGET (window));
+
+          if (area (&p) >= area (&c))
+            return g_strdup_printf ("%s: %s is larger than the %s chart", screen->name,
+                                    others[i], view);
+        }
+    }
+  return NULL;
+}
+
+typedef char *(*Check) (WsWindow *window, const char *what);
+
+/* Layout settles over a few frames, more on a loaded machine: wait for it, up to a point. */
+static void
+expect (Check check, WsWindow *window, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  char *problem;
+
+  while ((problem = check (window, what)) != NULL && g_get_monotonic_time () < deadline)
+    {
+      g_free (problem);
+      ws_test_spin_for (50);
+    }
+  if (problem != NULL)
+    g_error ("%s", problem);
+}
+
+/* What the window looks like, for a person to judge (WS_TEST_SCREENSHOTS). */
+static void
+screenshot (WsWindow *window, const char *what)
+{
+  const char *dir = g_getenv ("WS_TEST_SCREENSHOTS");
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (window));
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *name = NULL, *path = NULL;
+  GskRenderer *renderer;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, screen->width * scale, screen->height * scale);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  texture = gsk_renderer_render_texture (
+    renderer, node, &GRAPHENE_RECT_INIT (0, 0, screen->width * scale, screen->height * scale));
+  name = g_strdup_printf ("%s-%s.png", screen->name, what);
+  path = g_build_filename (dir, name, NULL);
+  g_mkdir_with_parents (dir, 0755);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+expect_shown (WsWindow *window, const char *pane, gboolean expected)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (shown (ws_test_view (window, pane)) != expected && g_get_monotonic_time () < deadline)
+    ws_test_spin_for (50);
+  if (shown (ws_test_view (window, pane)) != expected)
+    g_error ("%s: %s should be %s", screen->name, pane, expected ? "shown" : "hidden");
+}
+
+static void
+toggle_pane (WsWindow *window, const char *action, const char *pane)
+{
+  gboolean before = shown (ws_test_view (window, pane));
+  g_autofree char *what = g_strdup_printf ("%s-%s", pane, before ? "hidden" : "shown");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  /* A folded pane comes over the content, as a sheet a click outside closes. */
+  expect_shown (window, pane, !before);
+  settle (window);
+  screenshot (window, what);
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  expect_shown (window, pane, before);
+}
+
+static void
+test_screen (void)
+{
+  WsWindow *window;
+  AdwViewStack *views;
+
+  /* What is measured is where things end up, not where they pass through. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  window = ws_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), screen->width, screen->height);
+  gtk_window_present (GTK_WINDOW (window));
+  ws_test_spin_until (window_at_size, window, 5000);
+  settle (window);
+  g_assert_cmpint (gtk_widget_get_scale_factor (GTK_WIDGET (window)), ==, screen->scale);
+
+  /* The first screen: what to run and the recordings, side by side or one over the other. */
+  expect (check_no_overlap, window, "welcome");
+  assert_flaps_out_of_the_way (window);
+  screenshot (window, "welcome");
+
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  views = ws_test_view (window, "views");
+  adw_view_stack_set_visible_child_name (views, "speedup");
+  settle (window);
+  expect (check_no_overlap, window, "speedup");
+  assert_flaps_out_of_the_way (window);
+  expect (check_views_reachable, window, "speedup");
+  expect (check_chart_share, window, "speedup");
+  screenshot (window, "speedup");
+
+  /* A run selected: the findings are one click away, and the chart keeps its share. */
+  ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
+  adw_view_stack_set_visible_child_name (views, "timeline");
+  settle (window);
+  expect (check_no_overlap, window, "timeline");
+  expect (check_views_reachable, window, "timeline");
+  expect (check_chart_share, window, "timeline");
+  screenshot (window, "timeline");
+
+  /* Each pane comes and goes on its key, docked or folded away. */
+  toggle_pane (window, "win.toggle-findings", "findings_panel");
+  toggle_pane (window, "win.toggle-config", "config_pane");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- the parent: an X server per screen ------------------------------------------------ */
+
+/* Xvfb at `width`×`height`, its display number read from -displayfd; NULL without Xvfb. */
+static GSubprocess *
+start_xvfb (int width, int height, char **display)
+{
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autofree char *geometry = g_strdup_printf ("%dx%dx24", width, height);
+  g_autofree char *xvfb = g_find_program_in_path ("Xvfb");
+  g_autoptr (GError) error = NULL;
+  GSubprocess *server;
+  int fds[2];
+  char number[16] = { 0 };
+  gsize got = 0;
+
+  if (xvfb == NULL)
+    return NULL;
+  g_assert_cmpint (pipe (fds), ==, 0);
+  g_subprocess_launcher_take_fd (launcher, fds[1], 3);
+  server = g_subprocess_launcher_spawn (launcher, &error, xvfb, "-displayfd", "3", "-screen", "0",
+                                        geometry, "-nolisten", "tcp", NULL);
+  g_assert_no_error (error);
+  while (got < sizeof number - 1)
+    {
+      ssize_t r = read (fds[0], number + got, 1);
+
+      if (r <= 0 || number[got] == '\n')
+        break;
+      got++;
+    }
+  close (fds[0]);
+  number[got] = '\0';
+  g_assert_cmpuint (got, >, 0);
+  *display = g_strdup_printf (":%s", number);
+  return server;
+}
+
+static gboolean
+have_locale (const char *language)
+{
+  g_autofree char *name = g_strdup_printf ("%s.UTF-8", language);
+  g_autofree char *saved = g_strdup (setlocale (LC_ALL, NULL));
+  gboolean ok = setlocale (LC_ALL, name) != NULL;
+
+  setlocale (LC_ALL, saved);
+  return ok;
+}
+
+static void
+test_size (gconstpointer data)
+{
+  const Screen *s = data;
+  g_autofree char *display = NULL;
+  g_autoptr (GSubprocess) server = NULL;
+  g_autoptr (GSubprocess) child = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *scale = g_strdup_printf ("%d", s->scale);
+  g_autofree char *out = NULL, *err = NULL;
+
+  if (s->language != NULL && !have_locale (s->language))
+    {
+      g_test_skip ("the locale is not installed (Debian: locales-all)");
+      return;
+    }
+  server = start_xvfb (s->width * s->scale, s->height * s->scale, &display);
+  if (server == NULL)
+    {
+      g_test_skip ("Xvfb is not installed");
+      return;
+    }
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "DISPLAY", display, TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "WAYLAND_DISPLAY");
+  g_subprocess_launcher_setenv (launcher, "GDK_BACKEND", "x11", TRUE);
+  g_subprocess_launcher_setenv (launcher, "GDK_SCALE", scale, TRUE);
+  if (s->language != NULL)
+    {
+      g_autofree char *locale = g_strdup_printf ("%s.UTF-8", s->language);
+
+      g_subprocess_launcher_setenv (launcher, "LANGUAGE", s->language, TRUE);
+      g_subprocess_launcher_setenv (launcher, "LC_ALL", locale, TRUE);
+    }
+  child = g_subprocess_launcher_spawn (launcher, &error, self, "--screen", s->name, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (child, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_subprocess_send_signal (server, SIGTERM);
+  g_subprocess_wait (server, NULL, NULL);
+  if (!g_subprocess_get_if_exited (child) || g_subprocess_get_exit_status (child) != 0)
+    {
+      g_autofree char *text = g_strconcat (out, err, NULL);
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+      /* As TAP comments, so that the child's own plan does not read as ours. */
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_print ("# %s\n", lines[i]);
+      g_error ("%s failed: its output is above", s->name);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *cache = g_dir_make_tmp ("ws-app-sizes-cache-XXXXXX", NULL);
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  if (argc == 3 && g_str_equal (argv[1], "--screen"))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (screens); i++)
+        if (g_str_equal (argv[2], screens[i].name))
+          screen = &screens[i];
+      g_assert_nonnull (screen);
+      argc = 1;
+      /* The screen's language (gtk_test_init would set en_US). */
+      setlocale (LC_ALL, "");
+      ws_i18n_init ();
+      textdomain (GETTEXT_PACKAGE);
+      g_test_init (&argc, &argv, NULL);
+      gtk_init ();
+      adw_init ();
+      g_test_add_func ("/app-sizes/screen", test_screen);
+      return g_test_run ();
+    }
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (screens); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/app-sizes/%s", screens[i].name);
+
+      g_test_add_data_func (path, &screens[i], test_size);
+    }
+  return g_test_run ();
+}
