@@ -229,8 +229,12 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
   shown = runs->len;
   if (row_h < ctx->small_height * 1.15)
     {
+      double fit;
+
       row_h = ctx->small_height * 1.15;
-      shown = MAX (1, (guint) floor (plot.height / row_h) - 1);
+      fit = floor (plot.height / row_h);
+      /* A plot shorter than two rows (large presentation text in a small pane) shows one. */
+      shown = fit >= 2 ? (guint) MIN (fit - 1, (double) runs->len) : MIN (runs->len, 1);
     }
   _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
                  plot.x + plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
