@@ -4,7 +4,9 @@
  * that opens a recording there and asserts from the widget tree: the window is the screen's
  * size (nothing forces it wider), the chart has more than 55% of it and more than any other
  * pane, every view can be reached by a visible, sensitive switcher button, and no two panes
- * overlap. WS_TEST_SCREENSHOTS=DIR writes what each child saw as DIR/<size>.png.
+ * overlap. In presentation mode, the same, and: the chart has more, no text it or the
+ * callouts show is smaller than 24 px, no text on the chart lies over other text, and the
+ * runs step forward and back. WS_TEST_SCREENSHOTS=DIR writes what each child saw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
@@ -12,10 +14,18 @@
 #include <locale.h>
 #include <signal.h>
 #include <unistd.h>
+#if __has_include(<poppler.h>)
+#include <poppler.h>
+#define HAVE_POPPLER 1
+#endif
 
 #include "test-app-util.h"
+#include "ws-callout-strip.h"
+#include "ws-chart-view.h"
 #include "ws-config.h"
+#include "ws-export.h"
 #include "ws-i18n.h"
+#include "ws-takeaway.h"
 
 typedef struct
 {
@@ -30,6 +40,7 @@ static const Screen screens[] = {
   { "1024x768", 1024, 768, 1, NULL },
   { "1280x720", 1280, 720, 1, NULL },
   { "1366x768", 1366, 768, 1, NULL },
+  { "1600x900", 1600, 900, 1, NULL },
   { "1920x1080", 1920, 1080, 1, NULL },
   { "1024x768-scale2", 1024, 768, 2, NULL },
   { "1280x720-scale2", 1280, 720, 2, NULL },
@@ -39,6 +50,8 @@ static const Screen screens[] = {
 /* ---- the child: one screen ------------------------------------------------------------- */
 
 static const Screen *screen;
+/* What the chart must have of the window: more than half, or, on a projector, most. */
+static double least_share = 0.55;
 
 static graphene_rect_t
 bounds_of (GtkWidget *widget, GtkWidget *window)
@@ -97,7 +110,7 @@ static char *
 check_no_overlap (WsWindow *window, const char *what)
 {
   const char *ids[] = { "header", "config_pane", "centre", "findings_panel", "switcher_bar",
-                        "status_bar", "views_scroller", "table_pane" };
+                        "status_bar", "takeaway", "views_scroller", "table_pane", "callouts" };
   GtkWidget *w = GTK_WIDGET (window);
   graphene_rect_t whole = bounds_of (w, w);
   Pane panes[G_N_ELEMENTS (ids)];
@@ -207,13 +220,15 @@ check_chart_share (WsWindow *window, const char *view)
   GtkWidget *chart = ws_test_view (window, view);
   graphene_rect_t c = bounds_of (chart, GTK_WIDGET (window));
   double share = area (&c) / ((double) screen->width * screen->height);
-  const char *others[] = { "config_pane", "findings_panel", "table_pane", "header" };
+  const char *others[] = { "config_pane", "findings_panel", "table_pane", "header", "takeaway",
+                           "callouts" };
 
   if (!shown (chart))
     return g_strdup_printf ("%s: the %s chart is not shown", screen->name, view);
-  if (share < 0.55)
-    return g_strdup_printf ("%s: the %s chart has %.0f%% of the window (%g×%g), not 55%%",
-                            screen->name, view, 100 * share, c.size.width, c.size.height);
+  if (share < least_share)
+    return g_strdup_printf ("%s: the %s chart has %.0f%% of the window (%g×%g), not %.0f%%",
+                            screen->name, view, 100 * share, c.size.width, c.size.height,
+                            100 * least_share);
   for (guint i = 0; i < G_N_ELEMENTS (others); i++)
     {
       GtkWidget *pane = ws_test_view (window, others[i]);
@@ -302,6 +317,178 @@ toggle_pane (WsWindow *window, const char *action, const char *pane)
   expect_shown (window, pane, before);
 }
 
+/* ---- presentation mode ------------------------------------------------------------------ */
+
+/* The size of a label's text in pixels, as GTK lays it out. */
+static double
+text_px (GtkWidget *label)
+{
+  PangoContext *context = gtk_widget_get_pango_context (label);
+  const PangoFontDescription *font = pango_context_get_font_description (context);
+  double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
+
+  if (pango_font_description_get_size_is_absolute (font))
+    return size;
+  return size * pango_cairo_context_get_resolution (context) / 72.0;
+}
+
+static void
+assert_large_text (GtkWidget *widget, guint *n)
+{
+  if (GTK_IS_LABEL (widget) && shown (widget) && *gtk_label_get_text (GTK_LABEL (widget)))
+    {
+      if (text_px (widget) < 24 - 0.01)
+        g_error ("%s: \"%s\" is %.1f px, not 24", screen->name,
+                 gtk_label_get_text (GTK_LABEL (widget)), text_px (widget));
+      (*n)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    assert_large_text (c, n);
+}
+
+#ifdef HAVE_POPPLER
+/* No glyph of one line of text lies over a glyph of another (a legend over an axis title, a
+ * label over a label): the chart on screen, drawn as a PDF at its size, read back. */
+static void
+assert_text_apart (GtkWidget *chart, WsWorkspace *workspace, WsChartKind kind)
+{
+  g_autofree WsTheme *owned = NULL;
+  WsChartOptions options;
+  g_autoptr (GBytes) pdf = NULL;
+  g_autoptr (GError) error = NULL;
+  PopplerDocument *doc;
+  PopplerPage *page;
+  PopplerRectangle *rects = NULL;
+  guint n = 0;
+  g_autofree char *text = NULL;
+  g_autofree guint *lines = NULL;
+  const char *c;
+
+  ws_chart_view_fill_options (chart, workspace, kind, &options, &owned);
+  pdf = ws_export_chart_to_bytes (ws_workspace_get_sessions (workspace), &options, WS_EXPORT_PDF,
+                                  1, &error);
+  g_assert_no_error (error);
+  doc = poppler_document_new_from_bytes (pdf, NULL, &error);
+  g_assert_no_error (error);
+  page = poppler_document_get_page (doc, 0);
+  text = poppler_page_get_text (page);
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n));
+  g_assert_cmpuint (n, >, 20);
+  lines = g_new0 (guint, n);
+  c = text;
+  for (guint i = 0, line = 0; i < n && *c; i++, c = g_utf8_next_char (c))
+    {
+      lines[i] = g_unichar_isspace (g_utf8_get_char (c)) ? G_MAXUINT : line;
+      line += *c == '\n';
+    }
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      {
+        double w, h, smaller;
+
+        if (lines[i] == G_MAXUINT || lines[j] == G_MAXUINT || lines[i] == lines[j])
+          continue;
+        w = MIN (rects[i].x2, rects[j].x2) - MAX (rects[i].x1, rects[j].x1);
+        h = MIN (rects[i].y2, rects[j].y2) - MAX (rects[i].y1, rects[j].y1);
+        smaller = MIN ((rects[i].x2 - rects[i].x1) * (rects[i].y2 - rects[i].y1),
+                       (rects[j].x2 - rects[j].x1) * (rects[j].y2 - rects[j].y1));
+        if (w > 0 && h > 0 && w * h > 0.25 * smaller)
+          g_error ("%s, %s chart: text of line %u overlaps text of line %u in:\n%s",
+                   screen->name, ws_chart_kind_to_string (kind), lines[i], lines[j], text);
+      }
+  g_free (rects);
+  g_object_unref (page);
+  g_object_unref (doc);
+}
+#endif
+
+/* What the takeaway says of run `id` of the vector add's twelve, in the screen's language. */
+static const char *
+place (WsWorkspace *workspace, int id)
+{
+  static char *text;
+  WsRun *run = ws_session_find_run (ws_workspace_get_session (workspace), id);
+  g_autofree char *size = ws_run_dup_size_label (run);
+
+  g_free (text);
+  text = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s, block %5$s, %6$s"), (guint) id, 12,
+                          "vector_add", size, "256", "pageable");
+  return text;
+}
+
+static void
+test_presentation (WsWindow *window)
+{
+  WsWorkspace *workspace = ws_window_get_workspace (window);
+  AdwViewStack *views = ws_test_view (window, "views");
+  WsTakeaway *takeaway = ws_test_view (window, "takeaway");
+  WsCalloutStrip *callouts = ws_test_view (window, "callouts");
+  const char *charts[] = { "speedup", "timeline" };
+  g_autofree WsTheme *owned = NULL;
+  WsChartOptions options;
+  guint n_large = 0;
+
+  ws_workspace_select_runs (workspace, 0, 0);
+  adw_view_stack_set_visible_child_name (views, "speedup");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL);
+  settle (window);
+  /* It starts at the first run, with what that run says over the chart. */
+  g_assert_cmpint (ws_workspace_get_run (workspace), ==, 1);
+  g_assert_cmpstr (ws_takeaway_get_context (takeaway), ==, place (workspace, 1));
+  g_assert_false (shown (ws_test_view (window, "table_pane")));
+  g_assert_false (shown (ws_test_view (window, "config_pane")));
+  g_assert_false (shown (ws_test_view (window, "findings_panel")));
+  g_assert_cmpuint (ws_callout_strip_get_n_callouts (callouts), >, 0);
+  /* The takeaway and the callouts are a fixed 24 px and more: at 600 pixels they keep the
+   * chart to the share it has beside the table. */
+  least_share = screen->height >= 720 ? 0.6 : 0.55;
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("presentation-%s", charts[i]);
+      WsChartKind kind = WS_CHART_SPEEDUP;
+
+      adw_view_stack_set_visible_child_name (views, charts[i]);
+      settle (window);
+      expect (check_no_overlap, window, what);
+      expect (check_views_reachable, window, what);
+      expect (check_chart_share, window, charts[i]);
+      g_assert_true (ws_chart_kind_from_string (charts[i], &kind));
+      /* The chart's own words as large as the callouts. */
+      ws_chart_view_fill_options (ws_test_view (window, charts[i]), workspace, kind, &options,
+                                  &owned);
+      g_assert_cmpfloat (options.theme->font_size * 96 / 72, >=, 24);
+      g_clear_pointer (&owned, g_free);
+#ifdef HAVE_POPPLER
+      assert_text_apart (ws_test_view (window, charts[i]), workspace, kind);
+#endif
+      screenshot (window, what);
+    }
+  least_share = 0.55;
+  assert_large_text (GTK_WIDGET (takeaway), &n_large);
+  assert_large_text (GTK_WIDGET (callouts), &n_large);
+  g_assert_cmpuint (n_large, >=, 4);
+
+  /* A clicker steps through the runs; each run's first finding is outlined. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-run", NULL);
+  g_assert_cmpint (ws_workspace_get_run (workspace), ==, 2);
+  g_assert_cmpstr (ws_takeaway_get_context (takeaway), ==, place (workspace, 2));
+  g_assert_nonnull (ws_workspace_get_highlight (workspace));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-run", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-run", NULL);
+  g_assert_cmpint (ws_workspace_get_run (workspace), ==, 1);
+
+  /* The callouts go and come back on the findings' key; Escape leaves. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-findings", NULL);
+  expect_shown (window, "callouts", FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-findings", NULL);
+  expect_shown (window, "callouts", TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.leave-presentation", NULL);
+  g_assert_false (ws_workspace_get_presentation (workspace));
+  expect_shown (window, "table_pane", TRUE);
+  expect_shown (window, "takeaway", FALSE);
+  g_assert_false (gtk_widget_get_visible (ws_test_view (window, "callouts")));
+}
+
 static void
 test_screen (void)
 {
@@ -344,6 +531,9 @@ test_screen (void)
   /* Each pane comes and goes on its key, docked or folded away. */
   toggle_pane (window, "win.toggle-findings", "findings_panel");
   toggle_pane (window, "win.toggle-config", "config_pane");
+
+  test_presentation (window);
+  settle (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -469,6 +659,15 @@ main (int argc, char **argv)
       g_test_init (&argc, &argv, NULL);
       gtk_init ();
       adw_init ();
+      {
+        /* The application's styles, as AdwApplication loads them. */
+        g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+        gtk_css_provider_load_from_resource (css, "/org/warpscope/Warpscope/style.css");
+        gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                    GTK_STYLE_PROVIDER (css),
+                                                    GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      }
       g_test_add_func ("/app-sizes/screen", test_screen);
       return g_test_run ();
     }

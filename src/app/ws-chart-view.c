@@ -68,7 +68,7 @@ ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKi
                                          ? WS_THEME_DARK
                                          : WS_THEME_LIGHT);
 
-  *owned = presentation ? ws_theme_scaled (theme, 1.45) : NULL;
+  *owned = presentation ? ws_theme_scaled (theme, WS_PRESENTATION_TEXT_SCALE) : NULL;
   ws_chart_options_init (options, kind, *owned ? *owned : theme, gtk_widget_get_width (widget),
                          gtk_widget_get_height (widget));
   options->annotate = presentation;

@@ -23,7 +23,9 @@
 #include "ws-runs-view.h"
 #include "ws-sample.h"
 #include "ws-source-view.h"
+#include "ws-callout-strip.h"
 #include "ws-status-bar.h"
+#include "ws-takeaway.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
 #include "ws-welcome-page.h"
@@ -77,6 +79,7 @@ update_actions (WsWindow *self)
   gboolean running = ws_run_controller_is_running (self->controller);
   gboolean has_runs = ws_workspace_has_runs (self->workspace);
   gboolean can_run = !running && ws_environment_get_state (self->environment) == WS_ENVIRONMENT_READY;
+  gboolean presenting = ws_workspace_get_presentation (self->workspace);
   GtkWidget *widget = GTK_WIDGET (self);
 
   gtk_widget_action_set_enabled (widget, "win.run", can_run && ws_plan_get_valid (self->plan, WS_PLAN_RUN));
@@ -86,9 +89,14 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.save", has_runs && !running);
   gtk_widget_action_set_enabled (widget, "win.save-as", has_runs && !running);
   gtk_widget_action_set_enabled (widget, "win.export", has_runs);
+  /* A clicker's keys step through runs only on a projector: elsewhere they move the cursor. */
+  gtk_widget_action_set_enabled (widget, "win.next-run", presenting && has_runs);
+  gtk_widget_action_set_enabled (widget, "win.previous-run", presenting && has_runs);
+  gtk_widget_action_set_enabled (widget, "win.leave-presentation", presenting);
 }
 
 static void update_switcher (WsWindow *self);
+static void update_presentation (WsWindow *self);
 
 /* The views need runs, except the calculator, which works with none. */
 static void
@@ -98,13 +106,19 @@ update_page (WsWindow *self)
   const char *view = adw_view_stack_get_visible_child_name (self->views);
 
   if (ws_workspace_has_runs (self->workspace))
-    gtk_stack_set_visible_child_name (self->main_stack, "views");
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "views");
+      /* A recording opened for a lecture starts at its first run. */
+      if (ws_workspace_get_presentation (self->workspace) && ws_workspace_get_run (self->workspace) == 0)
+        ws_workspace_step_run (self->workspace, 1);
+    }
   else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
   update_actions (self);
   /* The welcome page and the views dock different panes, and only the views switch. */
   gtk_widget_queue_allocate (GTK_WIDGET (self));
   update_switcher (self);
+  update_presentation (self);
 }
 
 /* ---- the layout ---------------------------------------------------------------------------- */
@@ -160,20 +174,57 @@ update_switcher (WsWindow *self)
     self->switcher_idle = g_idle_add (update_switcher_idle, self);
 }
 
-/* Presentation mode: full screen, larger text everywhere. */
+static GtkWidget *
+child (WsWindow *self, const char *id)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW, id));
+}
+
+/* What presentation mode shows: on the views, the takeaway over the chart and the callouts
+ * under it (unless hidden); nothing for running, saving or picking runs from the table. */
+static void
+update_presentation (WsWindow *self)
+{
+  /* Off the header too, so that the views' switcher stays in it at 1024 pixels. */
+  static const char *desk[] = { "sidebar_button", "run_button", "sweep_button", "stop_button",
+                                "open_button", "save_button", "export_button", "findings_button",
+                                "table_pane", "status_bar" };
+  gboolean on = ws_workspace_get_presentation (self->workspace);
+  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
+  GtkWidget *callouts_button = child (self, "callouts_button");
+
+  for (guint i = 0; i < G_N_ELEMENTS (desk); i++)
+    gtk_widget_set_visible (child (self, desk[i]), !on);
+  gtk_widget_set_visible (child (self, "leave_presentation_button"), on);
+  gtk_widget_set_visible (callouts_button, on && views);
+  gtk_widget_set_visible (child (self, "takeaway"), on && views);
+  gtk_widget_set_visible (child (self, "callouts"),
+                          on && views
+                            && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (callouts_button)));
+}
+
+/* Presentation mode: full screen, the chart and what it says, large. */
 static void
 presentation_cb (WsWindow *self)
 {
-  if (ws_workspace_get_presentation (self->workspace))
+  gboolean on = ws_workspace_get_presentation (self->workspace);
+
+  if (on)
     {
       gtk_window_fullscreen (GTK_WINDOW (self));
       gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+      /* A lecture starts at the first run. */
+      if (ws_workspace_get_run (self->workspace) == 0)
+        ws_workspace_step_run (self->workspace, 1);
     }
   else
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
     }
+  update_presentation (self);
+  update_actions (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 /* ---- sessions -------------------------------------------------------------------------------- */
@@ -428,9 +479,30 @@ static void
 toggle_pane_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
-  AdwFlap *flap = g_str_equal (name, "win.toggle-config") ? self->config_flap : self->findings_flap;
+  gboolean findings = g_str_equal (name, "win.toggle-findings");
+  AdwFlap *flap = findings ? self->findings_flap : self->config_flap;
 
+  /* On a projector the findings are the callouts under the chart. */
+  if (findings && ws_workspace_get_presentation (self->workspace))
+    {
+      GtkToggleButton *button = GTK_TOGGLE_BUTTON (child (self, "callouts_button"));
+
+      gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
+      return;
+    }
   adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
+}
+
+static void
+step_run_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ws_workspace_step_run (WS_WINDOW (widget)->workspace, g_str_equal (name, "win.next-run") ? 1 : -1);
+}
+
+static void
+leave_presentation_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ws_workspace_set_presentation (WS_WINDOW (widget)->workspace, FALSE);
 }
 
 static void
@@ -440,6 +512,36 @@ show_view_action (GtkWidget *widget, const char *name, GVariant *param)
 
   gtk_stack_set_visible_child_name (self->main_stack, "views");
   adw_view_stack_set_visible_child_name (self->views, g_variant_get_string (param, NULL));
+}
+
+/* A clicker sends Page Up and Page Down (some send the arrows) and Escape to stop: caught
+ * before the focused view, which would scroll or pan; let through while the actions are off. */
+static void
+presentation_keys (WsWindow *self)
+{
+  static const struct
+  {
+    guint key, other;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_Right, GDK_KEY_Page_Down, "win.next-run" },
+    { GDK_KEY_Left, GDK_KEY_Page_Up, "win.previous-run" },
+    { GDK_KEY_Escape, 0, "win.leave-presentation" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcutTrigger *trigger = gtk_keyval_trigger_new (keys[i].key, 0);
+
+      if (keys[i].other != 0)
+        trigger = gtk_alternative_trigger_new (trigger, gtk_keyval_trigger_new (keys[i].other, 0));
+      gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (trigger, gtk_named_action_new (keys[i].action)));
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* ---- boilerplate ----------------------------------------------------------------------------- */
@@ -561,18 +663,25 @@ ws_window_class_init (WsWindowClass *klass)
     /* Sysprof's keys for its side panes. */
     { "win.toggle-config", NULL, toggle_pane_action, GDK_KEY_F9, 0 },
     { "win.toggle-findings", NULL, toggle_pane_action, GDK_KEY_F9, GDK_SHIFT_MASK },
+    /* Their keys are the clicker's (presentation_keys): before any view sees them. */
+    { "win.next-run", NULL, step_run_action },
+    { "win.previous-run", NULL, step_run_action },
+    { "win.leave-presentation", NULL, leave_presentation_action },
   };
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
                                  "source", "header",
                                  "config_pane", "centre", "views_paned", "views_scroller",
-                                 "table_pane" };
+                                 "table_pane", "takeaway", "callouts", "callouts_button",
+                                 "leave_presentation_button", "sidebar_button", "run_button", "export_button",
+                                 "sweep_button", "stop_button", "open_button", "save_button",
+                                 "findings_button" };
   GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
-                    WS_TYPE_STATUS_BAR };
+                    WS_TYPE_STATUS_BAR, WS_TYPE_TAKEAWAY, WS_TYPE_CALLOUT_STRIP };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
@@ -631,6 +740,11 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->controller, "notify::running", G_CALLBACK (update_actions), self);
   g_signal_connect (self->controller, "message", G_CALLBACK (controller_message_cb), self);
+
+  presentation_keys (self);
+  g_signal_connect_swapped (child (self, "callouts_button"), "toggled",
+                            G_CALLBACK (update_presentation), self);
+  update_actions (self);
 
   drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
