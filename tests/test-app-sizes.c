@@ -263,32 +263,12 @@ expect (Check check, WsWindow *window, const char *what)
     g_error ("%s", problem);
 }
 
-/* What the window looks like, for a person to judge (WS_TEST_SCREENSHOTS). */
 static void
 screenshot (WsWindow *window, const char *what)
 {
-  const char *dir = g_getenv ("WS_TEST_SCREENSHOTS");
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (window));
-  g_autoptr (GdkPaintable) paintable = NULL;
-  g_autoptr (GtkSnapshot) snapshot = NULL;
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autofree char *name = NULL, *path = NULL;
-  GskRenderer *renderer;
+  g_autofree char *name = g_strdup_printf ("%s-%s", screen->name, what);
 
-  if (dir == NULL || *dir == '\0')
-    return;
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, screen->width * scale, screen->height * scale);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  texture = gsk_renderer_render_texture (
-    renderer, node, &GRAPHENE_RECT_INIT (0, 0, screen->width * scale, screen->height * scale));
-  name = g_strdup_printf ("%s-%s.png", screen->name, what);
-  path = g_build_filename (dir, name, NULL);
-  g_mkdir_with_parents (dir, 0755);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  ws_test_screenshot (GTK_WIDGET (window), name);
 }
 
 static void
@@ -430,6 +410,8 @@ test_presentation (WsWindow *window)
 
   ws_workspace_select_runs (workspace, 0, 0);
   adw_view_stack_set_visible_child_name (views, "speedup");
+  /* The findings brought out over the chart go back when the lecture starts. */
+  adw_flap_set_reveal_flap (ws_test_view (window, "findings_flap"), TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation", NULL);
   settle (window);
   /* It starts at the first run, with what that run says over the chart. */

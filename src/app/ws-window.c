@@ -7,11 +7,12 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-chart-actions.h"
+#include "ws-chart-menu.h"
 #include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
 #include "ws-environment-dialog.h"
-#include "ws-export-dialog.h"
 #include "ws-findings-panel.h"
 #include "ws-layout.h"
 #include "ws-occupancy-view.h"
@@ -50,6 +51,7 @@ struct _WsWindow
   WsEnvironment *environment;
   WsPlan *plan;
   WsRunController *controller;
+  WsChartActions *chart_actions;
 
   GSettings *settings;
   GListModel *samples;
@@ -88,7 +90,6 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.save", has_runs && !running);
   gtk_widget_action_set_enabled (widget, "win.save-as", has_runs && !running);
-  gtk_widget_action_set_enabled (widget, "win.export", has_runs);
   /* A clicker's keys step through runs only on a projector: elsewhere they move the cursor. */
   gtk_widget_action_set_enabled (widget, "win.next-run", presenting && has_runs);
   gtk_widget_action_set_enabled (widget, "win.previous-run", presenting && has_runs);
@@ -213,6 +214,9 @@ presentation_cb (WsWindow *self)
     {
       gtk_window_fullscreen (GTK_WINDOW (self));
       gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+      /* Nothing over the chart: a pane brought out over it goes back. */
+      adw_flap_set_reveal_flap (self->config_flap, FALSE);
+      adw_flap_set_reveal_flap (self->findings_flap, FALSE);
       /* A lecture starts at the first run. */
       if (ws_workspace_get_run (self->workspace) == 0)
         ws_workspace_step_run (self->workspace, 1);
@@ -437,25 +441,6 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-export_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  GtkWidget *shown = adw_view_stack_get_visible_child (self->views);
-  WsChartOptions options;
-
-  if (ws_workspace_get_session (self->workspace) == NULL)
-    return;
-  /* The chart on screen, as it is shown; the timeline for views that are not charts. */
-  if (WS_IS_CHART_VIEW (shown))
-    ws_chart_view_get_options (WS_CHART_VIEW (shown), &options);
-  else
-    ws_timeline_view_get_options (self->timeline, &options);
-  gtk_window_present (GTK_WINDOW (ws_export_dialog_new (GTK_WINDOW (self), self->settings,
-                                                        ws_workspace_get_sessions (self->workspace),
-                                                        &options)));
-}
-
-static void
 environment_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
@@ -512,6 +497,23 @@ show_view_action (GtkWidget *widget, const char *name, GVariant *param)
 
   gtk_stack_set_visible_child_name (self->main_stack, "views");
   adw_view_stack_set_visible_child_name (self->views, g_variant_get_string (param, NULL));
+}
+
+/* libadwaita 1.2's split button names neither of its halves for a screen reader. */
+static void
+name_export_button (GtkWidget *split)
+{
+  GtkWidget *main_part = gtk_widget_get_first_child (split);
+  GtkWidget *arrow = gtk_widget_get_last_child (split);
+
+  adw_split_button_set_menu_model (ADW_SPLIT_BUTTON (split), ws_chart_menu_get_model ());
+  if (GTK_IS_BUTTON (main_part))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (main_part), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Export"), -1);
+  for (GtkWidget *w = arrow; GTK_IS_MENU_BUTTON (arrow) && w != NULL; w = gtk_widget_get_first_child (w))
+    if (GTK_IS_BUTTON (w) || GTK_IS_MENU_BUTTON (w))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("More ways to export"), -1);
 }
 
 /* A clicker sends Page Up and Page Down (some send the arrows) and Escape to stop: caught
@@ -586,6 +588,7 @@ ws_window_constructed (GObject *object)
   g_settings_bind (self->settings, "launcher", self->controller, "launcher", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "launcher", self->environment, "launcher", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
+  ws_chart_actions_set_settings (self->chart_actions, self->settings);
   ws_environment_set_runner (self->environment, runner);
   g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
 
@@ -623,8 +626,15 @@ ws_window_dispose (GObject *object)
 {
   WsWindow *self = WS_WINDOW (object);
 
+  /* A probe or a run may still finish after the window is gone: it must not reach back. */
   if (self->workspace != NULL)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
+  if (self->environment != NULL)
+    g_signal_handlers_disconnect_by_data (self->environment, self);
+  if (self->plan != NULL)
+    g_signal_handlers_disconnect_by_data (self->plan, self);
+  if (self->controller != NULL)
+    g_signal_handlers_disconnect_by_data (self->controller, self);
   g_clear_object (&self->settings);
   g_clear_object (&self->samples);
   g_clear_object (&self->chooser);
@@ -656,7 +666,6 @@ ws_window_class_init (WsWindowClass *klass)
     { "win.open-autosave", NULL, open_autosave_action },
     { "win.save", NULL, save_action, GDK_KEY_s, GDK_CONTROL_MASK },
     { "win.save-as", NULL, save_action, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
-    { "win.export", NULL, export_action, GDK_KEY_e, GDK_CONTROL_MASK },
     { "win.environment", NULL, environment_action },
     { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
     { "win.show-view", "s", show_view_action },
@@ -677,7 +686,7 @@ ws_window_class_init (WsWindowClass *klass)
                                  "leave_presentation_button", "sidebar_button", "run_button", "export_button",
                                  "sweep_button", "stop_button", "open_button", "save_button",
                                  "findings_button" };
-  GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
+  GType types[] = { WS_TYPE_CHART_ACTIONS, WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
@@ -708,9 +717,14 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, environment);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, plan);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, controller);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, chart_actions);
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     gtk_widget_class_bind_template_child_full (widget_class, views[i], FALSE, 0);
 
+  /* The chart actions' keys (ws-chart-actions.c: a group the window holds). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "chart.export", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "chart.copy", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].type,
@@ -741,7 +755,9 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->controller, "notify::running", G_CALLBACK (update_actions), self);
   g_signal_connect (self->controller, "message", G_CALLBACK (controller_message_cb), self);
 
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->chart_actions));
   presentation_keys (self);
+  name_export_button (child (self, "export_button"));
   g_signal_connect_swapped (child (self, "callouts_button"), "toggled",
                             G_CALLBACK (update_presentation), self);
   update_actions (self);
