@@ -93,7 +93,7 @@ test_pdf_one_column (void)
   page = poppler_document_get_page (doc, 0);
   poppler_page_get_size (page, &w, &h);
   g_assert_cmpfloat_with_epsilon (w, 8.5 / 2.54 * 72, 0.01);
-  g_assert_cmpfloat_with_epsilon (h, 6.0 / 2.54 * 72, 0.01);
+  g_assert_cmpfloat_with_epsilon (h, 8.0 / 2.54 * 72, 0.01);
   text = poppler_page_get_text (page);
   axis = strstr (text, "Problem size n");
   title = strstr (text, "Speedup over the CPU");
@@ -137,7 +137,7 @@ test_png_by_dpi (void)
   g_assert_cmpfloat (figure.dpi, ==, 300);
   ws_figure_get_pixels (&figure, &w, &h);
   g_assert_cmpint (w, ==, 1004); /* 8.5 cm at 300 dpi */
-  g_assert_cmpint (h, ==, 709);  /* 6 cm */
+  g_assert_cmpint (h, ==, 945);  /* 8 cm */
   g_assert_cmpint (gdk_texture_get_width (texture), ==, w);
   g_assert_cmpint (gdk_texture_get_height (texture), ==, h);
 }
@@ -329,7 +329,7 @@ test_dialog (void)
   g_assert_nonnull (dialog);
   g_assert_nonnull (ws_test_find_label (GTK_WIDGET (dialog), "cm"));
   g_assert_nonnull (ws_test_find_label (GTK_WIDGET (dialog), "pt"));
-  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (dialog), "1004 × 709 pixels"));
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (dialog), "1004 × 945 pixels"));
   ws_export_dialog_set_format (dialog, WS_EXPORT_SVG);
   ws_test_spin_for (100);
   ws_test_screenshot (GTK_WIDGET (dialog), "export-dialog");
@@ -591,5 +591,7 @@ main (int argc, char **argv)
   /* GTK keeps its connection to the bus to the end: stop the daemon without waiting for it. */
   if (bus != NULL)
     g_test_dbus_stop (bus);
+  ws_test_remove_tree (folder);
+  ws_test_remove_tree (cache);
   return status;
 }

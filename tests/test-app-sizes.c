@@ -625,6 +625,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *cache = g_dir_make_tmp ("ws-app-sizes-cache-XXXXXX", NULL);
+  int status;
 
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   if (argc == 3 && g_str_equal (argv[1], "--screen"))
@@ -651,7 +652,9 @@ main (int argc, char **argv)
                                                     GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
       }
       g_test_add_func ("/app-sizes/screen", test_screen);
-      return g_test_run ();
+      status = g_test_run ();
+      ws_test_remove_tree (cache);
+      return status;
     }
   g_test_init (&argc, &argv, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (screens); i++)
@@ -660,5 +663,7 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, &screens[i], test_size);
     }
-  return g_test_run ();
+  status = g_test_run ();
+  ws_test_remove_tree (cache);
+  return status;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "ws-window.h"
 
@@ -138,4 +139,23 @@ ws_test_screenshot (GtkWidget *window, const char *name)
   path = g_build_filename (dir, file, NULL);
   g_mkdir_with_parents (dir, 0755);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* Removes a folder the test made, with what is in it. */
+static inline void
+ws_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ws_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

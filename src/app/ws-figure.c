@@ -19,7 +19,7 @@ static const struct
   const char *title;
   double width_cm, height_cm, font_pt;
 } presets[WS_N_FIGURE_PRESETS] = {
-  [WS_FIGURE_COLUMN] = { "column", N_("One column"), 8.5, 6.0, 8 },
+  [WS_FIGURE_COLUMN] = { "column", N_("One column"), 8.5, 8.0, 8 },
   [WS_FIGURE_PAGE] = { "page", N_("Page width"), 17.0, 10.0, 9 },
   /* PowerPoint's and Impress's 16:9 slide: 13.33 × 7.5 inches. */
   [WS_FIGURE_SLIDE] = { "slide", N_("Slide, 16:9"), 33.867, 19.05, 18 },

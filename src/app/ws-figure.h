@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  WS_FIGURE_COLUMN, /* one column of a two-column paper: 8.5 cm wide, 8 pt */
-  WS_FIGURE_PAGE,   /* the text width of an A4 or Letter page: 17 cm, 9 pt */
+  WS_FIGURE_COLUMN, /* one column of a two-column paper: 8.5 × 8 cm, 8 pt */
+  WS_FIGURE_PAGE,   /* the text width of an A4 or Letter page: 17 × 10 cm, 9 pt */
   WS_FIGURE_SLIDE,  /* a whole 16:9 slide, 33.87 × 19.05 cm, 18 pt */
   WS_FIGURE_CUSTOM,
 } WsFigurePreset;
