@@ -130,9 +130,20 @@ ws_test_screenshot (GtkWidget *window, const char *name)
   if (dir == NULL || *dir == '\0' || w <= 0 || h <= 0)
     return;
   paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A window between frames may have nothing to draw yet: wait for one, up to a second. */
+  for (guint tries = 0; node == NULL && tries < 20; tries++)
+    {
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node == NULL)
+        ws_test_spin_for (50);
+    }
+  if (node == NULL)
+    {
+      g_test_message ("%s: nothing drawn to take a screenshot of", name);
+      return;
+    }
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, w, h));
   file = g_strdup_printf ("%s.png", name);

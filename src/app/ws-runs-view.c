@@ -368,6 +368,25 @@ ws_runs_view_add_to_selection (WsRunsView *self, int id)
   select_run (self, id, FALSE);
 }
 
+/* A row chosen elsewhere (the timeline, a clicker) is scrolled into view. GTK 4.8 has no
+ * gtk_column_view_scroll_to, but the rows are of one height: the adjustment's range over them
+ * places one (the header scrolls with them). */
+static void
+scroll_to_row (WsRunsView *self, guint row)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
+  double value = gtk_adjustment_get_value (adj), h, top;
+
+  if (n == 0 || upper <= page)
+    return;
+  h = upper / (n + 1);
+  top = (row + 1) * h;
+  if (top < value + h || top + h > value + page)
+    gtk_adjustment_set_value (adj, CLAMP (top - (page - h) / 2, 0, upper - page));
+}
+
 /* The workspace's runs as selected rows, when they are not already. */
 static void
 show_selection (WsRunsView *self)
@@ -393,6 +412,8 @@ show_selection (WsRunsView *self)
   self->syncing = TRUE;
   gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), rows, all);
   self->syncing = FALSE;
+  if (!gtk_bitset_is_empty (rows))
+    scroll_to_row (self, gtk_bitset_get_minimum (rows));
 }
 
 static void
