@@ -231,6 +231,70 @@ test_occupancy_panels (void)
 #endif
 }
 
+/* The speedup chart's crossover labels were placed where there was room or not at all:
+ * three at 1600 × 900, one in the app, none at the CLI's 720 × 420. Each is now said at every
+ * size, beside its diamond or listed under the plot. */
+static void
+test_speedup_crossovers (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-sizes"));
+  const char *expected[] = { "GPU faster above n ≈ 6.1 K (kernel only, vs 1 thread)",
+                             "GPU faster above n ≈ 5.8 K (kernel only, vs 1 thread)",
+                             "GPU faster above n ≈ 95 K (with copies, vs 1 thread)" };
+  /* From a page's width up; and the presets with their text below. */
+  const double widths[] = { 482, 600, 720, 960, 1200, 1600 };
+  const double heights[] = { 360, 420, 540, 700, 900 };
+
+#ifndef HAVE_POPPLER
+  g_test_skip ("poppler-glib is not installed");
+  return;
+#else
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (heights); j++)
+      {
+        WsChartOptions options;
+        g_autoptr (GBytes) pdf = NULL;
+        g_autofree char *what = g_strdup_printf ("speedup at %g × %g", widths[i], heights[j]);
+        g_autofree char *flat = NULL;
+        Glyphs g;
+
+        ws_chart_options_init (&options, WS_CHART_SPEEDUP, NULL, widths[i], heights[j]);
+        pdf = render (sessions, &options, WS_EXPORT_PDF, 1);
+        glyphs_read (&g, pdf);
+        assert_glyphs_within (&g, 0, widths[i], heights[j], what);
+        /* A label is one line of the page's text, wherever it went. */
+        for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+          if (strstr (g.text, expected[k]) == NULL)
+            g_error ("%s: no \"%s\" in:\n%s", what, expected[k], g.text);
+        glyphs_clear (&g);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      const WsTheme *base = ws_theme_get (WS_THEME_LIGHT);
+      g_autofree WsTheme *theme = NULL;
+      WsChartOptions options;
+      g_autoptr (GBytes) pdf = NULL;
+      Glyphs g;
+      guint found = 0;
+
+      if (sizes[i].font_pt > 0)
+        theme = ws_theme_scaled (base, sizes[i].font_pt / (base->font_size * 96.0 / 72.0));
+      ws_chart_options_init (&options, WS_CHART_SPEEDUP, theme, sizes[i].width,
+                             sizes[i].height);
+      pdf = render (sessions, &options, WS_EXPORT_PDF, 1);
+      glyphs_read (&g, pdf);
+      assert_glyphs_within (&g, 0, sizes[i].width, sizes[i].height, sizes[i].name);
+      /* Each whole, or the ones left out counted. */
+      for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+        found += strstr (g.text, expected[k]) != NULL;
+      if (found < G_N_ELEMENTS (expected) && !strstr (g.text, "more crossover"))
+        g_error ("%s: %u of 3 crossovers said, and nothing about the others:\n%s",
+                 sizes[i].name, found, g.text);
+      glyphs_clear (&g);
+    }
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -239,6 +303,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/charts/inside/breakdown-labels", test_breakdown_labels);
   g_test_add_func ("/charts/inside/occupancy-panels", test_occupancy_panels);
+  g_test_add_func ("/charts/inside/speedup-crossovers", test_speedup_crossovers);
   for (guint s = 0; s < samples->len; s++)
     {
       g_autofree char *path = g_strdup_printf ("/charts/inside/%s",
