@@ -206,6 +206,11 @@ collect_series (WsSpeedupData *data, GPtrArray *sessions, const WsChartBase *bas
           s->kernel = g_strdup (series->kernel);
           s->session = si;
           s->color = base->theme->series[data->series->len % 8];
+          /* With a run picked, the other curves stay, pale, for comparison. */
+          s->pale = si == 0 && base->run != 0 && !_ws_series_has_run (series, base->run)
+                    && !_ws_series_has_run (series, base->compare_run);
+          if (s->pale)
+            s->color = _ws_color_mix (&s->color, &base->theme->background, 0.6);
           s->label = sessions->len > 1 && device
                          ? g_strdup_printf ("%s · %s", ws_device_get_name (device), series->label)
                          : g_strdup (series->label);
@@ -302,6 +307,17 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
   collect_series (data, sessions, base, &r);
   data->frame.title = title_for (data->series);
   data->frame.subtitle = subtitle_for (sessions);
+  for (guint i = 0; i < data->series->len; i++)
+    if (((WsSpeedupSeries *) g_ptr_array_index (data->series, i))->pale)
+      {
+        /* Say why some curves are pale: the run picked in the table and its curve are not. */
+        char *said = g_strdup_printf (_("%s · run %d ringed, its curve in full colour, the "
+                                        "others pale"), data->frame.subtitle, base->run);
+
+        g_free (data->frame.subtitle);
+        data->frame.subtitle = said;
+        break;
+      }
   if (data->series->len == 0)
     {
       data->frame.message = g_strdup (_("No size sweep to compare with the CPU. Run one kernel "
@@ -465,6 +481,15 @@ draw_curve (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, guint index,
       WsRect r = { px - 5 * ctx->unit, py - 5 * ctx->unit, 10 * ctx->unit, 10 * ctx->unit };
 
       draw_whisker (ctx, p, pt, px, &color, tag);
+      if (pt->run != 0 && pt->run == ctx->base->run)
+        {
+          /* The run picked: a ring round its point on each of its curves. */
+          _ws_set_color (cr, &ctx->theme->foreground);
+          cairo_set_line_width (cr, 1.5 * ctx->unit);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, px, py, 8 * ctx->unit, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
       if (!_ws_mark_set_add (&p->marks, px, py, tag))
         continue;
       _ws_draw_marker (ctx, all ? WS_MARKER_SQUARE : WS_MARKER_CIRCLE, px, py, 7 * ctx->unit,
@@ -576,9 +601,12 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
   _ws_axis_draw_grid (ctx, &p.x, &p.plot);
   _ws_axis_draw_grid (ctx, &p.y, &p.plot);
   draw_unity (ctx, &p);
-  for (guint g = 0; g < data->series->len; g++)
-    for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
-      draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
+  /* The pale curves first, under those of the run picked. */
+  for (int pale = 1; pale >= 0; pale--)
+    for (guint g = 0; g < data->series->len; g++)
+      for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+        if (((const WsSpeedupSeries *) g_ptr_array_index (data->series, g))->pale == pale)
+          draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
   draw_sides (ctx, &p);
   for (guint g = 0; g < data->series->len; g++)
     for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
