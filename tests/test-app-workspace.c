@@ -147,6 +147,50 @@ test_new_view_needs_no_window (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (box)));
 }
 
+/* Long lines of the Source view ran off its right edge, with a scrollbar that showed only on
+ * hover: in a narrow view every line is whole on screen, wrapped, and the vertical scrollbar
+ * is always there. */
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_source_long_lines (void)
+{
+  GtkWidget *source = ws_source_view_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *h, *v;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 300);
+  gtk_window_set_child (GTK_WINDOW (window), source);
+  gtk_window_present (GTK_WINDOW (window));
+  ws_source_view_show_kernel (WS_SOURCE_VIEW (source), "matmul", "matmul_tiled");
+  ws_test_spin_for (300);
+  scroller = GTK_SCROLLED_WINDOW (find_type (source, GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (scroller);
+  v = gtk_scrolled_window_get_vadjustment (scroller);
+  /* matmul.cu has lines of more than 90 characters: wider than 420 pixels, yet nothing lies
+   * to the right to scroll to. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), >, gtk_adjustment_get_page_size (v));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (scroller));
+  g_assert_true (gtk_widget_get_visible (gtk_scrolled_window_get_vscrollbar (scroller)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- the timeline ------------------------------------------------------------------------- */
 
 static void
@@ -309,6 +353,7 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
+  g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
   g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);
