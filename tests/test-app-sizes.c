@@ -25,6 +25,7 @@
 #include "ws-config.h"
 #include "ws-export.h"
 #include "ws-i18n.h"
+#include "ws-run.h"
 #include "ws-takeaway.h"
 
 typedef struct
@@ -392,7 +393,7 @@ place (WsWorkspace *workspace, int id)
 
   g_free (text);
   text = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s, block %5$s, %6$s"), (guint) id, 12,
-                          "vector_add", size, "256", "pageable");
+                          "vector_add", size, "256", ws_transfer_label ("pageable"));
   return text;
 }
 

@@ -107,7 +107,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
     case COL_BLOCK:
       return ws_run_dup_block_label (run);
     case COL_MEMORY:
-      return g_strdup (c->transfer);
+      return g_strdup (ws_transfer_label (c->transfer));
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
         {

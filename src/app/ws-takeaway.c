@@ -67,8 +67,9 @@ update (WsTakeaway *self)
     /* Translators: "Run 5 of 12 · vector_add, n = 10,000,000, block 256, pageable". */
     context = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s, block %5$s, %6$s"), place, n,
                                ws_run_get_config (run)->kernel, size, block,
-                               ws_run_get_config (run)->transfer ? ws_run_get_config (run)->transfer
-                                                                 : "");
+                               ws_run_get_config (run)->transfer
+                                 ? ws_transfer_label (ws_run_get_config (run)->transfer)
+                                 : "");
   else
     context = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s"), place, n,
                                ws_run_get_config (run)->kernel, size);

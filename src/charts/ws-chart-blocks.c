@@ -156,7 +156,7 @@ blocks_title (GPtrArray *picked)
     }
   /* TRANSLATORS: "Block size · vector_add, n = 10,000,000, pageable" */
   return g_strdup_printf (_("%s · %s, %s, %s"), ws_chart_kind_title (WS_CHART_BLOCKS),
-                          kernels->str, size, main_series->transfer);
+                          kernels->str, size, ws_transfer_label (main_series->transfer));
 }
 
 /* The session's series, then the other sessions' sweeps of the same kernel, to compare GPUs:

@@ -116,7 +116,7 @@ common_text (WsRun *first, const Vary *v)
     g_string_append_printf (common, "%s%s", common->len ? " · " : "", block);
   if (!v->transfer)
     g_string_append_printf (common, "%s%s", common->len ? " · " : "",
-                            ws_run_get_config (first)->transfer);
+                            ws_transfer_label (ws_run_get_config (first)->transfer));
   if (common->len == 0)
     return NULL;
   return g_strdup_printf (_("every run: %s"), common->str);
@@ -145,7 +145,7 @@ row_label (WsRun *run, const Vary *v)
         g_string_append_printf (label, " · %s", block);
     }
   if (v->transfer)
-    g_string_append_printf (label, " · %s", c->transfer);
+    g_string_append_printf (label, " · %s", ws_transfer_label (c->transfer));
   return g_string_free (label, FALSE);
 }
 
