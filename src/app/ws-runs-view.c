@@ -5,6 +5,8 @@
  */
 #include "ws-runs-view.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
@@ -113,15 +115,43 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
         {
           g_autofree char *min = ws_format_duration (t->kernel.min), *max = ws_format_duration (t->kernel.max);
 
-          *tooltip = g_strdup_printf (_("Median of %d traced launches; range %s – %s"),
-                                      t->kernel.n, min, max);
+          *tooltip = g_strdup_printf (_("Median of %d traced launches, back to back; range "
+                                        "%s – %s"), t->kernel.n, min, max);
+          if (t->kernel_in_sequence.n > 0
+              && fabs (t->kernel_in_sequence.median - t->kernel.median) > 0.02 * t->kernel.median)
+            {
+              /* The findings time the kernel between its copies: say why theirs differs. */
+              g_autofree char *seq = ws_format_duration (t->kernel_in_sequence.median);
+              char *more = g_strdup_printf (_("%s. Between its copies, in sequence, the kernel "
+                                              "took %s: that is the time the findings use."),
+                                            *tooltip, seq);
+
+              g_free (*tooltip);
+              *tooltip = more;
+            }
           return with_spread (&t->kernel);
         }
       return t ? ws_format_duration (t->kernel_untraced_ns) : g_strdup ("…");
     case COL_E2E:
       if (t == NULL)
         return g_strdup ("…");
-      *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA events"));
+      {
+        double copies = (t->h2d.n > 0 ? t->h2d.median : 0) + (t->d2h.n > 0 ? t->d2h.median : 0);
+
+        if (copies > t->e2e.median && t->e2e.n > 0)
+          {
+            /* The findings add up the traced copies, which can come to more than this. */
+            g_autofree char *sum = ws_format_duration (copies);
+
+            *tooltip = g_strdup_printf (_("Copies in, kernel, copy out, between one pair of "
+                                          "CUDA events, untraced. The traced copies add up to "
+                                          "%s, more than this: copies from pageable memory vary "
+                                          "from one repetition to the next."), sum);
+          }
+        else
+          *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA "
+                                 "events"));
+      }
       return with_spread (&t->e2e);
     case COL_SPEEDUP_ONE:
     case COL_SPEEDUP_ALL:
