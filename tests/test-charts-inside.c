@@ -262,9 +262,11 @@ test_speedup_crossovers (void)
         pdf = render (sessions, &options, WS_EXPORT_PDF, 1);
         glyphs_read (&g, pdf);
         assert_glyphs_within (&g, 0, widths[i], heights[j], what);
-        /* A label is one line of the page's text, wherever it went. */
+        /* A label is one line of the page's text, wherever it went; from the CLI's default
+         * size up all three are there, below it those left out are counted. */
         for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
-          if (strstr (g.text, expected[k]) == NULL)
+          if (strstr (g.text, expected[k]) == NULL
+              && ((widths[i] >= 720 && heights[j] >= 420) || !strstr (g.text, "more crossover")))
             g_error ("%s: no \"%s\" in:\n%s", what, expected[k], g.text);
         glyphs_clear (&g);
       }

@@ -238,8 +238,8 @@ test_speedup_picked (void)
   g_assert_true (pinned->pale);
   g_assert_true (memcmp (&pageable->color, &base.theme->series[0], sizeof (WsColor)) == 0);
   g_assert_false (memcmp (&pinned->color, &base.theme->series[1], sizeof (WsColor)) == 0);
-  g_assert_cmpstr (d->frame.subtitle, ==, "NVIDIA H200 · recorded 2026-11-29 · run 5 ringed, "
-                                          "its curve in full colour, the others pale");
+  g_assert_cmpstr (d->frame.subtitle, ==,
+                   "NVIDIA H200 · recorded 2026-11-29 · run 5 ringed, other curves pale");
   _ws_speedup_data_free (d);
 
   /* No run picked: nothing pale, nothing said. */

@@ -71,7 +71,12 @@ ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKi
                                          ? WS_THEME_DARK
                                          : WS_THEME_LIGHT);
 
-  *owned = presentation ? ws_theme_scaled (theme, WS_PRESENTATION_TEXT_SCALE) : NULL;
+  /* Projector text; a chart shorter than a 1024×768 projector gives it (a 600-pixel-high
+   * screen) draws it smaller, in proportion, so that its plot keeps most of its height. */
+  double scale = WS_PRESENTATION_TEXT_SCALE
+                 * CLAMP (gtk_widget_get_height (widget) / WS_PRESENTATION_FULL_HEIGHT, 0.7, 1.0);
+
+  *owned = presentation ? ws_theme_scaled (theme, scale) : NULL;
   ws_chart_options_init (options, kind, *owned ? *owned : theme, gtk_widget_get_width (widget),
                          gtk_widget_get_height (widget));
   options->annotate = presentation;

@@ -311,8 +311,8 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
     if (((WsSpeedupSeries *) g_ptr_array_index (data->series, i))->pale)
       {
         /* Say why some curves are pale: the run picked in the table and its curve are not. */
-        char *said = g_strdup_printf (_("%s · run %d ringed, its curve in full colour, the "
-                                        "others pale"), data->frame.subtitle, base->run);
+        char *said = g_strdup_printf (_("%s · run %d ringed, other curves pale"),
+                                      data->frame.subtitle, base->run);
 
         g_free (data->frame.subtitle);
         data->frame.subtitle = said;
@@ -627,7 +627,8 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
 /* Crossover labels go beside their diamond where there is room. Where one has none (a small
  * figure, a crowded plot), the plot is laid out again with a line under it for each
  * crossover, and those that still find no room are listed there, a diamond of their colour
- * before each: at every size each crossover is said, on the plot or under it. */
+ * before each: at every size each crossover is said, on the plot or under it. In presentation
+ * mode the plot keeps its height: the findings under it say where the GPU starts to win. */
 static double
 crossover_lines (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content)
 {
@@ -656,8 +657,8 @@ draw_listed (WsChartContext *ctx, const WsSpeedupSeries *s, int combo, double x,
   g_autofree char *fit = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, s->crossover_text[combo],
                                                width - 1.5 * d);
 
-  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, x + d / 2, y + 0.65 * ctx->small_height, d,
-                   &s->color, &ctx->theme->foreground);
+  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, x + d / 2, y + 0.6 * ctx->small_height,
+                   9 * ctx->unit, &s->color, &ctx->theme->foreground);
   _ws_text_show (ctx, WS_FONT_SMALL, fit, x + 1.5 * d, y, 0, 0, &ink);
 }
 
@@ -702,7 +703,12 @@ _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data)
     }
   _ws_legend_draw_above (ctx, &data->legend, &content);
   _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
-  list_h = MIN (crossover_lines (ctx, data, &content), content.height / 2);
+  /* The list takes 30% of the height at most (a line at the least): past that it counts the
+   * crossovers it leaves out. */
+  list_h = ctx->base->annotate ? 0 : crossover_lines (ctx, data, &content);
+  if (list_h > 0)
+    list_h = MIN (list_h, MAX (floor (0.3 * content.height / (1.3 * ctx->small_height)), 1)
+                            * 1.3 * ctx->small_height);
   content.height -= list_h;
   draw_plot (ctx, data, &content, list_h > 0 ? missed : NULL);
   draw_crossover_list (ctx, data, missed, content.x, content.y + content.height + 0.15 * list_h,
