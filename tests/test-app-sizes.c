@@ -4,9 +4,10 @@
  * that opens a recording there and asserts from the widget tree: the window is the screen's
  * size (nothing forces it wider), the chart has more than 55% of it and more than any other
  * pane, every view can be reached by a visible, sensitive switcher button, and no two panes
- * overlap. In presentation mode, the same, and: the chart has more, no text it or the
- * callouts show is smaller than 24 px, no text on the chart lies over other text, and the
- * runs step forward and back. WS_TEST_SCREENSHOTS=DIR writes what each child saw.
+ * overlap. In presentation mode, the same, and: the chart has more, no text the takeaway or
+ * the callouts show is smaller than 24 px, nor the chart's own from 720 pixels high up (18 px
+ * below), no text on the chart lies over other text, and the runs step forward and back.
+ * WS_TEST_SCREENSHOTS=DIR writes what each child saw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
