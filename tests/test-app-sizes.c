@@ -523,6 +523,26 @@ test_screen (void)
   expect (check_chart_share, window, "timeline");
   screenshot (window, "timeline");
 
+  /* The other charts of run 5 keep the share too; the occupancy calculator is looked at. */
+  {
+    const char *others[] = { "breakdown", "blocks", "roofline" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+      {
+        adw_view_stack_set_visible_child_name (views, others[i]);
+        settle (window);
+        expect (check_no_overlap, window, others[i]);
+        expect (check_chart_share, window, others[i]);
+        screenshot (window, others[i]);
+      }
+    adw_view_stack_set_visible_child_name (views, "occupancy");
+    settle (window);
+    expect (check_no_overlap, window, "occupancy");
+    screenshot (window, "occupancy");
+    adw_view_stack_set_visible_child_name (views, "timeline");
+    settle (window);
+  }
+
   /* Each pane comes and goes on its key, docked or folded away. */
   toggle_pane (window, "win.toggle-findings", "findings_panel");
   toggle_pane (window, "win.toggle-config", "config_pane");
