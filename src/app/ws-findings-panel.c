@@ -266,7 +266,7 @@ show_pair (WsFindingsPanel *self, WsRun *a, GPtrArray *fa, WsRun *b, GPtrArray *
       g_autofree char *what = g_strdup_printf (_("Run %d: %s, %s%s%s, %s"), ws_run_get_id (r),
                                                ws_run_get_config (r)->kernel, size,
                                                *block ? _(", block ") : "", block,
-                                               ws_run_get_config (r)->transfer);
+                                               ws_transfer_label (ws_run_get_config (r)->transfer));
 
       gtk_box_append (GTK_BOX (self->box), label (what, "dim-label", FALSE));
     }

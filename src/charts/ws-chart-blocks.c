@@ -156,7 +156,7 @@ blocks_title (GPtrArray *picked)
     }
   /* TRANSLATORS: "Block size · vector_add, n = 10,000,000, pageable" */
   return g_strdup_printf (_("%s · %s, %s, %s"), ws_chart_kind_title (WS_CHART_BLOCKS),
-                          kernels->str, size, main_series->transfer);
+                          kernels->str, size, ws_transfer_label (main_series->transfer));
 }
 
 /* The session's series, then the other sessions' sweeps of the same kernel, to compare GPUs:
@@ -689,6 +689,9 @@ draw_best (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s)
   _ws_draw_marker (ctx, WS_MARKER_STAR, px, py, 12 * ctx->unit, &s->color,
                    &ctx->theme->foreground);
   _ws_text_extent (ctx, WS_FONT_BOLD, s->best_text, &w, &h);
+  /* Words wider than the plot would stick out of the figure: the star and the legend say it. */
+  if (w > p->plot.width - 4)
+    return;
   for (guint attempt = 0; attempt < G_N_ELEMENTS (dy); attempt++)
     {
       WsRect r = { px - w / 2, py + dy[attempt] * h * 0.75, w, h };

@@ -41,6 +41,10 @@ frame_layout (WsChartContext *ctx, const char *title, const char *subtitle, gboo
   if (title)
     y += _ws_text_show_wrapped (ctx, WS_FONT_TITLE, title, ctx->area.x + pad, y, width,
                                 PANGO_ALIGN_LEFT, &ctx->theme->foreground, draw);
+  /* On a projector the text is large and the chart short: the subtitle (the GPU, the date,
+   * what is ringed) gives its lines to the plot; the takeaway over the chart names the run. */
+  if (ctx->base->annotate && ctx->area.height < 20 * ctx->line_height)
+    subtitle = NULL;
   if (subtitle)
     y += _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, subtitle, ctx->area.x + pad, y + 2, width,
                                 PANGO_ALIGN_LEFT, &ctx->theme->muted, draw)

@@ -41,6 +41,7 @@ typedef struct
   GArray *curve[WS_SPEEDUP_N_COMBOS];   /* WsSpeedupVertex: the line, one vertex per size */
   double crossover[WS_SPEEDUP_N_COMBOS]; /* where the GPU starts to win; 0: nowhere */
   char *crossover_text[WS_SPEEDUP_N_COMBOS];
+  gboolean pale;                        /* a run is picked, and it is not in this series */
 } WsSpeedupSeries;
 
 typedef struct

@@ -37,3 +37,13 @@ gboolean ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFil
 gboolean ws_export_trace (WsSession *session, GFile *file, GError **error);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* A chart for print, `options` sized in points (1/72 inch): a PDF page that size, an SVG whose
+ * width and height say "pt", a PNG of `dpi` pixels an inch. Placed at that size, text is as
+ * large as the theme says in points (a theme scaled for the figure gives a chosen size). */
+GBytes *ws_export_chart_to_bytes_for_print (GPtrArray *sessions, const WsChartOptions *options,
+                                            WsExportFormat format, double dpi, GError **error);
+
+G_END_DECLS

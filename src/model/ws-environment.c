@@ -64,17 +64,40 @@ ws_environment_state_get_type (void)
   return type;
 }
 
-/* The runner's error codes that stop a set-up, as the welcome page names them. */
+/* The runner's error codes that stop a set-up, as the welcome page names them, and what it
+ * says of those whose words the app has in every language (the runner, without GLib, writes
+ * English; its words stand for the others). */
 static const struct
 {
   WsErrorCode code;
   const char *title;
+  const char *description; /* NULL: the runner's message */
 } error_titles[] = {
-  { WS_ERROR_NO_DRIVER, N_("No NVIDIA GPU Here") },
-  { WS_ERROR_DRIVER_TOO_OLD, N_("The NVIDIA Driver Is Too Old") },
-  { WS_ERROR_NO_DEVICE, N_("The Driver Sees No GPU") },
-  { WS_ERROR_NO_KERNEL_IMAGE, N_("This Build Cannot Run on This GPU") },
+  { WS_ERROR_NO_DRIVER, N_("No NVIDIA GPU Here"),
+    N_("No NVIDIA driver is installed here (%s was not found), so no kernel can run on this "
+       "computer. On a machine with an NVIDIA GPU, install the NVIDIA driver (Debian: apt "
+       "install nvidia-driver; Ubuntu: sudo ubuntu-drivers install) and restart. Without a "
+       "GPU, open one of the recordings that come with Warpscope: they were measured on real "
+       "GPUs.") },
+  { WS_ERROR_DRIVER_TOO_OLD, N_("The NVIDIA Driver Is Too Old"), NULL },
+  { WS_ERROR_NO_DEVICE, N_("The Driver Sees No GPU"),
+    N_("The NVIDIA driver is installed but sees no GPU. Check that nvidia-smi lists one; in a "
+       "container, give it the GPU (docker run --gpus all); check that CUDA_VISIBLE_DEVICES "
+       "does not hide every device.") },
+  { WS_ERROR_NO_KERNEL_IMAGE, N_("This Build Cannot Run on This GPU"), NULL },
 };
+
+/* The library the runner looked for, from its words "(libcuda.so.1 was not found)". */
+static char *
+missing_library (const char *message)
+{
+  g_autoptr (GRegex) regex = g_regex_new ("\\(([^ ()]+) was not found\\)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+
+  if (message != NULL && g_regex_match (regex, message, 0, &match))
+    return g_match_info_fetch (match, 1);
+  return g_strdup ("libcuda.so.1");
+}
 
 static gboolean
 replace_string (char **field, const char *value)
@@ -148,8 +171,17 @@ describe (WsEnvironment *self, char **title, char **description, char **summary)
       *title = g_strdup (_("The GPU Cannot Be Used"));
       for (guint i = 0; i < G_N_ELEMENTS (error_titles); i++)
         if (error->code == error_titles[i].code)
-          replace_string (title, _(error_titles[i].title));
-      *description = g_strdup (error->message);
+          {
+            replace_string (title, _(error_titles[i].title));
+            if (error_titles[i].description != NULL)
+              {
+                g_autofree char *library = missing_library (error->message);
+
+                *description = g_strdup_printf (_(error_titles[i].description), library);
+              }
+          }
+      if (*description == NULL)
+        *description = g_strdup (error->message);
       return;
     }
 }

@@ -546,6 +546,16 @@ ws_run_dup_block_label (WsRun *self)
   return g_strdup_printf ("%u", b[0]);
 }
 
+const char *
+ws_transfer_label (const char *transfer)
+{
+  if (g_strcmp0 (transfer, "pageable") == 0)
+    return C_ ("host memory", "pageable");
+  if (g_strcmp0 (transfer, "pinned") == 0)
+    return C_ ("host memory", "pinned");
+  return transfer;
+}
+
 char *
 ws_run_dup_block_phrase (WsRun *self)
 {

@@ -170,6 +170,9 @@ char *ws_run_dup_block_phrase (WsRun *self);
 char *ws_run_dup_kernel_label (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
+/* A run's host memory ("pageable", "pinned") in the reader's language; other values as
+ * they are. The records and CSV keep the English words. */
+const char *ws_transfer_label (const char *transfer);
 /* Per-run sums over its copy sequences. Copies and kernels are the lengths of the unions of
  * their spans, overlap the length of both at once, idle the rest of the sequences' span. */
 typedef struct

@@ -333,12 +333,13 @@ series_key (WsRun *run, WsSeriesKind kind, char **label)
 
   if (kind == WS_SERIES_BY_SIZE)
     {
-      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block, c->transfer)
-                      : g_strdup_printf ("%s, %s", kernel, c->transfer);
+      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block,
+                                         ws_transfer_label (c->transfer))
+                      : g_strdup_printf ("%s, %s", kernel, ws_transfer_label (c->transfer));
       return g_strdup_printf ("%s|%u|%u|%u|%s|%s", c->kernel, c->block[0], c->block[1],
                               c->block[2], c->transfer, params);
     }
-  *label = g_strdup_printf ("%s %s, %s", kernel, size, c->transfer);
+  *label = g_strdup_printf ("%s %s, %s", kernel, size, ws_transfer_label (c->transfer));
   return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT
                           "|%s|%s",
                           c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer, params);
