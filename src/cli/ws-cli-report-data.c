@@ -276,7 +276,7 @@ json_finding (WsCliJson *json, const WsFinding *f)
   ws_cli_json_string (json, "title", f->title);
   ws_cli_json_string (json, "numbers", f->numbers);
   ws_cli_json_string (json, "cause", f->cause);
-  ws_cli_json_string (json, "fix", f->fix);
+  ws_cli_json_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
   ws_cli_json_double (json, "value", f->value);
   ws_cli_json_double (json, "threshold", f->threshold);
   ws_cli_json_end_object (json);
