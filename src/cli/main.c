@@ -51,7 +51,7 @@ usage (FILE *out)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_string_append_printf (text, "  %-10s  %s\n", commands[i].name, _(commands[i].summary));
   g_string_append (text, _("\n“warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) shows a "
-                  "command's options.\n"
+                  "command's options; “warpscope-cli --version” prints the version.\n"
                   "Exit status: 0 success; 1 a file could not be read or written (run: a run "
                   "failed); 2 bad arguments; 3 no usable GPU; 4 a kernel fault; 5 an internal "
                   "error in the runner; 6 the runner could not be started or did not finish; "
