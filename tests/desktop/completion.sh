@@ -3,7 +3,8 @@
 # it. Bash's, sourced and asked as bash asks it (COMP_WORDS, COMP_CWORD): the commands
 # `warpscope-cli --help` lists, each command's long options exactly as its --help lists them,
 # the values of --chart, --format and --severity, and sessions where a session is asked for.
-# Zsh's: it parses, and each command's block names the options of that command's --help.
+# Zsh's: it parses, each command's block names the options of that command's --help, and at a
+# prompt (zpty) it completes --chart with the charts.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 CLI=$1 BASH_FILE=$2 ZSH_FILE=$3
@@ -101,6 +102,34 @@ if command -v zsh >/dev/null 2>&1; then
   "$CLI" targets add --help | long_options >"$tmp/want"
   zsh_options targets add >"$tmp/got"
   same "zsh: the options of targets add" "$tmp/got" "$tmp/want"
+  # And as zsh completes at a prompt (zpty): the charts after --chart.
+  mkdir -p "$tmp/zsh"
+  cp "$ZSH_FILE" "$tmp/zsh/_warpscope-cli"
+  cat >"$tmp/zpty.zsh" <<'ZPTY'
+zmodload zsh/zpty
+zpty z 'zsh -f -i'
+zpty -w z "fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -d $1/dump; warpscope-cli() {}"
+zpty -w -n z $'warpscope-cli export x.jsonl --chart \t'
+integer i
+all=
+for ((i = 0; i < 150; i++)); do
+  zpty -r -t z chunk && all+=$chunk
+  [[ $all == *roofline*timeline* ]] && break
+  sleep 0.1
+done
+zpty -d z
+print -r -- "$all"
+ZPTY
+  listed=$(timeout 30 zsh -f "$tmp/zpty.zsh" "$tmp/zsh" 2>&1 | tr -d '\r' || true)
+  missing=""
+  for chart in timeline speedup blocks occupancy breakdown roofline; do
+    case $listed in *"$chart"*) ;; *) missing="$missing $chart" ;; esac
+  done
+  if [ -z "$missing" ]; then
+    echo "ok: zsh completes --chart with the six charts"
+  else
+    echo "not ok: zsh's completion of --chart lacks:$missing"; status=1
+  fi
 else
   echo "skip: zsh is not installed (./dev installs it): its completion is not checked"
 fi
