@@ -79,6 +79,8 @@ ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKi
   *owned = presentation ? ws_theme_scaled (theme, scale) : NULL;
   ws_chart_options_init (options, kind, *owned ? *owned : theme, gtk_widget_get_width (widget),
                          gtk_widget_get_height (widget));
+  /* Empty states and findings on the chart name the sidebar's controls, not the CLI's flags. */
+  options->audience = WS_AUDIENCE_APP;
   options->annotate = presentation;
   if (workspace == NULL || kind == WS_CHART_OCCUPANCY)
     return;

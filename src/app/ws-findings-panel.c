@@ -85,8 +85,9 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   GtkWidget *badge = label (ws_severity_to_label (f->severity), "badge", FALSE);
   GtkGesture *click = gtk_gesture_click_new ();
   g_autofree char *why = g_markup_printf_escaped (_("<b>Why:</b> %s"), f->cause ? f->cause : "");
+  const char *fix_text = ws_finding_get_fix (f, WS_AUDIENCE_APP);
   g_autofree char *fix = g_markup_printf_escaped (_("<b>What to change:</b> %s"),
-                                                  f->fix ? f->fix : "");
+                                                  fix_text ? fix_text : "");
 
   gtk_widget_add_css_class (card, "finding");
   gtk_widget_add_css_class (card, severity);
@@ -100,7 +101,7 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
     gtk_box_append (GTK_BOX (card), label (f->numbers, "numbers", FALSE));
   if (f->cause && *f->cause)
     gtk_box_append (GTK_BOX (card), label (why, NULL, TRUE));
-  if (f->fix && *f->fix)
+  if (fix_text && *fix_text)
     gtk_box_append (GTK_BOX (card), label (fix, NULL, TRUE));
   g_object_set_data (G_OBJECT (card), "panel", self);
   g_object_set_data (G_OBJECT (card), "index", GUINT_TO_POINTER (index));

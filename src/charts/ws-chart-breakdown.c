@@ -252,7 +252,7 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
     }
   collect_rows (data, runs, totals);
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, runs);
+    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
   return data;
 }
 

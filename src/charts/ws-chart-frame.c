@@ -230,7 +230,7 @@ note_free (WsChartNote *note)
 }
 
 void
-_ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings)
+_ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings, WsAudience audience)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -241,19 +241,22 @@ _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings)
     {
       WsFinding *f = g_ptr_array_index (findings, i);
       WsChartNote *note;
+      const char *fix;
 
       if (f->severity < WS_SEVERITY_LOW || g_hash_table_contains (seen, f->id))
         continue;
       g_hash_table_add (seen, (gpointer) f->id);
       note = g_new0 (WsChartNote, 1);
       note->title = g_strdup (f->title);
-      note->fix = f->fix && *f->fix ? g_strdup (f->fix) : NULL;
+      fix = ws_finding_get_fix (f, audience);
+      note->fix = fix && *fix ? g_strdup (fix) : NULL;
       g_ptr_array_add (frame->notes, note);
     }
 }
 
 void
-_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs)
+_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs,
+                           WsAudience audience)
 {
   g_autoptr (GPtrArray) findings = NULL;
 
@@ -264,7 +267,7 @@ _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *r
       return;
     }
   findings = _ws_chart_findings (session, runs);
-  _ws_chart_frame_notes_from (frame, findings);
+  _ws_chart_frame_notes_from (frame, findings, audience);
 }
 
 static void

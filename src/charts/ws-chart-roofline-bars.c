@@ -102,7 +102,7 @@ _ws_roofline_collect_bars (WsRooflineData *data, WsSession *session, GPtrArray *
       data->bandwidth_text = g_strdup_printf (_("measured copy bandwidth: %s"), v);
     }
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, runs);
+    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
 }
 
 /* ---- draw ------------------------------------------------------------------------------- */

@@ -294,6 +294,18 @@ collect_axes (WsSpeedupData *data, Ranges *r)
   data->y_title = _("Speedup over the CPU (×, log scale)");
 }
 
+const char *
+_ws_speedup_no_sweep_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("No size sweep to compare with the CPU. In the sidebar's Sweep, give From size "
+             "and To size (1000 to 100000000) with CPU, one thread and CPU, all cores on, and "
+             "run it to see where the GPU starts to win.");
+  return _("No size sweep to compare with the CPU. Run one kernel over several problem sizes "
+           "with a CPU baseline (--sizes 1e3:1e8:x10 --cpu 1,all) to see where the GPU starts "
+           "to win.");
+}
+
 WsSpeedupData *
 _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
 {
@@ -303,6 +315,7 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
   Ranges r = { G_MAXDOUBLE, -G_MAXDOUBLE, 1, 1, sizes, 1, runs };
 
   data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) series_free);
+  data->audience = base->audience;
   _ws_legend_init (&data->legend);
   collect_series (data, sessions, base, &r);
   data->frame.title = title_for (data->series);
@@ -320,16 +333,14 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
       }
   if (data->series->len == 0)
     {
-      data->frame.message = g_strdup (_("No size sweep to compare with the CPU. Run one kernel "
-                                        "over several problem sizes with a CPU baseline "
-                                        "(--sizes 1e3:1e8:x10 --cpu 1,all) to see where the "
-                                        "GPU starts to win."));
+      data->frame.message = g_strdup (_ws_speedup_no_sweep_message (base->audience));
       return data;
     }
   collect_legend (data, base->theme);
   collect_axes (data, &r);
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, g_ptr_array_index (sessions, 0), runs);
+    _ws_chart_frame_add_notes (&data->frame, g_ptr_array_index (sessions, 0), runs,
+                               base->audience);
   return data;
 }
 
@@ -619,8 +630,12 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
   _ws_axis_draw (ctx, &p.x, &p.plot);
   _ws_axis_draw (ctx, &p.y, &p.plot);
   if (!data->any)
-    _ws_chart_message (ctx, &p.plot, _("These runs have no CPU baseline to compare with: run "
-                                       "with --cpu 1,all."));
+    _ws_chart_message (ctx, &p.plot,
+                       data->audience == WS_AUDIENCE_APP
+                         ? _("These runs have no CPU baseline to compare with: turn on CPU, one "
+                             "thread or CPU, all cores in the sidebar and run again.")
+                         : _("These runs have no CPU baseline to compare with: run with --cpu "
+                             "1,all."));
   plot_clear (&p);
 }
 

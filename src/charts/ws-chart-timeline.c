@@ -328,7 +328,7 @@ collect_outlines (WsTimelineData *data, const WsChartBase *base, const WsTimelin
       g_autoptr (GPtrArray) findings = _ws_chart_findings (data->session, shown);
 
       collect_finding_outlines (data, findings);
-      _ws_chart_frame_notes_from (&data->frame, findings);
+      _ws_chart_frame_notes_from (&data->frame, findings, base->audience);
     }
 }
 

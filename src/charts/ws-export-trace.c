@@ -362,14 +362,13 @@ write_trace_cb (GOutputStream *stream, gpointer user_data, GError **error)
   return flush (w, TRUE, error);
 }
 
-gboolean
-ws_export_trace (WsSession *session, GFile *file, GError **error)
+/* write_trace_cb for `session`, to `stream`, else atomically to `file`. */
+static gboolean
+with_writer (WsSession *session, GOutputStream *stream, GFile *file, GError **error)
 {
   Writer w = { 0 };
   gboolean ok;
 
-  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
   w.session = session;
   w.tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
   w.by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -377,10 +376,27 @@ ws_export_trace (WsSession *session, GFile *file, GError **error)
   w.next_tid = 1;
   w.out = g_string_sized_new (1 << 20);
   w.json = ws_json_writer_new (w.out, FALSE);
-  ok = ws_file_write_atomic (file, write_trace_cb, &w, error);
+  ok = stream != NULL ? write_trace_cb (stream, &w, error)
+                      : ws_file_write_atomic (file, write_trace_cb, &w, error);
   ws_json_writer_free (w.json);
   g_hash_table_unref (w.by_name);
   g_ptr_array_unref (w.tracks);
   g_string_free (w.out, TRUE);
   return ok;
+}
+
+gboolean
+ws_export_trace (WsSession *session, GFile *file, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  return with_writer (session, NULL, file, error);
+}
+
+gboolean
+ws_export_trace_to_stream (WsSession *session, GOutputStream *stream, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  return with_writer (session, stream, NULL, error);
 }

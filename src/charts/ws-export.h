@@ -33,8 +33,13 @@ GBytes *ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *opt
 /* The runs the chart draws, one row each, with the numbers it plots. */
 gboolean ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file,
                         GError **error);
+/* The same CSV to a stream (a pipe), written as it is. */
+gboolean ws_export_csv_to_stream (GPtrArray *sessions, const WsChartOptions *options,
+                                  GOutputStream *stream, GError **error);
 /* One pid per device, one tid per stream and copy direction, ts/dur in µs keeping the ns. */
 gboolean ws_export_trace (WsSession *session, GFile *file, GError **error);
+/* The same trace to a stream (a pipe), written as it is. */
+gboolean ws_export_trace_to_stream (WsSession *session, GOutputStream *stream, GError **error);
 
 G_END_DECLS
 

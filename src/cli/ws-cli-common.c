@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "ws-analysis.h"
 #include "ws-config.h"
 #include "ws-file.h"
 
@@ -54,12 +55,22 @@ ws_cli_context_new (const char *command, const char *parameters, const char *sum
   return context;
 }
 
+/* GOption writes --help through g_print, then exits. */
+static void
+print_help_cb (const char *text)
+{
+  ws_cli_write_help (stdout, text);
+}
+
 gboolean
 ws_cli_parse (GOptionContext *context, const char *command, int *argc, char ***argv)
 {
   g_autoptr (GError) error = NULL;
+  GPrintFunc previous = g_set_print_handler (print_help_cb);
+  gboolean parsed = g_option_context_parse (context, argc, argv, &error);
 
-  if (g_option_context_parse (context, argc, argv, &error))
+  g_set_print_handler (previous);
+  if (parsed)
     return TRUE;
   ws_cli_usage_error (command, "%s", error->message);
   return FALSE;
@@ -402,6 +413,140 @@ ws_cli_write (FILE *out, const char *text)
                                                              | WS_ESCAPE_KEEP_TAB);
 
   fputs (safe, out);
+}
+
+/* Where the description of an indented term (an option, a command) starts: after its first
+ * run of two or more spaces ("  -o, --output=OUT        The file…", "  run         run
+ * kernels…"); NULL when the line is no such term's. */
+static const char *
+term_description (const char *line)
+{
+  const char *p = line;
+  const char *gap;
+
+  while (*p == ' ')
+    p++;
+  if (*p == '\0' || p == line || (gap = strstr (p, "  ")) == NULL)
+    return NULL;
+  while (*gap == ' ')
+    gap++;
+  return *gap != '\0' ? gap : NULL;
+}
+
+char *
+ws_cli_wrap_help (const char *text, gsize width)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      gsize lead = strspn (line, " ");
+      const char *description = term_description (line);
+
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      if (width == 0 || ws_cli_text_width (line) <= width)
+        g_string_append (out, line);
+      else if (description != NULL)
+        {
+          gsize column = ws_cli_text_width (line) - ws_cli_text_width (description);
+
+          /* The description wraps under itself; far right, under the option instead. */
+          g_string_append_len (out, line, description - line);
+          ws_cli_append_wrapped (out, description, column, MIN (column, width / 2), width);
+        }
+      else
+        {
+          g_string_append_len (out, line, (gssize) lead);
+          ws_cli_append_wrapped (out, line + lead, lead, lead, width);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+ws_cli_write_help (FILE *out, const char *text)
+{
+  int width = ws_cli_terminal_width (out);
+  g_autofree char *wrapped = ws_cli_wrap_help (text, width > 0 ? (gsize) width : 80);
+
+  ws_cli_write (out, wrapped);
+}
+
+gboolean
+ws_cli_use_color (FILE *out)
+{
+  const char *no_color = g_getenv ("NO_COLOR");
+  int fd = fileno (out);
+
+  /* https://no-color.org: set to anything but the empty string, it turns colours off. */
+  if (no_color != NULL && *no_color != '\0')
+    return FALSE;
+  if (g_strcmp0 (g_getenv ("TERM"), "dumb") == 0)
+    return FALSE;
+  return fd >= 0 && isatty (fd);
+}
+
+/* SGR colours of the severities, from info up: plain, cyan, yellow, bold red. */
+static const char *const severity_sgr[] = { "", "\033[36m", "\033[33m", "\033[1;31m" };
+
+/* A finding's first line starts with its severity, padded as ws_cli_report_append_finding
+ * pads it; the severity that `line` starts with, or -1. */
+static int
+line_severity (const char *line, gsize *label_length)
+{
+  if (!g_str_has_prefix (line, "  "))
+    return -1;
+  for (int s = WS_SEVERITY_INFO; s <= WS_SEVERITY_HIGH; s++)
+    {
+      const char *label = ws_severity_to_label ((WsSeverity) s);
+      gsize n = strlen (label);
+      gsize used = 2 + ws_cli_text_width (label);
+      gsize fill = used < 10 ? 10 - used : 1;
+
+      if (strncmp (line + 2, label, n) == 0 && strspn (line + 2 + n, " ") == fill
+          && line[2 + n + fill] != '\0')
+        {
+          *label_length = n;
+          return s;
+        }
+    }
+  return -1;
+}
+
+void
+ws_cli_write_report (FILE *out, const char *text)
+{
+  g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE
+                                                             | WS_ESCAPE_KEEP_TAB);
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) colored = NULL;
+
+  if (!ws_cli_use_color (out))
+    {
+      fputs (safe, out);
+      return;
+    }
+  /* The escapes are added after the file's text was made safe: only these reach the
+   * terminal. */
+  lines = g_strsplit (safe, "\n", -1);
+  colored = g_string_new (NULL);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gsize n = 0;
+      int s = line_severity (lines[i], &n);
+
+      if (i > 0)
+        g_string_append_c (colored, '\n');
+      if (s > WS_SEVERITY_INFO)
+        g_string_append_printf (colored, "  %s%.*s\033[0m%s", severity_sgr[s], (int) n,
+                                lines[i] + 2, lines[i] + 2 + n);
+      else
+        g_string_append (colored, lines[i]);
+    }
+  fputs (colored->str, out);
 }
 
 void

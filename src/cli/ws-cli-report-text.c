@@ -418,6 +418,8 @@ void
 ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width)
 {
   const char *severity = ws_severity_to_label (f->severity);
+  /* The CLI's words: the flags to give. */
+  const char *fix = ws_finding_get_fix (f, WS_AUDIENCE_CLI);
 
   if (markdown)
     {
@@ -426,8 +428,8 @@ ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdow
         g_string_append_printf (out, "  \n  %s", f->numbers);
       if (f->cause != NULL && *f->cause != '\0')
         g_string_append_printf (out, "  \n  *%s* %s", _("Cause:"), f->cause);
-      if (f->fix != NULL && *f->fix != '\0')
-        g_string_append_printf (out, "  \n  *%s* %s", _("Fix:"), f->fix);
+      if (fix != NULL && *fix != '\0')
+        g_string_append_printf (out, "  \n  *%s* %s", _("Fix:"), fix);
       g_string_append_c (out, '\n');
       return;
     }
@@ -452,9 +454,9 @@ ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdow
 
         append_paragraph (out, pad, text, width);
       }
-    if (f->fix != NULL && *f->fix != '\0')
+    if (fix != NULL && *fix != '\0')
       {
-        g_autofree char *text = g_strdup_printf ("%s %s", _("Fix:"), f->fix);
+        g_autofree char *text = g_strdup_printf ("%s %s", _("Fix:"), fix);
         g_autofree char *pad = g_strnfill (indent, ' ');
 
         append_paragraph (out, pad, text, width);

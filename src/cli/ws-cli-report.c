@@ -670,6 +670,8 @@ write_trace_report (WsSession *session, const char *path, WsCliReportFormat form
     }
   if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
     ws_cli_write_data (stdout, out->str);
+  else if (format == WS_CLI_REPORT_TABLE)
+    ws_cli_write_report (stdout, out->str);
   else
     ws_cli_write (stdout, out->str);
   return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
@@ -761,6 +763,8 @@ ws_cli_report (int argc, char **argv)
    * the table and Markdown are text for people, escaped. */
   if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
     ws_cli_write_data (stdout, out->str);
+  else if (format == WS_CLI_REPORT_TABLE)
+    ws_cli_write_report (stdout, out->str);
   else
     ws_cli_write (stdout, out->str);
   return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;

@@ -193,7 +193,7 @@ json_finding (WsJsonWriter *json, const WsFinding *f)
   ws_json_writer_string (json, "title", f->title);
   ws_json_writer_string (json, "numbers", f->numbers);
   ws_json_writer_string (json, "cause", f->cause);
-  ws_json_writer_string (json, "fix", f->fix);
+  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
   ws_json_writer_double (json, "value", f->value);
   ws_json_writer_double (json, "threshold", f->threshold);
   ws_json_writer_end_object (json);

@@ -214,12 +214,19 @@ check_baseline_note (WsRun *run, const WsCpuBaseline *b, GPtrArray *out)
                          g_str_has_suffix (b->note, ".") ? "" : ".");
   _ws_finding_cause (f, _("The runner keeps each CPU baseline within a time budget, so that a "
                        "sweep does not wait minutes for the CPU."));
+  /* The app has no control for the budget: it says where the budget can be raised. */
   if (b->skipped)
-    _ws_finding_fix (f, _("Raise --cpu-budget to measure it; until then this run has no speedup "
-                       "against it."));
+    _ws_finding_fix_for (f, _("Raise --cpu-budget to measure it; until then this run has no "
+                              "speedup against it."),
+                         _("The app keeps each CPU baseline within the runner's usual time "
+                           "budget; warpscope-cli run can give it more. Until then this run has "
+                           "no speedup against it."));
   else
-    _ws_finding_fix (f, _("Raise --cpu-budget or --cpu-reps for more runs; with fewer, speedups "
-                       "against this baseline are less certain."));
+    _ws_finding_fix_for (f, _("Raise --cpu-budget or --cpu-reps for more runs; with fewer, "
+                              "speedups against this baseline are less certain."),
+                         _("With fewer runs, speedups against this baseline are less certain; "
+                           "the app keeps each CPU baseline within the runner's usual time "
+                           "budget, and warpscope-cli run can give it more."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_CPU, -1);
   g_ptr_array_add (out, f);
 }
@@ -502,8 +509,12 @@ _ws_check_timing_spread (WsAnalysis *a, WsRun *run, GPtrArray *out)
   _ws_finding_cause (f, _("Short kernels are measured close to the clock's resolution and feel "
                        "every disturbance: clock changes, other programs on the GPU, the first "
                        "launch after a pause."));
-  _ws_finding_fix (f, _("Use more repetitions (--reps), close other programs that use the GPU, "
-                     "and compare configurations by median and spread, not by single runs."));
+  _ws_finding_fix_for (f, _("Use more repetitions (--reps), close other programs that use the "
+                            "GPU, and compare configurations by median and spread, not by "
+                            "single runs."),
+                       _("Raise Repetitions in the sidebar, close other programs that use the "
+                         "GPU, and compare configurations by median and spread, not by single "
+                         "runs."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
   g_ptr_array_add (out, f);
 }
