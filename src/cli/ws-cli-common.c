@@ -129,6 +129,7 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
   g_autoptr (WsSession) session = ws_session_load (file, NULL, &local);
   g_autofree char *basename = g_path_get_basename (path);
   GPtrArray *problems;
+  guint n_bad, listed, shown;
 
   if (session == NULL)
     {
@@ -139,16 +140,30 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
+  /* The model lists the first WS_SESSION_MAX_PROBLEMS bad lines and counts them all; after
+   * them come what the end of the stream says (its own count of the lines not listed, a
+   * missing done record). */
   problems = ws_session_get_problems (session);
-  for (guint i = 0; i < MIN (problems->len, MAX_PROBLEMS_SHOWN); i++)
+  n_bad = ws_session_get_n_bad_lines (session);
+  listed = MIN (MIN (n_bad, WS_SESSION_MAX_PROBLEMS), problems->len);
+  shown = MIN (listed, MAX_PROBLEMS_SHOWN);
+  for (guint i = 0; i < shown; i++)
     {
       WsProblem *p = g_ptr_array_index (problems, i);
 
       ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
     }
-  if (problems->len > MAX_PROBLEMS_SHOWN)
-    ws_cli_warning (command, _("%s: %u more lines could not be read"), path,
-                    problems->len - MAX_PROBLEMS_SHOWN);
+  if (n_bad > shown)
+    ws_cli_warning (command,
+                    g_dngettext (NULL, "%s: %u more line could not be read",
+                                 "%s: %u more lines could not be read", n_bad - shown),
+                    path, n_bad - shown);
+  for (guint i = listed + (n_bad > WS_SESSION_MAX_PROBLEMS); i < problems->len; i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
+    }
   return g_steal_pointer (&session);
 }
 
