@@ -4,6 +4,8 @@
  */
 #include "ws-cli.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -197,6 +199,37 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
     }
 }
 
+/* Permissions do not tell it all: root passes every check, and a read-only or special file
+ * system (/proc, /sys) refuses what its modes allow. So a file is made in the folder the
+ * output will be written in, as the atomic write will, and removed. */
+static gboolean
+probe_folder (const char *path, GError **error)
+{
+  g_autofree char *target = ws_file_resolve_links (path, error);
+  g_autofree char *dir = NULL;
+  g_autofree char *probe = NULL;
+  int fd, saved;
+
+  if (target == NULL)
+    return FALSE;
+  dir = g_path_get_dirname (target);
+  probe = g_build_filename (dir, ".warpscope-probe-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd >= 0)
+    {
+      close (fd);
+      g_unlink (probe);
+      return TRUE;
+    }
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               /* Translators: the file, its folder, then why. */
+               _("%s cannot be written: no file can be made in the folder %s (%s). Give a file "
+                 "in a folder you can write to"),
+               path, dir, g_strerror (saved));
+  return FALSE;
+}
+
 gboolean
 ws_cli_check_output (const char *command, const char *option, const char *output)
 {
@@ -212,7 +245,14 @@ ws_cli_check_output (const char *command, const char *option, const char *output
       if (path == NULL)
         return TRUE; /* a location GIO writes (sftp://…): it is asked when written */
     }
-  if (ws_file_check_writable (path != NULL ? path : "", &error))
+  /* A file name is checked as given, so that the message names what the person typed
+   * (GIO's path is absolute). */
+  if (path != NULL && g_uri_peek_scheme (output) == NULL)
+    {
+      g_free (path);
+      path = g_strdup (output);
+    }
+  if (ws_file_check_writable (path != NULL ? path : "", &error) && probe_folder (path, &error))
     return TRUE;
   ws_cli_usage_error (command, "%s: %s", option, error->message);
   return FALSE;
