@@ -18,12 +18,12 @@ static const char *const built[] = {
   "s.jsonl", "m.jsonl", "link.jsonl", "hard.jsonl", "empty.jsonl", "blank.jsonl", "text.txt",
   "no-hello.jsonl", "binary.png", "nested.jsonl", "nested-first.jsonl", "sparse.jsonl",
   "newer.jsonl", "protocol-1e300.jsonl", "truncated.jsonl", "cut.jsonl", "overlong.jsonl",
-  "overlong-first.jsonl", "bad-lines.jsonl", "bad-lines-cut.jsonl", "bad-numbers.jsonl", "escapes.jsonl",
-  "unreadable.jsonl", "dangling.csv", "a-folder", "locked", "vector_add.cu", "bad-header.cu", "no-header.cu",
-  "runner-dies.sh", "runner-killed.sh", "runner-hangs.sh", "wrapper-hangs.sh",
-  "runner-leaves-child.sh", "runner-banner.sh", "runner-nan.sh", "runner-endless-line.sh",
-  "runner-stderr.sh", "runner-interrupts.sh", "runner-no-gpu.sh", "not-executable.sh",
-  NULL,
+  "overlong-first.jsonl", "bad-lines.jsonl", "bad-lines-cut.jsonl", "bad-numbers.jsonl",
+  "escapes.jsonl", "unreadable.jsonl", "dangling.csv", "a-folder", "locked", "vector_add.cu",
+  "matmul_tiled.cu", "bad-header.cu", "no-header.cu", "runner-dies.sh", "runner-killed.sh",
+  "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
+  "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
+  "runner-no-gpu.sh", "not-executable.sh", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -196,6 +196,14 @@ build_fixtures (void)
   /* Kernels of one's own. */
   g_assert_true (g_file_get_contents (example, &kernel, NULL, NULL));
   put ("vector_add.cu", kernel, -1, -1);
+  {
+    g_autofree char *tiled_path = g_test_build_filename (G_TEST_DIST, "..", "examples", "kernels",
+                                                         "matmul_tiled.cu", NULL);
+    g_autofree char *tiled = NULL;
+
+    g_assert_true (g_file_get_contents (tiled_path, &tiled, NULL, NULL));
+    put ("matmul_tiled.cu", tiled, -1, -1);
+  }
   put ("bad-header.cu",
        "/* warpscope\n * kernel: k\n * size: n = 0\n * arg a: float[m] out\n * verify: none\n */\n",
        -1, -1);
