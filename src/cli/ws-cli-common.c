@@ -4,6 +4,8 @@
  */
 #include "ws-cli.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -140,6 +142,7 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
   g_autoptr (WsSession) session = ws_session_load (file, NULL, &local);
   g_autofree char *basename = g_path_get_basename (path);
   GPtrArray *problems;
+  guint n_bad, listed, shown;
 
   if (session == NULL)
     {
@@ -150,16 +153,30 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
+  /* The model lists the first WS_SESSION_MAX_PROBLEMS bad lines and counts them all; after
+   * them come what the end of the stream says (its own count of the lines not listed, a
+   * missing done record). */
   problems = ws_session_get_problems (session);
-  for (guint i = 0; i < MIN (problems->len, MAX_PROBLEMS_SHOWN); i++)
+  n_bad = ws_session_get_n_bad_lines (session);
+  listed = MIN (MIN (n_bad, WS_SESSION_MAX_PROBLEMS), problems->len);
+  shown = MIN (listed, MAX_PROBLEMS_SHOWN);
+  for (guint i = 0; i < shown; i++)
     {
       WsProblem *p = g_ptr_array_index (problems, i);
 
       ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
     }
-  if (problems->len > MAX_PROBLEMS_SHOWN)
-    ws_cli_warning (command, _("%s: %u more lines could not be read"), path,
-                    problems->len - MAX_PROBLEMS_SHOWN);
+  if (n_bad > shown)
+    ws_cli_warning (command,
+                    g_dngettext (NULL, "%s: %u more line could not be read",
+                                 "%s: %u more lines could not be read", n_bad - shown),
+                    path, n_bad - shown);
+  for (guint i = listed + (n_bad > WS_SESSION_MAX_PROBLEMS); i < problems->len; i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
+    }
   return g_steal_pointer (&session);
 }
 
@@ -194,6 +211,37 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
     }
 }
 
+/* Permissions do not tell it all: root passes every check, and a read-only or special file
+ * system (/proc, /sys) refuses what its modes allow. So a file is made in the folder the
+ * output will be written in, as the atomic write will, and removed. */
+static gboolean
+probe_folder (const char *path, GError **error)
+{
+  g_autofree char *target = ws_file_resolve_links (path, error);
+  g_autofree char *dir = NULL;
+  g_autofree char *probe = NULL;
+  int fd, saved;
+
+  if (target == NULL)
+    return FALSE;
+  dir = g_path_get_dirname (target);
+  probe = g_build_filename (dir, ".warpscope-probe-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd >= 0)
+    {
+      close (fd);
+      g_unlink (probe);
+      return TRUE;
+    }
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               /* Translators: the file, its folder, then why. */
+               _("%s cannot be written: no file can be made in the folder %s (%s). Give a file "
+                 "in a folder you can write to"),
+               path, dir, g_strerror (saved));
+  return FALSE;
+}
+
 gboolean
 ws_cli_check_output (const char *command, const char *option, const char *output)
 {
@@ -209,7 +257,14 @@ ws_cli_check_output (const char *command, const char *option, const char *output
       if (path == NULL)
         return TRUE; /* a location GIO writes (sftp://…): it is asked when written */
     }
-  if (ws_file_check_writable (path != NULL ? path : "", &error))
+  /* A file name is checked as given, so that the message names what the person typed
+   * (GIO's path is absolute). */
+  if (path != NULL && g_uri_peek_scheme (output) == NULL)
+    {
+      g_free (path);
+      path = g_strdup (output);
+    }
+  if (ws_file_check_writable (path != NULL ? path : "", &error) && probe_folder (path, &error))
     return TRUE;
   ws_cli_usage_error (command, "%s: %s", option, error->message);
   return FALSE;

@@ -77,6 +77,52 @@ mark_hello (const char *line, const char *basename, double speed, GError **error
   return g_strdup_printf ("%s%s}%s", head, member->str, end);
 }
 
+/* The next line of `in` without its newline, NULL at the end of the file. A line longer than
+ * WS_SESSION_MAX_LINE is not kept (*overlong, an empty line returned): it is read past, or,
+ * with `stop`, left where it is, so that /dev/zero or a disk image costs a moment, not the
+ * memory. */
+static char *
+read_line (GBufferedInputStream *in, gboolean stop, gsize *length, gboolean *overlong,
+           GError **error)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  gboolean any = FALSE;
+
+  *overlong = FALSE;
+  for (;;)
+    {
+      const char *buf, *nl;
+      gsize available, take;
+
+      if (g_buffered_input_stream_get_available (in) == 0
+          && g_buffered_input_stream_fill (in, -1, NULL, error) < 0)
+        return NULL;
+      buf = g_buffered_input_stream_peek_buffer (in, &available);
+      if (available == 0)
+        break;
+      any = TRUE;
+      nl = memchr (buf, '\n', available);
+      take = nl != NULL ? (gsize) (nl - buf) : available;
+      if (!*overlong && line->len + take > WS_SESSION_MAX_LINE)
+        {
+          *overlong = TRUE;
+          g_string_truncate (line, 0);
+          if (stop)
+            break;
+        }
+      if (!*overlong)
+        g_string_append_len (line, buf, (gssize) take);
+      if (g_input_stream_skip (G_INPUT_STREAM (in), take + (nl != NULL), NULL, error) < 0)
+        return NULL;
+      if (nl != NULL)
+        break;
+    }
+  if (!any)
+    return NULL;
+  *length = line->len;
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
 int
 ws_cli_replay (int argc, char **argv)
 {
@@ -89,7 +135,7 @@ ws_cli_replay (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GFile) file = NULL;
   g_autoptr (GFileInputStream) base = NULL;
-  g_autoptr (GDataInputStream) data = NULL;
+  g_autoptr (GInputStream) data = NULL;
   g_autoptr (WsSession) check = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *basename = NULL;
@@ -129,16 +175,17 @@ ws_cli_replay (int argc, char **argv)
       ws_cli_error ("replay", "%s", error->message);
       return WS_CLI_EXIT_FAILED;
     }
-  data = g_data_input_stream_new (G_INPUT_STREAM (base));
-  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  data = g_buffered_input_stream_new_sized (G_INPUT_STREAM (base), 64 * 1024);
   /* The hello goes through the model, so that a file it would refuse is refused here with
    * its words, before anything is printed. */
   check = ws_session_new (WS_SESSION_SOURCE_REPLAY);
 
   for (;;)
     {
-      gsize length;
-      g_autofree char *line = g_data_input_stream_read_line (data, &length, NULL, &error);
+      gsize length = 0;
+      gboolean overlong;
+      g_autofree char *line = read_line (G_BUFFERED_INPUT_STREAM (data), !have_hello, &length,
+                                         &overlong, &error);
       g_autofree char *marked = NULL;
       const char *text;
       double t;
@@ -150,6 +197,19 @@ ws_cli_replay (int argc, char **argv)
         }
       if (line == NULL)
         break;
+      if (overlong)
+        {
+          /* Before the hello, the model refuses the file; after it, the line is left out. */
+          ws_session_feed_overlong_line (check, &error);
+          if (!have_hello)
+            {
+              ws_cli_error ("replay", "%s: %s", path, error->message);
+              return WS_CLI_EXIT_FAILED;
+            }
+          ws_cli_warning ("replay", "%s: %s", path, error->message);
+          g_clear_error (&error);
+          continue;
+        }
       text = line;
       if (!have_hello)
         {

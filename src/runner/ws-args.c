@@ -697,6 +697,25 @@ ws_args_check_runs (WsOptions *opts, WsArgError *err)
   return 1;
 }
 
+/* An example of the option with a value, for the message that it needs one. */
+static const char *
+value_example (const char *name)
+{
+  static const char *const examples[] = {
+    "--kernel vector_add", "--sizes 1e3:1e7:x10", "--blocks 128,256",
+    "--transfer pageable,pinned", "--reps 10", "--warmup 3", "--cpu 1,all", "--cpu-reps 5",
+    "--cpu-budget 10", "--device 0", "--seed 42", "--cache cold", "--shard 0/4",
+    "--source kernel.cu", "--check-source kernel.cu", "--param TILE=16,32", "--arch sm_90",
+    "--memcheck memcheck",
+  };
+  size_t n = strlen (name);
+
+  for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
+    if (strncmp (examples[i], name, n) == 0 && examples[i][n] == ' ')
+      return examples[i];
+  return "--reps 10";
+}
+
 int
 ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
 {
@@ -735,10 +754,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
             value = argv[++i];
           else
             return fail (err, WS_ERROR_BAD_ARGUMENT, "%s needs a value, e.g. %s", name,
-                         strcmp (name, "--kernel") == 0   ? "--kernel vector_add"
-                         : strcmp (name, "--sizes") == 0  ? "--sizes 1e3:1e7:x10"
-                         : strcmp (name, "--blocks") == 0 ? "--blocks 128,256"
-                                                          : "--reps 10");
+                         value_example (name));
         }
       else if (eq != NULL)
         return fail (err, WS_ERROR_BAD_ARGUMENT, "%s takes no value", name);
