@@ -44,14 +44,15 @@ int
 ws_plan_get_size_rank (WsPlan *self)
 {
   JsonObject *k;
-  JsonArray *params;
+  JsonNode *params;
 
   g_return_val_if_fail (WS_IS_PLAN (self), 1);
   k = _ws_plan_entry (self);
-  if (k == NULL || !json_object_has_member (k, "shape_params"))
-    return 1;
-  params = json_object_get_array_member (k, "shape_params");
-  return params && json_array_get_length (params) == 3 ? 3 : 1;
+  params = k ? json_object_get_member (k, "shape_params") : NULL;
+  return params && JSON_NODE_HOLDS_ARRAY (params)
+             && json_array_get_length (json_node_get_array (params)) == 3
+           ? 3
+           : 1;
 }
 
 const char *

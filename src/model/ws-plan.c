@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ws-json-util.h"
 #include "ws-runner-client.h"
 
 G_DEFINE_FINAL_TYPE (WsPlan, ws_plan, G_TYPE_OBJECT)
@@ -212,31 +213,29 @@ static void
 apply_defaults (WsPlan *self, gboolean keep)
 {
   JsonObject *k = _ws_plan_entry (self);
-  JsonArray *shape = k ? json_object_get_array_member (k, "default_shape") : NULL;
-  JsonArray *block = k ? json_object_get_array_member (k, "default_block") : NULL;
+  /* Read leniently: a catalog entry from another runner may lack a member, or hold another
+   * type there. */
+  gint64 shape[3], block[3];
+  guint n_shape = k ? _ws_json_ints (k, "default_shape", shape, 3) : 0;
+  guint n_block = k ? _ws_json_ints (k, "default_block", block, 3) : 0;
   guint64 dims[3];
   guint bdims[3];
 
   if (k == NULL)
     return;
   g_object_freeze_notify (G_OBJECT (self));
-  if ((!keep || !_ws_plan_read_size (self, self->size, dims, NULL, NULL)) && shape != NULL
-      && json_array_get_length (shape) > 0)
+  if ((!keep || !_ws_plan_read_size (self, self->size, dims, NULL, NULL)) && n_shape > 0)
     {
-      g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT,
-                                               json_array_get_int_element (shape, 0));
+      g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, shape[0]);
 
       set_text (self, &self->size, text, PROP_SIZE);
     }
-  if ((!keep || !_ws_plan_read_block (self, self->block, bdims, NULL, NULL)) && block != NULL
-      && json_array_get_length (block) >= 2)
+  if ((!keep || !_ws_plan_read_block (self, self->block, bdims, NULL, NULL)) && n_block >= 2)
     {
       g_autofree char *text
         = ws_plan_get_block_dims (self) == 2
-            ? g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT,
-                               json_array_get_int_element (block, 0),
-                               json_array_get_int_element (block, 1))
-            : g_strdup_printf ("%" G_GINT64_FORMAT, json_array_get_int_element (block, 0));
+            ? g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, block[0], block[1])
+            : g_strdup_printf ("%" G_GINT64_FORMAT, block[0]);
 
       set_text (self, &self->block, text, PROP_BLOCK);
     }
