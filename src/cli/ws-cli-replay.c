@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ws-cli-json.h"
+#include "ws-record.h"
 
 /* The record's `t` (ms since the runner started); FALSE when the line has none. The runner
  * writes it right after the type, so the first "t" member is the record's. */
@@ -31,22 +32,19 @@ find_t (const char *line, double *t)
   return TRUE;
 }
 
+/* Read with the model's record parser, which refuses nesting deeper than
+ * WS_RECORD_MAX_DEPTH: json-glib recurses once per level, and a line of a million '[' after
+ * a "done" would overflow the stack. */
 static gboolean
 is_done_record (const char *line, gsize length)
 {
-  g_autoptr (JsonParser) parser = NULL;
-  JsonNode *root;
+  g_autoptr (WsRecord) record = NULL;
 
   if (strstr (line, "\"done\"") == NULL)
     return FALSE;
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, line, (gssize) length, NULL))
-    return FALSE;
-  root = json_parser_get_root (parser);
-  return root != NULL && JSON_NODE_HOLDS_OBJECT (root)
-         && g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),
-                                                                   "type", NULL),
-                       "done") == 0;
+  record = ws_record_parse (line, length, NULL, NULL);
+  return record != NULL && ws_record_type (record, WS_RECORD_ROOT) == WS_RECORD_OBJECT
+         && g_strcmp0 (ws_record_string (record, WS_RECORD_ROOT, "type"), "done") == 0;
 }
 
 /* The hello with `"replay": {"file": …, "speed": …}` added before its closing brace, the rest
