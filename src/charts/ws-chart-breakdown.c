@@ -230,7 +230,7 @@ _ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
   if (row_h < ctx->small_height * 1.15)
     {
       row_h = ctx->small_height * 1.15;
-      shown = MAX (1, (guint) floor (plot.height / row_h) - 1);
+      shown = MIN (runs->len, (guint) MAX (1.0, floor (plot.height / row_h) - 1));
     }
   _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
                  plot.x + plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
