@@ -125,6 +125,52 @@ test_numbers_out_of_range (void)
     }
 }
 
+/* The hello's and the catalog's words are read through json-glib, whose string getters
+ * give NULL for a number (a date of 5 was a strlen of NULL in the CLI's report) and fail an
+ * assertion for an array: such a record is refused with the field named. */
+static void
+test_text_fields (void)
+{
+  static const char *const kernels[] = {
+    "{\"type\":\"kernel\",\"name\":\"k\",\"title\":5}",
+    "{\"type\":\"kernel\",\"name\":[\"k\"]}",
+    "{\"type\":\"kernel\",\"name\":\"k\",\"description\":{\"en\":\"x\"}}",
+  };
+  static const char *const fields[] = { "title", "name", "description" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      g_autoptr (WsSession) session = fed_session ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *problem = g_strdup_printf ("field \"%s\" is not text (a string in quotes)",
+                                                  fields[i]);
+
+      g_assert_false (ws_session_feed_line (session, kernels[i], -1, &error));
+      g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED);
+      g_assert_cmpstr (last_problem (session)->message, ==, problem);
+      g_assert_null (ws_session_get_kernel (session, "k"));
+    }
+
+  {
+    g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (ws_session_feed_line (
+      session, "{\"type\":\"hello\",\"protocol\":1,\"time\":5}", -1, &error));
+    g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_NOT_A_SESSION);
+    g_assert_nonnull (strstr (error->message, "field \"time\" is not text"));
+    g_assert_null (ws_session_dup_date (session));
+  }
+  {
+    g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+
+    /* null is "not known", as for numbers. */
+    g_assert_true (ws_session_feed_line (
+      session, "{\"type\":\"hello\",\"protocol\":1,\"time\":null,\"host\":null}", -1, NULL));
+    g_assert_null (ws_session_dup_date (session));
+  }
+}
+
 /* The extremes that are allowed are read exactly. */
 static void
 test_numbers_at_the_edge (void)
@@ -392,6 +438,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session-numbers/numbers-out-of-range", test_numbers_out_of_range);
   g_test_add_func ("/session-numbers/numbers-at-the-edge", test_numbers_at_the_edge);
+  g_test_add_func ("/session-numbers/text-fields", test_text_fields);
   g_test_add_func ("/session-numbers/fast-path-ranges", test_fast_path_ranges);
   g_test_add_func ("/session-numbers/fast-path-strict", test_fast_path_strict);
   g_test_add_func ("/session-numbers/duplicate-names", test_duplicate_names);

@@ -19,6 +19,8 @@ typedef enum
   WHOLES,  /* an array of them */
   NUMBER,  /* a number in [min, max] (max may be HUGE_VAL: no upper bound) */
   UINT64,  /* an integer in [0, 2^64 - 1] */
+  TEXT,    /* a string (or null): the views read these through json-glib, whose string
+            * getters hand back NULL for a number and fail an assertion for an array */
 } Kind;
 
 typedef struct
@@ -54,6 +56,13 @@ typedef struct
 #define NONNEGATIVE 0, HUGE_VAL
 
 static const Range ranges[] = {
+  { "hello", NULL, "runner", TEXT, 0, 0 },
+  { "hello", NULL, "build", TEXT, 0, 0 },
+  { "hello", NULL, "gpu_archs", TEXT, 0, 0 },
+  { "hello", NULL, "time", TEXT, 0, 0 },
+  { "hello", NULL, "host", TEXT, 0, 0 },
+  { "hello", NULL, "driver_cuda", TEXT, 0, 0 },
+  { "hello", NULL, "runtime_cuda", TEXT, 0, 0 },
   { "hello", NULL, "protocol", WHOLE, 1, G_MAXINT32 },
   { "hello", NULL, "driver_version", WHOLE, INT32 },
   { "hello", NULL, "runtime_version", WHOLE, INT32 },
@@ -90,6 +99,15 @@ static const Range ranges[] = {
   { "device", NULL, "d2h_pageable_gbs", NUMBER, GBS },
   { "device", NULL, "calibration_bytes", WHOLE, EXACT },
 
+  { "kernel", NULL, "name", TEXT, 0, 0 },
+  { "kernel", NULL, "family", TEXT, 0, 0 },
+  { "kernel", NULL, "title", TEXT, 0, 0 },
+  { "kernel", NULL, "description", TEXT, 0, 0 },
+  { "kernel", NULL, "source", TEXT, 0, 0 },
+  { "kernel", NULL, "flops", TEXT, 0, 0 },
+  { "kernel", NULL, "bytes", TEXT, 0, 0 },
+  { "kernel", NULL, "tolerance", TEXT, 0, 0 },
+  { "kernel", NULL, "library", TEXT, 0, 0 },
   { "kernel", NULL, "block_dims", WHOLE, 1, 3 },
   { "kernel", NULL, "default_shape", WHOLES, SIZE },
   { "kernel", NULL, "default_block", WHOLES, THREADS },
@@ -285,6 +303,21 @@ check_number (const WsRecord *r, WsRecordNode node, const Range *range, int inde
   return TRUE;
 }
 
+static gboolean
+check_text (const WsRecord *r, WsRecordNode node, const Range *range, guint *column,
+            GError **error)
+{
+  WsRecordType type = ws_record_type (r, node);
+
+  if (type == WS_RECORD_STRING || type == WS_RECORD_NULL)
+    return TRUE;
+  *column = ws_record_offset (r, node) + 1;
+  /* Translators: a member of a record read from a file, e.g. field "time" is not text. */
+  g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED,
+               _("field \"%s\" is not text (a string in quotes)"), range->field);
+  return FALSE;
+}
+
 /* An activity ends after it starts: a negative duration would be drawn backwards and summed
  * as a negative time. */
 static gboolean
@@ -326,6 +359,12 @@ _ws_session_check_ranges (const WsRecord *r, const char *type, const char *text,
       node = ws_record_member (r, object, range->field);
       if (node == WS_RECORD_NONE)
         continue;
+      if (range->kind == TEXT)
+        {
+          if (!check_text (r, node, range, column, error))
+            return FALSE;
+          continue;
+        }
       if (range->kind != WHOLES)
         {
           if (!check_number (r, node, range, -1, text, length, column, error))
