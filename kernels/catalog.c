@@ -21,6 +21,7 @@ extern const WsKernelDesc ws_transpose_padded_desc;
 extern const WsKernelDesc ws_divergence_lane_desc;
 extern const WsKernelDesc ws_divergence_warp_desc;
 extern const WsKernelDesc ws_debug_fault_desc;
+extern const WsKernelDesc ws_stencil2d_desc;
 
 /* The tutorial's kernels first, in the order they have always been listed; then the rungs
  * of each ladder, slowest first. */
@@ -41,6 +42,7 @@ static const WsKernelDesc *const catalog[] = {
   &ws_divergence_lane_desc,
   &ws_divergence_warp_desc,
   &ws_debug_fault_desc,
+  &ws_stencil2d_desc,
 };
 
 size_t

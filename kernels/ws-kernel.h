@@ -31,6 +31,9 @@ typedef struct
   uint64_t shape[3]; /* vector kernels: {n, 1, 1}; 2D: {rows, cols, 1}; matmul: {m, n, k} */
   unsigned block[3];
   unsigned grid[3];
+  /* An own kernel's compiled variant (--source: one per value of its tunable parameters, and
+   * of the block where the source uses block_size_x/y/z); NULL for the built-ins. */
+  const void *variant;
 } WsLaunchConfig;
 
 typedef struct
@@ -48,6 +51,11 @@ typedef struct
   int64_t first_bad;  /* flat index of the first failing element, -1 when none */
   double first_bad_value;
   double first_bad_expected;
+  /* An own kernel with several outputs: the buffer first_bad is in; NULL for the one output. */
+  const char *first_bad_buffer;
+  /* Why the check could not be made (an own kernel's reference did not run); NULL when it
+   * was made. */
+  const char *note;
 } WsVerifyResult;
 
 /* A part of one buffer, in elements: `height` rows of `width` elements whose starts lie

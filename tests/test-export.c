@@ -12,6 +12,8 @@
 
 #include "ws-analysis.h"
 #include "ws-export.h"
+#include "ws-trace.h"
+#include "test-repeat-session.h"
 #include "test-util.h"
 
 #if __has_include(<poppler.h>)
@@ -39,6 +41,12 @@ load_samples (void)
       WsSession *session = ws_session_load (file, NULL, &error);
 
       g_assert_no_error (error);
+      /* Traced programs have no runs to export yet (tests/test-cli-trace.c exports them). */
+      if (ws_session_get_trace (session) != NULL)
+        {
+          g_object_unref (session);
+          continue;
+        }
       g_ptr_array_add (samples, session);
       g_ptr_array_add (sample_names, g_strdup (g_ptr_array_index (names, i)));
     }
@@ -288,6 +296,48 @@ test_chart_errors (void)
   g_assert_false (before_len == after_len && memcmp (before, after, before_len) == 0);
   assert_only (dir, "chart.png");
   remove_tree (dir);
+}
+
+/* Whatever the session's size, an exported chart stays small enough to mail and to open:
+ * 13,000 runs and a million activities draw as a dozen runs do, points that coincide once,
+ * spans a few pixels wide as density bars. */
+#define EXPORT_LIMIT (2 * 1024 * 1024)
+
+static void
+test_chart_size_bound (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "vector-add-sizes-h200.jsonl", NULL);
+  g_autoptr (WsSession) session = ws_test_repeat_session (path, 1083);
+  g_autoptr (GPtrArray) sessions = one (session);
+  static const struct
+  {
+    double width, height;
+    gboolean annotate;
+  } cases[] = { { 720, 420, FALSE }, { 1920, 1080, FALSE }, { 1920, 1080, TRUE } };
+
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 12996);
+  g_assert_cmpuint (ws_session_get_n_activities (session), >, 1000000);
+  for (int k = 0; k < WS_N_CHARTS; k++)
+    for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+      for (int f = WS_EXPORT_SVG; f <= WS_EXPORT_PDF; f++)
+        {
+          WsChartOptions options;
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GBytes) bytes = NULL;
+
+          ws_chart_options_init (&options, (WsChartKind) k, NULL, cases[c].width,
+                                 cases[c].height);
+          options.annotate = cases[c].annotate;
+          bytes = ws_export_chart_to_bytes (sessions, &options, (WsExportFormat) f, 1, &error);
+          g_assert_no_error (error);
+          if (g_bytes_get_size (bytes) > EXPORT_LIMIT)
+            g_error ("%s as %s at %.0fx%.0f%s: %" G_GSIZE_FORMAT " bytes",
+                     ws_chart_kind_to_string ((WsChartKind) k),
+                     ws_export_format_to_string ((WsExportFormat) f), cases[c].width,
+                     cases[c].height, cases[c].annotate ? ", annotated" : "",
+                     g_bytes_get_size (bytes));
+        }
 }
 
 /* ---- CSV -------------------------------------------------------------------------------- */
@@ -708,6 +758,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/formats", test_formats);
   g_test_add_func ("/export/chart/files", test_chart_files);
   g_test_add_func ("/export/chart/errors", test_chart_errors);
+  g_test_add_func ("/export/chart/size-bound", test_chart_size_bound);
   g_test_add_func ("/export/csv/speedup", test_csv_speedup);
   g_test_add_func ("/export/csv/blocks", test_csv_blocks);
   g_test_add_func ("/export/csv/others", test_csv_others);

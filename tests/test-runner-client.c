@@ -324,6 +324,9 @@ test_launcher_holds_stdout (void)
   const char *const wrappers[] = {
     "echo $$ > '@DIR@/pgid'\n\"$@\"\nsleep 100000\n",
     "echo $$ > '@DIR@/pgid'\n\"$@\"\nsleep 100000 &\nexit 0\n",
+    /* A wrapper that exits 143 from its trap when it is stopped, as the sbatch script does:
+     * the done record's status stands, not the trap's. */
+    "echo $$ > '@DIR@/pgid'\ntrap 'exit 143' TERM\n\"$@\"\nsleep 100000 &\nwait\n",
   };
   g_autofree char *dir = g_dir_make_tmp ("ws-client-XXXXXX", NULL);
   g_autofree char *runner = write_script (dir, "runner.sh", "cat '@SAMPLE@'\n");

@@ -20,6 +20,7 @@
 #include "ws-hostbuf.h"
 #include "ws-hostmem.h"
 #include "ws-json.h"
+#include "ws-shard.h"
 
 typedef struct
 {
@@ -542,6 +543,57 @@ test_hostbuf_cpus (void)
   g_assert_cmpint (ws_host_allowed_cpus (cpus, G_N_ELEMENTS (cpus)), ==, n);
 }
 
+/* ---- --shard ---------------------------------------------------------------------------- */
+
+/* --shard K/N deals the plan's positions round-robin; every position is in exactly one share,
+ * a kernel with a fixed block counts once per size, and an empty share is empty. */
+static void
+test_shard (void)
+{
+  static const WsKernelDesc free_block = { .block_fixed = 0 }, fixed_block = { .block_fixed = 1 };
+  WsOptions o = { .n_kernels = 2, .n_transfers = 2, .n_sizes = 3, .n_blocks = 4 };
+  const char *bad[] = { "3/3", "a/2", "1/0", "1/", "/2", "1/2x", "-1/2", "4096/4097", "" };
+  int seen[64] = { 0 };
+  char message[256];
+  int k, n;
+
+  o.kernels[0] = &free_block;
+  o.kernels[1] = &fixed_block;
+  g_assert_cmpint (ws_shard_plan_size (&o), ==, 2 * 3 * 4 + 2 * 3);
+  g_assert_true (ws_shard_parse ("0/1", &k, &n, message, sizeof message));
+  g_assert_true (ws_shard_parse ("4095/4096", &k, &n, message, sizeof message));
+  g_assert_cmpint (k, ==, 4095);
+  g_assert_cmpint (n, ==, 4096);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (ws_shard_parse (bad[i], &k, &n, message, sizeof message));
+      g_assert_nonnull (strstr (message, "--shard takes K/N"));
+    }
+  o.shard_count = 5;
+  for (o.shard_index = 0; o.shard_index < 5; o.shard_index++)
+    {
+      int items[30];
+      int kept;
+
+      for (int p = 0; p < 30; p++)
+        items[p] = p;
+      kept = ws_shard_keep (items, 30, sizeof items[0], &o);
+      g_assert_cmpint (kept, ==, ws_shard_share (&o));
+      g_assert_cmpint (kept, ==, 6);
+      for (int i = 0; i < kept; i++)
+        {
+          g_assert_cmpint (items[i] % 5, ==, o.shard_index);
+          g_assert_true (i == 0 || items[i] > items[i - 1]);
+          seen[items[i]]++;
+        }
+    }
+  for (int p = 0; p < 30; p++)
+    g_assert_cmpint (seen[p], ==, 1);
+  o.shard_count = 40;
+  o.shard_index = 35;
+  g_assert_cmpint (ws_shard_share (&o), ==, 0);
+}
+
 /* ---- host memory ------------------------------------------------------------------------ */
 
 static void
@@ -724,6 +776,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/hostbuf/alloc", test_hostbuf_alloc);
   g_test_add_func ("/runner/hostbuf/wait-quiet", test_hostbuf_wait_quiet);
   g_test_add_func ("/runner/hostbuf/cpus", test_hostbuf_cpus);
+
+  g_test_add_func ("/runner/shard", test_shard);
   g_test_add_func ("/runner/hostmem/parsers", test_hostmem_parsers);
   g_test_add_func ("/runner/hostmem/check", test_hostmem_check);
   for (guint i = 0; i < G_N_ELEMENTS (bad_inputs); i++)

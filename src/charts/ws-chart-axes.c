@@ -2,7 +2,9 @@
  * pango, thinned until they fit), axes, gridlines, and the layout of a plot between them.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-shapes-private.h"
 
 #include <math.h>
 
@@ -179,10 +181,12 @@ ticks_log (const WsScale *s, double count, GArray *out, double *step)
   guint first_level = log10 (s->hi / s->lo) < 1 ? 0 : 1;
 
   *step = 0;
+  /* Each level stops as soon as it has more ticks than fit: a domain of hundreds of decades
+   * (numbers no GPU measures) must not cost thousands of labels. */
   for (guint level = first_level; level < G_N_ELEMENTS (levels); level++)
     {
       g_array_set_size (out, 0);
-      for (double d = d0; d <= d1; d++)
+      for (double d = d0; d <= d1 && out->len <= count; d++)
         for (guint m = 0; m < n_levels[level]; m++)
           {
             double v = levels[level][m] * pow (10, d);
@@ -193,10 +197,10 @@ ticks_log (const WsScale *s, double count, GArray *out, double *step)
       if (out->len >= 2 && out->len <= count)
         return;
     }
-  for (double k = 1; k <= 64; k *= 2)
+  for (double k = 1; k <= 1024; k *= 2)
     {
       g_array_set_size (out, 0);
-      for (double d = ceil (d0 / k) * k; d <= d1; d += k)
+      for (double d = ceil (d0 / k) * k; d <= d1 && out->len <= count; d += k)
         {
           double v = pow (10, d);
 

@@ -7,42 +7,33 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
-#include "ws-chart-private.h"
+#include "ws-chart-axes-private.h"
+#include "ws-chart-breakdown-private.h"
+#include "ws-chart-format-private.h"
 
-enum
-{
-  SEG_H2D,
-  SEG_KERNEL,
-  SEG_D2H,
-  SEG_OTHER,
-  SEG_IDLE,
-  N_SEGS
-};
+static const char *const segment_names[WS_N_SEGMENTS] = { N_("H2D copy"), N_("kernel"),
+                                                          N_("D2H copy"), N_("memset"),
+                                                          N_("idle") };
 
-static const char *const seg_names[N_SEGS] = { N_("H2D copy"), N_("kernel"), N_("D2H copy"),
-                                               N_("memset"), N_("idle") };
-
-static char *
-percent_tick (double value, double step, gpointer data)
-{
-  return g_strdup_printf ("%.0f%%", value * 100);
-}
+/* ---- collect ---------------------------------------------------------------------------- */
 
 static WsColor
-seg_color (const WsTheme *t, int seg)
+segment_color (const WsTheme *t, WsSegment segment)
 {
-  switch (seg)
+  switch (segment)
     {
-    case SEG_H2D:
+    case WS_SEGMENT_H2D:
       return t->h2d;
-    case SEG_KERNEL:
+    case WS_SEGMENT_KERNEL:
       return t->kernel;
-    case SEG_D2H:
+    case WS_SEGMENT_D2H:
       return t->d2h;
-    case SEG_OTHER:
+    case WS_SEGMENT_OTHER:
       return t->memset;
-    case SEG_IDLE:
+    case WS_SEGMENT_IDLE:
+    case WS_N_SEGMENTS:
     default:
       return t->idle;
     }
@@ -51,258 +42,386 @@ seg_color (const WsTheme *t, int seg)
 /* Shares of the run's sequence span, summing to 1. Copies and kernels that overlap are each
  * counted whole, so with overlap the segments are scaled to fit the bar. */
 static gboolean
-shares (WsRun *run, double share[N_SEGS], WsTotals *totals)
+shares (const WsTotals *t, double share[WS_N_SEGMENTS])
 {
   double busy, sum = 0;
 
-  ws_run_get_totals (run, totals);
-  if (totals->span_ns <= 0)
+  if (t->span_ns <= 0)
     return FALSE;
-  busy = (double) (totals->span_ns - totals->idle_ns);
-  share[SEG_H2D] = (double) totals->h2d_ns;
-  share[SEG_KERNEL] = (double) totals->kernel_ns;
-  share[SEG_D2H] = (double) totals->d2h_ns;
-  share[SEG_OTHER] = MAX (0, busy - (double) (totals->copy_ns + totals->kernel_ns
-                                              - totals->overlap_ns));
-  share[SEG_IDLE] = (double) MAX (0, totals->idle_ns);
-  for (int s = 0; s < N_SEGS; s++)
+  busy = (double) t->span_ns - (double) t->idle_ns;
+  share[WS_SEGMENT_H2D] = MAX (0, (double) t->h2d_ns);
+  share[WS_SEGMENT_KERNEL] = MAX (0, (double) t->kernel_ns);
+  share[WS_SEGMENT_D2H] = MAX (0, (double) t->d2h_ns);
+  share[WS_SEGMENT_OTHER] = MAX (0, busy - ((double) t->copy_ns + (double) t->kernel_ns
+                                            - (double) t->overlap_ns));
+  share[WS_SEGMENT_IDLE] = MAX (0, (double) t->idle_ns);
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
     sum += share[s];
-  if (!(sum > 0))
+  if (!(sum > 0) || !isfinite (sum))
     return FALSE;
-  for (int s = 0; s < N_SEGS; s++)
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
     share[s] /= sum;
   return TRUE;
 }
 
 static gboolean
-any_overlap (GPtrArray *runs)
+same_size (const WsRunConfig *a, const WsRunConfig *b)
 {
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsTotals t;
-
-      ws_run_get_totals (g_ptr_array_index (runs, i), &t);
-      if (t.overlap_ns > t.span_ns / 200)
-        return TRUE;
-    }
-  return FALSE;
+  return a->shape_rank == b->shape_rank && memcmp (a->shape, b->shape, sizeof a->shape) == 0;
 }
 
-void
-_ws_chart_breakdown (WsChartContext *ctx, GPtrArray *sessions)
+static gboolean
+same_block (const WsRunConfig *a, const WsRunConfig *b)
 {
-  WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  g_autoptr (GPtrArray) all = _ws_chart_runs (session, ctx->options);
-  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
-  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *title = NULL, *subtitle = NULL;
-  WsRect content, plot, area;
-  WsAxis x;
-  WsLegendItem items[N_SEGS];
-  double label_w = 0, right_w, row_h;
-  guint shown;
-  cairo_t *cr = ctx->cr;
+  return a->library == b->library && memcmp (a->block, b->block, sizeof a->block) == 0;
+}
 
+typedef struct
+{
+  gboolean size, block, transfer, kernel;
+} Vary;
+
+/* Row labels name only what differs between runs; what all share is said once, above. */
+static Vary
+what_varies (GPtrArray *runs)
+{
+  const WsRunConfig *first = ws_run_get_config (g_ptr_array_index (runs, 0));
+  Vary v = { FALSE };
+
+  for (guint i = 1; i < runs->len; i++)
+    {
+      const WsRunConfig *c = ws_run_get_config (g_ptr_array_index (runs, i));
+
+      v.size |= !same_size (c, first);
+      v.block |= !same_block (c, first);
+      v.transfer |= g_strcmp0 (c->transfer, first->transfer) != 0;
+      v.kernel |= g_strcmp0 (c->kernel, first->kernel) != 0;
+    }
+  return v;
+}
+
+static char *
+common_text (WsRun *first, const Vary *v)
+{
+  g_autoptr (GString) common = g_string_new (NULL);
+  g_autofree char *block = ws_run_dup_block_phrase (first);
+
+  if (!v->size)
+    {
+      g_autofree char *size = _ws_chart_dup_size_label (first);
+
+      g_string_append (common, size);
+    }
+  if (!v->block && *block)
+    g_string_append_printf (common, "%s%s", common->len ? " · " : "", block);
+  if (!v->transfer)
+    g_string_append_printf (common, "%s%s", common->len ? " · " : "",
+                            ws_run_get_config (first)->transfer);
+  if (common->len == 0)
+    return NULL;
+  return g_strdup_printf (_("every run: %s"), common->str);
+}
+
+static char *
+row_label (WsRun *run, const Vary *v)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  GString *label = g_string_new (NULL);
+
+  g_string_append_printf (label, _("run %d"), c->id);
+  if (v->kernel)
+    g_string_append_printf (label, " · %s", c->kernel);
+  if (v->size)
+    {
+      g_autofree char *size = _ws_chart_dup_size_label (run);
+
+      g_string_append_printf (label, " · %s", size);
+    }
+  if (v->block)
+    {
+      g_autofree char *block = ws_run_dup_block_phrase (run);
+
+      if (*block)
+        g_string_append_printf (label, " · %s", block);
+    }
+  if (v->transfer)
+    g_string_append_printf (label, " · %s", c->transfer);
+  return g_string_free (label, FALSE);
+}
+
+static void
+row_clear (WsBreakdownRow *row)
+{
+  g_free (row->label);
+  g_free (row->right);
+}
+
+/* Streams overlap copies with kernels: the bar counts both in full, the text says how much of
+ * the span had both at once. */
+static void
+fill_row (WsBreakdownRow *row, WsRun *run, const WsTotals *t, const Vary *v)
+{
+  g_autofree char *span = _ws_format_duration ((double) t->span_ns);
+  g_autofree char *copies = NULL;
+
+  row->run = ws_run_get_id (run);
+  row->label = row_label (run, v);
+  shares (t, row->share);
+  row->copies = row->share[WS_SEGMENT_H2D] + row->share[WS_SEGMENT_D2H];
+  row->span_ns = t->span_ns;
+  row->overlap = t->overlap_ns > t->span_ns / 200 ? (double) t->overlap_ns / t->span_ns : 0;
+  copies = _ws_format_percent (row->copies);
+  if (row->overlap > 0)
+    {
+      g_autofree char *overlap = _ws_format_percent (row->overlap);
+
+      row->right = g_strdup_printf (_("%s · copies %s · overlap %s"), span, copies, overlap);
+    }
+  else
+    row->right = g_strdup_printf (_("%s · copies %s"), span, copies);
+}
+
+static void
+collect_rows (WsBreakdownData *data, GPtrArray *runs, GArray *totals)
+{
+  Vary v = what_varies (runs);
+  gboolean overlap = FALSE;
+
+  data->common = common_text (g_ptr_array_index (runs, 0), &v);
+  for (guint i = 0; i < runs->len && i < WS_BREAKDOWN_MAX_ROWS; i++)
+    {
+      WsBreakdownRow row = { 0 };
+
+      fill_row (&row, g_ptr_array_index (runs, i), &g_array_index (totals, WsTotals, i), &v);
+      overlap |= row.overlap > 0;
+      g_array_append_val (data->rows, row);
+    }
+  data->n_runs = runs->len;
+  /* The widest the right-hand text can be, in the words it is written with. */
+  data->widest = overlap ? g_strdup_printf (_("%s · copies %s · overlap %s"), "999 ms", "100%",
+                                            "99%")
+                         : g_strdup_printf (_("%s · copies %s"), "999 ms", "100%");
+}
+
+WsBreakdownData *
+_ws_breakdown_collect (WsSession *session, const WsChartBase *base)
+{
+  WsBreakdownData *data = g_new0 (WsBreakdownData, 1);
+  g_autoptr (GPtrArray) all = _ws_chart_runs (session, base);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  g_autoptr (GArray) totals = g_array_new (FALSE, FALSE, sizeof (WsTotals));
+  double share[WS_N_SEGMENTS];
+
+  data->rows = g_array_new (FALSE, TRUE, sizeof (WsBreakdownRow));
+  g_array_set_clear_func (data->rows, (GDestroyNotify) row_clear);
+  _ws_legend_init (&data->legend);
   for (guint i = 0; i < all->len; i++)
     {
-      WsRun *run = g_ptr_array_index (all, i);
       WsTotals t;
 
-      ws_run_get_totals (run, &t);
-      if (t.span_ns > 0)
-        g_ptr_array_add (runs, run);
+      ws_run_get_totals (g_ptr_array_index (all, i), &t);
+      if (shares (&t, share))
+        {
+          g_ptr_array_add (runs, g_ptr_array_index (all, i));
+          g_array_append_val (totals, t);
+        }
     }
   if (runs->len > 0)
     {
       g_autofree char *kernels = _ws_chart_kernels_label (runs);
 
-      title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN), kernels);
+      data->frame.title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN),
+                                           kernels);
     }
-  subtitle = _ws_chart_subtitle (session, _("where each run's copy-and-kernel sequences spend "
-                                            "their time, as shares of their span"));
-  _ws_chart_frame (ctx, title ? title : ws_chart_kind_title (WS_CHART_BREAKDOWN), subtitle,
-                   &content);
+  else
+    data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BREAKDOWN));
+  data->frame.subtitle = _ws_chart_subtitle (session, _("where each run's copy-and-kernel "
+                                                        "sequences spend their time, as shares "
+                                                        "of their span"));
   if (runs->len == 0)
     {
-      _ws_chart_message (ctx, &content,
-                         _("No run has traced copy-and-kernel sequences to break down yet."));
-      return;
+      data->frame.message = g_strdup (_("No run has traced copy-and-kernel sequences to break "
+                                        "down yet."));
+      return data;
     }
-  for (int s = 0; s < N_SEGS; s++)
-    items[s] = (WsLegendItem) { _(seg_names[s]), seg_color (ctx->theme, s), WS_LEGEND_BOX, -1 };
-  {
-    double h = _ws_legend_draw (ctx, items, N_SEGS, content.x, content.y, content.width, TRUE);
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
+    {
+      WsColor color = segment_color (base->theme, (WsSegment) s);
 
-    content.y += h + 0.4 * ctx->line_height;
-    content.height -= h + 0.4 * ctx->line_height;
-  }
-  _ws_chart_annotate (ctx, session, runs, WS_CHART_PLOT_KEEP (ctx), &content);
+      _ws_legend_add (&data->legend, _(segment_names[s]), &color, WS_LEGEND_BOX, -1);
+    }
+  collect_rows (data, runs, totals);
+  if (base->annotate)
+    _ws_chart_frame_add_notes (&data->frame, session, runs);
+  return data;
+}
 
-  {
-    /* Row labels name only what differs between runs; what all share is said once, above. */
-    gboolean vary[4] = { FALSE, FALSE, FALSE, FALSE };
-    WsRun *first = g_ptr_array_index (runs, 0);
-    g_autofree char *size0 = _ws_chart_dup_size_label (first);
-    g_autofree char *block0 = ws_run_dup_block_label (first);
-    GString *common = g_string_new (NULL);
+void
+_ws_breakdown_data_free (WsBreakdownData *data)
+{
+  if (data == NULL)
+    return;
+  _ws_chart_frame_clear (&data->frame);
+  _ws_legend_clear (&data->legend);
+  g_clear_pointer (&data->rows, g_array_unref);
+  g_free (data->common);
+  g_free (data->widest);
+  g_free (data);
+}
 
-    for (guint i = 1; i < runs->len; i++)
-      {
-        WsRun *run = g_ptr_array_index (runs, i);
-        g_autofree char *size = _ws_chart_dup_size_label (run);
-        g_autofree char *block = ws_run_dup_block_label (run);
+/* ---- draw ------------------------------------------------------------------------------- */
 
-        vary[0] |= g_strcmp0 (size, size0) != 0;
-        vary[1] |= g_strcmp0 (block, block0) != 0;
-        vary[2] |= g_strcmp0 (ws_run_get_config (run)->transfer,
-                              ws_run_get_config (first)->transfer) != 0;
-        vary[3] |= g_strcmp0 (ws_run_get_config (run)->kernel,
-                              ws_run_get_config (first)->kernel) != 0;
-      }
-    for (guint i = 0; i < runs->len; i++)
-      {
-        WsRun *run = g_ptr_array_index (runs, i);
-        const WsRunConfig *c = ws_run_get_config (run);
-        g_autofree char *size = _ws_chart_dup_size_label (run);
-        g_autofree char *block = ws_run_dup_block_phrase (run);
-        GString *label = g_string_new (NULL);
+typedef struct
+{
+  WsRect plot;
+  WsAxis x;
+  double row_h;
+  guint shown;   /* rows drawn */
+  gboolean more; /* a line for the rows left out */
+} Layout;
 
-        g_string_append_printf (label, _("run %d"), c->id);
-        if (vary[3])
-          g_string_append_printf (label, " · %s", c->kernel);
-        if (vary[0])
-          g_string_append_printf (label, " · %s", size);
-        if (vary[1] && *block)
-          g_string_append_printf (label, " · %s", block);
-        if (vary[2])
-          g_string_append_printf (label, " · %s", c->transfer);
-        label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD, label->str));
-        g_ptr_array_add (labels, g_string_free (label, FALSE));
-      }
-    if (!vary[0])
-      g_string_append (common, size0);
-    if (!vary[1] && *block0)
-      {
-        g_autofree char *shape = ws_run_dup_block_phrase (first);
+static char *
+percent_tick (double value, double step, gpointer data)
+{
+  return g_strdup_printf ("%.0f%%", value * 100);
+}
 
-        g_string_append_printf (common, "%s%s", common->len ? " · " : "", shape);
-      }
-    if (!vary[2])
-      g_string_append_printf (common, "%s%s", common->len ? " · " : "",
-                              ws_run_get_config (first)->transfer);
-    if (common->len)
-      {
-        g_autofree char *every = g_strdup_printf (_("every run: %s"), common->str);
+/* Rows no smaller than the small font; those that do not fit are said, not squeezed. */
+static void
+fit_rows (WsChartContext *ctx, const WsBreakdownData *data, Layout *l)
+{
+  double min_h = ctx->small_height * 1.15;
+  guint n = data->rows->len;
 
-        _ws_text_show (ctx, WS_FONT_SMALL, every, content.x, content.y, 0, 0,
-                       &ctx->theme->muted);
-      }
-    g_string_free (common, TRUE);
-  }
-  label_w = MIN (label_w + 0.6 * ctx->line_height, content.width * 0.38);
-  {
-    /* The widest the right-hand text can be, in the words it is written with. */
-    g_autofree char *widest = any_overlap (runs)
-                                  ? g_strdup_printf (_("%s · copies %s · overlap %s"), "999 ms",
-                                                     "100%", "99%")
-                                  : g_strdup_printf (_("%s · copies %s"), "999 ms", "100%");
+  l->row_h = MIN (3.2 * ctx->line_height, l->plot.height / MAX (n, 1));
+  l->shown = n;
+  if (l->row_h < min_h)
+    {
+      /* As many rows as fit with a line left for "… and N more"; one at the least. */
+      double fit = floor (l->plot.height / min_h);
 
-    right_w = _ws_text_width (ctx, WS_FONT_SMALL, widest) + ctx->line_height;
-  }
-  area = (WsRect) { content.x + label_w, content.y + ctx->small_height * 1.2,
-                    MAX (content.width - label_w - right_w, 1),
-                    MAX (content.height - ctx->small_height * 1.2, 1) };
-  _ws_axis_init (&x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, 1,
+      l->row_h = min_h;
+      l->shown = fit >= 2 ? (guint) MIN (fit - 1, (double) n) : MIN (n, 1);
+    }
+  l->more = l->shown < data->n_runs;
+}
+
+static void
+layout (WsChartContext *ctx, const WsBreakdownData *data, const WsRect *content, Layout *l)
+{
+  double label_w = 0, right_w = _ws_text_width (ctx, WS_FONT_SMALL, data->widest);
+  WsRect area = { content->x, content->y + ctx->small_height * 1.2, content->width,
+                  MAX (content->height - ctx->small_height * 1.2, 1) };
+
+  _ws_axis_init (&l->x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, 1,
                  _("Share of the sequence span (%)"));
-  x.fixed = g_array_new (FALSE, FALSE, sizeof (double));
+  l->x.fixed = g_array_new (FALSE, FALSE, sizeof (double));
   for (double v = 0; v <= 1.0001; v += 0.25)
-    g_array_append_val (x.fixed, v);
-  x.format = percent_tick;
-  _ws_plot_layout (ctx, &area, &x, NULL, NULL, &plot);
-  plot.x = area.x;
-  plot.width = area.width;
-  x.scale.p0 = plot.x;
-  x.scale.p1 = plot.x + plot.width;
-
-  /* Rows no smaller than the small font; those that do not fit are said, not squeezed. */
-  row_h = MIN (3.2 * ctx->line_height, plot.height / runs->len);
-  shown = runs->len;
-  if (row_h < ctx->small_height * 1.15)
-    {
-      row_h = ctx->small_height * 1.15;
-      shown = MIN (runs->len, (guint) MAX (1.0, floor (plot.height / row_h) - 1));
-    }
-  _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
-                 plot.x + plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
-                 &ctx->theme->muted);
+    g_array_append_val (l->x.fixed, v);
+  l->x.format = percent_tick;
+  /* The rows' height follows from the axis below them; their labels' width from the rows
+   * that fit. */
+  _ws_plot_layout (ctx, &area, &l->x, NULL, NULL, &l->plot);
+  fit_rows (ctx, data, l);
+  for (guint i = 0; i < l->shown; i++)
+    label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD,
+                                            g_array_index (data->rows, WsBreakdownRow, i).label));
+  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * 0.38);
+  right_w += ctx->line_height;
+  area.x = content->x + label_w;
+  area.width = MAX (content->width - label_w - right_w, 1);
+  _ws_plot_layout (ctx, &area, &l->x, NULL, NULL, &l->plot);
+  l->plot.x = area.x;
+  l->plot.width = area.width;
+  l->x.scale.p0 = l->plot.x;
+  l->x.scale.p1 = l->plot.x + l->plot.width;
   /* The axis sits under the last row. */
-  plot.height = MIN (plot.height, (shown + (shown < runs->len ? 1 : 0)) * row_h);
-  _ws_axis_draw_grid (ctx, &x, &plot);
-  for (guint i = 0; i < shown; i++)
+  l->plot.height = MIN (l->plot.height, (l->shown + (l->more ? 1 : 0)) * l->row_h);
+}
+
+static void
+draw_bar (WsChartContext *ctx, const WsBreakdownData *data, const WsBreakdownRow *row,
+          const Layout *l, double y, double h)
+{
+  const WsLegendItem *segments = (const WsLegendItem *) data->legend.items->data;
+  double cx = l->plot.x;
+
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
     {
-      WsRun *run = g_ptr_array_index (runs, i);
-      double share[N_SEGS], cx = plot.x, y = plot.y + i * row_h, h = row_h * 0.72;
-      double copies;
-      WsTotals t;
-      g_autofree char *span = NULL, *pct = NULL, *right = NULL;
+      double w = row->share[s] * l->plot.width;
 
-      if (!shares (run, share, &t))
+      if (!(w > 0))
         continue;
-      copies = share[SEG_H2D] + share[SEG_D2H];
-      y += (row_h - h) / 2;
-      for (int s = 0; s < N_SEGS; s++)
+      cairo_rectangle (ctx->cr, cx, y, w, h);
+      _ws_fill_shape (ctx, &segments[s].color);
+      if (h >= ctx->small_height * 0.95)
         {
-          double w = share[s] * plot.width;
-          WsColor color = seg_color (ctx->theme, s);
+          g_autofree char *p = _ws_format_percent (row->share[s]);
+          g_autofree char *named = g_strdup_printf ("%s %s", segments[s].label, p);
+          const char *const candidates[] = { named, p, NULL };
+          const char *fit = _ws_text_fit (ctx, WS_FONT_SMALL, candidates, w - 6 * ctx->unit);
+          WsColor text = _ws_color_text_on (&segments[s].color);
 
-          if (w <= 0)
-            continue;
-          cairo_rectangle (cr, cx, y, w, h);
-          _ws_fill_shape (ctx, &color);
-          if (h >= ctx->small_height * 0.95)
-            {
-              g_autofree char *p = _ws_format_percent (share[s]);
-              g_autofree char *named = g_strdup_printf ("%s %s", _(seg_names[s]), p);
-              const char *const candidates[] = { named, p, NULL };
-              const char *fit = _ws_text_fit (ctx, WS_FONT_SMALL, candidates, w - 6 * ctx->unit);
-              WsColor text = _ws_color_text_on (&color);
-
-              if (fit)
-                _ws_text_show (ctx, WS_FONT_SMALL, fit, cx + w / 2, y + h / 2, 0.5, 0.5, &text);
-            }
-          cx += w;
+          if (fit)
+            _ws_text_show (ctx, WS_FONT_SMALL, fit, cx + w / 2, y + h / 2, 0.5, 0.5, &text);
         }
+      cx += w;
+    }
+}
+
+static void
+draw_rows (WsChartContext *ctx, const WsBreakdownData *data, const Layout *l)
+{
+  for (guint i = 0; i < l->shown; i++)
+    {
+      const WsBreakdownRow *row = &g_array_index (data->rows, WsBreakdownRow, i);
+      double h = l->row_h * 0.72, y = l->plot.y + i * l->row_h + (l->row_h - h) / 2;
+
+      draw_bar (ctx, data, row, l, y, h);
       /* Runs whose copies take at least half their time are what this chart is for: their
        * names are in bold. */
-      _ws_text_show (ctx, copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL,
-                     g_ptr_array_index (labels, i), plot.x - 0.5 * ctx->line_height, y + h / 2, 1,
-                     0.5, &ctx->theme->foreground);
-      span = _ws_format_duration ((double) t.span_ns);
-      pct = _ws_format_percent (copies);
-      /* Streams overlap copies with kernels: the bar counts both in full, the text says how
-       * much of the span had both at once. */
-      if (t.overlap_ns > t.span_ns / 200)
-        {
-          g_autofree char *ov = _ws_format_percent ((double) t.overlap_ns / t.span_ns);
-
-          right = g_strdup_printf (_("%s · copies %s · overlap %s"), span, pct, ov);
-        }
-      else
-        right = g_strdup_printf (_("%s · copies %s"), span, pct);
-      _ws_text_show (ctx, WS_FONT_SMALL, right, plot.x + plot.width + 0.5 * ctx->line_height,
-                     y + h / 2, 0, 0.5, &ctx->theme->foreground);
+      _ws_text_show (ctx, row->copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL, row->label,
+                     l->plot.x - 0.5 * ctx->line_height, y + h / 2, 1, 0.5,
+                     &ctx->theme->foreground);
+      _ws_text_show (ctx, WS_FONT_SMALL, row->right, l->plot.x + l->plot.width
+                     + 0.5 * ctx->line_height, y + h / 2, 0, 0.5, &ctx->theme->foreground);
     }
-  if (shown < runs->len)
+  if (l->more)
     {
-      guint rest = runs->len - shown;
+      guint rest = data->n_runs - l->shown;
       g_autofree char *more = g_strdup_printf (
           g_dngettext (GETTEXT_PACKAGE, "… and %u more run (export CSV for all)",
                        "… and %u more runs (export CSV for all)", rest),
           rest);
 
-      _ws_text_show (ctx, WS_FONT_SMALL, more, plot.x, plot.y + shown * row_h + row_h / 2, 0, 0.5,
-                     &ctx->theme->muted);
+      _ws_text_show (ctx, WS_FONT_SMALL, more, l->plot.x,
+                     l->plot.y + l->shown * l->row_h + l->row_h / 2, 0, 0.5, &ctx->theme->muted);
     }
-  _ws_axis_draw (ctx, &x, &plot);
-  _ws_axis_clear (&x);
+}
+
+void
+_ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data)
+{
+  WsRect content;
+  Layout l;
+
+  _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
+  if (data->frame.message)
+    {
+      _ws_chart_message (ctx, &content, data->frame.message);
+      return;
+    }
+  _ws_legend_draw_above (ctx, &data->legend, &content);
+  _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
+  if (data->common)
+    _ws_text_show (ctx, WS_FONT_SMALL, data->common, content.x, content.y, 0, 0,
+                   &ctx->theme->muted);
+  layout (ctx, data, &content, &l);
+  _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
+                 l.plot.x + l.plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
+                 &ctx->theme->muted);
+  _ws_axis_draw_grid (ctx, &l.x, &l.plot);
+  draw_rows (ctx, data, &l);
+  _ws_axis_draw (ctx, &l.x, &l.plot);
+  _ws_axis_clear (&l.x);
 }

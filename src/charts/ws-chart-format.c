@@ -2,7 +2,7 @@
  * unit, SI bytes and GB/s, sizes in K/M/G, ticks with just enough decimals.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-format-private.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +58,17 @@ fixed (double value, int decimals)
   return g_strdup (buf);
 }
 
+/* "1.23e+18": for numbers too large for their digits to mean anything. */
+static char *
+exponent (double value, int digits)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char format[16];
+
+  g_snprintf (format, sizeof format, "%%.%de", CLAMP (digits - 1, 0, 16));
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, value));
+}
+
 char *
 _ws_format_sig (double value, int digits)
 {
@@ -65,6 +76,9 @@ _ws_format_sig (double value, int digits)
 
   if (!isfinite (value))
     return g_strdup ("–");
+  /* Beyond a million billion the digits are noise to a reader: the exponent says it. */
+  if (fabs (value) >= 1e15)
+    return exponent (value, digits);
   if (value != 0)
     {
       /* Round first, so that 0.9999 with 3 digits is "1.00", not "1.000". */
@@ -161,6 +175,9 @@ _ws_format_count (double value)
 
   if (!isfinite (value))
     return g_strdup ("–");
+  /* Past a million T the suffix no longer helps. */
+  if (v >= 1e18)
+    return _ws_format_sig (value, 3);
   /* Sizes people type as round numbers (1e3, 1e7) read as 1 K and 10 M; sizes that are
    * not (1024, 4096, the edges of matrices) are written out below 10,000. */
   if (v < 10000 && v != round (v / 1000) * 1000)
@@ -243,6 +260,8 @@ _ws_format_tick (double value, double step)
 
   if (!isfinite (value))
     return g_strdup ("–");
+  if (fabs (value) >= 1e15)
+    return exponent (value, 3);
   /* Tiny steps would need a dozen decimals: the exponent reads better. */
   if (step > 0 && step < 1e-4)
     {

@@ -1,9 +1,13 @@
 /* ws-chart-lanes.c: a run's activities sorted into the timeline's lanes, with running sums
  * that let the timeline draw a column of a thousand short spans as one density bar after two
- * binary searches: the cost of a frame follows the pixels, not the records.
+ * binary searches, and a session's runs by start, so that a frame finds those in its window
+ * by another: the cost of a frame follows the pixels, not the records.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-config.h"
+
+#include "ws-chart-frame-private.h"
+#include "ws-chart-lanes-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +80,22 @@ compare_key (gconstpointer a, gconstpointer b)
   guint64 x = ((const WsLane *) a)->key, y = ((const WsLane *) b)->key;
 
   return x < y ? -1 : x > y;
+}
+
+/* end − start, and sums of such, without overflow: a span from the start of int64 time to its
+ * end (a file with numbers no GPU measures) saturates at G_MAXINT64. */
+gint64
+_ws_span_duration (gint64 start, gint64 end)
+{
+  guint64 d = end > start ? (guint64) end - (guint64) start : 0;
+
+  return d > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) d;
+}
+
+static gint64
+add_saturated (gint64 a, gint64 b)
+{
+  return a > G_MAXINT64 - b ? G_MAXINT64 : a + b;
 }
 
 static WsRunLanes *
@@ -154,10 +174,12 @@ build (WsRun *run)
       guint k = lane->n++;
 
       lane->spans[k] = (WsLaneSpan) { a[i].start, MAX (a[i].end, a[i].start), i, a[i].kind };
-      lane->busy[k + 1] = lane->busy[k] + (lane->spans[k].end - lane->spans[k].start);
+      lane->busy[k + 1] = add_saturated (lane->busy[k],
+                                         _ws_span_duration (lane->spans[k].start, lane->spans[k].end));
       lane->reach[k] = k ? MAX (lane->reach[k - 1], lane->spans[k].end) : lane->spans[k].end;
     }
-  if (lanes->n_lanes > 1) /* a run without activities has no lanes array to sort */
+  /* A run without activities has no lanes, and qsort must not see their NULL array. */
+  if (lanes->n_lanes > 1)
     qsort (lanes->lanes, lanes->n_lanes, sizeof (WsLane), compare_key);
   return lanes;
 }
@@ -226,6 +248,197 @@ _ws_lane_first_starting (const WsLane *lane, guint from, gint64 t)
         lo = mid + 1;
       else
         hi = mid;
+    }
+  return lo;
+}
+
+const WsLane *
+_ws_run_lanes_find (const WsRunLanes *lanes, guint64 key)
+{
+  for (guint j = 0; j < lanes->n_lanes; j++)
+    if (lanes->lanes[j].key == key)
+      return &lanes->lanes[j];
+  return NULL;
+}
+
+/* ---- a session's runs by start ---------------------------------------------------------- */
+
+#define INDEX_KEY "ws-chart-lane-index"
+
+static void
+index_clear (WsLaneIndex *index)
+{
+  g_clear_pointer (&index->runs, g_ptr_array_unref);
+  g_clear_pointer (&index->lanes, g_ptr_array_unref);
+  g_clear_pointer (&index->keys, g_array_unref);
+  g_free (index->reach);
+  g_free (index->starts);
+  g_free (index->ends);
+  g_free (index->busy);
+  g_free (index->kernels);
+}
+
+void
+_ws_lane_index_unref (WsLaneIndex *index)
+{
+  if (index)
+    g_atomic_rc_box_release_full (index, (GDestroyNotify) index_clear);
+}
+
+typedef struct
+{
+  WsRun *run;
+  WsRunLanes *lanes;
+} Entry;
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+  const Entry *x = a, *y = b;
+
+  return x->lanes->start < y->lanes->start ? -1 : x->lanes->start > y->lanes->start;
+}
+
+static int
+compare_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+index_flatten (WsLaneIndex *index)
+{
+  guint n = index->runs->len, n_keys = index->keys->len;
+
+  index->starts = g_new (gint64, MAX (n, 1));
+  index->ends = g_new (gint64, MAX (n, 1));
+  index->busy = g_new0 (double, MAX ((gsize) n * n_keys, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const WsRunLanes *lanes = g_ptr_array_index (index->lanes, i);
+      guint k = 0;
+
+      index->starts[i] = lanes->start;
+      index->ends[i] = lanes->end;
+      /* Both sorted by key. */
+      for (guint j = 0; j < lanes->n_lanes; j++)
+        {
+          const WsLane *lane = &lanes->lanes[j];
+
+          while (k < n_keys && g_array_index (index->keys, guint64, k) < lane->key)
+            k++;
+          if (k < n_keys)
+            index->busy[(gsize) i * n_keys + k] = (double) lane->busy[lane->n];
+        }
+    }
+}
+
+static WsLaneIndex *
+index_build (GArray *entries)
+{
+  WsLaneIndex *index = g_atomic_rc_box_new0 (WsLaneIndex);
+  g_autoptr (GHashTable) keys = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 reach = G_MININT64;
+
+  /* Runs of a sweep start one after the other already: the sort is stable and cheap. */
+  g_array_sort (entries, compare_entries);
+  index->runs = g_ptr_array_new_full (entries->len, g_object_unref);
+  index->lanes = g_ptr_array_new_full (entries->len, (GDestroyNotify) _ws_run_lanes_unref);
+  index->reach = g_new (gint64, MAX (entries->len, 1));
+  index->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  index->start = G_MAXINT64;
+  index->end = G_MININT64;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      g_ptr_array_add (index->runs, e->run);
+      g_ptr_array_add (index->lanes, e->lanes);
+      reach = MAX (reach, e->lanes->end);
+      index->reach[i] = reach;
+      index->start = MIN (index->start, e->lanes->start);
+      index->end = MAX (index->end, e->lanes->end);
+      for (guint j = 0; j < e->lanes->n_lanes; j++)
+        if (g_hash_table_add (keys, &e->lanes->lanes[j].key))
+          g_array_append_val (index->keys, e->lanes->lanes[j].key);
+    }
+  g_array_sort (index->keys, compare_u64);
+  index_flatten (index);
+  index->kernels = _ws_chart_kernels_label (index->runs);
+  return index;
+}
+
+/* `run` (referenced) with its lanes, when it has activities. */
+static gboolean
+add_entry (GArray *entries, WsRun *run)
+{
+  Entry e = { run, _ws_run_lanes_get (run) };
+
+  if (!e.lanes->has_range)
+    {
+      _ws_run_lanes_unref (e.lanes);
+      g_object_unref (run);
+      return FALSE;
+    }
+  g_array_append_val (entries, e);
+  return TRUE;
+}
+
+WsLaneIndex *
+_ws_lane_index_new (WsRun *const *runs, guint n_runs)
+{
+  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+
+  for (guint i = 0; i < n_runs; i++)
+    add_entry (entries, g_object_ref (runs[i]));
+  return index_build (entries);
+}
+
+WsLaneIndex *
+_ws_lane_index_get (WsSession *session)
+{
+  GListModel *model = ws_session_get_runs (session);
+  guint n_runs = g_list_model_get_n_items (model);
+  guint n_activities = ws_session_get_n_activities (session);
+  WsLaneIndex *index, *result;
+
+  g_mutex_lock (&lanes_lock);
+  index = g_object_get_data (G_OBJECT (session), INDEX_KEY);
+  if (index == NULL || index->n_runs != n_runs || index->n_activities != n_activities)
+    {
+      g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+
+      /* The runs' own lanes are built under the same lock: release it for them. */
+      g_mutex_unlock (&lanes_lock);
+      for (guint i = 0; i < n_runs; i++)
+        add_entry (entries, g_list_model_get_item (model, i));
+      index = index_build (entries);
+      index->n_runs = n_runs;
+      index->n_activities = n_activities;
+      g_mutex_lock (&lanes_lock);
+      g_object_set_data_full (G_OBJECT (session), INDEX_KEY, index,
+                              (GDestroyNotify) _ws_lane_index_unref);
+    }
+  result = g_atomic_rc_box_acquire (index);
+  g_mutex_unlock (&lanes_lock);
+  return result;
+}
+
+guint
+_ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
+{
+  guint lo = 0, hi = index->runs->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (index->reach[mid] > t)
+        hi = mid;
+      else
+        lo = mid + 1;
     }
   return lo;
 }

@@ -1,43 +1,19 @@
 /* ws-chart-roofline.c: kernels placed by arithmetic intensity (FLOP per byte of the least
  * traffic any kernel needs) and achieved GFLOP/s, under the device's measured memory
- * bandwidth and FP32 peak, with cuBLAS's rate when the session measured it.
+ * bandwidth and FP32 peak, with cuBLAS's rate when the session measured it. Kernels without
+ * arithmetic get bars against the bandwidth instead (ws-chart-roofline-bars.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
-#include "ws-chart-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-roofline-private.h"
 
-typedef struct
-{
-  WsRun *run;
-  double intensity, gflops;
-  guint kernel;  /* colour index */
-  guint session; /* marker index */
-} Point;
-
-static char *
-log_tick (double value, double step, gpointer data)
-{
-  return _ws_format_log_tick (value);
-}
-
-static gboolean
-sizes_share_intensity (GArray *points)
-{
-  for (guint i = 0; i < points->len; i++)
-    for (guint j = i + 1; j < points->len; j++)
-      {
-        const Point *p = &g_array_index (points, Point, i), *q = &g_array_index (points, Point, j);
-
-        if (p->kernel == q->kernel && fabs (p->intensity - q->intensity) <= 1e-3 * p->intensity
-            && ws_run_get_config (p->run)->size != ws_run_get_config (q->run)->size)
-          return TRUE;
-      }
-  return FALSE;
-}
+/* ---- collect ---------------------------------------------------------------------------- */
 
 static guint
 kernel_index (GPtrArray *kernels, const char *name)
@@ -45,20 +21,371 @@ kernel_index (GPtrArray *kernels, const char *name)
   for (guint i = 0; i < kernels->len; i++)
     if (g_strcmp0 (g_ptr_array_index (kernels, i), name) == 0)
       return i;
-  g_ptr_array_add (kernels, (gpointer) name);
+  g_ptr_array_add (kernels, g_strdup (name));
   return kernels->len - 1;
+}
+
+typedef struct
+{
+  GPtrArray *runs;        /* WsRun of every point, beside data->points (referenced) */
+  GPtrArray *shown;       /* the first session's runs with a point, for the findings */
+  GPtrArray *memory_only; /* the first session's runs without arithmetic */
+  double xlo, xhi, ylo, yhi;
+} Gathered;
+
+/* A point per run with a kernel time, FLOP and bytes; cuBLAS is the ceiling a hand-written
+ * SGEMM is compared with, not a point. */
+static void
+gather (WsRooflineData *data, GPtrArray *sessions, const WsChartBase *base, Gathered *g)
+{
+  for (guint s = 0; s < sessions->len; s++)
+    {
+      g_autoptr (GPtrArray) runs = _ws_chart_runs (g_ptr_array_index (sessions, s), base);
+
+      for (guint i = 0; i < runs->len; i++)
+        {
+          WsRun *run = g_ptr_array_index (runs, i);
+          const WsRunConfig *c = ws_run_get_config (run);
+          double ns = ws_run_get_kernel_ns (run);
+          WsRooflinePoint p = { ws_run_get_id (run), c->flops / c->bytes, c->flops / ns, 0, s };
+
+          if (s == 0 && !(c->flops > 0) && c->bytes > 0 && ns > 0)
+            g_ptr_array_add (g->memory_only, g_object_ref (run));
+          if (!(c->flops > 0 && c->bytes > 0 && ns > 0) || !isfinite (p.intensity)
+              || !isfinite (p.gflops))
+            continue;
+          if (g_strcmp0 (c->kernel, "matmul_cublas") == 0)
+            {
+              if (s == 0)
+                data->cublas = MAX (data->cublas, p.gflops);
+              continue;
+            }
+          p.kernel = kernel_index (data->kernels, c->kernel);
+          g_array_append_val (data->points, p);
+          g_ptr_array_add (g->runs, g_object_ref (run));
+          if (s == 0)
+            g_ptr_array_add (g->shown, run);
+          _ws_range_update (p.intensity, TRUE, &g->xlo, &g->xhi);
+          _ws_range_update (p.gflops, TRUE, &g->ylo, &g->yhi);
+        }
+    }
+}
+
+/* Do sizes share one intensity (a vector add is 1 FLOP per 12 bytes at any n)? */
+static gboolean
+sizes_share_intensity (WsRooflineData *data, GPtrArray *runs)
+{
+  for (guint i = 0; i < data->points->len; i++)
+    for (guint j = i + 1; j < data->points->len; j++)
+      {
+        const WsRooflinePoint *p = &g_array_index (data->points, WsRooflinePoint, i);
+        const WsRooflinePoint *q = &g_array_index (data->points, WsRooflinePoint, j);
+
+        if (p->kernel == q->kernel && fabs (p->intensity - q->intensity) <= 1e-3 * p->intensity
+            && ws_run_get_config (g_ptr_array_index (runs, i))->size
+                   != ws_run_get_config (g_ptr_array_index (runs, j))->size)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Where sizes share one intensity the points get their size, once per kernel and size:
+ * bigger problems climb towards the roof, which is the lesson of this chart. Elsewhere the
+ * intensity already tells the size. */
+static void
+collect_sizes (WsRooflineData *data, GPtrArray *runs)
+{
+  if (data->points->len > 64 || !sizes_share_intensity (data, runs))
+    return;
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      WsRooflinePoint *p = &g_array_index (data->points, WsRooflinePoint, i);
+      WsRun *run = g_ptr_array_index (runs, i);
+      const WsRunConfig *pc = ws_run_get_config (run);
+      gboolean first = p->session == 0;
+      g_autofree char *count = NULL;
+
+      for (guint j = 0; j < i && first; j++)
+        {
+          const WsRooflinePoint *q = &g_array_index (data->points, WsRooflinePoint, j);
+
+          first = !(q->kernel == p->kernel && q->session == p->session
+                    && ws_run_get_config (g_ptr_array_index (runs, j))->size == pc->size);
+        }
+      if (!first)
+        continue;
+      count = _ws_format_count (pc->size);
+      p->size = pc->shape_rank == 1 ? g_strdup_printf ("n = %s", count)
+                                    : _ws_chart_dup_size_label (run);
+    }
+}
+
+/* Each kernel's fastest point, with its share of the ceiling above it. */
+static void
+collect_best (WsRooflineData *data, GPtrArray *runs, const WsTheme *theme)
+{
+  for (guint k = 0; k < data->kernels->len && k < 8; k++)
+    {
+      const WsRooflinePoint *top = NULL;
+      WsRooflineBest best = { 0 };
+      const char *name = g_ptr_array_index (data->kernels, k);
+      g_autofree char *size = NULL, *rate = NULL, *share = NULL;
+      double roof;
+
+      for (guint i = 0; i < data->points->len; i++)
+        {
+          const WsRooflinePoint *p = &g_array_index (data->points, WsRooflinePoint, i);
+
+          if (p->kernel == k && p->session == 0 && (top == NULL || p->gflops > top->gflops))
+            top = p, best.point = i;
+        }
+      if (top == NULL)
+        continue;
+      roof = data->bandwidth > 0 && data->peak > 0
+                 ? MIN (data->peak, data->bandwidth * top->intensity)
+                 : 0;
+      size = _ws_chart_dup_size_label (g_ptr_array_index (runs, best.point));
+      rate = _ws_format_sig (top->gflops, 3);
+      share = roof > 0 ? _ws_format_percent (top->gflops / roof) : NULL;
+      best.text = share ? g_strdup_printf (_("fastest %s: %s GFLOP/s at %s, %s of its roof"),
+                                           name, rate, size, share)
+                        : g_strdup_printf (_("fastest %s: %s GFLOP/s at %s"), name, rate, size);
+      best.ink = _ws_color_readable (theme, &theme->series[k % 8]);
+      g_array_append_val (data->best, best);
+    }
+}
+
+static void
+collect_legend (WsRooflineData *data, GPtrArray *sessions, const WsTheme *theme)
+{
+  for (guint k = 0; k < data->kernels->len && k < 8; k++)
+    _ws_legend_add (&data->legend, g_ptr_array_index (data->kernels, k), &theme->series[k % 8],
+                    WS_LEGEND_MARKER, WS_MARKER_CIRCLE);
+  for (guint s = 1; s < sessions->len && data->legend.items->len < 12; s++)
+    {
+      WsDevice *d = ws_session_get_device (g_ptr_array_index (sessions, s));
+
+      _ws_legend_add (&data->legend, d ? ws_device_get_name (d) : _("other session"),
+                      &theme->muted, WS_LEGEND_MARKER, (int) (s % WS_N_MARKERS));
+    }
+  if (data->bandwidth > 0 || data->peak > 0)
+    _ws_legend_add (&data->legend, _("ceilings of this GPU"), &theme->foreground,
+                    WS_LEGEND_LINE, -1);
+  if (data->cublas > 0)
+    _ws_legend_add (&data->legend, _("cuBLAS SGEMM, measured"), &theme->foreground,
+                    WS_LEGEND_DASHED, -1);
+}
+
+/* Room for the ridge point and the peak, so the roof is seen bending, with the slope of the
+ * memory-bound side wide enough to read. */
+static void
+collect_axes (WsRooflineData *data, Gathered *g)
+{
+  double bw = data->bandwidth, peak = data->peak;
+
+  if (bw > 0 && peak > 0)
+    {
+      _ws_range_update (peak / bw / 30, TRUE, &g->xlo, &g->xhi);
+      _ws_range_update (peak / bw * 4, TRUE, &g->xlo, &g->xhi);
+      _ws_range_update (peak, TRUE, &g->ylo, &g->yhi);
+    }
+  if (data->cublas > 0)
+    _ws_range_update (data->cublas, TRUE, &g->ylo, &g->yhi);
+  _ws_scale_set_domain (&data->x, WS_SCALE_LOG, g->xlo, g->xhi);
+  _ws_scale_pad (&data->x, 0.12);
+  _ws_scale_set_domain (&data->y, WS_SCALE_LOG, g->ylo, g->yhi);
+  _ws_scale_pad (&data->y, 0.08);
+}
+
+static void
+collect_words (WsRooflineData *data, WsSession *session)
+{
+  GString *title = g_string_new (ws_chart_kind_title (WS_CHART_ROOFLINE));
+
+  for (guint k = 0; k < data->kernels->len; k++)
+    g_string_append_printf (title, "%s%s", k == 0 ? " · " : ", ",
+                            (const char *) g_ptr_array_index (data->kernels, k));
+  data->frame.title = g_string_free (title, FALSE);
+  data->frame.subtitle = _ws_chart_subtitle (session, _("achieved GFLOP/s against the device's "
+                                                        "ceilings"));
+  if (data->bandwidth > 0)
+    {
+      g_autofree char *bw = _ws_format_gbs (data->bandwidth);
+
+      data->memory_text = g_strdup_printf (_("memory: %s (measured copy)"), bw);
+    }
+  if (data->peak > 0)
+    {
+      g_autofree char *peak = _ws_format_sig (data->peak, 3);
+
+      data->peak_text = g_strdup_printf (_("FP32 peak: %s GFLOP/s"), peak);
+    }
+  if (data->cublas > 0)
+    {
+      g_autofree char *v = _ws_format_sig (data->cublas, 3);
+
+      data->cublas_text = g_strdup_printf (_("cuBLAS SGEMM (its best size): %s GFLOP/s"), v);
+    }
+}
+
+static void
+ceilings (WsRooflineData *data, WsSession *session)
+{
+  WsDevice *device = session ? ws_session_get_device (session) : NULL;
+  const WsDeviceInfo *info = device ? ws_device_get_info (device) : NULL;
+
+  if (info == NULL)
+    return;
+  data->bandwidth = info->bandwidth_measured_gbs > 0 ? info->bandwidth_measured_gbs
+                                                     : info->bandwidth_theoretical_gbs;
+  data->peak = info->fp32_peak_gflops;
+  if (!(data->bandwidth > 0) || !isfinite (data->bandwidth))
+    data->bandwidth = 0;
+  if (!(data->peak > 0) || !isfinite (data->peak))
+    data->peak = 0;
+}
+
+static void
+point_clear (WsRooflinePoint *p)
+{
+  g_free (p->size);
+}
+
+static void
+best_clear (WsRooflineBest *b)
+{
+  g_free (b->text);
+}
+
+WsRooflineData *
+_ws_roofline_collect (GPtrArray *sessions, const WsChartBase *base)
+{
+  WsRooflineData *data = g_new0 (WsRooflineData, 1);
+  WsSession *session = sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr (GPtrArray) memory_only = g_ptr_array_new_with_free_func (g_object_unref);
+  Gathered g = { runs, shown, memory_only, G_MAXDOUBLE, -G_MAXDOUBLE, G_MAXDOUBLE,
+                 -G_MAXDOUBLE };
+
+  data->kernels = g_ptr_array_new_with_free_func (g_free);
+  data->points = g_array_new (FALSE, TRUE, sizeof (WsRooflinePoint));
+  g_array_set_clear_func (data->points, (GDestroyNotify) point_clear);
+  data->best = g_array_new (FALSE, TRUE, sizeof (WsRooflineBest));
+  g_array_set_clear_func (data->best, (GDestroyNotify) best_clear);
+  _ws_legend_init (&data->legend);
+  ceilings (data, session);
+  gather (data, sessions, base, &g);
+  if (data->points->len == 0 && memory_only->len > 0)
+    {
+      _ws_roofline_collect_bars (data, session, memory_only, base);
+      return data;
+    }
+  collect_words (data, session);
+  if (data->points->len == 0)
+    {
+      data->frame.message = g_strdup (_("No run with a kernel time and its FLOP and byte "
+                                        "counts to place on the roofline yet."));
+      return data;
+    }
+  collect_legend (data, sessions, base->theme);
+  collect_axes (data, &g);
+  collect_best (data, runs, base->theme);
+  collect_sizes (data, runs);
+  if (base->annotate)
+    _ws_chart_frame_add_notes (&data->frame, session, shown);
+  return data;
+}
+
+void
+_ws_roofline_data_free (WsRooflineData *data)
+{
+  if (data == NULL)
+    return;
+  _ws_chart_frame_clear (&data->frame);
+  _ws_legend_clear (&data->legend);
+  g_clear_pointer (&data->kernels, g_ptr_array_unref);
+  g_clear_pointer (&data->points, g_array_unref);
+  g_clear_pointer (&data->best, g_array_unref);
+  g_clear_pointer (&data->bars, g_array_unref);
+  g_free (data->memory_text);
+  g_free (data->peak_text);
+  g_free (data->cublas_text);
+  g_free (data->bandwidth_text);
+  g_free (data);
+}
+
+/* ---- draw ------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  WsRect plot;
+  WsAxis x, y;
+  WsPlacer placer; /* labels keep off the points, the roof and each other */
+  WsMarkSet marks; /* points that coincide are drawn once */
+} Plot;
+
+static char *
+log_tick (double value, double step, gpointer data)
+{
+  return _ws_format_log_tick (value);
+}
+
+static void
+keep_clear (Plot *p, double x, double y, double half)
+{
+  WsRect r = { x - half, y - half, 2 * half, 2 * half };
+
+  g_array_append_val (p->placer.rects, r);
+}
+
+static void
+plot_layout (WsChartContext *ctx, const WsRooflineData *data, const WsRect *content, Plot *p)
+{
+  _ws_axis_init (&p->x, WS_AXIS_BOTTOM, WS_SCALE_LOG, data->x.lo, data->x.hi,
+                 _("Arithmetic intensity (FLOP per byte of the least traffic; log scale)"));
+  p->x.format = log_tick;
+  _ws_axis_init (&p->y, WS_AXIS_LEFT, WS_SCALE_LOG, data->y.lo, data->y.hi,
+                 _("Achieved GFLOP/s (log scale)"));
+  p->y.format = log_tick;
+  _ws_plot_layout (ctx, content, &p->x, &p->y, NULL, &p->plot);
+  _ws_placer_init (&p->placer);
+  _ws_mark_set_init (&p->marks);
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, i);
+      double px = _ws_scale_map (&p->x.scale, pt->intensity);
+      double py = _ws_scale_map (&p->y.scale, pt->gflops);
+
+      if (_ws_mark_set_add (&p->marks, px, py, pt->session * 8 + pt->kernel % 8))
+        keep_clear (p, px, py, 5 * ctx->unit);
+    }
+  /* The points' marks are drawn later, each once: start afresh. */
+  _ws_mark_set_clear (&p->marks);
+  _ws_mark_set_init (&p->marks);
+}
+
+static void
+plot_clear (Plot *p)
+{
+  _ws_placer_clear (&p->placer);
+  _ws_mark_set_clear (&p->marks);
+  _ws_axis_clear (&p->x);
+  _ws_axis_clear (&p->y);
 }
 
 /* A label along the segment (x0, y0)–(x1, y1), just above it, where it keeps off the points
  * and other labels: the middle first, then towards either end. */
 static void
-line_label (WsChartContext *ctx, const char *text, double x0, double y0, double x1, double y1,
-            const WsColor *color, WsPlacer *placer)
+line_label (WsChartContext *ctx, Plot *p, const char *text, double x0, double y0, double x1,
+            double y1)
 {
   static const double along[] = { 0.5, 0.35, 0.65, 0.2, 0.8 };
-  double angle = atan2 (y1 - y0, x1 - x0);
+  double angle = atan2 (y1 - y0, x1 - x0), nx = sin (angle), ny = -cos (angle);
   double w = _ws_text_width (ctx, WS_FONT_SMALL, text), h = ctx->small_height;
   double len = hypot (x1 - x0, y1 - y0);
+  double hw = fabs (cos (angle)) * w / 2 + fabs (sin (angle)) * h / 2;
+  double hh = fabs (sin (angle)) * w / 2 + fabs (cos (angle)) * h / 2;
 
   if (w + 2 * ctx->line_height > len)
     return;
@@ -68,501 +395,225 @@ line_label (WsChartContext *ctx, const char *text, double x0, double y0, double 
                         1 - (w / 2 + ctx->line_height) / len);
       double cx = x0 + (x1 - x0) * t, cy = y0 + (y1 - y0) * t;
       /* The box of the turned text, lifted off the line by its height. */
-      double nx = sin (angle), ny = -cos (angle);
       double mx = cx + nx * (h / 2 + 3 * ctx->unit), my = cy + ny * (h / 2 + 3 * ctx->unit);
-      double hw = fabs (cos (angle)) * w / 2 + fabs (sin (angle)) * h / 2;
-      double hh = fabs (sin (angle)) * w / 2 + fabs (cos (angle)) * h / 2;
       WsRect r = { mx - hw, my - hh, 2 * hw, 2 * hh };
 
-      if (_ws_placer_try (placer, &r))
+      if (_ws_placer_try (&p->placer, &r))
         {
           _ws_text_show_rotated (ctx, WS_FONT_SMALL, text, cx + nx * 3 * ctx->unit,
-                                 cy + ny * 3 * ctx->unit, angle, 0.5, 1, color);
+                                 cy + ny * 3 * ctx->unit, angle, 0.5, 1,
+                                 &ctx->theme->foreground);
           return;
         }
     }
 }
 
-static char *
-gbs_tick (double value, double step, gpointer data)
+/* Later labels keep off the roof: it is marked in the placer every few pixels. */
+static void
+keep_roof_clear (WsChartContext *ctx, Plot *p, const double xs[3], const double ys[3])
 {
-  return _ws_format_tick (value, step);
+  for (int seg = 0; seg < 2; seg++)
+    {
+      double ax = xs[seg], ay = ys[seg], bx = xs[seg + 1], by = ys[seg + 1];
+      double len = hypot (bx - ax, by - ay);
+
+      for (double d = 0; d <= len && p->placer.rects->len < 100000; d += 6 * ctx->unit)
+        {
+          double t = len > 0 ? d / len : 0;
+          double y = ay + (by - ay) * t;
+
+          if (y + 3 * ctx->unit >= p->plot.y && y - 3 * ctx->unit <= p->plot.y + p->plot.height)
+            keep_clear (p, ax + (bx - ax) * t, y, 3 * ctx->unit);
+        }
+    }
 }
 
-/* Kernels that do no arithmetic (a transpose, a copy) have no place on a roofline: their only
- * ceiling is the memory bandwidth, so they get a bar each against it. */
+/* The memory slope up to the ridge point, then the compute peak, both labelled. */
 static void
-draw_memory_only (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double bw)
+draw_roof (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
 {
-  g_autoptr (GPtrArray) best = g_ptr_array_new ();
-  g_autoptr (GPtrArray) kernels = g_ptr_array_new ();
-  g_autoptr (GString) title = g_string_new (ws_chart_kind_title (WS_CHART_ROOFLINE));
-  g_autofree char *subtitle = NULL;
-  double label_w = 0, gmax = bw, row_h;
-  WsRect content, area, plot;
-  WsAxis x;
   cairo_t *cr = ctx->cr;
+  double bw = data->bandwidth, peak = data->peak, ridge = peak / bw;
+  double xs[3] = { p->plot.x, _ws_scale_map (&p->x.scale, ridge), p->plot.x + p->plot.width };
+  double ys[3] = { _ws_scale_map (&p->y.scale, bw * p->x.scale.lo),
+                   _ws_scale_map (&p->y.scale, peak), _ws_scale_map (&p->y.scale, peak) };
+  /* The slope's label goes on the part of it that is inside the plot. */
+  double lo = MAX (p->x.scale.lo, p->y.scale.lo / bw);
+  double w = _ws_text_width (ctx, WS_FONT_SMALL, data->peak_text);
+  WsRect r = { xs[2] - w - 4, ys[1] - 1.3 * ctx->small_height, w, ctx->small_height };
 
-  /* The fastest run of each kernel and size. */
-  for (guint i = 0; i < runs->len; i++)
+  cairo_save (cr);
+  cairo_rectangle (cr, p->plot.x, p->plot.y, p->plot.width, p->plot.height);
+  cairo_clip (cr);
+  _ws_set_color (cr, &ctx->theme->foreground);
+  cairo_set_line_width (cr, ctx->theme->line_width * 1.6);
+  cairo_move_to (cr, xs[0], ys[0]);
+  cairo_line_to (cr, xs[1], ys[1]);
+  cairo_line_to (cr, xs[2], ys[2]);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  if (lo < ridge)
+    line_label (ctx, p, data->memory_text, _ws_scale_map (&p->x.scale, lo),
+                _ws_scale_map (&p->y.scale, bw * lo), xs[1], ys[1]);
+  _ws_placer_try (&p->placer, &r);
+  _ws_text_show (ctx, WS_FONT_SMALL, data->peak_text, xs[2] - 4 * ctx->unit,
+                 ys[1] - 3 * ctx->unit, 1, 1, &ctx->theme->foreground);
+  keep_roof_clear (ctx, p, xs, ys);
+}
+
+/* cuBLAS's rate as a dashed line, named below it on the left, where the slope is not. */
+static void
+draw_cublas (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+{
+  cairo_t *cr = ctx->cr;
+  double yc = _ws_scale_map (&p->y.scale, data->cublas);
+  double dash[] = { 6 * ctx->unit, 4 * ctx->unit };
+  double w = _ws_text_width (ctx, WS_FONT_SMALL, data->cublas_text);
+  WsRect line = { p->plot.x, yc - 3 * ctx->unit, p->plot.width, 6 * ctx->unit };
+  WsRect label = { p->plot.x + 4 * ctx->unit, yc + 3 * ctx->unit, w, ctx->small_height };
+
+  cairo_save (cr);
+  cairo_rectangle (cr, p->plot.x, p->plot.y, p->plot.width, p->plot.height);
+  cairo_clip (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  _ws_set_color (cr, &ctx->theme->foreground);
+  cairo_set_line_width (cr, ctx->theme->line_width);
+  cairo_move_to (cr, p->plot.x, yc);
+  cairo_line_to (cr, p->plot.x + p->plot.width, yc);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  _ws_text_show (ctx, WS_FONT_SMALL, data->cublas_text, label.x, label.y, 0, 0,
+                 &ctx->theme->foreground);
+  g_array_append_val (p->placer.rects, line);
+  g_array_append_val (p->placer.rects, label);
+}
+
+static void
+draw_points (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+{
+  for (guint i = 0; i < data->points->len; i++)
     {
-      WsRun *run = g_ptr_array_index (runs, i);
-      const WsRunConfig *c = ws_run_get_config (run);
-      gboolean replaced = FALSE, seen = FALSE;
+      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, i);
+      double px = _ws_scale_map (&p->x.scale, pt->intensity);
+      double py = _ws_scale_map (&p->y.scale, pt->gflops);
 
-      for (guint j = 0; j < best->len && !seen; j++)
+      if (!_ws_mark_set_add (&p->marks, px, py, pt->session * 8 + pt->kernel % 8))
+        continue;
+      _ws_draw_marker (ctx, (WsMarker) (pt->session % WS_N_MARKERS), px, py, 9 * ctx->unit,
+                       &ctx->theme->series[pt->kernel % 8], &ctx->theme->background);
+    }
+}
+
+/* Each kernel's fastest point is ringed and named, in one box where the plot is empty:
+ * labels beside points collide in a dense sweep. Under the compute roof on the right, else
+ * any corner. */
+static void
+draw_best (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+{
+  static const double where[][2] = { { 1, 0 }, { 0.5, 0 }, { 1, 1 }, { 0, 1 }, { 0.5, 0.5 } };
+  double box_w = 0, line_h = ctx->small_height * 1.25, pad = 0.4 * ctx->line_height, bw, bh;
+  double peak_y = data->peak > 0 ? _ws_scale_map (&p->y.scale, data->peak) : p->plot.y;
+  double top = MAX (p->plot.y, peak_y) + 2.2 * ctx->small_height;
+
+  for (guint i = 0; i < data->best->len; i++)
+    {
+      const WsRooflineBest *b = &g_array_index (data->best, WsRooflineBest, i);
+      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, b->point);
+
+      cairo_new_sub_path (ctx->cr);
+      cairo_arc (ctx->cr, _ws_scale_map (&p->x.scale, pt->intensity),
+                 _ws_scale_map (&p->y.scale, pt->gflops), 8 * ctx->unit, 0, 2 * G_PI);
+      _ws_set_color (ctx->cr, &b->ink);
+      cairo_set_line_width (ctx->cr, 2 * ctx->unit);
+      cairo_stroke (ctx->cr);
+      box_w = MAX (box_w, _ws_text_width (ctx, WS_FONT_SMALL, b->text));
+    }
+  if (data->best->len == 0)
+    return;
+  bw = box_w + 2 * pad;
+  bh = data->best->len * line_h + 2 * pad;
+  for (guint i = 0; i < G_N_ELEMENTS (where); i++)
+    {
+      WsRect r = { p->plot.x + pad + where[i][0] * (p->plot.width - bw - 2 * pad),
+                   top + where[i][1] * (p->plot.y + p->plot.height - pad - bh - top), bw, bh };
+
+      if (r.y < p->plot.y || r.y + bh > p->plot.y + p->plot.height
+          || !_ws_placer_try (&p->placer, &r))
+        continue;
+      _ws_draw_halo (ctx, r.x, r.y, r.width, r.height, 0.9);
+      for (guint t = 0; t < data->best->len; t++)
         {
-          WsRun *other = g_ptr_array_index (best, j);
-          const WsRunConfig *o = ws_run_get_config (other);
+          const WsRooflineBest *b = &g_array_index (data->best, WsRooflineBest, t);
 
-          if (g_strcmp0 (o->kernel, c->kernel) == 0 && o->size == c->size)
+          _ws_text_show (ctx, WS_FONT_SMALL, b->text, r.x + pad, r.y + pad + t * line_h, 0, 0,
+                         &b->ink);
+        }
+      return;
+    }
+}
+
+/* The size beside a point, on whichever side has room. */
+static void
+draw_sizes (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+{
+  for (guint i = 0; i < data->points->len; i++)
+    {
+      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, i);
+      double px = _ws_scale_map (&p->x.scale, pt->intensity);
+      double py = _ws_scale_map (&p->y.scale, pt->gflops);
+      double w, h;
+
+      if (pt->size == NULL)
+        continue;
+      _ws_text_extent (ctx, WS_FONT_SMALL, pt->size, &w, &h);
+      for (int side = 0; side < 2; side++)
+        {
+          WsRect r = { side == 0 ? px - 7 * ctx->unit - w : px + 7 * ctx->unit, py - h / 2, w,
+                       h };
+
+          if (r.x < p->plot.x || r.x + w > p->plot.x + p->plot.width || r.y < p->plot.y
+              || r.y + h > p->plot.y + p->plot.height)
+            continue;
+          if (_ws_placer_try (&p->placer, &r))
             {
-              seen = TRUE;
-              if (ws_run_get_kernel_ns (run) < ws_run_get_kernel_ns (other))
-                {
-                  g_ptr_array_index (best, j) = run;
-                  replaced = TRUE;
-                }
+              _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
+              _ws_text_show (ctx, WS_FONT_SMALL, pt->size, r.x, r.y, 0, 0, &ctx->theme->muted);
+              break;
             }
         }
-      if (!seen && !replaced)
-        g_ptr_array_add (best, run);
-      if (!strstr (title->str, c->kernel))
-        g_string_append_printf (title, "%s%s", i == 0 ? " · " : ", ", c->kernel);
-      gmax = MAX (gmax, c->bytes / ws_run_get_kernel_ns (run));
     }
-  subtitle = _ws_chart_subtitle (session, _("no arithmetic: memory bandwidth is the only ceiling"));
-  _ws_chart_frame (ctx, title->str, subtitle, &content);
-  _ws_chart_annotate (ctx, session, runs, WS_CHART_PLOT_KEEP (ctx), &content);
-  for (guint i = 0; i < best->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (best, i);
-      g_autofree char *size = _ws_chart_dup_size_label (run);
-      g_autofree char *label = g_strdup_printf ("%s, %s", ws_run_get_config (run)->kernel, size);
-
-      label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_NORMAL, label));
-    }
-  label_w = MIN (label_w + ctx->line_height, content.width * 0.4);
-  area = (WsRect) { content.x + label_w, content.y, content.width - label_w, content.height };
-  _ws_axis_init (&x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, gmax * 1.08,
-                 _("Achieved bandwidth (GB/s of the least traffic: each byte read once, written "
-                   "once)"));
-  x.format = gbs_tick;
-  _ws_plot_layout (ctx, &area, &x, NULL, NULL, &plot);
-  plot.x = area.x;
-  plot.width = area.width - ctx->line_height;
-  x.scale.p0 = plot.x;
-  x.scale.p1 = plot.x + plot.width;
-  _ws_axis_compute_ticks (ctx, &x);
-  row_h = MIN (4 * ctx->line_height, plot.height / MAX (best->len, 1));
-  _ws_axis_draw_grid (ctx, &x, &plot);
-  for (guint i = 0; i < best->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (best, i);
-      const WsRunConfig *c = ws_run_get_config (run);
-      double gbs = c->bytes / ws_run_get_kernel_ns (run);
-      double y = plot.y + i * row_h + row_h * 0.15, h = row_h * 0.7;
-      double x1 = _ws_scale_map (&x.scale, gbs);
-      g_autofree char *size = _ws_chart_dup_size_label (run);
-      g_autofree char *label = g_strdup_printf ("%s, %s", c->kernel, size);
-      g_autofree char *rate = _ws_format_gbs (gbs);
-      g_autofree char *share = bw > 0 ? _ws_format_percent (gbs / bw) : NULL;
-      g_autofree char *value = share ? g_strdup_printf (_("%s, %s of the copy bandwidth"), rate,
-                                                        share)
-                                     : g_strdup (rate);
-      /* One colour per kernel, as on the roofline. */
-      WsColor color = ctx->theme->series[kernel_index (kernels, c->kernel) % 8];
-      double w = _ws_text_width (ctx, WS_FONT_SMALL, value);
-
-      cairo_rectangle (cr, plot.x, y, MAX (x1 - plot.x, 1), h);
-      _ws_fill_shape (ctx, &color);
-      _ws_text_show (ctx, WS_FONT_NORMAL, label, plot.x - 0.5 * ctx->line_height, y + h / 2, 1,
-                     0.5, &ctx->theme->foreground);
-      if (x1 - plot.x > w + 12 * ctx->unit)
-        {
-          WsColor ink = _ws_color_text_on (&color);
-
-          _ws_text_show (ctx, WS_FONT_SMALL, value, x1 - 6 * ctx->unit, y + h / 2, 1, 0.5, &ink);
-        }
-      else
-        _ws_text_show (ctx, WS_FONT_SMALL, value, x1 + 6 * ctx->unit, y + h / 2, 0, 0.5,
-                       &ctx->theme->foreground);
-    }
-  if (bw > 0)
-    {
-      double xb = _ws_scale_map (&x.scale, bw);
-      g_autofree char *v = _ws_format_gbs (bw);
-      g_autofree char *t = g_strdup_printf (_("measured copy bandwidth: %s"), v);
-      double dash[] = { 6 * ctx->unit, 4 * ctx->unit };
-
-      cairo_save (cr);
-      cairo_set_dash (cr, dash, 2, 0);
-      _ws_set_color (cr, &ctx->theme->foreground);
-      cairo_set_line_width (cr, ctx->theme->line_width * 1.3);
-      cairo_move_to (cr, xb, plot.y);
-      cairo_line_to (cr, xb, plot.y + plot.height);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-      _ws_text_show (ctx, WS_FONT_SMALL, t, xb - 4 * ctx->unit, plot.y + plot.height - 4,
-                     1, 1, &ctx->theme->foreground);
-    }
-  _ws_axis_draw (ctx, &x, &plot);
-  _ws_axis_clear (&x);
 }
 
 void
-_ws_chart_roofline (WsChartContext *ctx, GPtrArray *sessions)
+_ws_roofline_draw (WsChartContext *ctx, const WsRooflineData *data)
 {
-  WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  WsDevice *device = session ? ws_session_get_device (session) : NULL;
-  const WsDeviceInfo *info = device ? ws_device_get_info (device) : NULL;
-  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (Point));
-  g_autoptr (GPtrArray) kernels = g_ptr_array_new ();
-  g_autoptr (GPtrArray) shown_runs = g_ptr_array_new ();
-  g_autoptr (GPtrArray) memory_only = g_ptr_array_new ();
-  g_autoptr (GPtrArray) all_refs = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *subtitle = NULL, *title = NULL;
-  double bw = 0, peak = 0, cublas = 0;
-  double xlo = G_MAXDOUBLE, xhi = -G_MAXDOUBLE, ylo = G_MAXDOUBLE, yhi = -G_MAXDOUBLE;
-  WsRect content, plot;
-  WsAxis x, y;
-  WsLegendItem items[16];
-  guint n_items = 0;
-  WsPlacer placer;
-  cairo_t *cr = ctx->cr;
+  WsRect content;
+  Plot p;
 
-  if (info)
+  _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
+  if (data->bars)
     {
-      bw = info->bandwidth_measured_gbs > 0 ? info->bandwidth_measured_gbs
-                                            : info->bandwidth_theoretical_gbs;
-      peak = info->fp32_peak_gflops;
-    }
-  for (guint s = 0; sessions && s < sessions->len; s++)
-    {
-      g_autoptr (GPtrArray) runs = _ws_chart_runs (g_ptr_array_index (sessions, s), ctx->options);
-
-      /* Points and memory_only borrow the runs: all_refs keeps them until the end. */
-      g_ptr_array_set_free_func (runs, NULL);
-      for (guint i = 0; i < runs->len; i++)
-        g_ptr_array_add (all_refs, g_ptr_array_index (runs, i));
-
-      for (guint i = 0; i < runs->len; i++)
-        {
-          WsRun *run = g_ptr_array_index (runs, i);
-          const WsRunConfig *c = ws_run_get_config (run);
-          double ns = ws_run_get_kernel_ns (run);
-          Point p;
-
-          if (s == 0 && !(c->flops > 0) && c->bytes > 0 && ns > 0)
-            g_ptr_array_add (memory_only, run);
-          if (!(c->flops > 0 && c->bytes > 0 && ns > 0))
-            continue;
-          p = (Point) { run, c->flops / c->bytes, c->flops / ns, 0, s };
-          /* cuBLAS is the ceiling a hand-written SGEMM is compared with, not a point. */
-          if (g_strcmp0 (c->kernel, "matmul_cublas") == 0)
-            {
-              if (s == 0)
-                cublas = MAX (cublas, p.gflops);
-              continue;
-            }
-          p.kernel = kernel_index (kernels, c->kernel);
-          g_array_append_val (points, p);
-          if (s == 0)
-            g_ptr_array_add (shown_runs, run);
-          _ws_range_update (p.intensity, TRUE, &xlo, &xhi);
-          _ws_range_update (p.gflops, TRUE, &ylo, &yhi);
-        }
-    }
-
-  if (points->len == 0 && memory_only->len > 0)
-    {
-      draw_memory_only (ctx, session, memory_only, bw);
+      _ws_roofline_draw_bars (ctx, data, &content);
       return;
     }
-  title = points->len && kernels->len
-              ? g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_ROOFLINE),
-                                 (const char *) g_ptr_array_index (kernels, 0))
-              : g_strdup (ws_chart_kind_title (WS_CHART_ROOFLINE));
-  for (guint k = 1; k < kernels->len; k++)
+  if (data->frame.message)
     {
-      char *t = g_strdup_printf ("%s, %s", title, (const char *) g_ptr_array_index (kernels, k));
-
-      g_free (title);
-      title = t;
-    }
-  subtitle = _ws_chart_subtitle (session, _("achieved GFLOP/s against the device's ceilings"));
-  _ws_chart_frame (ctx, title, subtitle, &content);
-  if (points->len == 0)
-    {
-      _ws_chart_message (ctx, &content,
-                         _("No run with a kernel time and its FLOP and byte counts to place on "
-                           "the roofline yet."));
+      _ws_chart_message (ctx, &content, data->frame.message);
       return;
     }
-
-  for (guint k = 0; k < kernels->len && n_items < 8; k++)
-    items[n_items++] = (WsLegendItem) { g_ptr_array_index (kernels, k), ctx->theme->series[k % 8],
-                                        WS_LEGEND_MARKER, WS_MARKER_CIRCLE };
-  for (guint s = 1; sessions && s < sessions->len && n_items < 12; s++)
-    {
-      WsDevice *d = ws_session_get_device (g_ptr_array_index (sessions, s));
-
-      items[n_items++] = (WsLegendItem) { d ? ws_device_get_name (d) : _("other session"),
-                                          ctx->theme->muted, WS_LEGEND_MARKER,
-                                          (int) (s % WS_N_MARKERS) };
-    }
-  if (bw > 0 || peak > 0)
-    items[n_items++] = (WsLegendItem) { _("ceilings of this GPU"), ctx->theme->foreground,
-                                        WS_LEGEND_LINE, -1 };
-  if (cublas > 0)
-    items[n_items++] = (WsLegendItem) { _("cuBLAS SGEMM, measured"), ctx->theme->foreground,
-                                        WS_LEGEND_DASHED, -1 };
-  {
-    double h = _ws_legend_draw (ctx, items, n_items, content.x, content.y, content.width, TRUE);
-
-    content.y += h + 0.4 * ctx->line_height;
-    content.height -= h + 0.4 * ctx->line_height;
-  }
-  _ws_chart_annotate (ctx, session, shown_runs, WS_CHART_PLOT_KEEP (ctx), &content);
-
-  /* Room for the ridge point and the peak, so the roof is seen bending, with the slope of
-   * the memory-bound side wide enough to read. */
-  if (bw > 0 && peak > 0)
-    {
-      _ws_range_update (peak / bw / 30, TRUE, &xlo, &xhi);
-      _ws_range_update (peak / bw * 4, TRUE, &xlo, &xhi);
-      _ws_range_update (peak, TRUE, &ylo, &yhi);
-    }
-  if (cublas > 0)
-    _ws_range_update (cublas, TRUE, &ylo, &yhi);
-  _ws_axis_init (&x, WS_AXIS_BOTTOM, WS_SCALE_LOG, xlo, xhi,
-                 _("Arithmetic intensity (FLOP per byte of the least traffic; log scale)"));
-  _ws_scale_pad (&x.scale, 0.12);
-  x.format = log_tick;
-  _ws_axis_init (&y, WS_AXIS_LEFT, WS_SCALE_LOG, ylo, yhi, _("Achieved GFLOP/s (log scale)"));
-  _ws_scale_pad (&y.scale, 0.08);
-  y.format = log_tick;
-  _ws_plot_layout (ctx, &content, &x, &y, NULL, &plot);
-  _ws_axis_draw_grid (ctx, &x, &plot);
-  _ws_axis_draw_grid (ctx, &y, &plot);
-  _ws_placer_init (&placer);
-  for (guint i = 0; i < points->len; i++)
-    {
-      const Point *p = &g_array_index (points, Point, i);
-      double px = _ws_scale_map (&x.scale, p->intensity), py = _ws_scale_map (&y.scale, p->gflops);
-      WsRect r = { px - 5 * ctx->unit, py - 5 * ctx->unit, 10 * ctx->unit, 10 * ctx->unit };
-
-      g_array_append_val (placer.rects, r);
-    }
-
-  cairo_save (cr);
-  cairo_rectangle (cr, plot.x, plot.y, plot.width, plot.height);
-  cairo_clip (cr);
-  if (bw > 0 && peak > 0)
-    {
-      double ridge = peak / bw;
-      double x0 = plot.x, y0 = _ws_scale_map (&y.scale, bw * x.scale.lo);
-      double xr = _ws_scale_map (&x.scale, ridge), yr = _ws_scale_map (&y.scale, peak);
-      double x1 = plot.x + plot.width;
-      g_autofree char *bw_text = _ws_format_gbs (bw);
-      g_autofree char *mem = g_strdup_printf (_("memory: %s (measured copy)"), bw_text);
-      g_autofree char *peak_text = _ws_format_sig (peak, 3);
-      g_autofree char *comp = g_strdup_printf (_("FP32 peak: %s GFLOP/s"), peak_text);
-
-      _ws_set_color (cr, &ctx->theme->foreground);
-      cairo_set_line_width (cr, ctx->theme->line_width * 1.6);
-      cairo_move_to (cr, x0, y0);
-      cairo_line_to (cr, xr, yr);
-      cairo_line_to (cr, x1, yr);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-      {
-        /* The label goes on the part of the slope that is inside the plot. */
-        double lo = MAX (x.scale.lo, y.scale.lo / bw);
-        double vx = _ws_scale_map (&x.scale, lo), vy = _ws_scale_map (&y.scale, bw * lo);
-
-        if (lo < ridge)
-          line_label (ctx, mem, vx, vy, xr, yr, &ctx->theme->foreground, &placer);
-      }
-      {
-        double w = _ws_text_width (ctx, WS_FONT_SMALL, comp);
-        WsRect r = { x1 - w - 4, yr - 1.3 * ctx->small_height, w, ctx->small_height };
-
-        _ws_placer_try (&placer, &r);
-        _ws_text_show (ctx, WS_FONT_SMALL, comp, x1 - 4 * ctx->unit, yr - 3 * ctx->unit, 1, 1,
-                       &ctx->theme->foreground);
-      }
-      /* Later labels keep off the roof: it is marked in the placer every few pixels. */
-      for (int seg = 0; seg < 2; seg++)
-        {
-          double ax = seg ? xr : x0, ay = seg ? yr : y0, bx = seg ? x1 : xr, by = yr;
-          double len = hypot (bx - ax, by - ay);
-
-          for (double d = 0; d <= len; d += 6 * ctx->unit)
-            {
-              double t = len > 0 ? d / len : 0;
-              WsRect r = { ax + (bx - ax) * t - 3 * ctx->unit, ay + (by - ay) * t - 3 * ctx->unit,
-                           6 * ctx->unit, 6 * ctx->unit };
-
-              if (r.y + r.height >= plot.y && r.y <= plot.y + plot.height)
-                g_array_append_val (placer.rects, r);
-            }
-        }
-      cairo_save (cr);
-      cairo_rectangle (cr, plot.x, plot.y, plot.width, plot.height);
-      cairo_clip (cr);
-    }
-  if (cublas > 0)
-    {
-      double yc = _ws_scale_map (&y.scale, cublas);
-      double dash[] = { 6 * ctx->unit, 4 * ctx->unit };
-
-      cairo_set_dash (cr, dash, 2, 0);
-      _ws_set_color (cr, &ctx->theme->foreground);
-      cairo_set_line_width (cr, ctx->theme->line_width);
-      cairo_move_to (cr, plot.x, yc);
-      cairo_line_to (cr, plot.x + plot.width, yc);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-  cairo_restore (cr);
-  if (cublas > 0)
-    {
-      g_autofree char *v = _ws_format_sig (cublas, 3);
-      g_autofree char *t = g_strdup_printf (_("cuBLAS SGEMM (its best size): %s GFLOP/s"), v);
-      double yc = _ws_scale_map (&y.scale, cublas), w = _ws_text_width (ctx, WS_FONT_SMALL, t);
-      WsRect line = { plot.x, yc - 3 * ctx->unit, plot.width, 6 * ctx->unit };
-      WsRect label = { plot.x + plot.width - 4 * ctx->unit - w, yc + 3 * ctx->unit, w,
-                       ctx->small_height };
-
-      /* Below the line on the left, where the slope is not. */
-      label.x = plot.x + 4 * ctx->unit;
-      _ws_text_show (ctx, WS_FONT_SMALL, t, label.x, label.y, 0, 0, &ctx->theme->foreground);
-      g_array_append_val (placer.rects, line);
-      g_array_append_val (placer.rects, label);
-    }
-
-  for (guint i = 0; i < points->len; i++)
-    {
-      const Point *p = &g_array_index (points, Point, i);
-      double px = _ws_scale_map (&x.scale, p->intensity), py = _ws_scale_map (&y.scale, p->gflops);
-
-      _ws_draw_marker (ctx, (WsMarker) (p->session % WS_N_MARKERS), px, py, 9 * ctx->unit,
-                       &ctx->theme->series[p->kernel % 8], &ctx->theme->background);
-    }
-  /* Each kernel's fastest point is ringed and named, with its share of the ceiling above it,
-   * in one box where the plot is empty: labels beside points collide in a dense sweep. */
-  {
-    g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (GArray) colours = g_array_new (FALSE, FALSE, sizeof (WsColor));
-    double box_w = 0, line_h = ctx->small_height * 1.25, pad = 0.4 * ctx->line_height;
-
-    for (guint k = 0; k < kernels->len && k < 8; k++)
-      {
-        const Point *top = NULL;
-
-        for (guint i = 0; i < points->len; i++)
-          {
-            const Point *p = &g_array_index (points, Point, i);
-
-            if (p->kernel == k && p->session == 0 && (top == NULL || p->gflops > top->gflops))
-              top = p;
-          }
-        if (top == NULL)
-          continue;
-        {
-          double px = _ws_scale_map (&x.scale, top->intensity);
-          double py = _ws_scale_map (&y.scale, top->gflops);
-          double roof = bw > 0 && peak > 0 ? MIN (peak, bw * top->intensity) : 0;
-          const char *name = g_ptr_array_index (kernels, k);
-          g_autofree char *size = _ws_chart_dup_size_label (top->run);
-          g_autofree char *rate = _ws_format_sig (top->gflops, 3);
-          g_autofree char *share = roof > 0 ? _ws_format_percent (top->gflops / roof) : NULL;
-          char *text = share ? g_strdup_printf (_("fastest %s: %s GFLOP/s at %s, %s of its roof"),
-                                                name, rate, size, share)
-                             : g_strdup_printf (_("fastest %s: %s GFLOP/s at %s"), name, rate,
-                                                size);
-          WsColor ink = _ws_color_readable (ctx->theme, &ctx->theme->series[k % 8]);
-
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, px, py, 8 * ctx->unit, 0, 2 * G_PI);
-          _ws_set_color (cr, &ink);
-          cairo_set_line_width (cr, 2 * ctx->unit);
-          cairo_stroke (cr);
-          box_w = MAX (box_w, _ws_text_width (ctx, WS_FONT_SMALL, text));
-          g_ptr_array_add (texts, text);
-          g_array_append_val (colours, ink);
-        }
-      }
-    if (texts->len > 0)
-      {
-        double bw_ = box_w + 2 * pad, bh = texts->len * line_h + 2 * pad;
-        double peak_y = peak > 0 ? _ws_scale_map (&y.scale, peak) : plot.y;
-        /* Under the compute roof on the right, else any corner. */
-        const double where[][2] = { { 1, 0 }, { 0.5, 0 }, { 1, 1 }, { 0, 1 }, { 0.5, 0.5 } };
-
-        for (guint i = 0; i < G_N_ELEMENTS (where); i++)
-          {
-            double top = MAX (plot.y, peak_y) + 2.2 * ctx->small_height;
-            WsRect r = { plot.x + pad + where[i][0] * (plot.width - bw_ - 2 * pad),
-                         top + where[i][1] * (plot.y + plot.height - pad - bh - top), bw_, bh };
-
-            if (r.y < plot.y || r.y + bh > plot.y + plot.height || !_ws_placer_try (&placer, &r))
-              continue;
-            _ws_draw_halo (ctx, r.x, r.y, r.width, r.height, 0.9);
-            for (guint t = 0; t < texts->len; t++)
-              _ws_text_show (ctx, WS_FONT_SMALL, g_ptr_array_index (texts, t), r.x + pad,
-                             r.y + pad + t * line_h, 0, 0, &g_array_index (colours, WsColor, t));
-            break;
-          }
-      }
-  }
-  /* Where sizes share one intensity (a vector add is 1 FLOP per 12 bytes at any n) the
-   * points get their size, once per kernel and size, where there is room: bigger problems
-   * climb towards the roof, which is the lesson of this chart. Elsewhere the intensity
-   * already tells the size. */
-  if (points->len <= 64 && sizes_share_intensity (points))
-    for (guint i = 0; i < points->len; i++)
-      {
-        const Point *p = &g_array_index (points, Point, i);
-        double px = _ws_scale_map (&x.scale, p->intensity);
-        double py = _ws_scale_map (&y.scale, p->gflops);
-        const WsRunConfig *pc = ws_run_get_config (p->run);
-        g_autofree char *count = _ws_format_count (pc->size);
-        g_autofree char *size = pc->shape_rank == 1 ? g_strdup_printf ("n = %s", count)
-                                                    : _ws_chart_dup_size_label (p->run);
-        gboolean first = TRUE;
-        double w, h;
-
-        for (guint j = 0; j < i && first; j++)
-          {
-            const Point *q = &g_array_index (points, Point, j);
-
-            first = !(q->kernel == p->kernel && q->session == p->session
-                      && ws_run_get_config (q->run)->size == ws_run_get_config (p->run)->size);
-          }
-        if (p->session != 0 || !first)
-          continue;
-        _ws_text_extent (ctx, WS_FONT_SMALL, size, &w, &h);
-        for (int side = 0; side < 2; side++)
-          {
-            WsRect r = { side == 0 ? px - 7 * ctx->unit - w : px + 7 * ctx->unit, py - h / 2, w,
-                         h };
-
-            if (r.x < plot.x || r.x + w > plot.x + plot.width || r.y < plot.y
-                || r.y + h > plot.y + plot.height)
-              continue;
-            if (_ws_placer_try (&placer, &r))
-              {
-                _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
-                _ws_text_show (ctx, WS_FONT_SMALL, size, r.x, r.y, 0, 0, &ctx->theme->muted);
-                break;
-              }
-          }
-      }
-  _ws_placer_clear (&placer);
-  _ws_axis_draw (ctx, &x, &plot);
-  _ws_axis_draw (ctx, &y, &plot);
-  _ws_axis_clear (&x);
-  _ws_axis_clear (&y);
+  _ws_legend_draw_above (ctx, &data->legend, &content);
+  _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
+  plot_layout (ctx, data, &content, &p);
+  _ws_axis_draw_grid (ctx, &p.x, &p.plot);
+  _ws_axis_draw_grid (ctx, &p.y, &p.plot);
+  if (data->bandwidth > 0 && data->peak > 0)
+    draw_roof (ctx, data, &p);
+  if (data->cublas > 0)
+    draw_cublas (ctx, data, &p);
+  draw_points (ctx, data, &p);
+  draw_best (ctx, data, &p);
+  draw_sizes (ctx, data, &p);
+  _ws_axis_draw (ctx, &p.x, &p.plot);
+  _ws_axis_draw (ctx, &p.y, &p.plot);
+  plot_clear (&p);
 }

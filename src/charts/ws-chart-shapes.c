@@ -2,7 +2,7 @@
  * from landing on each other.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 #include <math.h>
 
@@ -315,6 +315,41 @@ _ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double
   return cy + row_height - y;
 }
 
+void
+_ws_legend_init (WsLegend *legend)
+{
+  legend->items = g_array_new (FALSE, FALSE, sizeof (WsLegendItem));
+  legend->labels = g_ptr_array_new_with_free_func (g_free);
+}
+
+void
+_ws_legend_clear (WsLegend *legend)
+{
+  g_clear_pointer (&legend->items, g_array_unref);
+  g_clear_pointer (&legend->labels, g_ptr_array_unref);
+}
+
+void
+_ws_legend_add (WsLegend *legend, const char *label, const WsColor *color, WsLegendStyle style,
+                int marker)
+{
+  char *copy = g_strdup (label);
+  WsLegendItem item = { copy, *color, style, marker };
+
+  g_ptr_array_add (legend->labels, copy);
+  g_array_append_val (legend->items, item);
+}
+
+void
+_ws_legend_draw_above (WsChartContext *ctx, const WsLegend *legend, WsRect *content)
+{
+  double h = _ws_legend_draw (ctx, (const WsLegendItem *) legend->items->data,
+                              legend->items->len, content->x, content->y, content->width, TRUE);
+
+  content->y += h + 0.4 * ctx->line_height;
+  content->height -= h + 0.4 * ctx->line_height;
+}
+
 /* ---- label placement -------------------------------------------------------------------- */
 
 void
@@ -341,5 +376,33 @@ _ws_placer_try (WsPlacer *placer, const WsRect *rect)
         return FALSE;
     }
   g_array_append_val (placer->rects, *rect);
+  return TRUE;
+}
+
+/* ---- marks drawn once ------------------------------------------------------------------- */
+
+void
+_ws_mark_set_init (WsMarkSet *set)
+{
+  set->seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+}
+
+void
+_ws_mark_set_clear (WsMarkSet *set)
+{
+  g_clear_pointer (&set->seen, g_hash_table_unref);
+}
+
+gboolean
+_ws_mark_set_add (WsMarkSet *set, double x, double y, guint tag)
+{
+  /* Half units, within the ±10⁶ that pixel coordinates are kept to: 22 bits each. */
+  gint64 hx = (gint64) round (CLAMP (x, -1e6, 1e6) * 2) + (1 << 21);
+  gint64 hy = (gint64) round (CLAMP (y, -1e6, 1e6) * 2) + (1 << 21);
+  gint64 key = (gint64) (tag & 0xfffff) << 44 | (hx & 0x3fffff) << 22 | (hy & 0x3fffff);
+
+  if (g_hash_table_contains (set->seen, &key))
+    return FALSE;
+  g_hash_table_add (set->seen, g_memdup2 (&key, sizeof key));
   return TRUE;
 }

@@ -11,92 +11,10 @@
 #include <string.h>
 
 #include "ws-analysis.h"
-#include "ws-chart-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-speedup-private.h"
 
-typedef struct
-{
-  WsSession *session;
-  WsSeries *series;
-  WsColor color;
-  char *label;
-} Group;
-
-static void
-group_free (Group *g)
-{
-  g_free (g->label);
-  g_free (g);
-}
-
-static gboolean
-is_default_block (WsSession *session, WsSeries *series)
-{
-  JsonObject *kernel = ws_session_get_kernel (session, series->kernel);
-  const WsRunConfig *c = ws_run_get_config (g_ptr_array_index (series->runs, 0));
-  JsonArray *block;
-
-  if (kernel == NULL || !json_object_has_member (kernel, "default_block"))
-    return FALSE;
-  block = json_object_get_array_member (kernel, "default_block");
-  if (block == NULL)
-    return FALSE;
-  for (guint i = 0; i < MIN (3, json_array_get_length (block)); i++)
-    if ((guint) json_array_get_int_element (block, i) != c->block[i])
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-series_has (WsSeries *series, int id)
-{
-  for (guint i = 0; id != 0 && i < series->runs->len; i++)
-    if (ws_run_get_id (g_ptr_array_index (series->runs, i)) == id)
-      return TRUE;
-  return FALSE;
-}
-
-GPtrArray *
-_ws_speedup_pick_series (WsSession *session, const WsChartOptions *options)
-{
-  g_autoptr (GPtrArray) all = ws_session_get_series (session, WS_SERIES_BY_SIZE, 2);
-  GPtrArray *picked = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_series_free);
-
-  for (guint i = 0; i < all->len; i++)
-    {
-      WsSeries *s = g_ptr_array_index (all, i);
-      gboolean keep;
-
-      if (options->run != 0)
-        keep = series_has (s, options->run) || series_has (s, options->compare_run);
-      else
-        {
-          /* Several block shapes of one kernel over the same sizes would be a tangle of
-           * lines: the kernel's default block stands for them, else the series with most
-           * runs. Transfer modes are kept apart: they are what the dashed lines compare. */
-          keep = TRUE;
-          for (guint j = 0; j < all->len && keep; j++)
-            {
-              WsSeries *o = g_ptr_array_index (all, j);
-              gboolean s_def, o_def;
-
-              if (j == i || g_strcmp0 (o->kernel, s->kernel) != 0
-                  || g_strcmp0 (o->transfer, s->transfer) != 0)
-                continue;
-              s_def = is_default_block (session, s);
-              o_def = is_default_block (session, o);
-              if (o_def != s_def)
-                keep = s_def;
-              else if (o->runs->len != s->runs->len)
-                keep = s->runs->len > o->runs->len;
-              else
-                keep = i < j;
-            }
-        }
-      if (keep)
-        g_ptr_array_add (picked, g_ptr_array_steal_index (all, i--));
-    }
-  return picked;
-}
+/* ---- collect ---------------------------------------------------------------------------- */
 
 /* The speedup's spread: the slowest CPU over the fastest GPU and the other way round. */
 static void
@@ -117,7 +35,310 @@ spread (WsRun *run, gboolean all_cores, gboolean end_to_end, double value, doubl
       *lo = MIN (value, cpu->stats.min / gpu->max);
       *hi = MAX (value, cpu->stats.max / gpu->min);
     }
+  if (!isfinite (*lo) || !isfinite (*hi))
+    *lo = *hi = value;
 }
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* One vertex per size, at the median of the points there: a size measured a thousand times
+ * is one point of the line, not a thousand. Points come sorted by size. */
+static GArray *
+curve_of (GArray *points)
+{
+  GArray *curve = g_array_new (FALSE, FALSE, sizeof (WsSpeedupVertex));
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < points->len;)
+    {
+      const WsSpeedupPoint *p = &g_array_index (points, WsSpeedupPoint, i);
+      WsSpeedupVertex v = { p->size, 0 };
+      guint j = i;
+
+      g_array_set_size (values, 0);
+      for (; j < points->len && g_array_index (points, WsSpeedupPoint, j).size == p->size; j++)
+        g_array_append_val (values, g_array_index (points, WsSpeedupPoint, j).value);
+      g_array_sort (values, compare_double);
+      v.value = values->len % 2 ? g_array_index (values, double, values->len / 2)
+                                : (g_array_index (values, double, values->len / 2 - 1)
+                                   + g_array_index (values, double, values->len / 2))
+                                      / 2;
+      g_array_append_val (curve, v);
+      i = j;
+    }
+  return curve;
+}
+
+static void
+series_free (WsSpeedupSeries *s)
+{
+  g_free (s->label);
+  g_free (s->kernel);
+  for (int c = 0; c < WS_SPEEDUP_N_COMBOS; c++)
+    {
+      g_clear_pointer (&s->points[c], g_array_unref);
+      g_clear_pointer (&s->curve[c], g_array_unref);
+      g_free (s->crossover_text[c]);
+    }
+  g_free (s);
+}
+
+static char *
+crossover_text (double size, int combo, int threads)
+{
+  g_autofree char *n = _ws_format_count_approx (size);
+  g_autofree char *vs = combo & WS_SPEEDUP_ALL_CORES ? g_strdup_printf (_("%d cores"), threads)
+                                                      : g_strdup (_("1 thread"));
+
+  return g_strdup_printf (_("GPU faster above n ≈ %s (%s, vs %s)"), n,
+                          combo & WS_SPEEDUP_END_TO_END ? _("with copies") : _("kernel only"),
+                          vs);
+}
+
+/* The points of one series, and the domains they need. */
+static void
+collect_points (WsSpeedupData *data, WsSpeedupSeries *s, WsSeries *series)
+{
+  for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+    {
+      gboolean all_cores = combo & WS_SPEEDUP_ALL_CORES, e2e = combo & WS_SPEEDUP_END_TO_END;
+
+      s->points[combo] = g_array_new (FALSE, FALSE, sizeof (WsSpeedupPoint));
+      for (guint r = 0; r < series->runs->len; r++)
+        {
+          WsRun *run = g_ptr_array_index (series->runs, r);
+          WsSpeedupPoint p = { ws_run_get_id (run), ws_run_get_config (run)->size,
+                               ws_run_get_speedup (run, all_cores, e2e) };
+
+          if (!(p.value > 0) || !isfinite (p.value))
+            continue;
+          spread (run, all_cores, e2e, p.value, &p.lo, &p.hi);
+          g_array_append_val (s->points[combo], p);
+          data->any = TRUE;
+        }
+      s->curve[combo] = curve_of (s->points[combo]);
+      if (ws_analysis_find_crossover (series, all_cores, e2e, &s->crossover[combo])
+          && s->crossover[combo] > 0 && isfinite (s->crossover[combo]))
+        s->crossover_text[combo] = crossover_text (s->crossover[combo], combo,
+                                                   data->cpu_threads);
+      else
+        s->crossover[combo] = 0;
+    }
+}
+
+static int
+cpu_threads (GPtrArray *picked)
+{
+  for (guint g = 0; g < picked->len; g++)
+    {
+      WsSeries *series = g_ptr_array_index (picked, g);
+
+      for (guint i = 0; i < series->runs->len; i++)
+        {
+          const WsTiming *t = ws_run_get_timing (g_ptr_array_index (series->runs, i));
+
+          if (t && t->cpu_all.threads > 0)
+            return t->cpu_all.threads;
+        }
+    }
+  return 0;
+}
+
+typedef struct
+{
+  double xlo, xhi, ylo, yhi;
+  GArray *sizes; /* double, distinct */
+  int rank;
+  GPtrArray *runs; /* of the first session, for the findings */
+} Ranges;
+
+static void
+widen (Ranges *r, WsSpeedupSeries *s, WsSeries *series, gboolean first_session)
+{
+  for (guint i = 0; i < series->runs->len; i++)
+    {
+      WsRun *run = g_ptr_array_index (series->runs, i);
+      double size = ws_run_get_config (run)->size;
+      gboolean known = FALSE;
+
+      r->rank = ws_run_get_config (run)->shape_rank;
+      if (first_session)
+        g_ptr_array_add (r->runs, run);
+      if (!_ws_range_update (size, TRUE, &r->xlo, &r->xhi))
+        continue;
+      for (guint k = 0; k < r->sizes->len && !known && r->sizes->len <= 14; k++)
+        known = g_array_index (r->sizes, double, k) == size;
+      if (!known && r->sizes->len <= 14)
+        g_array_append_val (r->sizes, size);
+    }
+  for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+    for (guint i = 0; i < s->points[combo]->len; i++)
+      {
+        const WsSpeedupPoint *p = &g_array_index (s->points[combo], WsSpeedupPoint, i);
+
+        _ws_range_update (p->lo, TRUE, &r->ylo, &r->yhi);
+        _ws_range_update (p->hi, TRUE, &r->ylo, &r->yhi);
+      }
+}
+
+static void
+collect_series (WsSpeedupData *data, GPtrArray *sessions, const WsChartBase *base, Ranges *r)
+{
+  for (guint si = 0; si < sessions->len; si++)
+    {
+      WsSession *session = g_ptr_array_index (sessions, si);
+      g_autoptr (GPtrArray) picked = _ws_speedup_pick_series (session, base);
+      WsDevice *device = ws_session_get_device (session);
+
+      if (data->cpu_threads == 0)
+        data->cpu_threads = cpu_threads (picked);
+      for (guint i = 0; i < picked->len; i++)
+        {
+          WsSeries *series = g_ptr_array_index (picked, i);
+          WsSpeedupSeries *s = g_new0 (WsSpeedupSeries, 1);
+
+          s->kernel = g_strdup (series->kernel);
+          s->session = si;
+          s->color = base->theme->series[data->series->len % 8];
+          s->label = sessions->len > 1 && device
+                         ? g_strdup_printf ("%s · %s", ws_device_get_name (device), series->label)
+                         : g_strdup (series->label);
+          collect_points (data, s, series);
+          widen (r, s, series, si == 0);
+          g_ptr_array_add (data->series, s);
+        }
+    }
+}
+
+static char *
+title_for (GPtrArray *series)
+{
+  GString *title = g_string_new (ws_chart_kind_title (WS_CHART_SPEEDUP));
+
+  for (guint g = 0; g < series->len; g++)
+    {
+      WsSpeedupSeries *s = g_ptr_array_index (series, g);
+
+      if (g == 0)
+        g_string_append_printf (title, " · %s", s->kernel);
+      else if (!strstr (title->str, s->kernel))
+        g_string_append_printf (title, ", %s", s->kernel);
+    }
+  return g_string_free (title, FALSE);
+}
+
+static char *
+subtitle_for (GPtrArray *sessions)
+{
+  GString *devices;
+
+  if (sessions->len <= 1)
+    return _ws_chart_subtitle (sessions->len ? g_ptr_array_index (sessions, 0) : NULL, NULL);
+  devices = g_string_new (NULL);
+  for (guint s = 0; s < sessions->len; s++)
+    {
+      WsDevice *d = ws_session_get_device (g_ptr_array_index (sessions, s));
+
+      g_string_append_printf (devices, "%s%s", s ? _(" vs ") : "",
+                              d ? ws_device_get_name (d) : _("unknown GPU"));
+    }
+  return g_string_free (devices, FALSE);
+}
+
+/* The series by colour, then what the line and marker styles mean. */
+static void
+collect_legend (WsSpeedupData *data, const WsTheme *theme)
+{
+  g_autofree char *vs_all = g_strdup_printf (_("vs %d CPU cores"), data->cpu_threads);
+
+  for (guint g = 0; g < data->series->len && g < 16; g++)
+    {
+      WsSpeedupSeries *s = g_ptr_array_index (data->series, g);
+
+      _ws_legend_add (&data->legend, s->label, &s->color, WS_LEGEND_LINE, -1);
+    }
+  _ws_legend_add (&data->legend, _("kernel only"), &theme->muted, WS_LEGEND_LINE, -1);
+  _ws_legend_add (&data->legend, _("end to end, with copies"), &theme->muted, WS_LEGEND_DASHED,
+                  -1);
+  _ws_legend_add (&data->legend, _("vs 1 CPU thread"), &theme->muted, WS_LEGEND_MARKER,
+                  WS_MARKER_CIRCLE);
+  if (data->cpu_threads > 0)
+    _ws_legend_add (&data->legend, vs_all, &theme->muted, WS_LEGEND_MARKER, WS_MARKER_SQUARE);
+}
+
+static void
+collect_axes (WsSpeedupData *data, Ranges *r)
+{
+  _ws_scale_set_domain (&data->x, WS_SCALE_LOG, r->xlo, r->xhi);
+  _ws_scale_pad (&data->x, 0.06);
+  if (r->sizes->len <= 14)
+    {
+      g_array_sort (r->sizes, compare_double);
+      data->x_ticks = g_array_ref (r->sizes);
+    }
+  data->x_title = r->rank == 3 ? _("Matrix size n (n×n matrices; log scale)")
+                               : _("Problem size n (elements; log scale)");
+  _ws_scale_set_domain (&data->y, WS_SCALE_LOG, r->ylo, r->yhi);
+  _ws_scale_pad (&data->y, 0.08);
+  data->y_title = _("Speedup over the CPU (×, log scale)");
+}
+
+WsSpeedupData *
+_ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
+{
+  WsSpeedupData *data = g_new0 (WsSpeedupData, 1);
+  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  Ranges r = { G_MAXDOUBLE, -G_MAXDOUBLE, 1, 1, sizes, 1, runs };
+
+  data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) series_free);
+  _ws_legend_init (&data->legend);
+  collect_series (data, sessions, base, &r);
+  data->frame.title = title_for (data->series);
+  data->frame.subtitle = subtitle_for (sessions);
+  if (data->series->len == 0)
+    {
+      data->frame.message = g_strdup (_("No size sweep to compare with the CPU. Run one kernel "
+                                        "over several problem sizes with a CPU baseline "
+                                        "(--sizes 1e3:1e8:x10 --cpu 1,all) to see where the "
+                                        "GPU starts to win."));
+      return data;
+    }
+  collect_legend (data, base->theme);
+  collect_axes (data, &r);
+  if (base->annotate)
+    _ws_chart_frame_add_notes (&data->frame, g_ptr_array_index (sessions, 0), runs);
+  return data;
+}
+
+void
+_ws_speedup_data_free (WsSpeedupData *data)
+{
+  if (data == NULL)
+    return;
+  _ws_chart_frame_clear (&data->frame);
+  _ws_legend_clear (&data->legend);
+  g_clear_pointer (&data->series, g_ptr_array_unref);
+  g_clear_pointer (&data->x_ticks, g_array_unref);
+  g_free (data);
+}
+
+/* ---- draw ------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  WsRect plot;
+  WsAxis x, y;
+  double y1;       /* where 1× is */
+  WsPlacer placer; /* labels keep off the points and each other */
+  WsMarkSet marks; /* points that coincide are drawn once */
+} Plot;
 
 static char *
 speedup_label (double value, double step, gpointer data)
@@ -133,379 +354,232 @@ size_label (double value, double step, gpointer data)
   return _ws_format_count (value);
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
+static void
+plot_layout (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content, Plot *p)
 {
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static int
-cpu_threads (GPtrArray *groups)
-{
-  for (guint g = 0; g < groups->len; g++)
-    {
-      Group *group = g_ptr_array_index (groups, g);
-
-      for (guint i = 0; i < group->series->runs->len; i++)
-        {
-          const WsTiming *t = ws_run_get_timing (g_ptr_array_index (group->series->runs, i));
-
-          if (t && t->cpu_all.threads > 0)
-            return t->cpu_all.threads;
-        }
-    }
-  return 0;
+  _ws_axis_init (&p->x, WS_AXIS_BOTTOM, WS_SCALE_LOG, data->x.lo, data->x.hi, data->x_title);
+  p->x.format = size_label;
+  if (data->x_ticks)
+    p->x.fixed = g_array_copy (data->x_ticks);
+  _ws_axis_init (&p->y, WS_AXIS_LEFT, WS_SCALE_LOG, data->y.lo, data->y.hi, data->y_title);
+  p->y.format = speedup_label;
+  _ws_plot_layout (ctx, content, &p->x, &p->y, NULL, &p->plot);
+  p->y1 = _ws_scale_map (&p->y.scale, 1);
+  _ws_placer_init (&p->placer);
+  _ws_mark_set_init (&p->marks);
 }
 
 static void
-draw_curve (WsChartContext *ctx, const WsRect *plot, WsAxis *x, WsAxis *y, Group *group,
-            gboolean all_cores, gboolean e2e, gboolean *any, WsPlacer *placer)
+plot_clear (Plot *p)
+{
+  _ws_placer_clear (&p->placer);
+  _ws_mark_set_clear (&p->marks);
+  _ws_axis_clear (&p->x);
+  _ws_axis_clear (&p->y);
+}
+
+/* The 1× line: above it the GPU wins. */
+static void
+draw_unity (WsChartContext *ctx, const Plot *p)
 {
   cairo_t *cr = ctx->cr;
-  WsColor color = all_cores ? group->color
-                            : _ws_color_mix (&group->color, &ctx->theme->background, 0.3);
-  gboolean started = FALSE;
-  double dash[] = { 7 * ctx->unit, 4 * ctx->unit };
-  GPtrArray *runs = group->series->runs;
 
   cairo_save (cr);
-  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
-  cairo_clip (cr);
-  cairo_set_line_width (cr, ctx->theme->line_width * (all_cores ? 1.3 : 1.0));
-  _ws_set_color (cr, &color);
-  if (e2e)
-    cairo_set_dash (cr, dash, 2, 0);
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-      double s = ws_run_get_speedup (run, all_cores, e2e);
-
-      if (!(s > 0) || !isfinite (s))
-        continue;
-      if (started)
-        cairo_line_to (cr, _ws_scale_map (&x->scale, ws_run_get_config (run)->size),
-                       _ws_scale_map (&y->scale, s));
-      else
-        cairo_move_to (cr, _ws_scale_map (&x->scale, ws_run_get_config (run)->size),
-                       _ws_scale_map (&y->scale, s));
-      started = TRUE;
-    }
+  _ws_set_color (cr, &ctx->theme->foreground);
+  cairo_set_line_width (cr, 1.5 * ctx->unit);
+  cairo_move_to (cr, p->plot.x, p->y1);
+  cairo_line_to (cr, p->plot.x + p->plot.width, p->y1);
   cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
-
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-      double s = ws_run_get_speedup (run, all_cores, e2e), lo, hi;
-      double px, py, cap = 3 * ctx->unit;
-
-      if (!(s > 0) || !isfinite (s))
-        continue;
-      *any = TRUE;
-      px = _ws_scale_map (&x->scale, ws_run_get_config (run)->size);
-      py = _ws_scale_map (&y->scale, s);
-      spread (run, all_cores, e2e, s, &lo, &hi);
-      if (hi > lo * 1.0001)
-        {
-          double y0 = _ws_scale_map (&y->scale, lo), y1 = _ws_scale_map (&y->scale, hi);
-
-          cairo_set_line_width (cr, 1.2 * ctx->unit);
-          _ws_set_color (cr, &color);
-          cairo_move_to (cr, px, y0);
-          cairo_line_to (cr, px, y1);
-          cairo_move_to (cr, px - cap, y0);
-          cairo_line_to (cr, px + cap, y0);
-          cairo_move_to (cr, px - cap, y1);
-          cairo_line_to (cr, px + cap, y1);
-          cairo_stroke (cr);
-        }
-      _ws_draw_marker (ctx, all_cores ? WS_MARKER_SQUARE : WS_MARKER_CIRCLE, px, py,
-                       7 * ctx->unit, e2e ? &ctx->theme->background : &color, &color);
-      {
-        /* Labels placed later keep off the points. */
-        WsRect r = { px - 5 * ctx->unit, py - 5 * ctx->unit, 10 * ctx->unit, 10 * ctx->unit };
-
-        g_array_append_val (placer->rects, r);
-      }
-    }
   cairo_restore (cr);
 }
 
 static void
-draw_crossovers (WsChartContext *ctx, const WsRect *plot, WsAxis *x, WsAxis *y, GPtrArray *groups,
-                 WsPlacer *placer, int threads)
+draw_line (WsChartContext *ctx, Plot *p, GArray *curve, const WsColor *color, gboolean all,
+           gboolean e2e)
 {
   cairo_t *cr = ctx->cr;
-  double y1 = _ws_scale_map (&y->scale, 1);
+  double dash[] = { 7 * ctx->unit, 4 * ctx->unit };
 
-  for (guint g = 0; g < groups->len; g++)
+  cairo_set_line_width (cr, ctx->theme->line_width * (all ? 1.3 : 1.0));
+  _ws_set_color (cr, color);
+  if (e2e)
+    cairo_set_dash (cr, dash, 2, 0);
+  for (guint i = 0; i < curve->len; i++)
     {
-      Group *group = g_ptr_array_index (groups, g);
+      const WsSpeedupVertex *v = &g_array_index (curve, WsSpeedupVertex, i);
+      double px = _ws_scale_map (&p->x.scale, v->size), py = _ws_scale_map (&p->y.scale, v->value);
 
-      for (int combo = 3; combo >= 0; combo--)
+      if (i == 0)
+        cairo_move_to (cr, px, py);
+      else
+        cairo_line_to (cr, px, py);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+static void
+draw_whisker (WsChartContext *ctx, Plot *p, const WsSpeedupPoint *pt, double px,
+              const WsColor *color, guint tag)
+{
+  cairo_t *cr = ctx->cr;
+  double y0 = _ws_scale_map (&p->y.scale, pt->lo), y1 = _ws_scale_map (&p->y.scale, pt->hi);
+  double cap = 3 * ctx->unit;
+
+  if (!(pt->hi > pt->lo * 1.0001))
+    return;
+  /* Whiskers of repeated runs coincide as their points do. */
+  if (!_ws_mark_set_add (&p->marks, px, y0, 2 * WS_SPEEDUP_N_COMBOS * 64 + tag)
+      && !_ws_mark_set_add (&p->marks, px, y1, 3 * WS_SPEEDUP_N_COMBOS * 64 + tag))
+    return;
+  cairo_set_line_width (cr, 1.2 * ctx->unit);
+  _ws_set_color (cr, color);
+  cairo_move_to (cr, px, y0);
+  cairo_line_to (cr, px, y1);
+  cairo_move_to (cr, px - cap, y0);
+  cairo_line_to (cr, px + cap, y0);
+  cairo_move_to (cr, px - cap, y1);
+  cairo_line_to (cr, px + cap, y1);
+  cairo_stroke (cr);
+}
+
+/* One series against one baseline: its line, then each point with its whiskers, once. */
+static void
+draw_curve (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, guint index, int combo)
+{
+  cairo_t *cr = ctx->cr;
+  gboolean all = combo & WS_SPEEDUP_ALL_CORES, e2e = combo & WS_SPEEDUP_END_TO_END;
+  WsColor color = all ? s->color : _ws_color_mix (&s->color, &ctx->theme->background, 0.3);
+  guint tag = (index % 64) * WS_SPEEDUP_N_COMBOS + (guint) combo;
+  GArray *points = s->points[combo];
+
+  cairo_save (cr);
+  cairo_rectangle (cr, p->plot.x, p->plot.y, p->plot.width, p->plot.height);
+  cairo_clip (cr);
+  draw_line (ctx, p, s->curve[combo], &color, all, e2e);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const WsSpeedupPoint *pt = &g_array_index (points, WsSpeedupPoint, i);
+      double px = _ws_scale_map (&p->x.scale, pt->size), py = _ws_scale_map (&p->y.scale, pt->value);
+      /* Labels placed later keep off the points. */
+      WsRect r = { px - 5 * ctx->unit, py - 5 * ctx->unit, 10 * ctx->unit, 10 * ctx->unit };
+
+      draw_whisker (ctx, p, pt, px, &color, tag);
+      if (!_ws_mark_set_add (&p->marks, px, py, tag))
+        continue;
+      _ws_draw_marker (ctx, all ? WS_MARKER_SQUARE : WS_MARKER_CIRCLE, px, py, 7 * ctx->unit,
+                       e2e ? &ctx->theme->background : &color, &color);
+      g_array_append_val (p->placer.rects, r);
+    }
+  cairo_restore (cr);
+}
+
+/* "GPU faster" above the line and "CPU faster" below, where no point is: the right end, else
+ * the left, else somewhere between. */
+static void
+draw_sides (WsChartContext *ctx, Plot *p)
+{
+  const char *up = _("↑ GPU faster"), *down = _("↓ CPU faster");
+  double w = MAX (_ws_text_width (ctx, WS_FONT_SMALL, up), _ws_text_width (ctx, WS_FONT_SMALL,
+                                                                           down));
+  double h = ctx->small_height;
+  const double where[] = { 1.0, 0.0, 0.5, 0.25, 0.75 };
+
+  if (p->y1 < p->plot.y + h || p->y1 > p->plot.y + p->plot.height - h)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (where); i++)
+    {
+      double x0 = p->plot.x + 4 * ctx->unit + where[i] * (p->plot.width - w - 8 * ctx->unit);
+      WsRect r = { x0, p->y1 - h - 3 * ctx->unit, w, 2 * h + 6 * ctx->unit };
+
+      if (_ws_placer_try (&p->placer, &r))
         {
-          gboolean all_cores = combo & 1, e2e = combo >> 1;
-          double size, px;
-
-          if (!ws_analysis_find_crossover (group->series, all_cores, e2e, &size) || !(size > 0))
-            continue;
-          px = _ws_scale_map (&x->scale, size);
-          if (px < plot->x || px > plot->x + plot->width)
-            continue;
-          cairo_save (cr);
-          {
-            double dash[] = { 2 * ctx->unit, 3 * ctx->unit };
-
-            cairo_set_dash (cr, dash, 2, 0);
-            cairo_set_line_width (cr, 1 * ctx->unit);
-            _ws_set_color (cr, &group->color);
-            cairo_move_to (cr, px, y1);
-            cairo_line_to (cr, px, plot->y + plot->height);
-            cairo_stroke (cr);
-          }
-          cairo_restore (cr);
-          _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, y1, 9 * ctx->unit, &group->color,
-                           &ctx->theme->foreground);
-          {
-            g_autofree char *n = _ws_format_count_approx (size);
-            g_autofree char *vs = all_cores
-                                      ? g_strdup_printf (_("%d cores"), threads)
-                                      : g_strdup (_("1 thread"));
-            g_autofree char *text = g_strdup_printf (_("GPU faster above n ≈ %s (%s, vs %s)"), n,
-                                                     e2e ? _("with copies") : _("kernel only"),
-                                                     vs);
-            WsColor ink = _ws_color_readable (ctx->theme, &group->color);
-            double w, h;
-
-            _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
-            /* Below the 1× line first (where the CPU wins), then above it. */
-            for (int attempt = 0; attempt < 6; attempt++)
-              {
-                double dy = (attempt / 2 + 1) * 1.2 * h * (attempt % 2 ? -1 : 1);
-                WsRect r = { px + 4 * ctx->unit, y1 + dy - h / 2, w, h };
-
-                if (r.x + r.width > plot->x + plot->width)
-                  r.x = px - 4 * ctx->unit - w;
-                if (r.y < plot->y || r.y + r.height > plot->y + plot->height
-                    || r.x < plot->x)
-                  continue;
-                if (_ws_placer_try (placer, &r))
-                  {
-                    _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
-                    _ws_text_show (ctx, WS_FONT_SMALL, text, r.x, r.y, 0, 0, &ink);
-                    break;
-                  }
-              }
-          }
+          _ws_text_show (ctx, WS_FONT_SMALL, up, x0, p->y1 - 3 * ctx->unit, 0, 1,
+                         &ctx->theme->muted);
+          _ws_text_show (ctx, WS_FONT_SMALL, down, x0, p->y1 + 3 * ctx->unit, 0, 0,
+                         &ctx->theme->muted);
+          return;
         }
     }
 }
 
-void
-_ws_chart_speedup (WsChartContext *ctx, GPtrArray *sessions)
+/* Below the 1× line first (where the CPU wins), then above it. */
+static void
+crossover_label (WsChartContext *ctx, Plot *p, const char *text, double px, const WsColor *color)
 {
-  WsSession *main_session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  g_autoptr (GPtrArray) groups = g_ptr_array_new_with_free_func ((GDestroyNotify) group_free);
-  g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_autoptr (GString) title = g_string_new (ws_chart_kind_title (WS_CHART_SPEEDUP));
-  g_autofree char *subtitle = NULL;
-  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
-  double xlo = G_MAXDOUBLE, xhi = -G_MAXDOUBLE, ylo = 1, yhi = 1;
-  WsRect content, plot;
-  WsAxis x, y;
-  WsLegendItem items[24];
-  guint n_items = 0;
-  gboolean any = FALSE;
-  int threads, rank = 1;
-  WsPlacer placer;
-  g_autoptr (GPtrArray) all_runs = g_ptr_array_new ();
+  WsColor ink = _ws_color_readable (ctx->theme, color);
+  double w, h;
 
-  for (guint s = 0; sessions && s < sessions->len; s++)
+  _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
+  for (int attempt = 0; attempt < 6; attempt++)
     {
-      WsSession *session = g_ptr_array_index (sessions, s);
-      GPtrArray *picked = _ws_speedup_pick_series (session, ctx->options);
-      WsDevice *device = ws_session_get_device (session);
+      double dy = (attempt / 2 + 1) * 1.2 * h * (attempt % 2 ? -1 : 1);
+      WsRect r = { px + 4 * ctx->unit, p->y1 + dy - h / 2, w, h };
 
-      g_ptr_array_add (owned, picked);
-      for (guint i = 0; i < picked->len; i++)
+      if (r.x + r.width > p->plot.x + p->plot.width)
+        r.x = px - 4 * ctx->unit - w;
+      if (r.y < p->plot.y || r.y + r.height > p->plot.y + p->plot.height || r.x < p->plot.x)
+        continue;
+      if (_ws_placer_try (&p->placer, &r))
         {
-          Group *g = g_new0 (Group, 1);
-
-          g->session = session;
-          g->series = g_ptr_array_index (picked, i);
-          g->color = ctx->theme->series[groups->len % 8];
-          g->label = sessions->len > 1 && device
-                         ? g_strdup_printf ("%s · %s", ws_device_get_name (device),
-                                            g->series->label)
-                         : g_strdup (g->series->label);
-          g_ptr_array_add (groups, g);
-          for (guint r = 0; r < g->series->runs->len; r++)
-            {
-              WsRun *run = g_ptr_array_index (g->series->runs, r);
-              double size = ws_run_get_config (run)->size;
-              gboolean known = FALSE;
-
-              rank = ws_run_get_config (run)->shape_rank;
-              if (s == 0)
-                g_ptr_array_add (all_runs, run);
-              if (_ws_range_update (size, TRUE, &xlo, &xhi))
-                {
-                  for (guint k = 0; k < sizes->len && !known; k++)
-                    known = g_array_index (sizes, double, k) == size;
-                  if (!known)
-                    g_array_append_val (sizes, size);
-                }
-              for (int combo = 0; combo < 4; combo++)
-                {
-                  double v = ws_run_get_speedup (run, combo & 1, combo >> 1), lo, hi;
-
-                  if (!(v > 0))
-                    continue;
-                  spread (run, combo & 1, combo >> 1, v, &lo, &hi);
-                  _ws_range_update (lo, TRUE, &ylo, &yhi);
-                  _ws_range_update (hi, TRUE, &ylo, &yhi);
-                }
-            }
+          _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
+          _ws_text_show (ctx, WS_FONT_SMALL, text, r.x, r.y, 0, 0, &ink);
+          return;
         }
     }
-  if (groups->len > 0)
-    {
-      Group *first = g_ptr_array_index (groups, 0);
+}
 
-      g_string_append_printf (title, " · %s", first->series->kernel);
-    }
-  for (guint g = 1; g < groups->len; g++)
-    {
-      Group *group = g_ptr_array_index (groups, g);
+static void
+draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int combo)
+{
+  cairo_t *cr = ctx->cr;
+  double px = _ws_scale_map (&p->x.scale, s->crossover[combo]);
+  double dash[] = { 2 * ctx->unit, 3 * ctx->unit };
 
-      if (!strstr (title->str, group->series->kernel))
-        g_string_append_printf (title, ", %s", group->series->kernel);
-    }
-  if (sessions && sessions->len > 1)
-    {
-      GString *devices = g_string_new (NULL);
+  if (s->crossover[combo] <= 0 || px < p->plot.x || px > p->plot.x + p->plot.width)
+    return;
+  cairo_save (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, 1 * ctx->unit);
+  _ws_set_color (cr, &s->color);
+  cairo_move_to (cr, px, p->y1);
+  cairo_line_to (cr, px, p->plot.y + p->plot.height);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, p->y1, 9 * ctx->unit, &s->color,
+                   &ctx->theme->foreground);
+  crossover_label (ctx, p, s->crossover_text[combo], px, &s->color);
+}
 
-      for (guint s = 0; s < sessions->len; s++)
-        {
-          WsDevice *d = ws_session_get_device (g_ptr_array_index (sessions, s));
+void
+_ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data)
+{
+  WsRect content;
+  Plot p;
 
-          g_string_append_printf (devices, "%s%s", s ? _(" vs ") : "",
-                                  d ? ws_device_get_name (d) : _("unknown GPU"));
-        }
-      subtitle = g_string_free (devices, FALSE);
-    }
-  else
-    subtitle = _ws_chart_subtitle (main_session, NULL);
-  _ws_chart_frame (ctx, title->str, subtitle, &content);
-  if (groups->len == 0)
+  _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
+  if (data->frame.message)
     {
-      _ws_chart_message (ctx, &content,
-                         _("No size sweep to compare with the CPU. Run one kernel over several "
-                           "problem sizes with a CPU baseline (--sizes 1e3:1e8:x10 --cpu "
-                           "1,all) to see where the GPU starts to win."));
+      _ws_chart_message (ctx, &content, data->frame.message);
       return;
     }
-  threads = cpu_threads (groups);
-
-  /* Legend: the series by colour, then what line and marker styles mean. */
-  for (guint g = 0; g < groups->len && n_items < 16; g++)
-    {
-      Group *group = g_ptr_array_index (groups, g);
-
-      items[n_items++] = (WsLegendItem) { group->label, group->color, WS_LEGEND_LINE, -1 };
-    }
-  {
-    g_autofree char *vs_all = g_strdup_printf (_("vs %d CPU cores"), threads);
-
-    items[n_items++] = (WsLegendItem) { _("kernel only"), ctx->theme->muted, WS_LEGEND_LINE, -1 };
-    items[n_items++] = (WsLegendItem) { _("end to end, with copies"), ctx->theme->muted,
-                                        WS_LEGEND_DASHED, -1 };
-    items[n_items++] = (WsLegendItem) { _("vs 1 CPU thread"), ctx->theme->muted,
-                                        WS_LEGEND_MARKER, WS_MARKER_CIRCLE };
-    if (threads > 0)
-      items[n_items++] = (WsLegendItem) { vs_all, ctx->theme->muted, WS_LEGEND_MARKER,
-                                          WS_MARKER_SQUARE };
-    {
-      double h = _ws_legend_draw (ctx, items, n_items, content.x, content.y, content.width, TRUE);
-
-      content.y += h + 0.4 * ctx->line_height;
-      content.height -= h + 0.4 * ctx->line_height;
-    }
-  }
-  _ws_chart_annotate (ctx, main_session, all_runs, WS_CHART_PLOT_KEEP (ctx), &content);
-
-  _ws_axis_init (&x, WS_AXIS_BOTTOM, WS_SCALE_LOG, xlo, xhi,
-                 rank == 3 ? _("Matrix size n (n×n matrices; log scale)")
-                           : _("Problem size n (elements; log scale)"));
-  _ws_scale_pad (&x.scale, 0.06);
-  x.format = size_label;
-  if (sizes->len <= 14)
-    {
-      g_array_sort (sizes, compare_double);
-      x.fixed = g_array_ref (sizes);
-    }
-  _ws_axis_init (&y, WS_AXIS_LEFT, WS_SCALE_LOG, ylo, yhi,
-                 _("Speedup over the CPU (×, log scale)"));
-  _ws_scale_pad (&y.scale, 0.08);
-  y.format = speedup_label;
-  _ws_plot_layout (ctx, &content, &x, &y, NULL, &plot);
-  _ws_axis_draw_grid (ctx, &x, &plot);
-  _ws_axis_draw_grid (ctx, &y, &plot);
-
-  /* The 1× line: above it the GPU wins. */
-  {
-    double y1 = _ws_scale_map (&y.scale, 1);
-    cairo_t *cr = ctx->cr;
-
-    cairo_save (cr);
-    _ws_set_color (cr, &ctx->theme->foreground);
-    cairo_set_line_width (cr, 1.5 * ctx->unit);
-    cairo_move_to (cr, plot.x, y1);
-    cairo_line_to (cr, plot.x + plot.width, y1);
-    cairo_stroke (cr);
-    cairo_restore (cr);
-  }
-  _ws_placer_init (&placer);
-  for (guint g = 0; g < groups->len; g++)
-    for (int combo = 0; combo < 4; combo++)
-      draw_curve (ctx, &plot, &x, &y, g_ptr_array_index (groups, g), combo & 1, combo >> 1, &any,
-                  &placer);
-  {
-    /* "GPU faster" above the line and "CPU faster" below, where no point is: the right end,
-     * else the left, else somewhere between. */
-    double y1 = _ws_scale_map (&y.scale, 1);
-    const char *up = _("↑ GPU faster"), *down = _("↓ CPU faster");
-    double w = MAX (_ws_text_width (ctx, WS_FONT_SMALL, up),
-                    _ws_text_width (ctx, WS_FONT_SMALL, down));
-    double h = ctx->small_height;
-    const double where[] = { 1.0, 0.0, 0.5, 0.25, 0.75 };
-
-    for (guint i = 0; i < G_N_ELEMENTS (where); i++)
-      {
-        double x0 = plot.x + 4 * ctx->unit + where[i] * (plot.width - w - 8 * ctx->unit);
-        WsRect r = { x0, y1 - h - 3 * ctx->unit, w, 2 * h + 6 * ctx->unit };
-
-        if (y1 < plot.y + h || y1 > plot.y + plot.height - h)
-          break;
-        if (_ws_placer_try (&placer, &r))
-          {
-            _ws_text_show (ctx, WS_FONT_SMALL, up, x0, y1 - 3 * ctx->unit, 0, 1,
-                           &ctx->theme->muted);
-            _ws_text_show (ctx, WS_FONT_SMALL, down, x0, y1 + 3 * ctx->unit, 0, 0,
-                           &ctx->theme->muted);
-            break;
-          }
-      }
-  }
-  draw_crossovers (ctx, &plot, &x, &y, groups, &placer, threads);
-  _ws_placer_clear (&placer);
-  _ws_axis_draw (ctx, &x, &plot);
-  _ws_axis_draw (ctx, &y, &plot);
-  if (!any)
-    _ws_chart_message (ctx, &plot,
-                       _("These runs have no CPU baseline to compare with: run with --cpu 1,all."));
-  _ws_axis_clear (&x);
-  _ws_axis_clear (&y);
+  _ws_legend_draw_above (ctx, &data->legend, &content);
+  _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
+  plot_layout (ctx, data, &content, &p);
+  _ws_axis_draw_grid (ctx, &p.x, &p.plot);
+  _ws_axis_draw_grid (ctx, &p.y, &p.plot);
+  draw_unity (ctx, &p);
+  for (guint g = 0; g < data->series->len; g++)
+    for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+      draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
+  draw_sides (ctx, &p);
+  for (guint g = 0; g < data->series->len; g++)
+    for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
+      draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo);
+  _ws_axis_draw (ctx, &p.x, &p.plot);
+  _ws_axis_draw (ctx, &p.y, &p.plot);
+  if (!data->any)
+    _ws_chart_message (ctx, &p.plot, _("These runs have no CPU baseline to compare with: run "
+                                       "with --cpu 1,all."));
+  plot_clear (&p);
 }

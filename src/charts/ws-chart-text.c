@@ -2,7 +2,10 @@
  * way on every surface, or recorded as SVG <text> when exporting SVG.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-chart-text-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
+#include "ws-export-svg-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -41,14 +44,14 @@ set_font (PangoLayout *layout, const WsTheme *theme, WsFontRole role)
 }
 
 void
-_ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartOptions *options)
+_ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartBase *base)
 {
   cairo_font_options_t *font_options;
 
   memset (ctx, 0, sizeof *ctx);
-  ctx->options = options;
-  ctx->theme = options->theme ? options->theme : ws_theme_get (WS_THEME_LIGHT);
-  ctx->area = (WsRect) { 0, 0, MAX (options->width, 0), MAX (options->height, 0) };
+  ctx->base = base;
+  ctx->theme = base->theme ? base->theme : ws_theme_get (WS_THEME_LIGHT);
+  ctx->area = (WsRect) { 0, 0, MAX (base->width, 0), MAX (base->height, 0) };
   if (cr == NULL)
     {
       ctx->scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);

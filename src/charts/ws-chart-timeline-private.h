@@ -1,48 +1,115 @@
-/* ws-chart-timeline-private.h: the timeline's layout, shared by its frame (ws-chart-timeline.c),
- * its ruler and phase band (ws-chart-timeline-ruler.c) and its spans (ws-chart-timeline-spans.c).
+/* ws-chart-timeline-private.h: the timeline's data (groups of runs with their lanes, the rows,
+ * the window, the spans to outline) and its layout, shared by its collect step and the widget's
+ * queries (ws-chart-timeline.c), its frame and rows (ws-chart-timeline-layout.c), its ruler and
+ * phase band (ws-chart-timeline-ruler.c) and its spans (ws-chart-timeline-spans.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include "ws-chart-axes-private.h"
+#include "ws-chart-format-private.h"
+#include "ws-chart-frame-private.h"
+#include "ws-chart-lanes-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-shapes-private.h"
 
 G_BEGIN_DECLS
 
-typedef struct
-{
-  guint64 key;
-  char *label;
-  WsColor color;
-} WsTimelineRow;
+/* ---- collected -------------------------------------------------------------------------- */
 
 typedef struct
 {
-  WsSession *session;
-  GPtrArray *runs;  /* WsRun, every run with activities */
-  GPtrArray *lanes; /* WsRunLanes, beside runs */
-  GArray *rows;     /* WsTimelineRow, in lane order */
-  gint64 origin;    /* the session's first activity (the run's, comparing two): the ruler's zero */
-  char *caption;    /* what the ruler counts from, when not "since start" */
-  gint64 start, end;
+  guint64 key;             /* WS_LANE_KEY */
+  char *label;             /* "Kernels · stream 14" */
+  guint kernel_ordinal;    /* the how-manieth kernel lane: they alternate colours */
+} WsTimelineRow;
+
+/* A group of lanes on one time scale: the whole session, or one of two runs compared. */
+typedef struct
+{
+  WsLaneIndex *index;
+  GArray *rows;   /* WsTimelineRow: every lane its runs have (and the compared run's) */
+  gint64 origin;  /* the ruler's zero: the first activity (comparing: the run's) */
+  gint64 start, end; /* the window, in session time */
+  char *caption;  /* what the ruler counts from; NULL: "since start" */
+} WsTimelineGroup;
+
+/* A span to outline: a finding points at it, or the options do. */
+typedef struct
+{
+  WsRun *run; /* referenced */
+  guint index;
+} WsTimelineOutline;
+
+typedef struct
+{
+  WsChartFrame frame;
+  WsSession *session;          /* referenced */
+  WsTimelineGroup groups[2];
+  guint n_groups;
+  gint64 window_start, window_end; /* as the widget counts: comparing, since each run's start */
+  gboolean has_selection;
+  gint64 selection_start, selection_end; /* in the window's count */
+  GArray *outlines;            /* WsTimelineOutline */
+  gboolean outline_legend;     /* the legend says what an outline means */
+  double notes_keep;           /* line heights the lanes keep under the notes */
+} WsTimelineData;
+
+WsTimelineData *_ws_timeline_collect (WsSession *session, const WsChartBase *base,
+                                      const WsTimelineOptions *options);
+void _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data);
+void _ws_timeline_data_free (WsTimelineData *data);
+WsLaneCategory _ws_timeline_row_category (const WsTimelineRow *row);
+
+/* ---- laid out --------------------------------------------------------------------------- */
+
+typedef struct
+{
+  const WsTimelineGroup *group;
+  GArray *rows;     /* WsTimelineRow, borrowed from the group: those that fit, in order */
+  gint64 start, end, origin;
   double ppn;       /* pixels per nanosecond */
+  gboolean together; /* runs a few pixels wide are drawn together, not span by span */
   WsRect content, plot, band;
   double legend_y, ruler_y, label_width, row_height;
 } WsTimelineLayout;
 
+typedef struct
+{
+  WsTimelineLayout group[2];
+  guint n_groups;
+} WsTimelineFrame;
+
+/* Lays out the frame, the notes, the legend and each group's ruler, band and rows; draw FALSE
+ * only measures (the widget's geometry and picking). */
+void _ws_timeline_layout (WsChartContext *ctx, const WsTimelineData *data, gboolean draw,
+                          WsTimelineFrame *frame);
+void _ws_timeline_frame_clear (WsTimelineFrame *frame);
+
+/* Where t falls, in doubles (no overflow for any int64): spans far outside the window are
+ * drawn to just beyond its edges. */
 static inline double
 _ws_timeline_x (const WsTimelineLayout *l, gint64 t)
 {
-  double x = l->plot.x + (double) (t - l->start) * l->ppn;
+  double x = l->plot.x + ((double) t - (double) l->start) * l->ppn;
 
-  /* Spans far outside the window are drawn to just beyond its edges. */
   return CLAMP (x, l->plot.x - 8, l->plot.x + l->plot.width + 8);
 }
 
+/* The row of a lane key, or -1 when it is not shown. */
+int _ws_timeline_row_of (const WsTimelineLayout *l, guint64 key);
+WsColor _ws_timeline_row_color (const WsTheme *theme, const WsTimelineRow *row);
+
 void _ws_timeline_draw_ruler (WsChartContext *ctx, const WsTimelineLayout *l);
 void _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l);
-/* Returns whether any column of narrow spans became a density bar. */
+/* Returns whether any column of narrow spans or runs became a density bar. */
 gboolean _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l);
-void _ws_timeline_draw_highlights (WsChartContext *ctx, const WsTimelineLayout *l);
-const WsLane *_ws_timeline_find_lane (const WsRunLanes *lanes, guint64 key);
+void _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
+                                 const WsTimelineLayout *l);
+
+/* Runs narrower than this many units are drawn together, as density bars of their busy time,
+ * once there are more of them than the plot has room for at this width each (a long session
+ * seen whole): fewer are drawn span by span like the others. */
+#define WS_TIMELINE_NARROW_RUN 3.0
 
 G_END_DECLS

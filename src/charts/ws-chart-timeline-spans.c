@@ -1,5 +1,6 @@
-/* ws-chart-timeline-spans.c: the timeline's spans: wide ones drawn and labelled, a pixel
- * column of narrow ones merged into one density bar, and outlines where findings point.
+/* ws-chart-timeline-spans.c: the timeline's spans: wide ones drawn and labelled, a pixel column
+ * of narrow ones merged into one density bar, runs a few pixels wide drawn together as density
+ * bars of their busy time, and outlines where findings point.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -7,23 +8,20 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
-#include "ws-analysis.h"
 #include "ws-chart-timeline-private.h"
-
-/* ---- spans ------------------------------------------------------------------------------ */
 
 #define DENSITY_LEVELS 6
 
+/* What one row gets before it is filled: boxes by strength, spans to label, and the busy time
+ * of runs drawn together, by pixel column. */
 typedef struct
 {
-  const WsTimelineLayout *l;
-  WsChartContext *ctx;
   double y, h;
-  GArray *solid;     /* WsRect */
-  GArray *density[DENSITY_LEVELS];
-  GArray *labelled;  /* Labelled */
-  gboolean used_density;
-} Walk;
+  GArray *solid;                   /* WsRect */
+  GArray *density[DENSITY_LEVELS]; /* WsRect */
+  GArray *labelled;                /* Labelled */
+  double *busy;                    /* ns, a column each; NULL unless runs go together */
+} Row;
 
 typedef struct
 {
@@ -31,6 +29,16 @@ typedef struct
   WsRun *run;
   guint index;
 } Labelled;
+
+typedef struct
+{
+  WsChartContext *ctx;
+  const WsTimelineLayout *l;
+  Row *rows;
+  int *key_rows; /* the row of each of the index's keys; -1: not shown */
+  guint columns;
+  gboolean used_density;
+} Walk;
 
 static void
 add_rect (GArray *rects, double x0, double x1, double y, double h)
@@ -54,10 +62,18 @@ add_rect (GArray *rects, double x0, double x1, double y, double h)
   g_array_append_val (rects, r);
 }
 
-/* Draws one lane of one run: wide spans as themselves, a pixel column of narrow ones as one
- * bar whose strength is the share of the column they kept busy. */
+static guint
+density_level (double busy_fraction)
+{
+  return (guint) CLAMP (ceil (busy_fraction * DENSITY_LEVELS) - 1, 0, DENSITY_LEVELS - 1);
+}
+
+/* ---- a run wide enough to show its spans ------------------------------------------------ */
+
+/* One lane of one run: wide spans as themselves, a pixel column of narrow ones as one bar
+ * whose strength is the share of the column they kept busy. */
 static void
-walk_lane (Walk *w, WsRun *run, const WsLane *lane)
+walk_lane (Walk *w, Row *row, WsRun *run, const WsLane *lane)
 {
   const WsTimelineLayout *l = w->l;
   guint i = _ws_lane_first_reaching (lane, l->start);
@@ -68,7 +84,7 @@ walk_lane (Walk *w, WsRun *run, const WsLane *lane)
       double x0 = _ws_timeline_x (l, s->start), x1 = _ws_timeline_x (l, s->end);
       double column, busy;
       gint64 column_end;
-      guint k, level;
+      guint k;
 
       if (s->end <= l->start)
         {
@@ -77,36 +93,195 @@ walk_lane (Walk *w, WsRun *run, const WsLane *lane)
         }
       if (x1 - x0 >= 1.0)
         {
-          add_rect (w->solid, x0, x1, w->y, w->h);
+          add_rect (row->solid, x0, x1, row->y, row->h);
           if (x1 - x0 >= 2.5 * w->ctx->line_height)
             {
-              Labelled lab = { { x0, w->y, x1 - x0, w->h }, run, s->index };
+              Labelled lab = { { x0, row->y, x1 - x0, row->h }, run, s->index };
 
-              g_array_append_val (w->labelled, lab);
+              g_array_append_val (row->labelled, lab);
             }
           i++;
           continue;
         }
       column = floor (MAX (x0, l->plot.x) - l->plot.x);
-      column_end = l->start + (gint64) ceil ((column + 1) / l->ppn);
+      column_end = (gint64) MIN ((double) l->start + ceil ((column + 1) / l->ppn),
+                                 (double) G_MAXINT64);
       k = _ws_lane_first_starting (lane, i + 1, column_end);
       if (k == i + 1)
         {
           /* A lone narrow span still shows, a pixel wide. */
-          add_rect (w->solid, x0, x0 + 1, w->y, w->h);
+          add_rect (row->solid, x0, x0 + 1, row->y, row->h);
           i++;
           continue;
         }
       /* The column's last span may reach far beyond it: that one is drawn as itself. */
-      if (k - 1 > i && (lane->spans[k - 1].end - lane->spans[k - 1].start) * l->ppn >= 1.0)
+      if (k - 1 > i && ((double) lane->spans[k - 1].end - (double) lane->spans[k - 1].start)
+                               * l->ppn
+                           >= 1.0)
         k--;
-      busy = (double) (lane->busy[k] - lane->busy[i]) * l->ppn;
-      level = (guint) CLAMP (ceil (busy * DENSITY_LEVELS) - 1, 0, DENSITY_LEVELS - 1);
-      add_rect (w->density[level], l->plot.x + column, l->plot.x + column + 1, w->y, w->h);
+      busy = ((double) lane->busy[k] - (double) lane->busy[i]) * l->ppn;
+      add_rect (row->density[density_level (busy)], l->plot.x + column, l->plot.x + column + 1,
+                row->y, row->h);
       w->used_density = TRUE;
       i = k;
     }
 }
+
+/* ---- runs a few pixels wide, together --------------------------------------------------- */
+
+/* Run i's busy time in each lane, spread over the columns it covers; read from the index's
+ * flat arrays, which a frame of thirteen thousand runs walks from end to end. */
+static void
+add_busy (Walk *w, guint i)
+{
+  const WsTimelineLayout *l = w->l;
+  const WsLaneIndex *index = l->group->index;
+  guint n_keys = index->keys->len;
+  const double *busy = index->busy + (gsize) i * n_keys;
+  double x0 = ((double) index->starts[i] - (double) l->start) * l->ppn;
+  double x1 = ((double) index->ends[i] - (double) l->start) * l->ppn;
+  double c0 = MAX (floor (x0), 0), c1 = MIN (ceil (x1), (double) w->columns);
+
+  for (guint k = 0; k < n_keys; k++)
+    {
+      Row *row;
+
+      if (!(busy[k] > 0) || w->key_rows[k] < 0)
+        continue;
+      row = &w->rows[w->key_rows[k]];
+      if (x1 - x0 < 1e-9 || c1 - c0 <= 1)
+        {
+          if (c0 < w->columns && x1 >= 0)
+            row->busy[(guint) c0] += busy[k];
+          continue;
+        }
+      for (double c = c0; c < c1; c++)
+        row->busy[(guint) c] += busy[k] * (MIN (x1, c + 1) - MAX (x0, c)) / (x1 - x0);
+    }
+}
+
+static void
+flush_busy (Walk *w, Row *row)
+{
+  const WsTimelineLayout *l = w->l;
+
+  for (guint c = 0; row->busy && c < w->columns; c++)
+    if (row->busy[c] > 0)
+      {
+        add_rect (row->density[density_level (row->busy[c] * l->ppn)], l->plot.x + c,
+                  l->plot.x + c + 1, row->y, row->h);
+        w->used_density = TRUE;
+      }
+}
+
+/* Each lane of a run to its row: both are sorted by key. */
+static void
+walk_run (Walk *w, WsRun *run, const WsRunLanes *lanes)
+{
+  const WsTimelineLayout *l = w->l;
+  guint r = 0;
+
+  for (guint j = 0; j < lanes->n_lanes; j++)
+    {
+      const WsLane *lane = &lanes->lanes[j];
+
+      while (r < l->rows->len && g_array_index (l->rows, WsTimelineRow, r).key < lane->key)
+        r++;
+      if (r == l->rows->len)
+        return;
+      if (g_array_index (l->rows, WsTimelineRow, r).key == lane->key)
+        walk_lane (w, &w->rows[r], run, lane);
+    }
+}
+
+/* ---- labels ----------------------------------------------------------------------------- */
+
+/* A span's facts as fragments, most important first; returns how many. */
+static guint
+fragments (const WsActivity *a, char *frags[4])
+{
+  double ns = (double) _ws_span_duration (a->start, a->end);
+  g_autofree char *duration = _ws_format_duration (ns);
+  guint n = 0;
+
+  switch ((WsActivityKind) a->kind)
+    {
+    case WS_ACTIVITY_MEMCPY:
+      /* The lane says which direction. */
+      frags[n++] = _ws_format_bytes ((double) a->bytes);
+      frags[n++] = g_steal_pointer (&duration);
+      frags[n++] = _ws_format_gbs (ns > 0 ? (double) a->bytes / ns : 0);
+      break;
+    case WS_ACTIVITY_KERNEL:
+      frags[n++] = g_strdup (a->name ? a->name : _("kernel"));
+      frags[n++] = g_steal_pointer (&duration);
+      if (a->grid[1] <= 1 && a->block[1] <= 1)
+        frags[n++] = g_strdup_printf (_("%u blocks × %u threads"), a->grid[0], a->block[0]);
+      else
+        frags[n++] = g_strdup_printf (_("grid %u×%u × block %u×%u"), a->grid[0], a->grid[1],
+                                      a->block[0], a->block[1]);
+      break;
+    case WS_ACTIVITY_CPU:
+      frags[n++] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "CPU, %u thread",
+                                                 "CPU, %u threads", a->threads),
+                                    a->threads);
+      frags[n++] = g_steal_pointer (&duration);
+      break;
+    case WS_ACTIVITY_MEMSET:
+      frags[n++] = g_steal_pointer (&duration);
+      frags[n++] = _ws_format_bytes ((double) a->bytes);
+      break;
+    case WS_ACTIVITY_SYNC:
+      frags[n++] = g_steal_pointer (&duration);
+      frags[n++] = g_strdup (a->detail ? a->detail : _("sync"));
+      break;
+    case WS_ACTIVITY_OVERHEAD:
+    case WS_ACTIVITY_OTHER:
+    default:
+      frags[n++] = g_steal_pointer (&duration);
+      frags[n++] = g_strdup_printf (_("CUPTI: %s"), a->detail ? a->detail : "");
+      break;
+    }
+  return n;
+}
+
+/* One line when all the facts fit; in a tall span one fact a line, as many as fit; else the
+ * first that fits. */
+static void
+label_span (WsChartContext *ctx, const WsTimelineLayout *l, const Labelled *lab,
+            const WsColor *fill)
+{
+  guint n;
+  const WsActivity *a = &ws_run_get_activities (lab->run, &n)[lab->index];
+  double x0 = MAX (lab->rect.x, l->plot.x);
+  double x1 = MIN (lab->rect.x + lab->rect.width, l->plot.x + l->plot.width);
+  double width = x1 - x0 - 6 * ctx->unit, line = ctx->small_height;
+  guint max_lines = (guint) MAX (0, floor ((lab->rect.height - 4 * ctx->unit) / line));
+  char *frags[5] = { NULL };
+  const char *lines[4];
+  g_autofree char *joined = NULL;
+  WsColor text = _ws_color_text_on (fill);
+  guint n_frags, shown = 0;
+
+  if (max_lines == 0 || width < ctx->small_height)
+    return;
+  n_frags = fragments (a, frags);
+  joined = g_strjoinv (" · ", frags);
+  if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { joined, NULL }, width))
+    lines[shown++] = joined;
+  else
+    for (guint i = 0; i < n_frags && shown < max_lines; i++)
+      if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { frags[i], NULL }, width))
+        lines[shown++] = frags[i];
+  for (guint i = 0; i < shown; i++)
+    _ws_text_show (ctx, WS_FONT_SMALL, lines[i], (x0 + x1) / 2,
+                   lab->rect.y + lab->rect.height / 2 + (i - (shown - 1) / 2.0) * line, 0.5, 0.5,
+                   &text);
+  for (guint i = 0; i < n_frags; i++)
+    g_free (frags[i]);
+}
+
+/* ---- filling ---------------------------------------------------------------------------- */
 
 static void
 fill_rects (WsChartContext *ctx, GArray *rects, const WsColor *color, double alpha)
@@ -130,180 +305,140 @@ fill_rects (WsChartContext *ctx, GArray *rects, const WsColor *color, double alp
     }
   else
     _ws_fill_shape (ctx, color);
-  g_array_set_size (rects, 0);
 }
 
-/* A span's label: its facts as fragments, most important first. One line when they all fit;
- * in a tall span one fragment a line, as many as fit; else the first that fits. */
+/* Density bars first, then the spans themselves, then labels that keep off each other. */
 static void
-label_span (WsChartContext *ctx, const WsTimelineLayout *l, const Labelled *lab,
-            const WsColor *fill)
+fill_row (Walk *w, Row *row, const WsTimelineRow *info)
 {
-  guint n, n_frags = 0, shown = 0;
-  const WsActivity *a = &ws_run_get_activities (lab->run, &n)[lab->index];
-  double x0 = MAX (lab->rect.x, l->plot.x);
-  double x1 = MIN (lab->rect.x + lab->rect.width, l->plot.x + l->plot.width);
-  double width = x1 - x0 - 6 * ctx->unit, line = ctx->small_height;
-  guint max_lines = (guint) MAX (0, floor ((lab->rect.height - 4 * ctx->unit) / line));
-  char *frags[4] = { NULL };
-  const char *lines[4];
-  g_autofree char *joined = NULL;
-  WsColor text = _ws_color_text_on (fill);
+  WsChartContext *ctx = w->ctx;
+  WsColor color = _ws_timeline_row_color (ctx->theme, info);
+  double last_end = -G_MAXDOUBLE;
 
-  if (max_lines == 0 || width < ctx->small_height)
-    return;
-  switch ((WsActivityKind) a->kind)
+  flush_busy (w, row);
+  for (guint lv = 0; lv < DENSITY_LEVELS; lv++)
+    fill_rects (ctx, row->density[lv], &color, 0.3 + 0.7 * (lv + 1) / DENSITY_LEVELS);
+  fill_rects (ctx, row->solid, &color, 1);
+  for (guint k = 0; k < row->labelled->len && k < 400; k++)
     {
-    case WS_ACTIVITY_MEMCPY:
-      {
-        /* The lane says which direction. */
-        frags[n_frags++] = _ws_format_bytes ((double) a->bytes);
-        frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-        frags[n_frags++] = _ws_format_gbs (ws_activity_gbs (a));
-        break;
-      }
-    case WS_ACTIVITY_KERNEL:
-      frags[n_frags++] = g_strdup (a->name ? a->name : _("kernel"));
-      frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-      if (a->grid[1] <= 1 && a->block[1] <= 1)
-        frags[n_frags++] = g_strdup_printf (_("%u blocks × %u threads"), a->grid[0], a->block[0]);
-      else
-        frags[n_frags++] = g_strdup_printf (_("grid %u×%u × block %u×%u"), a->grid[0],
-                                            a->grid[1], a->block[0], a->block[1]);
-      break;
-    case WS_ACTIVITY_CPU:
-      frags[n_frags++] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "CPU, %u thread",
-                                                       "CPU, %u threads", a->threads),
-                                          a->threads);
-      frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-      break;
-    case WS_ACTIVITY_MEMSET:
-      frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-      frags[n_frags++] = _ws_format_bytes ((double) a->bytes);
-      break;
-    case WS_ACTIVITY_SYNC:
-      frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-      frags[n_frags++] = g_strdup (a->detail ? a->detail : _("sync"));
-      break;
-    case WS_ACTIVITY_OVERHEAD:
-    case WS_ACTIVITY_OTHER:
-    default:
-      frags[n_frags++] = _ws_format_duration ((double) ws_activity_duration (a));
-      frags[n_frags++] = g_strdup_printf (_("CUPTI: %s"), a->detail ? a->detail : "");
-      break;
+      const Labelled *lab = &g_array_index (row->labelled, Labelled, k);
+
+      if (lab->rect.x < last_end)
+        continue;
+      label_span (ctx, w->l, lab, &color);
+      last_end = lab->rect.x + lab->rect.width;
     }
-  joined = g_strjoinv (" · ", frags);
-  if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { joined, NULL }, width))
-    lines[shown++] = joined;
-  else
-    for (guint i = 0; i < n_frags && shown < max_lines; i++)
-      if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { frags[i], NULL }, width))
-        lines[shown++] = frags[i];
-  for (guint i = 0; i < shown; i++)
-    _ws_text_show (ctx, WS_FONT_SMALL, lines[i], (x0 + x1) / 2,
-                   lab->rect.y + lab->rect.height / 2 + (i - (shown - 1) / 2.0) * line, 0.5, 0.5,
-                   &text);
-  for (guint i = 0; i < n_frags; i++)
-    g_free (frags[i]);
 }
 
-const WsLane *
-_ws_timeline_find_lane (const WsRunLanes *lanes, guint64 key)
+static void
+rows_init (Walk *w)
 {
-  for (guint j = 0; j < lanes->n_lanes; j++)
-    if (lanes->lanes[j].key == key)
-      return &lanes->lanes[j];
-  return NULL;
+  const WsTimelineLayout *l = w->l;
+  const GArray *keys = l->group->index->keys;
+
+  w->key_rows = g_new (int, MAX (keys->len, 1));
+  for (guint k = 0; k < keys->len; k++)
+    w->key_rows[k] = _ws_timeline_row_of (l, g_array_index (keys, guint64, k));
+
+  w->columns = (guint) MAX (ceil (l->plot.width), 1);
+  w->rows = g_new0 (Row, MAX (l->rows->len, 1));
+  for (guint r = 0; r < l->rows->len; r++)
+    {
+      Row *row = &w->rows[r];
+
+      row->h = MAX (1, round (l->row_height * 0.72));
+      row->y = l->plot.y + r * l->row_height + round ((l->row_height - row->h) / 2);
+      row->solid = g_array_new (FALSE, FALSE, sizeof (WsRect));
+      for (guint lv = 0; lv < DENSITY_LEVELS; lv++)
+        row->density[lv] = g_array_new (FALSE, FALSE, sizeof (WsRect));
+      row->labelled = g_array_new (FALSE, FALSE, sizeof (Labelled));
+      /* Only runs drawn together need columns of busy time. */
+      row->busy = l->together ? g_new0 (double, w->columns) : NULL;
+    }
+}
+
+static void
+rows_clear (Walk *w)
+{
+  for (guint r = 0; r < w->l->rows->len; r++)
+    {
+      Row *row = &w->rows[r];
+
+      g_array_unref (row->solid);
+      for (guint lv = 0; lv < DENSITY_LEVELS; lv++)
+        g_array_unref (row->density[lv]);
+      g_array_unref (row->labelled);
+      g_free (row->busy);
+    }
+  g_free (w->rows);
+  g_free (w->key_rows);
 }
 
 gboolean
 _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l)
 {
-  Walk w = { l, ctx };
+  const WsLaneIndex *index = l->group->index;
   cairo_t *cr = ctx->cr;
-  gboolean density = FALSE;
+  Walk w = { ctx, l };
+  guint first = _ws_lane_index_first_reaching (index, l->start);
 
-  w.solid = g_array_new (FALSE, FALSE, sizeof (WsRect));
-  for (guint i = 0; i < DENSITY_LEVELS; i++)
-    w.density[i] = g_array_new (FALSE, FALSE, sizeof (WsRect));
-  w.labelled = g_array_new (FALSE, FALSE, sizeof (Labelled));
-
+  rows_init (&w);
+  /* The runs in view, found by a binary search: each walks its lanes, or, when many are a
+   * few pixels wide, those add their busy time to the columns they cover. */
+  for (guint i = first; i < index->runs->len && index->starts[i] < l->end; i++)
+    {
+      if (index->ends[i] < l->start)
+        continue;
+      if (l->together && ((double) index->ends[i] - (double) index->starts[i]) * l->ppn
+                             < WS_TIMELINE_NARROW_RUN * ctx->unit)
+        add_busy (&w, i);
+      else
+        walk_run (&w, g_ptr_array_index (index->runs, i), g_ptr_array_index (index->lanes, i));
+    }
   cairo_save (cr);
   cairo_rectangle (cr, l->plot.x, l->plot.y - 1, l->plot.width, l->plot.height + 2);
   cairo_clip (cr);
   for (guint r = 0; r < l->rows->len; r++)
-    {
-      const WsTimelineRow *row = &g_array_index (l->rows, WsTimelineRow, r);
-      WsLaneCategory category = WS_LANE_KEY_CATEGORY (row->key);
-      WsColor color = row->color;
-
-      if (category == WS_LANE_OVERHEAD)
-        color = _ws_color_mix (&ctx->theme->sync, &ctx->theme->background, 0.35);
-      w.h = MAX (1, round (l->row_height * 0.72));
-      w.y = l->plot.y + r * l->row_height + round ((l->row_height - w.h) / 2);
-      for (guint i = 0; i < l->runs->len; i++)
-        {
-          const WsRunLanes *lanes = g_ptr_array_index (l->lanes, i);
-          const WsLane *lane;
-
-          if (lanes->end < l->start || lanes->start > l->end)
-            continue;
-          lane = _ws_timeline_find_lane (lanes, row->key);
-          if (lane)
-            walk_lane (&w, g_ptr_array_index (l->runs, i), lane);
-        }
-      for (guint lv = 0; lv < DENSITY_LEVELS; lv++)
-        fill_rects (ctx, w.density[lv], &color, 0.3 + 0.7 * (lv + 1) / DENSITY_LEVELS);
-      fill_rects (ctx, w.solid, &color, 1);
-      {
-        double last_end = -G_MAXDOUBLE;
-
-        for (guint k = 0; k < w.labelled->len && k < 400; k++)
-          {
-            const Labelled *lab = &g_array_index (w.labelled, Labelled, k);
-
-            if (lab->rect.x < last_end)
-              continue;
-            label_span (ctx, l, lab, &color);
-            last_end = lab->rect.x + lab->rect.width;
-          }
-        g_array_set_size (w.labelled, 0);
-      }
-    }
+    fill_row (&w, &w.rows[r], &g_array_index (l->rows, WsTimelineRow, r));
   cairo_restore (cr);
-  density = w.used_density;
-  g_array_unref (w.solid);
-  for (guint i = 0; i < DENSITY_LEVELS; i++)
-    g_array_unref (w.density[i]);
-  g_array_unref (w.labelled);
-  return density;
+  rows_clear (&w);
+  return w.used_density;
 }
 
-static int
-row_of (const WsTimelineLayout *l, const WsActivity *a)
+/* ---- outlines --------------------------------------------------------------------------- */
+
+/* Does the group draw this run? The session's draws every run; of two compared, each its own. */
+static gboolean
+group_has (const WsTimelineLayout *l, WsRun *run)
 {
-  WsLaneCategory category = _ws_lane_category (a);
-  guint64 key = WS_LANE_KEY (category, category == WS_LANE_KERNEL ? a->stream : 0);
+  const WsLaneIndex *index = l->group->index;
 
-  for (guint r = 0; r < l->rows->len; r++)
-    if (g_array_index (l->rows, WsTimelineRow, r).key == key)
-      return (int) r;
-  return -1;
+  return index->runs->len > 1 || (index->runs->len == 1 && g_ptr_array_index (index->runs, 0)
+                                                                 == run);
 }
 
-static void
-outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index)
+/* Where the outline of a span goes; FALSE when it is not shown. */
+static gboolean
+outline_rect (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index,
+              WsRect *rect, int *row)
 {
   guint n;
   const WsActivity *a = ws_run_get_activities (run, &n);
-  int r;
-  double x0, x1, h, y;
-  cairo_t *cr = ctx->cr;
+  WsLaneCategory category;
+  double x0, x1, h;
+  gint64 rs, re;
 
-  if (index >= n || (r = row_of (l, &a[index])) < 0)
-    return;
-  if (a[index].end < l->start || a[index].start > l->end)
-    return;
+  if (index >= n || !group_has (l, run))
+    return FALSE;
+  /* Runs drawn together show no spans to point at. */
+  if (l->together && ws_run_get_time_range (run, &rs, &re)
+      && ((double) re - (double) rs) * l->ppn < WS_TIMELINE_NARROW_RUN * ctx->unit)
+    return FALSE;
+  category = _ws_lane_category (&a[index]);
+  *row = _ws_timeline_row_of (l, WS_LANE_KEY (category,
+                                              category == WS_LANE_KERNEL ? a[index].stream : 0));
+  if (*row < 0 || a[index].end < l->start || a[index].start > l->end)
+    return FALSE;
   x0 = _ws_timeline_x (l, a[index].start);
   x1 = MAX (_ws_timeline_x (l, a[index].end), x0 + 1);
   /* A span too short to see is still pointed at: its outline is a few pixels wide. */
@@ -315,10 +450,20 @@ outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index
       x1 = c + 3 * ctx->unit;
     }
   h = MAX (1, round (l->row_height * 0.72));
-  y = l->plot.y + r * l->row_height + round ((l->row_height - h) / 2);
+  *rect = (WsRect) { x0 - 1.5 * ctx->unit,
+                     l->plot.y + *row * l->row_height + round ((l->row_height - h) / 2)
+                         - 1.5 * ctx->unit,
+                     x1 - x0 + 3 * ctx->unit, h + 3 * ctx->unit };
+  return TRUE;
+}
+
+static void
+outline (WsChartContext *ctx, const WsRect *r)
+{
+  cairo_t *cr = ctx->cr;
+
   cairo_save (cr);
-  cairo_rectangle (cr, x0 - 1.5 * ctx->unit, y - 1.5 * ctx->unit, x1 - x0 + 3 * ctx->unit,
-                   h + 3 * ctx->unit);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
   _ws_set_color (cr, &ctx->theme->background);
   cairo_set_line_width (cr, 4.5 * ctx->unit);
   cairo_stroke_preserve (cr);
@@ -328,42 +473,37 @@ outline (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint index
   cairo_restore (cr);
 }
 
+/* Outlines that overlap in a row become one around them all: a finding that points at sixty
+ * copies of a run outlines them as one group, with the copies visible inside, and a finding
+ * about every run of a long session does not draw a million boxes. */
 void
-_ws_timeline_draw_highlights (WsChartContext *ctx, const WsTimelineLayout *l)
+_ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
+                            const WsTimelineLayout *l)
 {
-  const WsChartOptions *o = ctx->options;
+  g_autofree WsRect *open = g_new0 (WsRect, MAX (l->rows->len, 1));
 
-  if (o->highlight != NULL)
-    for (guint i = 0; i < o->highlight->len; i++)
-      {
-        const WsActivityRef *ref = &g_array_index (o->highlight, WsActivityRef, i);
-        WsRun *run = ws_session_find_run (l->session, ref->run);
-
-        if (run)
-          outline (ctx, l, run, ref->index);
-      }
-  if (!o->annotate)
-    return;
-  for (guint i = 0; i < l->runs->len; i++)
+  for (guint i = 0; i < data->outlines->len; i++)
     {
-      WsRun *run = g_ptr_array_index (l->runs, i);
-      WsRunLanes *lanes = g_ptr_array_index (l->lanes, i);
-      g_autoptr (GPtrArray) findings = NULL;
+      const WsTimelineOutline *o = &g_array_index (data->outlines, WsTimelineOutline, i);
+      WsRect rect, *cur;
+      int row;
 
-      if (lanes->end < l->start || lanes->start > l->end)
+      if (!outline_rect (ctx, l, o->run, o->index, &rect, &row))
         continue;
-      findings = ws_analyze_run (l->session, run);
-      /* Only the most severe finding's spans: outlines on everything point at nothing. */
-      for (guint f = 0; f < findings->len; f++)
+      cur = &open[row];
+      if (cur->width > 0 && rect.x <= cur->x + cur->width && cur->x <= rect.x + rect.width)
         {
-          const WsFinding *finding = g_ptr_array_index (findings, f);
+          double x1 = MAX (cur->x + cur->width, rect.x + rect.width);
 
-          if (finding->severity < WS_SEVERITY_LOW || finding->activities == NULL
-              || finding->activities->len == 0)
-            continue;
-          for (guint k = 0; k < finding->activities->len && k < 64; k++)
-            outline (ctx, l, run, g_array_index (finding->activities, guint, k));
-          break;
+          cur->x = MIN (cur->x, rect.x);
+          cur->width = x1 - cur->x;
+          continue;
         }
+      if (cur->width > 0)
+        outline (ctx, cur);
+      *cur = rect;
     }
+  for (guint r = 0; r < l->rows->len; r++)
+    if (open[r].width > 0)
+      outline (ctx, &open[r]);
 }

@@ -1,6 +1,6 @@
-/* ws-chart.c: the chart kinds, the one entry point that draws any of them, and what every
- * chart shares: its frame and title, the sentence of an empty chart, the runs it shows and
- * the findings written on it in presentation mode.
+/* ws-chart.c: the table of chart kinds (name, title, what each needs, how it collects, draws
+ * and frees its data), the request split into a base and per-kind parts, and the one entry
+ * point that draws any chart: collect, then draw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -10,20 +10,143 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-blocks-private.h"
+#include "ws-chart-breakdown-private.h"
+#include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-roofline-private.h"
+#include "ws-chart-speedup-private.h"
+#include "ws-chart-timeline-private.h"
 
-static const struct
+/* The needs that a session's series answer are found once per query. */
+static gboolean
+has_series (WsSession *session, WsSeriesKind kind, gboolean with_baseline)
 {
-  const char *name;
-  const char *title;
-} kinds[WS_N_CHARTS] = {
-  [WS_CHART_TIMELINE] = { "timeline", N_("Timeline") },
-  [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU") },
-  [WS_CHART_BLOCKS] = { "blocks", N_("Block size") },
-  [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy") },
-  [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown") },
-  [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline") },
+  g_autoptr (GPtrArray) all = ws_session_get_series (session, kind, 2);
+
+  if (!with_baseline)
+    return all->len > 0;
+  for (guint i = 0; i < all->len; i++)
+    {
+      WsSeries *series = g_ptr_array_index (all, i);
+
+      for (guint r = 0; r < series->runs->len; r++)
+        if (ws_run_get_speedup (g_ptr_array_index (series->runs, r), TRUE, FALSE) > 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_runs_with (WsSession *session, WsChartNeeds need)
+{
+  GListModel *runs = ws_session_get_runs (session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
+
+      if (need == WS_CHART_NEEDS_SEQUENCES)
+        {
+          WsTotals totals;
+
+          ws_run_get_totals (run, &totals);
+          if (totals.span_ns > 0)
+            return TRUE;
+        }
+      else if (ws_run_get_kernel_ns (run) > 0 && ws_run_get_config (run)->bytes > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+_ws_chart_needs_met (WsChartKind kind, WsSession *session)
+{
+  WsChartNeeds needs = _ws_chart_class (kind)->needs;
+
+  if (needs == WS_CHART_NEEDS_NOTHING)
+    return TRUE;
+  if (session == NULL)
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_ACTIVITIES) && ws_session_get_n_activities (session) == 0)
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_SIZE_SWEEP) && !has_series (session, WS_SERIES_BY_SIZE, TRUE))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_SEQUENCES) && !has_runs_with (session, WS_CHART_NEEDS_SEQUENCES))
+    return FALSE;
+  if ((needs & WS_CHART_NEEDS_COUNTS) && !has_runs_with (session, WS_CHART_NEEDS_COUNTS))
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- the kinds -------------------------------------------------------------------------- */
+
+static gpointer
+collect_speedup (const WsChartRequest *r)
+{
+  return _ws_speedup_collect (r->sessions, &r->base);
+}
+
+static gpointer
+collect_blocks (const WsChartRequest *r)
+{
+  return _ws_blocks_collect (r->sessions, &r->base);
+}
+
+static gpointer
+collect_roofline (const WsChartRequest *r)
+{
+  return _ws_roofline_collect (r->sessions, &r->base);
+}
+
+static gpointer
+collect_timeline (const WsChartRequest *r)
+{
+  return _ws_timeline_collect (_ws_chart_request_session (r), &r->base, &r->timeline);
+}
+
+static gpointer
+collect_occupancy (const WsChartRequest *r)
+{
+  return _ws_occupancy_collect (_ws_chart_request_session (r), &r->base, &r->occupancy);
+}
+
+static gpointer
+collect_breakdown (const WsChartRequest *r)
+{
+  return _ws_breakdown_collect (_ws_chart_request_session (r), &r->base);
+}
+
+static const WsChartClass kinds[WS_N_CHARTS] = {
+  [WS_CHART_TIMELINE] = { "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
+                          collect_timeline, (WsChartDrawFunc) _ws_timeline_draw,
+                          (GDestroyNotify) _ws_timeline_data_free },
+  [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
+                         collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
+                         (GDestroyNotify) _ws_speedup_data_free },
+  [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
+                        collect_blocks, (WsChartDrawFunc) _ws_blocks_draw,
+                        (GDestroyNotify) _ws_blocks_data_free },
+  [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
+                           collect_occupancy, (WsChartDrawFunc) _ws_occupancy_draw,
+                           (GDestroyNotify) _ws_occupancy_data_free },
+  [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown"), WS_CHART_NEEDS_SEQUENCES, FALSE,
+                           collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
+                           (GDestroyNotify) _ws_breakdown_data_free },
+  [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
+                          collect_roofline, (WsChartDrawFunc) _ws_roofline_draw,
+                          (GDestroyNotify) _ws_roofline_data_free },
 };
+
+const WsChartClass *
+_ws_chart_class (WsChartKind kind)
+{
+  g_return_val_if_fail ((guint) kind < WS_N_CHARTS, &kinds[WS_CHART_TIMELINE]);
+  return &kinds[kind];
+}
 
 const char *
 ws_chart_kind_to_string (WsChartKind kind)
@@ -53,6 +176,8 @@ ws_chart_kind_title (WsChartKind kind)
   return _(kinds[kind].title);
 }
 
+/* ---- the request ------------------------------------------------------------------------ */
+
 void
 ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme *theme,
                        double width, double height)
@@ -66,9 +191,59 @@ ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme 
 }
 
 void
+_ws_chart_request_init (WsChartRequest *r, GPtrArray *sessions, const WsChartOptions *o)
+{
+  static GPtrArray *none;
+
+  if (g_once_init_enter (&none))
+    g_once_init_leave (&none, g_ptr_array_new ());
+  memset (r, 0, sizeof *r);
+  r->sessions = sessions ? sessions : none;
+  r->kind = o->kind;
+  r->base = (WsChartBase) {
+    .theme = o->theme ? o->theme : ws_theme_get (WS_THEME_LIGHT),
+    .width = o->width,
+    .height = o->height,
+    .scale = 1,
+    .run = o->run,
+    .compare_run = o->compare_run,
+    .annotate = o->annotate,
+  };
+  r->timeline = (WsTimelineOptions) { o->window_start, o->window_end, o->selection_start,
+                                      o->selection_end, o->highlight };
+  r->occupancy = (WsOccupancyOptions) { o->arch, o->block_size, o->registers, o->smem_bytes };
+}
+
+WsSession *
+_ws_chart_request_session (const WsChartRequest *r)
+{
+  return r->sessions->len > 0 ? g_ptr_array_index (r->sessions, 0) : NULL;
+}
+
+gpointer
+_ws_chart_collect (const WsChartRequest *r)
+{
+  return _ws_chart_class (r->kind)->collect (r);
+}
+
+/* Device pixels per user-space unit: what a PNG's scale or a HiDPI screen makes of one unit. */
+static double
+device_scale (cairo_t *cr)
+{
+  double x = 1, y = 0;
+
+  cairo_user_to_device_distance (cr, &x, &y);
+  x = hypot (x, y);
+  return isfinite (x) && x > 0 ? CLAMP (x, 0.25, 16) : 1;
+}
+
+void
 ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
 {
+  const WsChartClass *klass;
+  WsChartRequest request;
   WsChartContext ctx;
+  gpointer data;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (options != NULL);
@@ -77,273 +252,17 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   if (!(options->width >= 1 && options->height >= 1) || !isfinite (options->width)
       || !isfinite (options->height))
     return;
+  klass = _ws_chart_class (options->kind);
+  _ws_chart_request_init (&request, sessions, options);
+  request.base.scale = device_scale (cr);
+  /* Collect first: nothing below analyses while painting. */
+  data = klass->collect (&request);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, options->width, options->height);
   cairo_clip (cr);
-  _ws_chart_context_init (&ctx, cr, options);
-  switch (options->kind)
-    {
-    case WS_CHART_TIMELINE:
-      _ws_chart_timeline (&ctx, sessions);
-      break;
-    case WS_CHART_SPEEDUP:
-      _ws_chart_speedup (&ctx, sessions);
-      break;
-    case WS_CHART_BLOCKS:
-      _ws_chart_blocks (&ctx, sessions);
-      break;
-    case WS_CHART_OCCUPANCY:
-      _ws_chart_occupancy (&ctx, sessions);
-      break;
-    case WS_CHART_BREAKDOWN:
-      _ws_chart_breakdown (&ctx, sessions);
-      break;
-    case WS_CHART_ROOFLINE:
-      _ws_chart_roofline (&ctx, sessions);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  _ws_chart_context_init (&ctx, cr, &request.base);
+  klass->draw (&ctx, data);
   _ws_chart_context_clear (&ctx);
   cairo_restore (cr);
-}
-
-/* ---- shared pieces ---------------------------------------------------------------------- */
-
-void
-_ws_chart_frame (WsChartContext *ctx, const char *title, const char *subtitle, WsRect *content)
-{
-  cairo_t *cr = ctx->cr;
-  double pad = 0.9 * ctx->line_height;
-  double width = MAX (ctx->area.width - 2 * pad, 1);
-  double y = ctx->area.y + pad * 0.8;
-
-  _ws_set_color (cr, &ctx->theme->background);
-  cairo_rectangle (cr, ctx->area.x, ctx->area.y, ctx->area.width, ctx->area.height);
-  cairo_fill (cr);
-
-  if (title)
-    y += _ws_text_show_wrapped (ctx, WS_FONT_TITLE, title, ctx->area.x + pad, y, width,
-                                PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
-  if (subtitle)
-    y += _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, subtitle, ctx->area.x + pad, y + 2, width,
-                                PANGO_ALIGN_LEFT, &ctx->theme->muted, TRUE)
-         + 2;
-  y += 0.5 * pad;
-  content->x = ctx->area.x + pad;
-  content->y = y;
-  content->width = width;
-  content->height = MAX (ctx->area.y + ctx->area.height - pad * 0.7 - y, 1);
-}
-
-void
-_ws_chart_message (WsChartContext *ctx, const WsRect *area, const char *sentence)
-{
-  double width = MIN (area->width, 40 * ctx->line_height);
-  double h = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, sentence, 0, 0, width,
-                                    PANGO_ALIGN_CENTER, NULL, FALSE);
-  double y = area->y + MAX (0, (area->height - h) / 2);
-
-  _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, sentence, area->x + (area->width - width) / 2, y,
-                         width, PANGO_ALIGN_CENTER, &ctx->theme->muted, TRUE);
-}
-
-char *
-_ws_chart_subtitle (WsSession *session, const char *what)
-{
-  GString *s = g_string_new (NULL);
-  WsDevice *device = session ? ws_session_get_device (session) : NULL;
-  g_autofree char *date = session ? ws_session_dup_date (session) : NULL;
-
-  if (device)
-    g_string_append (s, ws_device_get_name (device));
-  if (date)
-    {
-      if (s->len)
-        g_string_append (s, " · ");
-      /* TRANSLATORS: the date a session was recorded on, e.g. "recorded 2026-11-29" */
-      g_string_append_printf (s, _("recorded %s"), date);
-    }
-  if (what && *what)
-    {
-      if (s->len)
-        g_string_append (s, " · ");
-      g_string_append (s, what);
-    }
-  return g_string_free (s, s->len == 0);
-}
-
-char *
-_ws_chart_dup_size_label (WsRun *run)
-{
-  JsonObject *record = ws_run_get_json (run, "run");
-  JsonArray *shape = record && json_object_has_member (record, "shape")
-                         ? json_object_get_array_member (record, "shape")
-                         : NULL;
-
-  /* The model names vectors and cubes; a matrix (a transpose's rows × columns) is named
-   * here. */
-  if (shape != NULL && json_array_get_length (shape) == 2)
-    {
-      gint64 rows = json_array_get_int_element (shape, 0);
-      gint64 cols = json_array_get_int_element (shape, 1);
-
-      if (rows == cols)
-        return g_strdup_printf ("%" G_GINT64_FORMAT "²", rows);
-      return g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, rows, cols);
-    }
-  return ws_run_dup_size_label (run);
-}
-
-char *
-_ws_chart_kernels_label (GPtrArray *runs)
-{
-  GString *kernels = g_string_new (NULL);
-  guint named = 0, more = 0;
-
-  for (guint i = 0; i < runs->len; i++)
-    {
-      const char *k = ws_run_get_config (g_ptr_array_index (runs, i))->kernel;
-      gboolean seen = FALSE;
-
-      for (guint j = 0; j < i && !seen; j++)
-        seen = g_strcmp0 (ws_run_get_config (g_ptr_array_index (runs, j))->kernel, k) == 0;
-      if (seen || k == NULL)
-        continue;
-      if (named < 3)
-        g_string_append_printf (kernels, "%s%s", named++ ? ", " : "", k);
-      else
-        more++;
-    }
-  if (more)
-    g_string_append_printf (kernels, _(" and %u more"), more);
-  return g_string_free (kernels, FALSE);
-}
-
-static gboolean
-has_results (WsRun *run)
-{
-  WsRunState state = ws_run_get_state (run);
-
-  return state == WS_RUN_STATE_COMPLETE || state == WS_RUN_STATE_FAILED;
-}
-
-GPtrArray *
-_ws_chart_runs (WsSession *session, const WsChartOptions *options)
-{
-  GPtrArray *runs = g_ptr_array_new_with_free_func (g_object_unref);
-  GListModel *model;
-
-  if (session == NULL)
-    return runs;
-  if (options->run != 0)
-    {
-      int ids[2] = { options->run, options->compare_run };
-
-      for (guint i = 0; i < 2; i++)
-        {
-          WsRun *run = ids[i] ? ws_session_find_run (session, ids[i]) : NULL;
-
-          if (run && (i == 0 || ids[1] != ids[0]))
-            g_ptr_array_add (runs, g_object_ref (run));
-        }
-      return runs;
-    }
-  model = ws_session_get_runs (session);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr (WsRun) run = g_list_model_get_item (model, i);
-
-      if (has_results (run))
-        g_ptr_array_add (runs, g_steal_pointer (&run));
-    }
-  return runs;
-}
-
-static int
-compare_severity (gconstpointer a, gconstpointer b)
-{
-  const WsFinding *x = *(WsFinding **) a, *y = *(WsFinding **) b;
-
-  if (x->severity != y->severity)
-    return x->severity > y->severity ? -1 : 1;
-  return x->run - y->run;
-}
-
-void
-_ws_chart_annotate (WsChartContext *ctx, WsSession *session, GPtrArray *runs, double keep,
-                    WsRect *area)
-{
-  g_autoptr (GPtrArray) findings = NULL;
-  g_autoptr (GHashTable) seen = NULL;
-  GString *text;
-  double pad = 0.5 * ctx->line_height, h = 0, y, cap;
-  guint shown = 0;
-
-  if (!ctx->options->annotate || session == NULL || runs == NULL || runs->len == 0)
-    return;
-  findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-  for (guint i = 0; i < runs->len; i++)
-    {
-      g_autoptr (GPtrArray) some = ws_analyze_run (session, g_ptr_array_index (runs, i));
-
-      while (some->len > 0)
-        g_ptr_array_add (findings, g_ptr_array_steal_index (some, 0));
-    }
-  g_ptr_array_sort (findings, compare_severity);
-
-  /* The same finding about many runs of a sweep is said once. Whole findings only, as many
-   * as fit in 40% of the area and leave the chart the height it needs (`keep`); the first
-   * one loses its fix before the chart loses its lanes or axes. */
-  cap = MIN (area->height * 0.4, area->height - keep) - 2 * pad;
-  seen = g_hash_table_new (g_str_hash, g_str_equal);
-  text = g_string_new (NULL);
-  for (guint i = 0; i < findings->len && shown < 3; i++)
-    {
-      WsFinding *f = g_ptr_array_index (findings, i);
-      gsize before = text->len;
-      double need;
-
-      if (f->severity < WS_SEVERITY_LOW || g_hash_table_contains (seen, f->id))
-        continue;
-      g_hash_table_add (seen, (gpointer) f->id);
-      if (text->len)
-        g_string_append_c (text, '\n');
-      g_string_append_printf (text, "● %s", f->title);
-      if (f->fix && *f->fix)
-        g_string_append_printf (text, " — %s", f->fix);
-      need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0, area->width - 2 * pad,
-                                    PANGO_ALIGN_LEFT, NULL, FALSE);
-      if (need > cap && shown == 0)
-        {
-          g_string_truncate (text, before);
-          g_string_append_printf (text, "● %s", f->title);
-          need = _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, 0, 0,
-                                        area->width - 2 * pad, PANGO_ALIGN_LEFT, NULL, FALSE);
-        }
-      if (need > cap)
-        {
-          g_string_truncate (text, before);
-          break;
-        }
-      h = need;
-      shown++;
-    }
-  if (shown == 0)
-    {
-      g_string_free (text, TRUE);
-      return;
-    }
-  y = area->y + area->height - h - 2 * pad;
-  {
-    WsColor band = _ws_color_mix (&ctx->theme->background, &ctx->theme->severity[2], 0.12);
-
-    _ws_set_color (ctx->cr, &band);
-    cairo_rectangle (ctx->cr, area->x, y, area->width, h + 2 * pad);
-    cairo_fill (ctx->cr);
-  }
-  _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, text->str, area->x + pad, y + pad,
-                         area->width - 2 * pad, PANGO_ALIGN_LEFT, &ctx->theme->foreground, TRUE);
-  area->height = MAX (1, y - area->y - pad);
-  g_string_free (text, TRUE);
+  klass->free (data);
 }

@@ -1,6 +1,7 @@
-/* ws-chart.h: every chart is one function that draws sessions onto any cairo_t at any size:
- * the app's widgets call it through gtk_snapshot_append_cairo, export calls it on image, SVG
- * and PDF surfaces. cairo and pango only: nothing here knows GTK.
+/* ws-chart.h: every chart is drawn by one call onto any cairo_t at any size: the app's widgets
+ * call it through gtk_snapshot_append_cairo, export calls it on image, SVG and PDF surfaces.
+ * Each chart first collects what it shows from the sessions, then draws that (nothing analyses
+ * while painting). cairo and pango only: nothing here knows GTK.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -35,6 +36,9 @@ typedef struct
   guint index; /* into ws_run_get_activities (run) */
 } WsActivityRef;
 
+/* What the app and the CLI ask for. ws_chart_draw splits it into what every chart reads (kind,
+ * theme, size, run, compare_run, annotate) and what one kind reads besides: the timeline its
+ * window, selection and highlight, the occupancy chart its configuration. */
 typedef struct
 {
   WsChartKind kind;

@@ -10,7 +10,12 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-chart-blocks-private.h"
+#include "ws-chart-frame-private.h"
+#include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
+#include "ws-chart-speedup-private.h"
+#include "ws-export-private.h"
 #include "ws-export-private.h"
 #include "ws-occupancy.h"
 
@@ -101,7 +106,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     {
     case WS_CHART_SPEEDUP:
       {
-        g_autoptr (GPtrArray) series = _ws_speedup_pick_series (session, options);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) series = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        series = _ws_speedup_pick_series (session, &request.base);
 
         for (guint i = 0; i < series->len; i++)
           {
@@ -115,7 +124,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     case WS_CHART_BLOCKS:
       {
         gboolean heatmap;
-        g_autoptr (GPtrArray) series = _ws_blocks_pick_series (session, options, &heatmap);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) series = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        series = _ws_blocks_pick_series (session, &request.base, &heatmap);
 
         for (guint i = 0; i < series->len; i++)
           {
@@ -160,7 +173,11 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
     case WS_CHART_OCCUPANCY:
     default:
       {
-        g_autoptr (GPtrArray) all = _ws_chart_runs (session, options);
+        WsChartRequest request;
+        g_autoptr (GPtrArray) all = NULL;
+
+        _ws_chart_request_init (&request, NULL, options);
+        all = _ws_chart_runs (session, &request.base);
 
         for (guint i = 0; i < all->len; i++)
           g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (all, i)));
@@ -171,107 +188,133 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
 }
 
 static void
-write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession *session,
-               WsRun *run, GPtrArray *tied, WsRun *best)
+timeline_row (GString *out, const WsChartOptions *options, WsRun *run)
+{
+  guint n;
+  const WsActivity *a = ws_run_get_activities (run, &n);
+  gint64 s = 0, e = 0, lo = G_MININT64, hi = G_MAXINT64;
+  guint count = 0, kernels = 0, copies = 0;
+  guint64 bytes = 0;
+  WsTotals tot;
+
+  if (options->window_end > options->window_start)
+    lo = options->window_start, hi = options->window_end;
+  ws_run_get_time_range (run, &s, &e);
+  for (guint i = 0; i < n; i++)
+    if (a[i].end > lo && a[i].start < hi)
+      {
+        count++;
+        kernels += a[i].kind == WS_ACTIVITY_KERNEL;
+        if (a[i].kind == WS_ACTIVITY_MEMCPY)
+          {
+            copies++;
+            bytes += a[i].bytes;
+          }
+      }
+  ws_run_get_totals (run, &tot);
+  num (out, (double) s);
+  num (out, (double) e);
+  num (out, count);
+  num (out, kernels);
+  num (out, copies);
+  num (out, (double) bytes);
+  num (out, (double) tot.span_ns);
+  num (out, (double) tot.h2d_ns);
+  num (out, (double) tot.kernel_ns);
+  num (out, (double) tot.d2h_ns);
+  num (out, (double) tot.idle_ns);
+}
+
+static void
+speedup_row (GString *out, WsRun *run)
+{
+  const WsTiming *t = ws_run_get_timing (run);
+
+  stats (out, t ? &t->kernel : NULL);
+  stats (out, t ? &t->e2e : NULL);
+  num (out, t && t->cpu_one.stats.n > 0 ? t->cpu_one.stats.median : NAN);
+  num (out, t && t->cpu_all.stats.n > 0 ? t->cpu_all.stats.median : NAN);
+  num (out, t && t->cpu_all.threads > 0 ? t->cpu_all.threads : NAN);
+  for (int combo = 0; combo < 4; combo++)
+    {
+      double v = ws_run_get_speedup (run, combo & 1, combo >> 1);
+
+      num (out, v > 0 ? v : NAN);
+    }
+}
+
+static void
+blocks_row (GString *out, WsRun *run, GPtrArray *tied, WsRun *best)
 {
   const WsTiming *t = ws_run_get_timing (run);
   const WsLaunch *l = ws_run_get_launch (run);
-  const WsRunConfig *c = ws_run_get_config (run);
-  double kns = ws_run_get_kernel_ns (run);
 
+  stats (out, t ? &t->kernel : NULL);
+  num (out, l ? l->occupancy : NAN);
+  text (out, l ? l->limiter : NULL);
+  num (out, l ? l->active_blocks_per_sm : NAN);
+  num (out, l ? l->registers : NAN);
+  num (out, run == best);
+  num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
+}
+
+static void
+breakdown_row (GString *out, WsRun *run)
+{
+  WsTotals tot;
+
+  ws_run_get_totals (run, &tot);
+  num (out, (double) tot.span_ns);
+  num (out, (double) tot.h2d_ns);
+  num (out, (double) tot.kernel_ns);
+  num (out, (double) tot.d2h_ns);
+  num (out, (double) tot.overlap_ns);
+  num (out, (double) tot.idle_ns);
+  num (out, tot.span_ns > 0 ? (double) (tot.h2d_ns + tot.d2h_ns) / tot.span_ns : NAN);
+}
+
+static void
+roofline_row (GString *out, WsSession *session, WsRun *run)
+{
+  static const char *const ceilings[] = { "", "copy_bandwidth", "cublas", "fp32_peak" };
+  const WsRunConfig *c = ws_run_get_config (run);
+  double kns = ws_run_get_kernel_ns (run), fraction = NAN, ceiling = NAN;
+  WsCeiling which = ws_analysis_get_ceiling (session, run, &fraction, &ceiling);
+
+  num (out, c->flops);
+  num (out, c->bytes);
+  num (out, c->bytes > 0 ? c->flops / c->bytes : NAN);
+  num (out, kns > 0 ? kns : NAN);
+  num (out, kns > 0 ? c->flops / kns : NAN);
+  num (out, kns > 0 ? c->bytes / kns : NAN);
+  text (out, (guint) which < G_N_ELEMENTS (ceilings) ? ceilings[which] : NULL);
+  num (out, which != WS_CEILING_NONE ? fraction : NAN);
+}
+
+static void
+write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession *session,
+               WsRun *run, GPtrArray *tied, WsRun *best)
+{
   common (out, si, session, run);
   switch (options->kind)
     {
     case WS_CHART_TIMELINE:
-      {
-        guint n;
-        const WsActivity *a = ws_run_get_activities (run, &n);
-        gint64 s = 0, e = 0, lo = G_MININT64, hi = G_MAXINT64;
-        guint count = 0, kernels = 0, copies = 0;
-        guint64 bytes = 0;
-        WsTotals tot;
-
-        if (options->window_end > options->window_start)
-          lo = options->window_start, hi = options->window_end;
-        ws_run_get_time_range (run, &s, &e);
-        for (guint i = 0; i < n; i++)
-          if (a[i].end > lo && a[i].start < hi)
-            {
-              count++;
-              kernels += a[i].kind == WS_ACTIVITY_KERNEL;
-              if (a[i].kind == WS_ACTIVITY_MEMCPY)
-                {
-                  copies++;
-                  bytes += a[i].bytes;
-                }
-            }
-        ws_run_get_totals (run, &tot);
-        num (out, (double) s);
-        num (out, (double) e);
-        num (out, count);
-        num (out, kernels);
-        num (out, copies);
-        num (out, (double) bytes);
-        num (out, (double) tot.span_ns);
-        num (out, (double) tot.h2d_ns);
-        num (out, (double) tot.kernel_ns);
-        num (out, (double) tot.d2h_ns);
-        num (out, (double) tot.idle_ns);
-        break;
-      }
+      timeline_row (out, options, run);
+      break;
     case WS_CHART_SPEEDUP:
-      stats (out, t ? &t->kernel : NULL);
-      stats (out, t ? &t->e2e : NULL);
-      num (out, t && t->cpu_one.stats.n > 0 ? t->cpu_one.stats.median : NAN);
-      num (out, t && t->cpu_all.stats.n > 0 ? t->cpu_all.stats.median : NAN);
-      num (out, t && t->cpu_all.threads > 0 ? t->cpu_all.threads : NAN);
-      for (int combo = 0; combo < 4; combo++)
-        {
-          double v = ws_run_get_speedup (run, combo & 1, combo >> 1);
-
-          num (out, v > 0 ? v : NAN);
-        }
+      speedup_row (out, run);
       break;
     case WS_CHART_BLOCKS:
-      stats (out, t ? &t->kernel : NULL);
-      num (out, l ? l->occupancy : NAN);
-      text (out, l ? l->limiter : NULL);
-      num (out, l ? l->active_blocks_per_sm : NAN);
-      num (out, l ? l->registers : NAN);
-      num (out, run == best);
-      num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
+      blocks_row (out, run, tied, best);
       break;
     case WS_CHART_BREAKDOWN:
-      {
-        WsTotals tot;
-
-        ws_run_get_totals (run, &tot);
-        num (out, (double) tot.span_ns);
-        num (out, (double) tot.h2d_ns);
-        num (out, (double) tot.kernel_ns);
-        num (out, (double) tot.d2h_ns);
-        num (out, (double) tot.overlap_ns);
-        num (out, (double) tot.idle_ns);
-        num (out, tot.span_ns > 0 ? (double) (tot.h2d_ns + tot.d2h_ns) / tot.span_ns : NAN);
-        break;
-      }
+      breakdown_row (out, run);
+      break;
     case WS_CHART_ROOFLINE:
+    case WS_CHART_OCCUPANCY:
     default:
-      {
-        double fraction = NAN, ceiling = NAN;
-        WsCeiling which = ws_analysis_get_ceiling (session, run, &fraction, &ceiling);
-        static const char *const ceilings[] = { "", "copy_bandwidth", "cublas", "fp32_peak" };
-
-        num (out, c->flops);
-        num (out, c->bytes);
-        num (out, c->bytes > 0 ? c->flops / c->bytes : NAN);
-        num (out, kns > 0 ? kns : NAN);
-        num (out, kns > 0 ? c->flops / kns : NAN);
-        num (out, kns > 0 ? c->bytes / kns : NAN);
-        text (out, (guint) which < G_N_ELEMENTS (ceilings) ? ceilings[which] : NULL);
-        num (out, which != WS_CEILING_NONE ? fraction : NAN);
-        break;
-      }
+      roofline_row (out, session, run);
+      break;
     }
   g_string_append (out, "\r\n");
 }
@@ -306,11 +349,17 @@ static gboolean
 occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GError **error)
 {
   WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
-  WsOccupancyInput input;
-  const char *arch_name = _ws_occupancy_chart_input (session, o, NULL, &input);
-  const WsArchLimits *arch = ws_arch_limits_lookup (arch_name);
   static const char *const names[] = { "threads_per_block", "registers_per_thread",
                                        "smem_per_block" };
+  WsOccupancyInput input;
+  WsChartRequest request;
+  const char *arch_name;
+  const WsArchLimits *arch;
+
+  _ws_chart_request_init (&request, sessions, o);
+  arch_name = _ws_occupancy_chart_input (session, &request.base, &request.occupancy, NULL,
+                                         &input);
+  arch = ws_arch_limits_lookup (arch_name);
 
   if (arch == NULL)
     {

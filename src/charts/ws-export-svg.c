@@ -4,7 +4,7 @@
  * added to cairo's document afterwards.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-chart-private.h"
+#include "ws-export-svg-private.h"
 
 #include <math.h>
 #include <string.h>

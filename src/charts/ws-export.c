@@ -12,6 +12,8 @@
 
 #include "ws-chart-private.h"
 #include "ws-export-private.h"
+#include "ws-export-svg-private.h"
+#include "ws-export-private.h"
 
 static const struct
 {
@@ -111,15 +113,115 @@ check_status (cairo_status_t status, GError **error)
   return FALSE;
 }
 
+static gboolean
+png_bytes (GPtrArray *sessions, const WsChartOptions *options, double scale, GByteArray *data,
+           GError **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+  gboolean ok;
+
+  if (!(scale > 0))
+    scale = 1;
+  w = ceil (options->width * scale);
+  h = ceil (options->height * scale);
+  /* cairo's image surfaces stop at 32,767 pixels a side. */
+  if (w > 32767 || h > 32767)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A PNG of %.0f × %.0f pixels is too large: the most is 32,767 a side. Use "
+                     "a smaller scale, or SVG or PDF."),
+                   w, h);
+      return FALSE;
+    }
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  ws_chart_draw (cr, sessions, options);
+  ok = check_status (cairo_status (cr), error);
+  cairo_destroy (cr);
+  if (ok)
+    ok = check_status (cairo_surface_write_to_png_stream (surface, append_bytes, data), error);
+  cairo_surface_destroy (surface);
+  return ok;
+}
+
+/* cairo's SVG with the text recorded as <text> and a <title>. */
+static gboolean
+svg_bytes (GPtrArray *sessions, const WsChartOptions *options, const char *title,
+           GByteArray *data, GError **error)
+{
+  cairo_surface_t *surface = cairo_svg_surface_create_for_stream (append_bytes, data,
+                                                                   options->width,
+                                                                   options->height);
+  WsTextSink *sink = _ws_text_sink_new ();
+  g_autoptr (GString) svg = NULL;
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  const char *open_end;
+  cairo_t *cr;
+  gboolean ok;
+
+  /* Unitless, as pixels: an SVG of 1600 × 900 shows at the PNG's size. */
+  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_USER);
+  _ws_text_sink_attach (sink, surface);
+  cr = cairo_create (surface);
+  ws_chart_draw (cr, sessions, options);
+  ok = check_status (cairo_status (cr), error);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (ok)
+    ok = check_status (cairo_surface_status (surface), error);
+  cairo_surface_destroy (surface);
+  if (ok)
+    {
+      svg = g_string_new_len ((const char *) data->data, data->len);
+      _ws_text_sink_write (sink, svg);
+      open_end = strstr (svg->str, "<svg");
+      open_end = open_end ? strchr (open_end, '>') : NULL;
+      if (open_end)
+        {
+          g_autofree char *t = g_strdup_printf ("\n<title>%s</title>", escaped);
+
+          g_string_insert (svg, open_end - svg->str + 1, t);
+        }
+      g_byte_array_set_size (data, 0);
+      g_byte_array_append (data, (const guint8 *) svg->str, svg->len);
+    }
+  _ws_text_sink_free (sink);
+  return ok;
+}
+
+static gboolean
+pdf_bytes (GPtrArray *sessions, const WsChartOptions *options, const char *title,
+           GByteArray *data, GError **error)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (append_bytes, data,
+                                                                   options->width,
+                                                                   options->height);
+  cairo_t *cr;
+  gboolean ok;
+
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Warpscope " WS_VERSION);
+  cr = cairo_create (surface);
+  ws_chart_draw (cr, sessions, options);
+  ok = check_status (cairo_status (cr), error);
+  cairo_show_page (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (ok)
+    ok = check_status (cairo_surface_status (surface), error);
+  cairo_surface_destroy (surface);
+  return ok;
+}
+
 GBytes *
 ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *options,
                           WsExportFormat format, double scale, GError **error)
 {
   g_autoptr (GByteArray) data = g_byte_array_new ();
   g_autofree char *title = NULL;
-  cairo_surface_t *surface;
-  WsTextSink *sink = NULL;
-  cairo_t *cr;
   gboolean ok;
 
   g_return_val_if_fail (options != NULL, NULL);
@@ -136,85 +238,13 @@ ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *options,
   switch (format)
     {
     case WS_EXPORT_PNG:
-      {
-        double w, h;
-
-        if (!(scale > 0))
-          scale = 1;
-        w = ceil (options->width * scale);
-        h = ceil (options->height * scale);
-        /* cairo's image surfaces stop at 32,767 pixels a side. */
-        if (w > 32767 || h > 32767)
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                         _("A PNG of %.0f × %.0f pixels is too large: the most is 32,767 a "
-                           "side. Use a smaller scale, or SVG or PDF."),
-                         w, h);
-            return NULL;
-          }
-        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
-        cr = cairo_create (surface);
-        cairo_scale (cr, scale, scale);
-        ws_chart_draw (cr, sessions, options);
-        ok = check_status (cairo_status (cr), error);
-        cairo_destroy (cr);
-        if (ok)
-          ok = check_status (cairo_surface_write_to_png_stream (surface, append_bytes, data),
-                             error);
-        cairo_surface_destroy (surface);
-        break;
-      }
+      ok = png_bytes (sessions, options, scale, data, error);
+      break;
     case WS_EXPORT_SVG:
-      {
-        g_autoptr (GString) svg = NULL;
-        g_autofree char *escaped = g_markup_escape_text (title, -1);
-        const char *open_end;
-
-        surface = cairo_svg_surface_create_for_stream (append_bytes, data, options->width,
-                                                       options->height);
-        /* Unitless, as pixels: an SVG of 1600 × 900 shows at the PNG's size. */
-        cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_USER);
-        sink = _ws_text_sink_new ();
-        _ws_text_sink_attach (sink, surface);
-        cr = cairo_create (surface);
-        ws_chart_draw (cr, sessions, options);
-        ok = check_status (cairo_status (cr), error);
-        cairo_destroy (cr);
-        cairo_surface_finish (surface);
-        if (ok)
-          ok = check_status (cairo_surface_status (surface), error);
-        cairo_surface_destroy (surface);
-        if (!ok)
-          break;
-        svg = g_string_new_len ((const char *) data->data, data->len);
-        _ws_text_sink_write (sink, svg);
-        open_end = strstr (svg->str, "<svg");
-        open_end = open_end ? strchr (open_end, '>') : NULL;
-        if (open_end)
-          {
-            g_autofree char *t = g_strdup_printf ("\n<title>%s</title>", escaped);
-
-            g_string_insert (svg, open_end - svg->str + 1, t);
-          }
-        g_byte_array_set_size (data, 0);
-        g_byte_array_append (data, (const guint8 *) svg->str, svg->len);
-        break;
-      }
+      ok = svg_bytes (sessions, options, title, data, error);
+      break;
     case WS_EXPORT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (append_bytes, data, options->width,
-                                                     options->height);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR,
-                                      "Warpscope " WS_VERSION);
-      cr = cairo_create (surface);
-      ws_chart_draw (cr, sessions, options);
-      ok = check_status (cairo_status (cr), error);
-      cairo_show_page (cr);
-      cairo_destroy (cr);
-      cairo_surface_finish (surface);
-      if (ok)
-        ok = check_status (cairo_surface_status (surface), error);
-      cairo_surface_destroy (surface);
+      ok = pdf_bytes (sessions, options, title, data, error);
       break;
     case WS_EXPORT_CSV:
     case WS_EXPORT_TRACE:
@@ -224,7 +254,6 @@ ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *options,
                    ws_export_format_to_string (format));
       return NULL;
     }
-  _ws_text_sink_free (sink);
   if (!ok)
     return NULL;
   return g_byte_array_free_to_bytes (g_steal_pointer (&data));

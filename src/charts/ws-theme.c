@@ -9,7 +9,7 @@
  * distinguishable with deuteranopia, protanopia and tritanopia: copies are blues (H2D a deep
  * blue, D2H a sky blue, other copies a navy), kernels orange and vermillion, the CPU a bluish
  * green. Within a family the members differ in lightness, which survives every kind of colour
- * blindness; tests/test-charts.c checks the families apart under simulated deuteranopia and
+ * blindness; tests/test-charts-basics.c checks the families apart under simulated deuteranopia and
  * protanopia. */
 #define RGB(hex)                                                                              \
   { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }

@@ -19,6 +19,7 @@ typedef struct
 static const Command commands[] = {
   { "run", N_("run kernels on the GPU (one configuration or a sweep) and save the session"),
     ws_cli_run },
+  { "trace", N_("trace a CUDA program of your own, unchanged, and report on it"), ws_cli_trace },
   { "report", N_("a table of a session's runs, the fastest configurations and the findings"),
     ws_cli_report },
   { "devices", N_("the GPUs the runner sees, and what is wrong with the set-up"),
@@ -31,6 +32,12 @@ static const Command commands[] = {
     ws_cli_replay },
   { "export", N_("a chart as PNG, SVG or PDF, its numbers as CSV, or a Chrome trace"),
     ws_cli_export },
+  { "targets", N_("where the runner runs: the saved ssh hosts and Slurm clusters"),
+    ws_cli_targets },
+  { "merge", N_("the sessions of runners that shared a sweep, put back together"),
+    ws_cli_merge },
+  { "check", N_("read an own kernel's header and compile it, errors as a compiler prints them"),
+    ws_cli_check },
 };
 
 static void

@@ -4,15 +4,12 @@
  */
 #include "ws-cli.h"
 
-#include <glib-unix.h>
-#include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "ws-config.h"
 #include "ws-file.h"
-#include "ws-runner-client.h"
 
 /* ---- options and messages ---------------------------------------------------------------- */
 
@@ -23,11 +20,15 @@ static const struct
 } usages[] = {
   { "run", "--kernel K[,K…] [--sizes LIST] [--blocks LIST] [--transfer LIST] [OPTION…]" },
   { "report", "FILE [--format table|csv|json|markdown] [OPTION…]" },
-  { "devices", "[--launcher COMMAND] [OPTION…]" },
-  { "kernels", "[--launcher COMMAND] [OPTION…]" },
+  { "devices", "[--target NAME] [OPTION…]" },
+  { "kernels", "[--target NAME] [OPTION…]" },
+  { "targets", "[list] | add NAME --ssh HOST|--srun OPTIONS|--sbatch OPTIONS [OPTION…] | "
+               "remove NAME" },
+  { "merge", "FILE… -o OUT" },
   { "occupancy", "--block N [--arch sm_XX] [--regs R] [--smem BYTES] | --list-archs" },
   { "replay", "FILE [--speed X]" },
   { "export", "FILE… --chart CHART --format FORMAT -o OUT [OPTION…]" },
+  { "trace", "[-o FILE] [--sweep NAME=V,…] [OPTION…] [--] PROGRAM [ARG…]" },
 };
 
 static const char *
@@ -162,7 +163,12 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
       g_autoptr (GString) text = g_string_new (NULL);
       gboolean warning = g_strcmp0 (e->severity, "warning") == 0;
 
-      g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"), e->code);
+      /* An own kernel's header and compile errors point into its file, as a compiler's do. */
+      if (e->file != NULL && e->line > 0)
+        g_string_append_printf (text, "%s:%d:%d: %s: ", e->file, e->line, MAX (e->column, 1),
+                                warning ? _("warning") : _("error"));
+      else
+        g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"), e->code);
       ws_cli_append_wrapped (text, e->message, ws_cli_text_width (text->str), 2,
                              (gsize) MAX (width, 0));
       g_string_append_c (text, '\n');
@@ -174,154 +180,6 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
         }
       ws_cli_write (out, text->str);
     }
-}
-
-/* ---- sessions from the runner ------------------------------------------------------------ */
-
-typedef struct
-{
-  GMainLoop *loop;
-  WsRunnerClient *client;
-  guint interrupts;
-} Wait;
-
-static void
-finished_cb (WsRunnerClient *client, gpointer data)
-{
-  Wait *wait = data;
-
-  g_main_loop_quit (wait->loop);
-}
-
-static gboolean
-interrupt_cb (gpointer data)
-{
-  Wait *wait = data;
-
-  /* The runner flushes what it has on SIGTERM; the runs that completed are saved. A second
-   * Ctrl+C does not wait for it. */
-  if (wait->interrupts++ == 0)
-    ws_runner_client_cancel (wait->client);
-  else
-    ws_runner_client_kill (wait->client);
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lines of the runner's stdout that were not records: each named, and the run is not a
- * success even when the runner says so. */
-#define MAX_BAD_LINES_SHOWN 5
-
-static void
-report_bad_lines (const char *command, WsRunnerClient *client, WsSession *session)
-{
-  GPtrArray *problems = ws_session_get_problems (session);
-  guint n = MIN (ws_runner_client_get_n_bad_lines (client), problems->len);
-
-  for (guint i = 0; i < MIN (n, MAX_BAD_LINES_SHOWN); i++)
-    {
-      WsProblem *p = g_ptr_array_index (problems, i);
-
-      ws_cli_error (command, _("line %u of what the runner printed is not a record: %s"),
-                    p->line, p->message);
-    }
-  if (n > MAX_BAD_LINES_SHOWN)
-    ws_cli_error (command, g_dngettext (NULL, "%u more line of what the runner printed is not "
-                                              "a record",
-                                        "%u more lines of what the runner printed are not "
-                                        "records",
-                                        n - MAX_BAD_LINES_SHOWN),
-                  n - MAX_BAD_LINES_SHOWN);
-}
-
-int
-ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
-                   WsSession *session)
-{
-  g_auto (GStrv) launcher = NULL;
-  g_autofree char *runner = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (WsRunnerClient) client = NULL;
-  g_autoptr (GMainLoop) loop = NULL;
-  g_autoptr (GError) error = NULL;
-  Wait wait = { NULL, NULL, 0 };
-  const GError *client_error;
-  guint sigint_id, sigterm_id, sighup_id;
-  int status;
-
-  if (options->launcher != NULL)
-    {
-      g_autofree char *trimmed = g_strstrip (g_strdup (options->launcher));
-
-      if (*trimmed != '\0' && !g_shell_parse_argv (trimmed, NULL, &launcher, &error))
-        return ws_cli_usage_error (options->command,
-                                   _("--launcher “%s” cannot be split into words: %s"),
-                                   options->launcher, error->message);
-    }
-  runner = options->runner != NULL ? g_strdup (options->runner) : ws_runner_find ();
-  if (runner == NULL)
-    {
-      ws_cli_error (options->command,
-                    _("there is no warpscope-runner here: this Warpscope was built without the "
-                      "CUDA toolkit. Give --runner PATH or set WARPSCOPE_RUNNER; recordings "
-                      "need no runner (warpscope-cli report FILE)."));
-      return WS_CLI_EXIT_RUNNER;
-    }
-  g_ptr_array_add (argv, runner);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  client = ws_runner_client_new (session);
-  ws_runner_client_set_timeout (client, options->timeout);
-  if (options->remote_shell)
-    ws_runner_client_set_launcher_kind (client, WS_LAUNCHER_REMOTE_SHELL);
-  loop = g_main_loop_new (NULL, FALSE);
-  wait.loop = loop;
-  wait.client = client;
-  g_signal_connect (client, "finished", G_CALLBACK (finished_cb), &wait);
-  if (!ws_runner_client_start (client, (const char *const *) launcher,
-                               (const char *const *) argv->pdata, &error))
-    {
-      ws_cli_error (options->command, _("could not start %s: %s"),
-                    launcher != NULL ? launcher[0] : runner, error->message);
-      return WS_CLI_EXIT_RUNNER;
-    }
-  /* The runner is in a process group of its own: Ctrl+C, a kill or the terminal closing
-   * reach only us, and we stop all of it. */
-  sigint_id = g_unix_signal_add (SIGINT, interrupt_cb, &wait);
-  sigterm_id = g_unix_signal_add (SIGTERM, interrupt_cb, &wait);
-  sighup_id = g_unix_signal_add (SIGHUP, interrupt_cb, &wait);
-  g_main_loop_run (loop);
-  g_source_remove (sigint_id);
-  g_source_remove (sigterm_id);
-  g_source_remove (sighup_id);
-  if (options->verbose && *ws_runner_client_get_stderr (client) != '\0')
-    {
-      fflush (stdout);
-      ws_cli_write (stderr, ws_runner_client_get_stderr (client));
-    }
-  report_bad_lines (options->command, client, session);
-
-  if (wait.interrupts > 0)
-    {
-      ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
-      return WS_CLI_EXIT_INTERRUPTED;
-    }
-  client_error = ws_runner_client_get_error (client);
-  /* The client may notice the exit before it has read the last lines; once the done record
-   * is in, the runner finished its work and its status is the answer. */
-  if (client_error != NULL && ws_session_is_done (session, NULL, NULL)
-      && ws_runner_client_get_exit_status (client) < 128)
-    client_error = NULL;
-  if (client_error != NULL)
-    {
-      ws_cli_error (options->command, "%s", client_error->message);
-      return WS_CLI_EXIT_RUNNER;
-    }
-  status = ws_runner_client_get_exit_status (client);
-  if (status == WS_CLI_EXIT_OK && ws_runner_client_get_n_bad_lines (client) > 0)
-    return WS_CLI_EXIT_RUNNER;
-  return status;
 }
 
 gboolean

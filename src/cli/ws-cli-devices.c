@@ -107,10 +107,13 @@ append_software (GString *out, JsonObject *hello, gsize width)
 int
 ws_cli_devices (int argc, char **argv)
 {
-  g_autofree char *launcher = NULL, *runner = NULL;
+  g_autofree char *launcher = NULL, *runner = NULL, *target = NULL;
   int timeout = 120;
   gboolean verbose = FALSE, remote_shell = FALSE;
   GOptionEntry entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
     { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
@@ -130,7 +133,7 @@ ws_cli_devices (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
-  WsCliRunnerOptions options = { "devices", NULL, NULL, 0, FALSE, FALSE };
+  WsCliRunnerOptions options = { .command = "devices", .timeout = 0 };
   GListModel *devices;
   GPtrArray *errors;
   gsize width;
@@ -153,6 +156,7 @@ ws_cli_devices (int argc, char **argv)
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   options.launcher = launcher;
+  options.target = target;
   options.runner = runner;
   options.remote_shell = remote_shell;
   options.timeout = (guint) timeout;

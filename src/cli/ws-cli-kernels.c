@@ -46,9 +46,12 @@ join_array (JsonObject *kernel, const char *member, gboolean is_block)
 int
 ws_cli_kernels (int argc, char **argv)
 {
-  g_autofree char *launcher = NULL, *runner = NULL;
+  g_autofree char *launcher = NULL, *runner = NULL, *target = NULL;
   gboolean verbose = FALSE, remote_shell = FALSE;
   GOptionEntry entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
     { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
@@ -67,7 +70,7 @@ ws_cli_kernels (int argc, char **argv)
   g_autoptr (GPtrArray) kernels = NULL;
   g_autoptr (WsCliTable) table = ws_cli_table_new ();
   g_autoptr (GString) out = g_string_new (NULL);
-  WsCliRunnerOptions options = { "kernels", NULL, NULL, 30, FALSE, FALSE };
+  WsCliRunnerOptions options = { .command = "kernels", .timeout = 30 };
   gsize width = (gsize) ws_cli_terminal_width (stdout);
   int status;
 
@@ -85,6 +88,7 @@ ws_cli_kernels (int argc, char **argv)
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   options.launcher = launcher;
+  options.target = target;
   options.runner = runner;
   options.remote_shell = remote_shell;
   status = ws_cli_run_runner (&options, args, session);

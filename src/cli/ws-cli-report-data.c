@@ -349,7 +349,11 @@ json_run (WsCliJson *json, WsCliReportRun *r)
       ws_cli_json_int (json, "active_blocks_per_sm", l->active_blocks_per_sm);
       ws_cli_json_double (json, "waves", l->waves);
     }
-  if (v != NULL)
+  if (c->params != NULL)
+    ws_cli_json_string (json, "params", c->params);
+  if (v != NULL && v->unverified)
+    ws_cli_json_null (json, "verified");
+  else if (v != NULL)
     {
       ws_cli_json_bool (json, "verified", v->pass);
       ws_cli_json_double (json, "max_rel_err", v->max_rel_err);

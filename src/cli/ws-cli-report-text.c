@@ -140,7 +140,7 @@ build_table (WsCliReport *report, Layout layout)
 
       ws_cli_table_add_row (table);
       ws_cli_table_take (table, COL_RUN, g_strdup_printf ("%d", c->id));
-      ws_cli_table_set (table, COL_KERNEL, c->kernel);
+      ws_cli_table_take (table, COL_KERNEL, ws_run_dup_kernel_label (r->run));
       ws_cli_table_take (table, COL_SIZE, size_cell (r->run));
       ws_cli_table_take (table, COL_BLOCK, ws_run_dup_block_label (r->run));
       ws_cli_table_set (table, COL_HOST, c->transfer);
@@ -417,8 +417,8 @@ append_list (GString *out, const char *title, GPtrArray *items, gboolean markdow
                       markdown ? 0 : width);
 }
 
-static void
-append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width)
+void
+ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width)
 {
   const char *severity = ws_severity_to_label (f->severity);
 
@@ -494,14 +494,15 @@ append_sections (WsCliReport *report, GString *out, gboolean markdown, gsize wid
       name = ws_cli_report_describe_run (r->run);
       g_string_append_printf (out, markdown ? "\n### %s\n\n" : "%s\n", name);
       for (guint j = 0; j < r->findings->len; j++)
-        append_finding (out, g_ptr_array_index (r->findings, j), markdown, width);
+        ws_cli_report_append_finding (out, g_ptr_array_index (r->findings, j), markdown, width);
     }
   if (report->series_findings->len > 0)
     {
       any = TRUE;
       g_string_append_printf (out, markdown ? "\n### %s\n\n" : "%s\n", _("The session and its series"));
       for (guint j = 0; j < report->series_findings->len; j++)
-        append_finding (out, g_ptr_array_index (report->series_findings, j), markdown, width);
+        ws_cli_report_append_finding (out, g_ptr_array_index (report->series_findings, j),
+                                      markdown, width);
     }
   if (!any)
     g_string_append_printf (out, markdown ? "\n%s\n" : "  %s\n", _("No findings."));

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-cli-report.h"
+#include "ws-cli-trace.h"
 
 #include <math.h>
 #include <string.h>
@@ -79,6 +80,8 @@ ws_cli_report_describe_state (WsRun *run)
   switch (ws_run_get_state (run))
     {
     case WS_RUN_STATE_COMPLETE:
+      if (v != NULL && v->unverified)
+        return g_strdup (_("unverified"));
       return g_strdup (_("pass"));
     case WS_RUN_STATE_FAILED:
       if (v != NULL && v->checked > 0)
@@ -640,6 +643,37 @@ severity_from_string (const char *name, WsSeverity *severity)
   return FALSE;
 }
 
+/* A traced program's report: its own tables and findings (ws-cli-trace-report.c). */
+static int
+write_trace_report (WsSession *session, const char *path, WsCliReportFormat format, int width,
+                    WsSeverity min_severity)
+{
+  g_autoptr (WsCliTraceReport) report = ws_cli_trace_report_new (session, path, min_severity);
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  switch (format)
+    {
+    case WS_CLI_REPORT_CSV:
+      ws_cli_trace_report_write_csv (report, out);
+      break;
+    case WS_CLI_REPORT_JSON:
+      ws_cli_trace_report_write_json (report, out);
+      break;
+    case WS_CLI_REPORT_MARKDOWN:
+      ws_cli_trace_report_write_markdown (report, out);
+      break;
+    case WS_CLI_REPORT_TABLE:
+    default:
+      ws_cli_trace_report_write_table (report, out, (gsize) width);
+      break;
+    }
+  if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
+    ws_cli_write_data (stdout, out->str);
+  else
+    ws_cli_write (stdout, out->str);
+  return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
+}
+
 int
 ws_cli_report (int argc, char **argv)
 {
@@ -703,6 +737,8 @@ ws_cli_report (int argc, char **argv)
       ws_cli_error ("report", "%s", error->message);
       return WS_CLI_EXIT_FAILED;
     }
+  if (ws_session_get_trace (session) != NULL)
+    return write_trace_report (session, argv[1], format, width, min_severity);
   report = ws_cli_report_new (session, argv[1], min_severity);
   switch (format)
     {

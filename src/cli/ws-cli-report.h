@@ -81,6 +81,11 @@ const char *ws_cli_report_state_name (WsRunState state);
 char *ws_cli_report_describe_fastest (const WsCliFastest *fastest);
 char *ws_cli_report_describe_crossover (const WsCliCrossover *crossover);
 
+/* One finding: severity, title, numbers, cause and fix, wrapped at `width` (0: no limit), or as
+ * a Markdown list item. */
+void ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdown,
+                                   gsize width);
+
 /* `width`: columns to fit (0: no limit). */
 void ws_cli_report_write_table (WsCliReport *report, GString *out, gsize width);
 void ws_cli_report_write_markdown (WsCliReport *report, GString *out);

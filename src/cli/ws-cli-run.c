@@ -77,13 +77,17 @@ summarize_run (WsRun *run)
   const WsVerify *v = ws_run_get_verify (run);
   g_autofree char *size = ws_run_dup_size_label (run);
   g_autofree char *block = ws_run_dup_block_label (run);
+  g_autofree char *kernel = ws_run_dup_kernel_label (run);
   GString *s = g_string_new (NULL);
 
   if (*block != '\0')
-    g_string_append_printf (s, _("run %d: %s %s, block %s, %s"), c->id, c->kernel, size, block,
+    g_string_append_printf (s, _("run %d: %s %s, block %s, %s"), c->id, kernel, size, block,
                             c->transfer);
   else
-    g_string_append_printf (s, _("run %d: %s %s, %s"), c->id, c->kernel, size, c->transfer);
+    g_string_append_printf (s, _("run %d: %s %s, %s"), c->id, kernel, size, c->transfer);
+  if (c->device >= 0)
+    /* Translators: the GPU (its CUDA index) that ran a run of a sweep spread over several. */
+    g_string_append_printf (s, _(", GPU %d"), c->device);
   switch (ws_run_get_state (run))
     {
     case WS_RUN_STATE_COMPLETE:
@@ -110,7 +114,9 @@ summarize_run (WsRun *run)
 
             g_string_append_printf (s, _(", occupancy %s"), occupancy);
           }
-        if (v != NULL && v->pass)
+        if (v != NULL && v->unverified)
+          g_string_append (s, _(", unverified (the header declares no reference)"));
+        else if (v != NULL && v->pass)
           g_string_append (s, _(", verified"));
         else if (v != NULL)
           {
@@ -197,6 +203,50 @@ report_stopped (WsSession *session, int status)
                 done, total);
 }
 
+/* --memcheck: the findings as a compiler prints errors, then where the session went (only
+ * with -o: a check has no runs to keep). */
+static int
+print_memcheck (WsSession *session, int status, GFile *file, const char *output,
+                gboolean save)
+{
+  GPtrArray *findings = ws_session_get_memcheck_findings (session);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      WsMemcheckFinding *f = g_ptr_array_index (findings, i);
+      g_autoptr (GString) line = g_string_new (NULL);
+
+      if (f->file != NULL && f->line > 0)
+        g_string_append_printf (line, "%s:%d: ", f->file, f->line);
+      else if (f->file != NULL)
+        g_string_append_printf (line, "%s: ", f->file);
+      g_string_append_printf (line, _("error: %s"), f->message ? f->message : f->kind);
+      if (f->kernel != NULL)
+        g_string_append_printf (line, _(" in %s"), f->kernel);
+      if (f->has_thread)
+        g_string_append_printf (line, _(", first by thread (%u,%u,%u) of block (%u,%u,%u)"),
+                                f->thread[0], f->thread[1], f->thread[2], f->block[0],
+                                f->block[1], f->block[2]);
+      if (f->count > 1)
+        g_string_append_printf (line, g_dngettext (NULL, " (%d time)", " (%d times)",
+                                                   f->count),
+                                f->count);
+      g_string_append_c (line, '\n');
+      if (f->detail != NULL)
+        g_string_append_printf (line, "  %s\n", f->detail);
+      ws_cli_write (stdout, line->str);
+    }
+  if (findings->len == 0 && (status == WS_CLI_EXIT_OK))
+    ws_cli_write (stdout, _("compute-sanitizer found no errors in this configuration.\n"));
+  if (save && !ws_session_save (session, file, NULL, &error))
+    {
+      ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);
+      return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+    }
+  return status;
+}
+
 static char *
 default_output (void)
 {
@@ -212,13 +262,25 @@ ws_cli_run (int argc, char **argv)
   g_autofree char *kernel = NULL, *sizes = NULL, *blocks = NULL, *transfer = NULL;
   g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
   g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL, *cache = NULL;
-  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL;
+  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL, *target = NULL;
+  g_autofree char *devices = NULL;
+  g_autofree char *source = NULL, *memcheck = NULL;
+  g_auto (GStrv) params = NULL;
   gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
   int timeout = 120;
   GOptionEntry entries[] = {
     { "kernel", 'k', 0, G_OPTION_ARG_STRING, &kernel,
       N_("Kernels to run, comma-separated: vector_add, matmul_tiled, … (“warpscope-cli "
          "kernels” lists them)"), "K[,K…]" },
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &source,
+      N_("Run your own kernel: a CUDA C file with a warpscope header (docs/own-kernels.md)"),
+      "FILE" },
+    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &params,
+      N_("Values of a tunable parameter of --source's kernel, such as TILE=8,16,32; repeat "
+         "for each parameter (default: the first value its header lists)"), "NAME=V[,V…]" },
+    { "memcheck", 0, 0, G_OPTION_ARG_STRING, &memcheck,
+      N_("Check one configuration of --source's kernel under compute-sanitizer instead of "
+         "timing it: memcheck, racecheck or initcheck"), "TOOL" },
     { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
       N_("Problem sizes: 1e6 | 1000,4096 | 1e3:1e8:x10 | 256:1024:+256; matrices take an "
          "edge or MxNxK"), "LIST" },
@@ -239,11 +301,18 @@ ws_cli_run (int argc, char **argv)
     { "cpu-budget", 0, 0, G_OPTION_ARG_STRING, &cpu_budget,
       N_("Seconds one CPU baseline may take (10)"), "S" },
     { "device", 'd', 0, G_OPTION_ARG_STRING, &device, N_("GPU index (0)"), "N" },
+    { "devices", 'D', 0, G_OPTION_ARG_STRING, &devices,
+      N_("Spread the sweep over these GPUs, one runner each, merged into one session: all, "
+         "or indices such as 0,1,3 or 0-3 (on Slurm: how many jobs, each with a GPU)"),
+      "all|LIST" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the random inputs"), "N" },
     { "no-trace", 0, 0, G_OPTION_ARG_NONE, &no_trace,
       N_("Do not use CUPTI: untraced timing only"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Save the session here (default warpscope-YYYYMMDD-HHMMSS.jsonl)"), "FILE" },
+    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
     { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
          "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
@@ -276,10 +345,11 @@ ws_cli_run (int argc, char **argv)
   g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
-  WsCliRunnerOptions options = { "run", NULL, NULL, 0, FALSE, FALSE };
+  WsCliRunnerOptions options = { .command = "run" };
   Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
   int status;
   guint n_runs;
+  gboolean explicit_output;
 
   context = ws_cli_context_new (
     "run", NULL,
@@ -301,12 +371,21 @@ ws_cli_run (int argc, char **argv)
     return ws_cli_usage_error ("run", _("“%s” is not an option of run; the sizes, blocks and "
                                         "kernels are given with --sizes, --blocks and --kernel."),
                                argv[1]);
-  if (kernel == NULL)
+  if (kernel == NULL && source == NULL)
     return ws_cli_usage_error ("run", _("which kernel? Give --kernel vector_add, for example, "
-                                        "or several with commas; “warpscope-cli kernels” "
-                                        "lists them."));
+                                        "or several with commas (“warpscope-cli kernels” "
+                                        "lists them), or --source FILE for your own."));
+  if (kernel != NULL && source != NULL)
+    return ws_cli_usage_error ("run", _("--kernel and --source cannot be combined: run the "
+                                        "built-in kernel in a session of its own."));
+  if ((params != NULL || memcheck != NULL) && source == NULL)
+    return ws_cli_usage_error ("run", _("%s belongs to your own kernel: add --source FILE."),
+                               params != NULL ? "--param" : "--memcheck");
   if (timeout < 0)
     return ws_cli_usage_error ("run", _("--timeout must be 0 (never) or more seconds."));
+  if (devices != NULL && device != NULL)
+    return ws_cli_usage_error ("run", _("--device runs on one GPU, --devices spreads the sweep "
+                                        "over several: give one of them."));
 
   pass[0].value = kernel, pass[1].value = sizes, pass[2].value = blocks;
   pass[3].value = transfer, pass[4].value = reps, pass[5].value = warmup, pass[6].value = cpu;
@@ -318,10 +397,26 @@ ws_cli_run (int argc, char **argv)
         g_ptr_array_add (args, (gpointer) pass[i].option);
         g_ptr_array_add (args, (gpointer) pass[i].value);
       }
+  if (source != NULL)
+    {
+      g_ptr_array_add (args, "--source");
+      g_ptr_array_add (args, source);
+    }
+  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+    {
+      g_ptr_array_add (args, "--param");
+      g_ptr_array_add (args, params[i]);
+    }
+  if (memcheck != NULL)
+    {
+      g_ptr_array_add (args, "--memcheck");
+      g_ptr_array_add (args, memcheck);
+    }
   if (no_trace)
     g_ptr_array_add (args, "--no-trace");
   g_ptr_array_add (args, NULL);
 
+  explicit_output = output != NULL;
   if (output == NULL)
     output = default_output ();
   /* Checked now, not after an hour of sweep. */
@@ -338,11 +433,15 @@ ws_cli_run (int argc, char **argv)
   g_signal_connect (session, "changed", G_CALLBACK (changed_cb), &progress);
 
   options.launcher = launcher;
+  options.target = target;
   options.runner = runner;
   options.timeout = (guint) timeout;
   options.verbose = verbose;
   options.remote_shell = remote_shell;
-  status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
+  if (devices != NULL)
+    status = ws_cli_run_split (&options, (const char *const *) args->pdata, devices, session);
+  else
+    status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
   g_signal_handlers_disconnect_by_data (session, &progress);
   clear_bar (&progress);
   if (status == WS_CLI_EXIT_USAGE && ws_session_get_hello (session) == NULL)
@@ -352,6 +451,8 @@ ws_cli_run (int argc, char **argv)
   ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
 
   n_runs = g_list_model_get_n_items (ws_session_get_runs (session));
+  if (memcheck != NULL)
+    return print_memcheck (session, status, file, output, explicit_output);
   if (n_runs == 0)
     {
       /* A session without runs holds only the error just printed: no file to clutter. */

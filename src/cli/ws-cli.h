@@ -12,6 +12,7 @@
 #include "ws-run.h"
 #include "ws-format.h"
 #include "ws-session.h"
+#include "ws-target.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,10 @@ int ws_cli_kernels (int argc, char **argv);
 int ws_cli_occupancy (int argc, char **argv);
 int ws_cli_replay (int argc, char **argv);
 int ws_cli_export (int argc, char **argv);
+int ws_cli_trace (int argc, char **argv);
+int ws_cli_targets (int argc, char **argv);
+int ws_cli_merge (int argc, char **argv);
+int ws_cli_check (int argc, char **argv);
 
 /* ---- options and messages ---------------------------------------------------------------- */
 
@@ -53,22 +58,33 @@ void ws_cli_warning (const char *command, const char *format, ...) G_GNUC_PRINTF
  * The error names the file. */
 WsSession *ws_cli_load_session (const char *command, const char *path, GError **error);
 
-/* Starts the runner (or what $WARPSCOPE_RUNNER names) with `args`, behind `launcher` (a
- * command line split like a shell would, run without one), and waits for it, calling
- * `session`'s signals as records arrive. Returns the runner's exit status, or
- * WS_CLI_EXIT_RUNNER (message printed) when it could not start or did not finish. */
+/* Where and how the runner is started, from run's, devices' and kernels' options. */
 typedef struct
 {
   const char *command;   /* for messages */
-  const char *launcher;  /* NULL: none */
-  const char *runner;    /* NULL: ws_runner_find () */
+  const char *target;    /* a saved target's name (--target); NULL: none */
+  const char *launcher;  /* a prefix typed by hand (--launcher); NULL: none */
+  const char *runner;    /* the runner's path there; NULL: the target's, else found */
   guint timeout;         /* seconds without output before it is stopped; 0: never */
   gboolean verbose;      /* copy the runner's stderr */
   gboolean remote_shell; /* the launcher hands a command line to a remote shell (ssh's way) */
+  /* When set, gets the runner's stderr as it arrives (then verbose does not repeat it). */
+  void (*stderr_func) (const char *data, gsize length, gpointer user_data);
+  gpointer stderr_data;
 } WsCliRunnerOptions;
 
+/* ws-cli-target.c. The target the options name (--target, --launcher, else this computer),
+ * with --runner applied; NULL after a message, with the exit status in `status`. */
+WsTarget *ws_cli_resolve_target (const WsCliRunnerOptions *options, int *status);
+/* Starts the runner on the target with `args` (after its path) and waits for it, calling
+ * `session`'s signals as records arrive. Returns the runner's exit status, or
+ * WS_CLI_EXIT_RUNNER (message printed) when it could not start or did not finish. */
 int ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
                        WsSession *session);
+/* The same over several GPUs (`devices`: "all", "0,1,3", "0-3"), one runner each, merged into
+ * `session` in plan order; WS_CLI_EXIT_RUNNER when one of them did not finish its share. */
+int ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
+                      const char *devices, WsSession *session);
 
 /* Runner errors about the whole session (no_driver …) as "error: …" / "warning: …". */
 void ws_cli_print_session_errors (FILE *out, WsSession *session, int width);

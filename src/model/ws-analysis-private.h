@@ -33,6 +33,18 @@ typedef enum
   WS_T_SPEED_OF_LIGHT_POOR,
   WS_T_CPU_SPEEDUP,
   WS_T_NOISE_SPREAD,
+  WS_T_TIMED_COMPILE,
+  WS_T_TIMED_COMPILE_HIGH,
+  WS_T_STARTUP_TIME,
+  WS_T_STARTUP_SHARE,
+  WS_T_GPU_IDLE,
+  WS_T_GPU_IDLE_SHARE,
+  WS_T_GPU_IDLE_MEDIUM,
+  WS_T_LAUNCH_BUSY,
+  WS_T_LAUNCH_BUSY_MEDIUM,
+  WS_T_LAUNCH_LAUNCHES,
+  WS_T_PAGEABLE_MIN_TIME,
+  WS_T_MANY_SMALL_COPIES,
   WS_N_THRESHOLDS
 } WsThresholdId;
 
@@ -92,6 +104,9 @@ double _ws_run_get_kernel_in_sequence_ns (WsRun *run);
 gboolean _ws_run_is_launch_bound (WsRun *run);
 
 /* ---- building findings ---- */
+
+/* Most severe first; within a severity, in the order of WsFindingKind; otherwise as found. */
+void _ws_sort_findings (GPtrArray *findings);
 
 WsFinding *_ws_finding_new (WsFindingKind kind, WsSeverity severity, WsRun *run, double value,
                             double threshold);

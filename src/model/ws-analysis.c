@@ -52,6 +52,41 @@ static const WsThreshold thresholds[] = {
                          "a GPU speedup over a CPU baseline below this is slower than the CPU" },
   [WS_T_NOISE_SPREAD] = { "noise_spread", 0.1, "fraction",
                           "kernel times whose (max − min) / median is this or more are noisy" },
+  /* Traced programs (ws-analysis-trace*.c). */
+  [WS_T_TIMED_COMPILE] = { "timed_compile", 10, "ms",
+                           "a first call that waited this long for its kernel's compile or "
+                           "module load is reported where a timer may hold it" },
+  [WS_T_TIMED_COMPILE_HIGH] = { "timed_compile_high", 100, "×",
+                                "a wait of this many times the kernel's own time or more is high" },
+  [WS_T_STARTUP_TIME] = { "startup_time", 100, "ms",
+                          "the time from the program's start to its first kernel is reported "
+                          "from this long" },
+  [WS_T_STARTUP_SHARE] = { "startup_share", 0.5, "fraction",
+                           "the time before the first kernel is reported when it is also at "
+                           "least this share of the program's time" },
+  [WS_T_GPU_IDLE] = { "gpu_idle", 1, "ms",
+                      "gaps between the GPU's work shorter than this are not reported" },
+  [WS_T_GPU_IDLE_SHARE] = { "gpu_idle_share", 0.2, "fraction",
+                            "gaps shorter than this share of the time from the GPU's first to "
+                            "its last work are not reported either: the threshold grows with "
+                            "the program" },
+  [WS_T_GPU_IDLE_MEDIUM] = { "gpu_idle_medium", 0.5, "fraction",
+                             "reported gaps that add up to this share of that time or more are "
+                             "medium" },
+  [WS_T_LAUNCH_BUSY] = { "launch_busy", 0.9, "fraction",
+                         "a kernel launched again and again that keeps the GPU busy less than "
+                         "this share of the time between its launches is launch-bound (low)" },
+  [WS_T_LAUNCH_BUSY_MEDIUM] = { "launch_busy_medium", 0.5, "fraction",
+                                "a launch-bound kernel that keeps the GPU busy less than this "
+                                "share is medium" },
+  [WS_T_LAUNCH_LAUNCHES] = { "launch_bound_launches", 3, "launches",
+                             "launches of one configuration needed to judge it launch-bound" },
+  [WS_T_PAGEABLE_MIN_TIME] = { "pageable_min_time", 1, "ms",
+                               "a traced program's pageable copies with no pinned rate to compare "
+                               "with are reported when they take this long" },
+  [WS_T_MANY_SMALL_COPIES] = { "many_small_copies", 50, "copies",
+                               "a program run with this many copies smaller than "
+                               "small_copy_bytes is reported" },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (thresholds) == WS_N_THRESHOLDS);
@@ -85,14 +120,17 @@ ws_analysis_threshold (const char *name)
 static const char *const kind_names[] = {
   [WS_FINDING_VERIFICATION_FAILED] = "verification_failed",
   [WS_FINDING_RUN_ERROR] = "run_error",
+  [WS_FINDING_TIMED_COMPILE] = "timed_compile",
   [WS_FINDING_UNDER_OCCUPIED] = "under_occupied",
   [WS_FINDING_PARTIAL_WARP] = "partial_warp",
   [WS_FINDING_SMALL_GRID] = "small_grid",
   [WS_FINDING_TAIL_EFFECT] = "tail_effect",
   [WS_FINDING_TRANSFER_BOUND] = "transfer_bound",
   [WS_FINDING_PAGEABLE_MEMORY] = "pageable_memory",
+  [WS_FINDING_SYNCHRONOUS_COPIES] = "synchronous_copies",
   [WS_FINDING_SMALL_COPIES] = "small_copies",
   [WS_FINDING_LOW_OVERLAP] = "low_overlap",
+  [WS_FINDING_GPU_IDLE] = "gpu_idle",
   [WS_FINDING_LAUNCH_BOUND] = "launch_bound",
   [WS_FINDING_BELOW_BANDWIDTH] = "below_bandwidth",
   [WS_FINDING_BELOW_COMPUTE] = "below_compute",
@@ -101,6 +139,7 @@ static const char *const kind_names[] = {
   [WS_FINDING_TIED_WITH_BEST] = "tied_with_best",
   [WS_FINDING_BEST_IN_SWEEP] = "best_in_sweep",
   [WS_FINDING_CPU_BASELINE_NOTE] = "cpu_baseline_note",
+  [WS_FINDING_STARTUP_TIME] = "startup_time",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == WS_N_FINDING_KINDS);
@@ -437,7 +476,7 @@ ws_analysis_get_ceiling (WsSession *session, WsRun *run, double *fraction, doubl
 
   g_return_val_if_fail (WS_IS_SESSION (session), WS_CEILING_NONE);
   g_return_val_if_fail (WS_IS_RUN (run), WS_CEILING_NONE);
-  device = ws_session_get_device (session);
+  device = ws_session_get_run_device (session, run);
   a.session = session;
   a.device = device != NULL ? ws_device_get_info (device) : NULL;
   which = _ws_analysis_get_ceiling (&a, run, fraction, ceiling);
@@ -586,11 +625,20 @@ sort_findings (GPtrArray *findings)
     }
 }
 
+void
+_ws_sort_findings (GPtrArray *findings)
+{
+  sort_findings (findings);
+}
+
 static void
 analyze_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
+  WsDevice *device = ws_session_get_run_device (a->session, run);
 
+  /* A session merged from several GPUs judges each run against its own GPU's ceilings. */
+  a->device = device != NULL ? ws_device_get_info (device) : NULL;
   _ws_check_errors (a, run, found);
   if (ws_run_get_state (run) == WS_RUN_STATE_COMPLETE
       || ws_run_get_state (run) == WS_RUN_STATE_FAILED)

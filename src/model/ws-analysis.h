@@ -21,14 +21,17 @@ typedef enum
 {
   WS_FINDING_VERIFICATION_FAILED,
   WS_FINDING_RUN_ERROR,          /* the runner refused or lost the run */
+  WS_FINDING_TIMED_COMPILE,      /* traced: a compile or module load where a timer may be */
   WS_FINDING_UNDER_OCCUPIED,     /* theoretical occupancy < 100%, naming the limiter */
   WS_FINDING_PARTIAL_WARP,       /* block size not a multiple of 32 */
   WS_FINDING_SMALL_GRID,         /* fewer blocks than SMs (high) or than 2× SMs (low) */
   WS_FINDING_TAIL_EFFECT,        /* a partial last wave that is a large share of few waves */
   WS_FINDING_TRANSFER_BOUND,     /* copies take at least as long as the kernel */
   WS_FINDING_PAGEABLE_MEMORY,    /* pageable copies, with pinned's rate on the same device */
+  WS_FINDING_SYNCHRONOUS_COPIES, /* traced: asynchronous copy calls from pageable memory */
   WS_FINDING_SMALL_COPIES,       /* copies so small that latency dominates */
   WS_FINDING_LOW_OVERLAP,        /* streamed modes: copies and kernels barely overlap */
+  WS_FINDING_GPU_IDLE,           /* traced: the GPU waits between its work */
   WS_FINDING_LAUNCH_BOUND,       /* the kernel is shorter than launch overhead */
   WS_FINDING_BELOW_BANDWIDTH,    /* memory-bound, below 60% of the measured copy bandwidth */
   WS_FINDING_BELOW_COMPUTE,      /* compute-bound, below 60% of the compute ceiling */
@@ -37,9 +40,10 @@ typedef enum
   WS_FINDING_TIED_WITH_BEST,     /* in a block sweep: within the best one's spread */
   WS_FINDING_BEST_IN_SWEEP,      /* in a block sweep: the fastest (with the ties named) */
   WS_FINDING_CPU_BASELINE_NOTE,  /* a CPU baseline was skipped or ran fewer times */
+  WS_FINDING_STARTUP_TIME,       /* traced: most of the program passes before its first kernel */
 } WsFindingKind;
 
-#define WS_N_FINDING_KINDS (WS_FINDING_CPU_BASELINE_NOTE + 1)
+#define WS_N_FINDING_KINDS (WS_FINDING_STARTUP_TIME + 1)
 
 /* The stable identifier of a kind ("under_occupied"): the same as WsFinding.id. */
 const char *ws_finding_kind_to_string (WsFindingKind kind);
@@ -58,7 +62,12 @@ typedef struct
   double value;        /* the measured quantity the threshold applies to, in the unit of
                         * the threshold's row of the table (a fraction, µs, ×, bytes) */
   double threshold;    /* the threshold that made it fire, in the same unit */
-  GArray *activities;  /* guint: indices into ws_run_get_activities() it points at */
+  GArray *activities;  /* guint: indices into ws_run_get_activities() it points at; for a
+                        * finding about a traced program, into ws_trace_get_spans () */
+  /* A finding about a traced program (ws_analyze_trace): */
+  gboolean trace;
+  guint program;       /* its program run (WsTraceProgram.id) */
+  const char *kernel;  /* interned: the kernel it is about; NULL for the whole run */
 } WsFinding;
 
 void ws_finding_free (WsFinding *finding);
@@ -87,6 +96,10 @@ GPtrArray *ws_analyze_run (WsSession *session, WsRun *run);
 /* Every run's findings, in run order (WsFinding), then the runner's session-level errors
  * (run 0). Faster than ws_analyze_run for each run: the series are found once. */
 GPtrArray *ws_analyze_session (WsSession *session);
+
+/* A traced program's findings (ws-analysis-trace*.c): program run by program run, each run's
+ * most severe first; empty for a session without a trace. */
+GPtrArray *ws_analyze_trace (WsSession *session);
 
 /* Speedup of the GPU over a CPU baseline: kernel only, or end to end with the copies;
  * 0 when either time is missing. */

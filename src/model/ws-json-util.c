@@ -75,6 +75,17 @@ _ws_json_string (JsonObject *o, const char *member)
   return json_node_get_string (node);
 }
 
+JsonObject *
+_ws_json_object (JsonObject *o, const char *member)
+{
+  JsonNode *node;
+
+  if (o == NULL || (node = json_object_get_member (o, member)) == NULL
+      || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  return json_node_get_object (node);
+}
+
 guint
 _ws_json_ints (JsonObject *o, const char *member, gint64 *out, guint n)
 {

@@ -12,6 +12,7 @@ gint64 _ws_json_int (JsonObject *o, const char *member, gint64 fallback);
 double _ws_json_double (JsonObject *o, const char *member, double fallback);
 gboolean _ws_json_bool (JsonObject *o, const char *member, gboolean fallback);
 const char *_ws_json_string (JsonObject *o, const char *member); /* NULL when absent */
+JsonObject *_ws_json_object (JsonObject *o, const char *member);  /* NULL when absent */
 /* Up to n integers of an array member into out; returns how many were read. */
 guint _ws_json_ints (JsonObject *o, const char *member, gint64 *out, guint n);
 

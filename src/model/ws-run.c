@@ -50,6 +50,7 @@ ws_runner_error_free (WsRunnerError *error)
   g_free (error->code);
   g_free (error->message);
   g_free (error->detail);
+  g_free (error->file);
   g_free (error);
 }
 
@@ -121,6 +122,30 @@ keep (WsRun *self, const char *s)
   return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
 }
 
+/* {"TILE": 16, "UNROLL": 2} as "TILE=16, UNROLL=2"; NULL when absent or empty. */
+static const char *
+read_params (WsRun *self, WsRecord *r)
+{
+  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, "params");
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (po == WS_RECORD_NONE)
+    return NULL;
+  for (WsRecordNode n = ws_record_first_child (r, po); n != WS_RECORD_NONE;
+       n = ws_record_next_sibling (r, n))
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+      double d;
+
+      if (!ws_record_node_double (r, n, &d))
+        continue;
+      g_ascii_formatd (number, sizeof number, "%.10g", d);
+      g_string_append_printf (text, "%s%s=%s", text->len ? ", " : "", ws_record_key (r, n),
+                              number);
+    }
+  return text->len > 0 ? keep (self, text->str) : NULL;
+}
+
 WsRun *
 _ws_run_new_from_record (WsRecord *r, const char *text)
 {
@@ -166,6 +191,10 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   c->bytes = ws_record_double (r, o, "bytes", 0);
   c->input_bytes = ws_record_int (r, o, "input_bytes", 0);
   c->output_bytes = ws_record_int (r, o, "output_bytes", 0);
+  c->device = (int) ws_record_int (r, o, "device", -1);
+  c->device_uuid = keep (self, ws_record_string (r, o, "device_uuid"));
+  c->source_hash = keep (self, ws_record_string (r, o, "source_hash"));
+  c->params = read_params (self, r);
   return self;
 }
 
@@ -294,6 +323,9 @@ read_verify (WsRun *self, WsRecord *r)
   v->first_bad_index = ws_record_int (r, o, "first_bad_index", -1);
   v->first_bad_value = ws_record_double (r, o, "first_bad_value", 0);
   v->first_bad_expected = ws_record_double (r, o, "first_bad_expected", 0);
+  v->unverified = g_strcmp0 (v->method, "none") == 0;
+  v->note = keep (self, ws_record_string (r, o, "note"));
+  v->first_bad_buffer = keep (self, ws_record_string (r, o, "first_bad_buffer"));
   self->has_verify = TRUE;
 }
 
@@ -520,6 +552,15 @@ ws_run_dup_block_phrase (WsRun *self)
   /* Translators: a block of threads, "16×16 block"; a 1D block, "256 threads". */
   return self->config.block[1] > 1 ? g_strdup_printf (_("%s block"), label)
                                    : g_strdup_printf (_("%s threads"), label);
+}
+
+char *
+ws_run_dup_kernel_label (WsRun *self)
+{
+  g_return_val_if_fail (WS_IS_RUN (self), NULL);
+  if (self->config.params == NULL)
+    return g_strdup (self->config.kernel);
+  return g_strdup_printf ("%s %s", self->config.kernel, self->config.params);
 }
 
 char *

@@ -75,6 +75,11 @@ typedef struct
   double max_abs_err, max_rel_err, rtol, atol;
   gint64 first_bad_index; /* -1 when none */
   double first_bad_value, first_bad_expected;
+  /* Nothing was compared: an own kernel whose header declares no reference (method
+   * "none"); pass is TRUE then, and checked 0. */
+  gboolean unverified;
+  const char *note;       /* why the check could not be made; NULL when it was */
+  const char *first_bad_buffer; /* an own kernel with several outputs: where first_bad is */
 } WsVerify;
 
 typedef struct
@@ -98,6 +103,14 @@ typedef struct
                          * (L2 flushed before every timed launch) */
   double flops, bytes;
   gint64 input_bytes, output_bytes;
+  /* The GPU that ran it, in a session merged from several runners (ws-sweep-merge.h): its
+   * CUDA index and UUID (the one device record that has it); -1 and NULL otherwise. */
+  int device;
+  const char *device_uuid;
+  /* An own kernel's run (docs/own-kernels.md): the SHA-256 of its source and its tunable
+   * parameters' values as "TILE=16, UNROLL=2"; NULL for a built-in kernel's. */
+  const char *source_hash;
+  const char *params;
 } WsRunConfig;
 
 typedef struct
@@ -107,6 +120,9 @@ typedef struct
   char *code;
   char *message;
   char *detail;
+  /* An own kernel's header or compile error: where in its file; NULL and 0 otherwise. */
+  char *file;
+  int line, column;
 } WsRunnerError;
 
 void ws_runner_error_free (WsRunnerError *error);
@@ -147,6 +163,8 @@ double ws_run_get_kernel_ns (WsRun *self);
 char *ws_run_dup_block_label (WsRun *self);
 /* "256 threads", "16×16 block"; "" for a library kernel. */
 char *ws_run_dup_block_phrase (WsRun *self);
+/* "matmul_tiled TILE=16" for an own kernel's run with tunable parameters, else the kernel. */
+char *ws_run_dup_kernel_label (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
 /* The records as read ("run", "launch", "timing", "verify"), parsed when first asked for;

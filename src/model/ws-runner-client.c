@@ -59,6 +59,12 @@ struct _WsRunnerClient
   GString *err_head, *err_tail, *err;
   guint64 err_total;
   gboolean err_dirty;
+  WsRunnerClientOutputFunc err_func;
+  gpointer err_func_data;
+
+  int in_fd;                   /* the write end of the runner's stdin, when kept open; else -1 */
+  gboolean keep_stdin;
+  gboolean waiting;            /* the launcher waits for resources: no inactivity timeout */
 
   GError *error;
   guint timeout_seconds;
@@ -75,6 +81,8 @@ G_DEFINE_FINAL_TYPE (WsRunnerClient, ws_runner_client, G_TYPE_OBJECT)
 enum
 {
   FINISHED,
+  LINE,
+  STDERR,
   N_SIGNALS
 };
 
@@ -88,10 +96,19 @@ signal_group (WsRunnerClient *self, int signum)
 }
 
 static void
+close_stdin (WsRunnerClient *self)
+{
+  if (self->in_fd >= 0)
+    close (self->in_fd);
+  self->in_fd = -1;
+}
+
+static void
 ws_runner_client_dispose (GObject *object)
 {
   WsRunnerClient *self = WS_RUNNER_CLIENT (object);
 
+  close_stdin (self);
   if (self->running)
     signal_group (self, SIGKILL);
   g_cancellable_cancel (self->cancellable);
@@ -132,6 +149,15 @@ ws_runner_client_class_init (WsRunnerClientClass *klass)
   /* The runner has ended and all its output has been read. */
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* Each line of stdout, without its newline, after the session has read it (a runner per
+   * GPU merged into one session reads them again). */
+  signals[LINE] = g_signal_new ("line", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                NULL, NULL, G_TYPE_NONE, 1,
+                                G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /* What arrived on stderr, as it came (not cut at lines): a launcher's news, such as a
+   * Slurm job waiting for resources. */
+  signals[STDERR] = g_signal_new ("stderr", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -145,6 +171,7 @@ ws_runner_client_init (WsRunnerClient *self)
   self->err_tail = g_string_new (NULL);
   self->err = g_string_new (NULL);
   self->timeout_seconds = 120;
+  self->in_fd = -1;
 }
 
 WsRunnerClient *
@@ -166,10 +193,34 @@ ws_runner_client_set_timeout (WsRunnerClient *self, guint seconds)
 }
 
 void
+ws_runner_client_set_keep_stdin (WsRunnerClient *self, gboolean keep)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  g_return_if_fail (!self->started);
+  self->keep_stdin = keep;
+}
+
+void
+ws_runner_client_close_stdin (WsRunnerClient *self)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  close_stdin (self);
+}
+
+void
 ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind)
 {
   g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
   self->launcher_kind = kind;
+}
+
+void
+ws_runner_client_set_stderr_func (WsRunnerClient *self, WsRunnerClientOutputFunc func,
+                                  gpointer user_data)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  self->err_func = func;
+  self->err_func_data = user_data;
 }
 
 static void
@@ -330,12 +381,13 @@ maybe_finish (WsRunnerClient *self)
       self->term_signal = SIGKILL;
       self->exit_status = 128 + SIGKILL;
     }
-  if (self->drained && self->term_signal != 0)
+  if (self->drained && (self->term_signal != 0 || self->exit_status >= 128))
     {
       int code = 0;
 
       /* Stopped by us after its done record, because it (or what it started) did not let
-       * go of the pipes: the record's exit code is the runner's answer. */
+       * go of the pipes: the record's exit code is the runner's answer, also when a wrapper
+       * exited 128 + N from a trap rather than being killed. */
       if (ws_session_is_done (self->session, &code, NULL))
         {
           self->term_signal = 0;
@@ -343,6 +395,7 @@ maybe_finish (WsRunnerClient *self)
         }
     }
   judge_ending (self);
+  close_stdin (self);
   /* Counted before the session's end adds its own problem (no done record). */
   self->bad_lines = ws_session_get_problems (self->session)->len - self->problems_before;
   self->running = FALSE;
@@ -428,9 +481,20 @@ static void
 arm_timeout (WsRunnerClient *self)
 {
   g_clear_handle_id (&self->timeout_id, g_source_remove);
-  if (self->timeout_seconds > 0)
+  if (self->timeout_seconds > 0 && !self->waiting)
     self->timeout_id = g_timeout_add (MIN (self->timeout_seconds, G_MAXUINT / 1000) * 1000,
                                       timeout_cb, self);
+}
+
+void
+ws_runner_client_set_waiting (WsRunnerClient *self, gboolean waiting)
+{
+  g_return_if_fail (WS_IS_RUNNER_CLIENT (self));
+  if (self->waiting == waiting)
+    return;
+  self->waiting = waiting;
+  if (self->running && !self->stopping && !self->process_done && !self->done_seen)
+    arm_timeout (self);
 }
 
 static gboolean
@@ -476,6 +540,8 @@ feed (WsRunnerClient *self, const char *line, gsize length)
       && self->fatal == NULL
       && !g_error_matches (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED))
     self->fatal = g_steal_pointer (&error);
+  if (g_signal_has_handler_pending (self, signals[LINE], 0, FALSE))
+    g_signal_emit (self, signals[LINE], 0, line);
   if (!self->done_seen && ws_session_is_done (self->session, NULL, NULL))
     {
       self->done_seen = TRUE;
@@ -599,6 +665,14 @@ read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   note_activity (self, FALSE);
   keep_stderr (self, self->err_chunk, (gsize) n);
+  if (self->err_func != NULL)
+    self->err_func (self->err_chunk, (gsize) n, self->err_func_data);
+  if (g_signal_has_handler_pending (self, signals[STDERR], 0, FALSE))
+    {
+      g_autofree char *text = g_strndup (self->err_chunk, (gsize) n);
+
+      g_signal_emit (self, signals[STDERR], 0, text);
+    }
   g_input_stream_read_async (self->err_in, self->err_chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
                              self->cancellable, read_stderr_cb, self);
 }
@@ -650,15 +724,21 @@ is_ssh (const char *word)
   return g_str_equal (base, "ssh");
 }
 
+gboolean
+ws_launcher_is_ssh (const char *const *launcher)
+{
+  for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
+    if (is_ssh (launcher[i]) && (i == 0 || launcher[i - 1][0] != '-'))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 launcher_is_remote_shell (WsRunnerClient *self, const char *const *launcher)
 {
   if (self->launcher_kind != WS_LAUNCHER_AUTO)
     return self->launcher_kind == WS_LAUNCHER_REMOTE_SHELL;
-  for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
-    if (is_ssh (launcher[i]) && (i == 0 || launcher[i - 1][0] != '-'))
-      return TRUE;
-  return FALSE;
+  return ws_launcher_is_ssh (launcher);
 }
 
 /* One word for a POSIX shell: 'it'\''s'. */
@@ -700,7 +780,8 @@ ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
   if (!g_spawn_async_with_pipes_and_fds (NULL, (const char *const *) full->pdata, NULL,
                                          G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD,
                                          child_setup, NULL, -1, -1, -1, NULL, NULL, 0,
-                                         &self->pid, NULL, &out_fd, &err_fd, error))
+                                         &self->pid, self->keep_stdin ? &self->in_fd : NULL,
+                                         &out_fd, &err_fd, error))
     return FALSE;
   self->started = self->running = TRUE;
   self->problems_before = ws_session_get_problems (self->session)->len;

@@ -36,6 +36,27 @@ typedef enum
 } WsLauncherKind;
 
 void ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind);
+/* WS_LAUNCHER_AUTO's rule: whether one of the launcher's words is a program named ssh. */
+gboolean ws_launcher_is_ssh (const char *const *launcher);
+
+/* Before start: the runner's stdin is a pipe held open until it has finished (else
+ * /dev/null); a far side that watches its stdin (a target's ssh) then knows when we are gone.
+ * ws_runner_client_close_stdin closes it sooner: the far side stops the runner, which still
+ * sends its last records. */
+void ws_runner_client_set_keep_stdin (WsRunnerClient *self, gboolean keep);
+void ws_runner_client_close_stdin (WsRunnerClient *self);
+/* While TRUE (a Slurm job waiting for resources) the inactivity timeout is held; it starts
+ * again from zero when set back. */
+void ws_runner_client_set_waiting (WsRunnerClient *self, gboolean waiting);
+
+/* Signals: "finished" (below); "line" (const char *line): each line of stdout, after the
+ * session has read it; "stderr" (const char *text): what arrived on stderr, as it came. */
+
+/* Called with what the runner writes on stderr as it arrives, besides keeping it (a traced
+ * program's own output comes that way); NULL stops it. */
+typedef void (*WsRunnerClientOutputFunc) (const char *data, gsize length, gpointer user_data);
+void ws_runner_client_set_stderr_func (WsRunnerClient *self, WsRunnerClientOutputFunc func,
+                                       gpointer user_data);
 
 /* Starts `argv` (launcher prefix first, when given) in a session and process group of its
  * own, with no terminal: whatever it starts (a shell, srun, ssh and what they start) is

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ws-session.h"
+#include "ws-trace.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,12 @@ struct _WsSession
   int progress_done, progress_total;
   gboolean has_progress;
   WsRun *last_run;         /* the run that activities without a known run belong to */
+  WsTrace *trace;          /* a traced program's records (ws-trace.c); NULL for runs */
+
+  /* An own kernel's session (docs/own-kernels.md). */
+  GPtrArray *compiles;     /* WsCompileInfo */
+  GPtrArray *findings;     /* WsMemcheckFinding */
+  char *source_text, *source_path, *source_hash;
 };
 
 enum
@@ -63,6 +70,11 @@ void _ws_problem_free (WsProblem *problem);
 /* Integers a double holds exactly, and so the bound of counts, byte counts and times in ns
  * (±2^53: 8 PiB, 104 days). */
 #define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
+
+/* ws-session-own.c: reads a compile, memcheck or source record; FALSE for other types. */
+gboolean _ws_session_read_own (WsSession *self, WsRecord *record, const char *type);
+void _ws_session_init_own (WsSession *self);
+void _ws_session_finalize_own (WsSession *self);
 
 /* ws-session-reader.c (the problem's message is copied) */
 void _ws_session_add_problem (WsSession *self, guint column, const char *message);

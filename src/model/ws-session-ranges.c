@@ -146,6 +146,18 @@ static const Range ranges[] = {
   { "launch", NULL, "blocks", WHOLE, EXACT },
   { "launch", NULL, "waves", NUMBER, EXACT },
 
+  /* An own kernel's records (ws-session-own.c). */
+  { "compile", NULL, "ms", NUMBER, EXACT },
+  { "compile", NULL, "errors", WHOLE, INT32 },
+  { "compile", NULL, "warnings", WHOLE, INT32 },
+  { "memcheck", NULL, "line", WHOLE, INT32 },
+  { "memcheck", NULL, "size", WHOLE, INT32 },
+  { "memcheck", NULL, "count", WHOLE, INT32 },
+  { "memcheck", NULL, "thread", WHOLES, UINT32 },
+  { "memcheck", NULL, "block", WHOLES, UINT32 },
+  { "error", NULL, "line", WHOLE, INT32 },
+  { "error", NULL, "column", WHOLE, INT32 },
+
   /* The fast path in ws-session-reader.c checks the same ranges: keep them together. */
   { "activity", NULL, "run", WHOLE, INT32 },
   { "activity", NULL, "rep", WHOLE, UINT32 },

@@ -15,6 +15,7 @@
 
 #include "ws-json-util.h"
 #include "ws-record.h"
+#include "ws-trace-private.h"
 
 /* ---- the general path -------------------------------------------------------------------- */
 
@@ -78,6 +79,9 @@ error_from_record (WsRecord *r)
   e->code = g_strdup (ws_record_string (r, o, "code") ?: "unknown");
   e->message = g_strdup (ws_record_string (r, o, "message") ?: "");
   e->detail = g_strdup (ws_record_string (r, o, "detail"));
+  e->file = g_strdup (ws_record_string (r, o, "file"));
+  e->line = (int) ws_record_int (r, o, "line", 0);
+  e->column = (int) ws_record_int (r, o, "column", 0);
   return e;
 }
 
@@ -131,6 +135,25 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
   return FALSE;
 }
 
+/* A traced program's stream (protocol 2): its records go to the session's trace. */
+static void
+start_trace (WsSession *self, WsRecord *r, const char *text, gsize length)
+{
+  self->trace = _ws_trace_new ();
+  _ws_trace_add_record (self->trace, self, "hello", r, text, length);
+}
+
+static gboolean
+add_trace_record (WsSession *self, WsRecord *r, const char *type, const char *text,
+                  gsize length)
+{
+  store (self, type, 0, text, length);
+  _ws_trace_add_record (self->trace, self, type, r, text, length);
+  if (!g_str_equal (type, "activity"))
+    g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
 static gboolean
 handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
               guint *column, GError **error)
@@ -167,6 +190,8 @@ handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, 
   if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
     self->source = WS_SESSION_SOURCE_REPLAY;
   store (self, type, 0, text, length);
+  if (g_strcmp0 (ws_record_string (r, o, "source"), "trace") == 0)
+    start_trace (self, r, text, length);
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
   return TRUE;
 }
@@ -184,6 +209,8 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
   if (!_ws_session_check_ranges (r, type, text, length, column, error))
     return FALSE;
 
+  if (self->trace != NULL && _ws_trace_takes (type))
+    return add_trace_record (self, r, type, text, length);
   if (g_str_equal (type, "activity"))
     {
       WsActivity a;
@@ -260,6 +287,8 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       WsRunnerError *e = error_from_record (r);
       WsRun *run = e->run ? ws_session_find_run (self, e->run) : NULL;
 
+      if (self->trace != NULL)
+        _ws_trace_note_error (self->trace, r);
       store (self, type, e->run, text, length);
       if (run != NULL)
         {
@@ -287,8 +316,13 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       ws_session_end (self);
     }
   else
-    /* Other types (later protocols, hello repeated by a replay) are kept for writing back. */
-    store (self, type, 0, text, length);
+    {
+      /* Other types (later protocols, hello repeated by a replay) are kept for writing back;
+       * an own kernel's compile, memcheck and source records are also read. */
+      store (self, type, 0, text, length);
+      if (_ws_session_read_own (self, r, type))
+        g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+    }
   return TRUE;
 }
 
@@ -368,7 +402,8 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   if (len == 0)
     return TRUE;
 
-  if (self->hello != NULL && len > 20 && memcmp (line, "{\"type\":\"activity\"", 18) == 0)
+  if (self->hello != NULL && self->trace == NULL && len > 20
+      && memcmp (line, "{\"type\":\"activity\"", 18) == 0)
     {
       WsActivity a;
       guint32 run;
@@ -451,7 +486,11 @@ ws_session_end (WsSession *self)
         more, WS_SESSION_MAX_PROBLEMS);
       g_ptr_array_add (self->problems, problem);
     }
-  if (!self->done && self->hello != NULL)
+  if (self->trace != NULL)
+    _ws_trace_end (self->trace, self->problems);
+  /* The library's own trace file has no done record: its processes' trace_end close it. */
+  if (!self->done && self->hello != NULL
+      && (self->trace == NULL || _ws_trace_expects_done (self->trace)))
     {
       WsProblem *problem = g_new0 (WsProblem, 1);
 

@@ -4,6 +4,7 @@
 #include "ws-config.h"
 
 #include "ws-session-private.h"
+#include "ws-trace-private.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -45,7 +46,9 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->kernel_list, g_ptr_array_unref);
+  g_clear_pointer (&self->trace, _ws_trace_free);
   g_clear_error (&self->fatal);
+  _ws_session_finalize_own (self);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }
 
@@ -82,6 +85,7 @@ ws_session_init (WsSession *self)
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_stored_record_free);
   self->kernel_list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  _ws_session_init_own (self);
 }
 
 WsSession *
@@ -158,6 +162,29 @@ ws_session_get_device (WsSession *self)
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);
   device = g_list_model_get_item (G_LIST_MODEL (self->devices), 0);
   return device; /* borrowed: the store keeps it */
+}
+
+WsDevice *
+ws_session_get_run_device (WsSession *self, WsRun *run)
+{
+  const WsRunConfig *c;
+  guint n;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (WS_IS_RUN (run), NULL);
+  c = ws_run_get_config (run);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->devices));
+  for (int pass = 0; c->device >= 0 && pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr (WsDevice) device = g_list_model_get_item (G_LIST_MODEL (self->devices), i);
+        const WsDeviceInfo *info = ws_device_get_info (device);
+
+        if (pass == 0 ? c->device_uuid != NULL && g_strcmp0 (info->uuid, c->device_uuid) == 0
+                      : c->device_uuid == NULL && info->index == c->device)
+          return device; /* borrowed: the store keeps it */
+      }
+  return ws_session_get_device (self);
 }
 
 GListModel *
@@ -311,18 +338,22 @@ series_key (WsRun *run, WsSeriesKind kind, char **label)
   const WsRunConfig *c = ws_run_get_config (run);
   g_autofree char *block = ws_run_dup_block_label (run);
   g_autofree char *size = ws_run_dup_size_label (run);
+  /* An own kernel's tunable parameters make a series of their own: TILE=8 and TILE=16 are
+   * different kernels over the same sizes or blocks. */
+  g_autofree char *kernel = ws_run_dup_kernel_label (run);
+  const char *params = c->params ? c->params : "";
 
   if (kind == WS_SERIES_BY_SIZE)
     {
-      *label = *block ? g_strdup_printf ("%s %s, %s", c->kernel, block, c->transfer)
-                      : g_strdup_printf ("%s, %s", c->kernel, c->transfer);
-      return g_strdup_printf ("%s|%u|%u|%u|%s", c->kernel, c->block[0], c->block[1],
-                              c->block[2], c->transfer);
+      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block, c->transfer)
+                      : g_strdup_printf ("%s, %s", kernel, c->transfer);
+      return g_strdup_printf ("%s|%u|%u|%u|%s|%s", c->kernel, c->block[0], c->block[1],
+                              c->block[2], c->transfer, params);
     }
-  *label = g_strdup_printf ("%s %s, %s", c->kernel, size, c->transfer);
+  *label = g_strdup_printf ("%s %s, %s", kernel, size, c->transfer);
   return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT
-                          "|%s",
-                          c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer);
+                          "|%s|%s",
+                          c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer, params);
 }
 
 GPtrArray *

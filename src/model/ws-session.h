@@ -13,8 +13,8 @@
 
 G_BEGIN_DECLS
 
-/* The newest protocol this model reads (docs/protocol.md). */
-#define WS_PROTOCOL_VERSION 1
+/* The newest protocol this model reads (docs/protocol.md): 2 adds traced programs. */
+#define WS_PROTOCOL_VERSION 2
 
 /* The longest line a reader takes, in bytes, without its newline: 1 MiB. The longest record
  * in the bundled recordings is about 1 KB (a timing record; a device record is as long), and
@@ -101,6 +101,9 @@ char *ws_session_dup_date (WsSession *self);
 
 GListModel *ws_session_get_devices (WsSession *self); /* WsDevice */
 WsDevice *ws_session_get_device (WsSession *self);    /* the first, or NULL */
+/* The device that ran `run` (by the UUID or index it is tagged with, in a session merged
+ * from runners on several GPUs); else the first, or NULL. */
+WsDevice *ws_session_get_run_device (WsSession *self, WsRun *run);
 GListModel *ws_session_get_runs (WsSession *self);    /* WsRun, in id order */
 WsRun *ws_session_find_run (WsSession *self, int id);
 /* Catalog entries ("kernel" records) by kernel name; NULL when unknown. */
@@ -121,6 +124,34 @@ gboolean ws_session_get_progress (WsSession *self, int *done, int *total);
 gboolean ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_records);
 /* The span of every activity of every run. */
 gboolean ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end);
+
+/* ---- an own kernel's records (docs/own-kernels.md) ---- */
+
+/* One NVRTC compile of a variant of the kernel (a `compile` record). */
+typedef struct
+{
+  char *kernel, *entry, *lowered, *arch, *nvrtc, *log;
+  char *params;     /* "TILE=16", NULL when it has none */
+  gboolean ok, cached, reference;
+  double ms;
+  int errors, warnings;
+} WsCompileInfo;
+
+/* One kind of error compute-sanitizer found at one place (a `memcheck` record). */
+typedef struct
+{
+  char *tool, *kind, *message, *file, *kernel, *access, *space, *address, *detail;
+  int line, size, count;
+  gboolean has_thread;
+  guint thread[3], block[3];
+} WsMemcheckFinding;
+
+GPtrArray *ws_session_get_compiles (WsSession *self);         /* WsCompileInfo */
+GPtrArray *ws_session_get_memcheck_findings (WsSession *self); /* WsMemcheckFinding */
+/* The kernel file's text as the session recorded it (a `source` record), or NULL; its path
+ * and SHA-256 as the runner gave them (either may be NULL). */
+const char *ws_session_get_source_text (WsSession *self, const char **path,
+                                        const char **sha256);
 
 /* ---- queries for the views ---- */
 

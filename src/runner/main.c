@@ -15,9 +15,13 @@
 #include "ws-cupti.h"
 #include "ws-device.h"
 #include "ws-diagnose.h"
+#include "ws-memcheck.h"
 #include "ws-output.h"
+#include "ws-own-kernel.h"
 #include "ws-run.h"
 #include "ws-selftest.h"
+#include "ws-trace.h"
+#include "ws-shard.h"
 
 enum
 {
@@ -177,18 +181,34 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
   int count = 0, n = 0, failed = 0, done = 0, rc, tail_failures = 0;
   uint64_t seed = o->seed ? o->seed : (uint64_t) time (NULL) ^ ws_clock_ns ();
 
+  /* A share of a sweep with fewer configurations than runners may be empty: nothing to run,
+   * no GPU to wake. */
+  if (o->shard_count > 0 && o->mode == WS_MODE_RUN && ws_shard_share (o) == 0)
+    return finish (0, 0, EXIT_OK);
   if ((rc = check_environment (driver, &count)) != 0)
     return rc;
   if (!device_exists (o, count))
     return finish (0, 0, EXIT_USAGE);
-  if (!open_device (o->device, &device, driver, 1))
+  /* WARPSCOPE_CALIBRATE=0 leaves the bandwidths unmeasured: --memcheck's checked run, whose
+   * copies under compute-sanitizer would take long and mean nothing. */
+  if (!open_device (o->device, &device, driver,
+                    getenv ("WARPSCOPE_CALIBRATE") == NULL
+                      || strcmp (getenv ("WARPSCOPE_CALIBRATE"), "0") != 0))
     return finish (0, 0, EXIT_NO_GPU);
   ws_output_device (&device);
 
   if (o->mode == WS_MODE_SELF_TEST)
     specs = ws_selftest_plan (o, seed, &n);
+  else if (o->source != NULL)
+    {
+      /* An own kernel: its records, its configurations, its variants compiled and loaded. */
+      if ((specs = ws_own_plan (o, &device, seed, &n, &rc)) == NULL)
+        return finish (0, 0, rc);
+    }
   else
     specs = plan_runs (o, seed, &n);
+  if (specs != NULL && o->shard_count > 0)
+    n = ws_shard_keep (specs, n, sizeof *specs, o);
   /* The catalog entries of the kernels in this session, so that a recording carries their
    * titles and formulas. */
   for (size_t c = 0; specs != NULL && c < ws_catalog_size (); c++)
@@ -230,6 +250,9 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
           return finish (0, 1, EXIT_FAULT);
         }
     }
+  /* A share says its size at once: the runner merging the shares counts them all. */
+  if (o->shard_count > 0)
+    ws_output_progress (0, n);
   for (int i = 0; i < n; i++)
     {
       WsRunStatus status = ws_runner_run (runner, &specs[i]);
@@ -243,7 +266,7 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
         }
       if (status != WS_RUN_OK)
         failed++;
-      if (n > 1)
+      if (n > 1 || o->shard_count > 0)
         ws_output_progress (done, n);
     }
   if (o->mode == WS_MODE_SELF_TEST)
@@ -284,10 +307,13 @@ main (int argc, char **argv)
   WsOptions opts;
   WsArgError arg_error;
   WsDriverInfo driver;
-  int ok, tracing = 0;
+  int ok, tracing = 0, rc;
   const char *cupti_code = NULL;
   char cupti_message[512] = "";
 
+  /* --trace runs a program of the user's instead of kernels (ws-trace.c). */
+  if (ws_trace_requested (argc, argv))
+    return ws_trace_main (argc, argv);
   ok = ws_args_parse (argc, argv, &opts, &arg_error);
   if (ok && opts.mode == WS_MODE_HELP)
     {
@@ -306,6 +332,7 @@ main (int argc, char **argv)
   if (ok && !opts.check
       && (opts.mode == WS_MODE_RUN || opts.mode == WS_MODE_SELF_TEST
           || opts.mode == WS_MODE_DEVICE_INFO)
+      && opts.memcheck == NULL
       && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
     tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
   ws_output_set_origin (ws_cupti_timestamp ());
@@ -318,6 +345,9 @@ main (int argc, char **argv)
         fprintf (stderr, "Run warpscope-runner --help for the options.\n");
       return finish (0, 0, EXIT_USAGE);
     }
+  /* An own kernel's header is read and checked before anything else, with or without a GPU. */
+  if (opts.source != NULL && opts.mode == WS_MODE_RUN && (rc = ws_own_load (&opts)) != 0)
+    return finish (0, 0, rc);
   /* Host memory is not checked here: --check runs where the app runs, and the runner may run
    * on another machine (a target behind ssh). */
   if (opts.check)
@@ -334,7 +364,14 @@ main (int argc, char **argv)
       return finish (0, 0, EXIT_OK);
     case WS_MODE_DEVICE_INFO:
       return device_info_mode (&opts, &driver);
+    case WS_MODE_CHECK_SOURCE:
+      return finish (0, 0, ws_own_check_source (&opts, &driver));
     case WS_MODE_RUN:
+      if (opts.memcheck != NULL)
+        return finish (0, 0, ws_memcheck_run (&opts, argv[0]));
+      rc = run_mode (&opts, &driver, tracing && opts.trace);
+      ws_own_free ();
+      return rc;
     case WS_MODE_SELF_TEST:
       return run_mode (&opts, &driver, tracing && opts.trace);
     default:

@@ -4,6 +4,8 @@
  */
 #include "ws-args.h"
 
+#include "ws-shard.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -27,6 +29,12 @@ const char ws_args_usage[]
     "  --list               list the kernels\n"
     "  --device-info        describe the GPUs and what may be wrong with the set-up\n"
     "  --self-test          run every kernel at small sizes and check the results\n"
+    "  --trace [OPTIONS] -- PROGRAM [ARGS…]\n"
+    "                       trace a CUDA program of your own (--trace --help)\n"
+    "  --source FILE        run an own kernel: CUDA C with a warpscope header\n"
+    "                       (docs/own-kernels.md), compiled with NVRTC\n"
+    "  --check-source FILE  check an own kernel's header and compile it: header and\n"
+    "                       compile errors as records with file, line and column\n"
     "  --help, --version\n"
     "\n"
     "Run options:\n"
@@ -51,9 +59,21 @@ const char ws_args_usage[]
     "  --device N           GPU index (0); with --device-info, describe that GPU alone\n"
     "  --no-trace           do not use CUPTI: untraced timing only\n"
     "  --seed N             seed for the random inputs (default: from the clock)\n"
+    "  --shard K/N          run only positions K, K+N, K+2N… of the sweep (from 0), with\n"
+    "                       the ids of the whole sweep: one of N runners sharing it\n"
     "  --summary            print a table for people instead of JSON Lines\n"
     "  --check              check the arguments and stop: no GPU is touched (the app\n"
     "                       uses it to explain a bad size or block as it is typed)\n"
+    "\n"
+    "Own kernels (--source):\n"
+    "  --param NAME=V[,V…]  values of a tunable parameter the header declares; a sweep\n"
+    "                       crosses them with the sizes and blocks (default: the first\n"
+    "                       value the header lists); repeat for each parameter\n"
+    "  --memcheck TOOL      run one configuration (the first size, block and values)\n"
+    "                       under compute-sanitizer: memcheck, racecheck or initcheck;\n"
+    "                       its findings become memcheck records\n"
+    "  --arch sm_XY         with --check-source: compile for this architecture (default:\n"
+    "                       the GPU's, else the newest this build has)\n"
     "\n"
     "Exit status: 0 all runs verified; 1 a run failed or was refused; 2 bad arguments;\n"
     "3 no usable GPU (driver, device, kernel image); 4 kernel fault; 5 internal error.\n";
@@ -505,6 +525,80 @@ parse_cpu (WsOptions *opts, const char *value, WsArgError *err)
   return 1;
 }
 
+/* NAME=V[,V…]: the values are checked against the header once it is read. */
+static int
+parse_param_arg (WsOptions *opts, const char *value, WsArgError *err)
+{
+  const char *eq = strchr (value, '=');
+
+  if (eq == NULL || eq == value || eq[1] == '\0')
+    return fail (err, "bad_argument",
+                 "--param takes NAME=VALUES, such as --param TILE=8,16,32, not '%.60s'", value);
+  for (const char *p = value; p < eq; p++)
+    if (!(isalnum ((unsigned char) *p) || *p == '_') || isdigit ((unsigned char) value[0]))
+      return fail (err, "bad_argument", "--param: '%.*s' is not a parameter's name",
+                   (int) (eq - value < 60 ? eq - value : 60), value);
+  for (int i = 0; i < opts->n_params; i++)
+    if (strncmp (opts->params[i], value, (size_t) (eq - value + 1)) == 0)
+      return fail (err, "bad_argument",
+                   "--param %.*s is given twice: list its values in one, --param %.*s=8,16",
+                   (int) (eq - value), value, (int) (eq - value), value);
+  if (opts->n_params == (int) (sizeof opts->params / sizeof *opts->params))
+    return fail (err, "bad_argument", "--param is given more than %d times",
+                 (int) (sizeof opts->params / sizeof *opts->params));
+  opts->params[opts->n_params++] = value;
+  return 1;
+}
+
+/* sm_XY or XY, as in sm_90 or 90. */
+static int
+parse_arch (WsOptions *opts, const char *value, WsArgError *err)
+{
+  const char *p = strncmp (value, "sm_", 3) == 0 ? value + 3 : value;
+  size_t n = strlen (p);
+
+  if (n < 2 || n > 4 || strspn (p, "0123456789") < n - 1
+      || (strspn (p, "0123456789") == n - 1 && p[n - 1] != 'a'))
+    return fail (err, "bad_argument",
+                 "--arch takes a GPU architecture such as sm_90 (Hopper) or sm_80, not '%s'",
+                 value);
+  opts->arch_minor = p[n - 1 - (p[n - 1] == 'a')] - '0';
+  opts->arch_major = atoi (p) / 10;
+  if (opts->arch_major < 3)
+    return fail (err, "bad_argument", "--arch: '%s' is not a GPU architecture", value);
+  return 1;
+}
+
+/* The options of own kernels with one another and with the rest. */
+static int
+check_own (WsOptions *opts, WsArgError *err)
+{
+  if (opts->source == NULL)
+    {
+      if (opts->n_params > 0 || opts->memcheck != NULL)
+        return fail (err, "bad_argument", "%s belongs to an own kernel: add --source FILE",
+                     opts->n_params > 0 ? "--param" : "--memcheck");
+      if (opts->arch_major > 0)
+        return fail (err, "bad_argument", "--arch goes with --check-source FILE");
+      return 1;
+    }
+  if (opts->n_kernels > 0)
+    return fail (err, "bad_argument",
+                 "--kernel and --source cannot be combined: run the built-in kernel in a "
+                 "session of its own");
+  if (opts->arch_major > 0 && opts->mode != WS_MODE_CHECK_SOURCE)
+    return fail (err, "bad_argument",
+                 "--arch goes with --check-source; a run compiles for the GPU it runs on");
+  if (opts->memcheck != NULL && opts->mode != WS_MODE_RUN)
+    return fail (err, "bad_argument", "--memcheck goes with --source FILE");
+  if (opts->cpu_given && opts->cpu != 0)
+    return fail (err, "bad_argument",
+                 "--cpu: an own kernel has no CPU version to compare with; leave --cpu out "
+                 "(or give --cpu none)");
+  opts->cpu = 0;
+  return 1;
+}
+
 static void
 defaults (WsOptions *opts)
 {
@@ -530,9 +624,8 @@ set_mode (WsOptions *opts, WsMode mode, const char *option, WsArgError *err)
   return 1;
 }
 
-/* After parsing: sizes, blocks and transfer modes must suit every kernel named. */
-static int
-check_combinations (WsOptions *opts, WsArgError *err)
+int
+ws_args_check_runs (WsOptions *opts, WsArgError *err)
 {
   char why[400];
   long long configs = 0;
@@ -582,7 +675,12 @@ check_combinations (WsOptions *opts, WsArgError *err)
               return fail (err, "invalid_block", "--blocks: %s", why);
           }
       for (int t = 0; t < opts->n_transfers; t++)
-        if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && kernel->piece == NULL)
+        if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && strcmp (kernel->family, "own") == 0)
+          return fail (err, "unknown_transfer",
+                       "--transfer streams:%d: an own kernel is not cut into pieces, so it "
+                       "runs with pageable or pinned host memory only",
+                       opts->transfers[t].streams);
+        else if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && kernel->piece == NULL)
           return fail (err, "unknown_transfer",
                        "--transfer streams:%d: %s cannot be cut into pieces (its result is one "
                        "value that every element feeds), so it runs with pageable or pinned "
@@ -624,7 +722,11 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
                     || strcmp (name, "--reps") == 0 || strcmp (name, "--warmup") == 0
                     || strcmp (name, "--cpu") == 0 || strcmp (name, "--cpu-reps") == 0
                     || strcmp (name, "--cpu-budget") == 0 || strcmp (name, "--device") == 0
-                    || strcmp (name, "--seed") == 0 || strcmp (name, "--cache") == 0;
+                    || strcmp (name, "--seed") == 0 || strcmp (name, "--cache") == 0
+                    || strcmp (name, "--shard") == 0
+                    || strcmp (name, "--source") == 0 || strcmp (name, "--check-source") == 0
+                    || strcmp (name, "--param") == 0 || strcmp (name, "--arch") == 0
+                    || strcmp (name, "--memcheck") == 0;
       if (takes_value)
         {
           if (eq != NULL)
@@ -665,6 +767,37 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           if (!set_mode (opts, WS_MODE_RUN, name, err) || !parse_kernels (opts, value, err))
             return 0;
         }
+      else if (strcmp (name, "--source") == 0 || strcmp (name, "--check-source") == 0)
+        {
+          if (!set_mode (opts, name[2] == 's' ? WS_MODE_RUN : WS_MODE_CHECK_SOURCE, name, err))
+            return 0;
+          if (opts->source != NULL)
+            return fail (err, "bad_argument", "%s is given twice: one kernel file at a time",
+                         name);
+          if (*value == '\0')
+            return fail (err, "bad_argument", "%s needs the path of a kernel file", name);
+          opts->source = value;
+        }
+      else if (strcmp (name, "--param") == 0)
+        {
+          if (!parse_param_arg (opts, value, err))
+            return 0;
+        }
+      else if (strcmp (name, "--arch") == 0)
+        {
+          if (!parse_arch (opts, value, err))
+            return 0;
+        }
+      else if (strcmp (name, "--memcheck") == 0)
+        {
+          if (strcmp (value, "memcheck") != 0 && strcmp (value, "racecheck") != 0
+              && strcmp (value, "initcheck") != 0)
+            return fail (err, "bad_argument",
+                         "--memcheck takes memcheck (out-of-bounds and misaligned accesses), "
+                         "racecheck (shared-memory races) or initcheck (reads of memory never "
+                         "written), not '%s'", value);
+          opts->memcheck = value;
+        }
       else if (strcmp (name, "--sizes") == 0)
         {
           opts->n_sizes = 0;
@@ -698,6 +831,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
         {
           if (!parse_cpu (opts, value, err))
             return 0;
+          opts->cpu_given = 1;
         }
       else if (strcmp (name, "--cpu-reps") == 0)
         {
@@ -743,6 +877,15 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
             return fail (err, "bad_argument", "--seed needs a whole number, not '%s'", value);
           opts->seed = s;
         }
+      else if (strcmp (name, "--shard") == 0)
+        {
+          if (!ws_shard_parse (value, &opts->shard_index, &opts->shard_count, err->message,
+                               sizeof err->message))
+            {
+              err->code = "bad_argument";
+              return 0;
+            }
+        }
       else if (strcmp (name, "--no-trace") == 0)
         opts->trace = 0;
       else if (strcmp (name, "--summary") == 0)
@@ -759,11 +902,17 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
         return fail (err, "bad_argument",
                      "--sizes and --blocks need a kernel: add --kernel vector_add (see --list)");
       return fail (err, "bad_argument",
-                   "nothing to do: give --kernel K to run one (e.g. --kernel vector_add), or "
-                   "--list, --device-info, --self-test, --help");
+                   "nothing to do: give --kernel K to run one (e.g. --kernel vector_add), "
+                   "--source FILE to run your own, or --list, --device-info, --self-test, "
+                   "--help");
     }
+  if (opts->shard_count > 0 && opts->mode != WS_MODE_RUN)
+    return fail (err, "bad_argument", "--shard shares out the configurations of a sweep: it "
+                 "needs --kernel, not --list, --device-info or --self-test");
+  if (!check_own (opts, err))
+    return 0;
   if (opts->mode == WS_MODE_RUN)
-    return check_combinations (opts, err);
+    return ws_args_check_runs (opts, err);
   return 1;
 }
 

@@ -17,6 +17,7 @@ typedef enum
   WS_MODE_SELF_TEST,
   WS_MODE_HELP,
   WS_MODE_VERSION,
+  WS_MODE_CHECK_SOURCE, /* --check-source FILE: the header, then the compile */
 } WsMode;
 
 typedef enum
@@ -80,6 +81,16 @@ typedef struct
   uint64_t seed;
   int summary;       /* human-readable summary on stdout instead of JSON Lines */
   int check;         /* --check: only check the arguments, touch no GPU */
+  int shard_index;   /* --shard K/N: this runner runs plan positions K, K+N, … (ws-shard.h) */
+  int shard_count;   /* N; 0 without --shard */
+  int cpu_given;     /* --cpu was given */
+
+  /* Own kernels (docs/own-kernels.md). */
+  const char *source;                /* --source / --check-source: the kernel file */
+  const char *params[8];             /* --param NAME=V[,V…], as given */
+  int n_params;
+  int arch_major, arch_minor;        /* --arch sm_XY for --check-source; 0: the GPU's */
+  const char *memcheck;              /* --memcheck TOOL: memcheck, racecheck, initcheck */
 } WsOptions;
 
 typedef struct
@@ -90,6 +101,10 @@ typedef struct
 
 /* Returns 1 when argv is usable; otherwise 0 with err filled in. */
 int ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err);
+
+/* After parsing, and after an own kernel's descriptor is in opts->kernels: the sizes, blocks
+ * and transfer modes suit every kernel named. */
+int ws_args_check_runs (WsOptions *opts, WsArgError *err);
 
 /* The shape a size gives for a kernel: n for vector kernels, {rows, cols, 1} for 2D ones,
  * {m, n, k} for matrix products. */

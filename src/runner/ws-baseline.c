@@ -167,8 +167,9 @@ _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
   WsBlas *blas = k->cpu_sgemm ? ws_blas_default (&why) : NULL;
   _WsCpuCacheEntry *e;
 
-  t->cpu_one_wanted = (r->opts->cpu & WS_CPU_ONE) != 0;
-  t->cpu_all_wanted = (r->opts->cpu & WS_CPU_ALL) != 0;
+  /* An own kernel has no CPU version to compare with. */
+  t->cpu_one_wanted = (r->opts->cpu & WS_CPU_ONE) != 0 && k->reference != NULL;
+  t->cpu_all_wanted = (r->opts->cpu & WS_CPU_ALL) != 0 && k->reference != NULL;
   if (!t->cpu_one_wanted && !t->cpu_all_wanted)
     return WS_RUN_OK;
   t->library_note = k->cpu_sgemm ? why : NULL;

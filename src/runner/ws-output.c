@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -303,6 +304,14 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
   ws_json_uint (&out.json, "input_bytes", in_bytes);
   ws_json_uint (&out.json, "output_bytes",
                 k->buffer_elements (s->shape, k->n_inputs) * sizeof (float));
+  if (s->source_hash != NULL)
+    {
+      ws_json_string (&out.json, "source_hash", s->source_hash);
+      ws_json_begin_object (&out.json, "params");
+      for (int i = 0; i < s->n_params; i++)
+        ws_json_double (&out.json, s->param_names[i], strtod (s->param_values[i], NULL));
+      ws_json_end_object (&out.json);
+    }
   end (1);
 }
 
@@ -403,8 +412,12 @@ ws_output_verify (int run, const WsVerifyResult *v)
   ws_json_double (&out.json, "max_rel_err", v->max_rel_err);
   ws_json_double (&out.json, "rtol", v->rtol);
   ws_json_double (&out.json, "atol", v->atol);
+  if (v->note != NULL)
+    ws_json_string (&out.json, "note", v->note);
   if (v->first_bad >= 0)
     {
+      if (v->first_bad_buffer != NULL)
+        ws_json_string (&out.json, "first_bad_buffer", v->first_bad_buffer);
       ws_json_int (&out.json, "first_bad_index", v->first_bad);
       ws_json_double (&out.json, "first_bad_value", v->first_bad_value);
       ws_json_double (&out.json, "first_bad_expected", v->first_bad_expected);
@@ -547,8 +560,19 @@ void
 ws_output_error (int run, const char *severity, const char *code, const char *message,
                  const char *detail)
 {
-  fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity, message,
-           detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  ws_output_error_at (run, severity, code, message, detail, NULL, 0, 0);
+}
+
+void
+ws_output_error_at (int run, const char *severity, const char *code, const char *message,
+                    const char *detail, const char *file, int line, int column)
+{
+  if (file != NULL && line > 0)
+    fprintf (stderr, "%s:%d:%d: %s: %s\n", file, line, column > 0 ? column : 1, severity,
+             message);
+  else
+    fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity, message,
+             detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
   begin ("error");
   if (run > 0)
     ws_json_int (&out.json, "run", run);
@@ -558,6 +582,25 @@ ws_output_error (int run, const char *severity, const char *code, const char *me
   ws_json_string (&out.json, "code", code);
   ws_json_string (&out.json, "message", message);
   ws_json_string (&out.json, "detail", detail);
+  if (file != NULL)
+    {
+      ws_json_string (&out.json, "file", file);
+      ws_json_int (&out.json, "line", line);
+      ws_json_int (&out.json, "column", column);
+    }
+  end (1);
+}
+
+WsJson *
+ws_output_begin (const char *type)
+{
+  begin (type);
+  return &out.json;
+}
+
+void
+ws_output_end (void)
+{
   end (1);
 }
 

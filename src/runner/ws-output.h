@@ -9,6 +9,7 @@
 #include "ws-activity.h"
 #include "ws-device.h"
 #include "ws-diagnose.h"
+#include "ws-json.h"
 #include "ws-kernel.h"
 #include "ws-run.h"
 
@@ -42,7 +43,16 @@ void ws_output_selftest (const char *check, const char *kernel, int cases, int f
 /* severity: "error" or "warning"; run 0 when the error concerns no run. */
 void ws_output_error (int run, const char *severity, const char *code, const char *message,
                       const char *detail);
+/* The same, about a place in a file (a header or compile error of an own kernel): the
+ * record carries file, line and column, and stderr gets file:line:col: severity: message. */
+void ws_output_error_at (int run, const char *severity, const char *code, const char *message,
+                         const char *detail, const char *file, int line, int column);
 void ws_output_done (int runs, int failed, uint64_t dropped, int exit_code);
+
+/* A record of another type (an own kernel's kernel, source and compile records, memcheck
+ * findings): begin it, add members to the returned writer, end it (it is then written). */
+WsJson *ws_output_begin (const char *type);
+void ws_output_end (void);
 
 /* --summary: a few lines per run for people; facts is NULL for a library's kernels. */
 void ws_output_summary_run (const WsRunSpec *spec, const WsLaunchFacts *facts,

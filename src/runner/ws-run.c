@@ -394,8 +394,16 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
           WS_TRY (cudaMalloc ((void **) &r->dev[b], bytes ? bytes : 4), "allocating GPU memory");
         }
     }
-  for (int b = 0; b < k->n_inputs; b++)
-    fill_random (r->host[b], r->elems[b], s->seed, b);
+  if (s->hooks != NULL)
+    {
+      WsLaunchConfig cfg;
+
+      _ws_launch_config (s, &cfg);
+      s->hooks->fill_inputs (&cfg, r->host, s->seed);
+    }
+  else
+    for (int b = 0; b < k->n_inputs; b++)
+      fill_random (r->host[b], r->elems[b], s->seed, b);
   /* Touch the output once so first-touch page faults stay out of every timing. */
   memset (r->host[k->n_inputs], 0xFF, r->elems[k->n_inputs] * sizeof (float));
   return WS_RUN_OK;

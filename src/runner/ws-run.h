@@ -19,6 +19,17 @@ typedef struct
   int n;                   /* 0: not measured */
 } WsStats;
 
+/* An own kernel's steps beside its descriptor (ws-own-kernel.c). Its inputs get the contents
+ * its header declares (instead of random floats), and in each sequence before_launch() runs
+ * after the poison and before the kernel: an inout buffer's initial contents are copied into
+ * its place in the output there. */
+typedef struct
+{
+  void (*fill_inputs) (const WsLaunchConfig *cfg, float *const *host, uint64_t seed);
+  cudaError_t (*before_launch) (const WsLaunchConfig *cfg, float *const *dev,
+                                cudaStream_t stream);
+} WsRunHooks;
+
 typedef struct
 {
   int id;
@@ -33,6 +44,14 @@ typedef struct
   int warmup;
   uint64_t seed;
   int cache_cold;          /* --cache cold: L2 flushed before every timed launch */
+  /* An own kernel's run (--source): its compiled variant, its tunable parameters' names and
+   * values as the header writes them, and the SHA-256 of its source; NULL and 0 otherwise. */
+  const void *variant;
+  int n_params;
+  const char *param_names[8];
+  const char *param_values[8];
+  const char *source_hash;
+  const WsRunHooks *hooks;
 } WsRunSpec;
 
 typedef struct

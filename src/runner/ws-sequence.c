@@ -12,6 +12,7 @@ _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg)
   memcpy (cfg->shape, s->shape, sizeof cfg->shape);
   memcpy (cfg->block, s->block, sizeof cfg->block);
   memcpy (cfg->grid, s->grid, sizeof cfg->grid);
+  cfg->variant = s->variant;
 }
 
 cudaError_t
@@ -43,6 +44,13 @@ issue_whole (WsRunner *r, const WsRunSpec *s, int poison)
 
   if (err == cudaSuccess && poison)
     err = cudaMemsetAsync (r->dev[out], 0xFF, out_bytes, r->streams[0]);
+  if (err == cudaSuccess && s->hooks != NULL)
+    {
+      WsLaunchConfig cfg;
+
+      _ws_launch_config (s, &cfg);
+      err = s->hooks->before_launch (&cfg, r->dev, r->streams[0]);
+    }
   if (err == cudaSuccess)
     err = _ws_launch (r, s);
   if (err == cudaSuccess)

@@ -1,0 +1,18 @@
+/* ws-chart-series-private.h: which series the charts of sweeps show (ws-chart-series.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-chart-private.h"
+
+G_BEGIN_DECLS
+
+/* The size series a speedup chart shows (WsSeries, owned): with a run picked, the series
+ * holding it (or the one compared); else a series per kernel and transfer mode. */
+GPtrArray *_ws_speedup_pick_series (WsSession *session, const WsChartBase *base);
+/* The block series a blocks chart shows (WsSeries, owned), and whether it is a grid of 2D
+ * shapes (then only the first, drawn as a heatmap). */
+GPtrArray *_ws_blocks_pick_series (WsSession *session, const WsChartBase *base,
+                                   gboolean *heatmap);
+
+G_END_DECLS

@@ -1,0 +1,71 @@
+/* ws-chart-text-private.h: the drawing context every chart draws through, and
+ * all text: pango layouts measured and drawn the same way on every surface (ws-chart-text.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "ws-chart.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double x, y, width, height;
+} WsRect;
+
+typedef enum
+{
+  WS_FONT_NORMAL,
+  WS_FONT_SMALL,
+  WS_FONT_BOLD,
+  WS_FONT_TITLE,
+  WS_N_FONTS
+} WsFontRole;
+
+/* SVG export records text here instead of drawing glyphs, so that the SVG holds <text>. */
+typedef struct _WsTextSink WsTextSink;
+typedef struct _WsChartBase WsChartBase;
+
+typedef struct
+{
+  cairo_t *cr;
+  const WsTheme *theme;
+  const WsChartBase *base;
+  WsRect area;
+  PangoContext *pango;
+  PangoLayout *layouts[WS_N_FONTS];
+  WsTextSink *sink;
+  double unit;        /* spacing unit: 1 at the theme's normal size, larger when scaled */
+  double line_height; /* of WS_FONT_NORMAL */
+  double small_height;
+  cairo_surface_t *scratch; /* when measuring without a target (geometry queries) */
+} WsChartContext;
+
+/* cr may be NULL: the context then measures text on a scratch surface and draws nothing. The
+ * context borrows `base`. */
+void _ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartBase *base);
+void _ws_chart_context_clear (WsChartContext *ctx);
+
+void _ws_text_extent (WsChartContext *ctx, WsFontRole role, const char *text, double *width,
+                      double *height);
+double _ws_text_width (WsChartContext *ctx, WsFontRole role, const char *text);
+/* Draws `text` so that the point (ax, ay) of its box (0..1 each) lies at (x, y). */
+void _ws_text_show (WsChartContext *ctx, WsFontRole role, const char *text, double x, double y,
+                    double ax, double ay, const WsColor *color);
+/* The same, turned by `angle` radians (clockwise on screen) about (x, y). */
+void _ws_text_show_rotated (WsChartContext *ctx, WsFontRole role, const char *text, double x,
+                            double y, double angle, double ax, double ay, const WsColor *color);
+/* The same, turned by a quarter anticlockwise (vertical axis titles). */
+void _ws_text_show_vertical (WsChartContext *ctx, WsFontRole role, const char *text, double x,
+                             double y, double ax, double ay, const WsColor *color);
+/* Wrapped to `width`, from (x, y) down; returns the height used. draw FALSE only measures. */
+double _ws_text_show_wrapped (WsChartContext *ctx, WsFontRole role, const char *text, double x,
+                              double y, double width, PangoAlignment align,
+                              const WsColor *color, gboolean draw);
+/* The first of `candidates` (NULL-terminated) that fits in max_width, or NULL. */
+const char *_ws_text_fit (WsChartContext *ctx, WsFontRole role, const char *const *candidates,
+                          double max_width);
+
+G_END_DECLS

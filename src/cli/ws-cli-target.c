@@ -1,0 +1,351 @@
+/* ws-cli-target.c: where `run`, `devices` and `kernels` start the runner (a saved target, a
+ * launcher typed on the command line, or this computer), waiting for it with Ctrl+C handled,
+ * and a sweep spread over several GPUs (run --devices).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-cli.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+#include <string.h>
+
+#include "ws-sweep-split.h"
+#include "ws-target-job.h"
+#include "ws-target-list.h"
+
+/* ---- the target -------------------------------------------------------------------------- */
+
+WsTarget *
+ws_cli_resolve_target (const WsCliRunnerOptions *options, int *status)
+{
+  g_autoptr (WsTarget) target = NULL;
+  g_autoptr (GError) error = NULL;
+
+  *status = WS_CLI_EXIT_OK;
+  if (options->target != NULL && options->launcher != NULL)
+    {
+      *status = ws_cli_usage_error (options->command,
+                                    _("--target and --launcher both say where the runner "
+                                      "runs: give one of them."));
+      return NULL;
+    }
+  if (options->target != NULL)
+    {
+      g_autoptr (WsTargetList) list = ws_target_list_load (NULL, &error);
+      WsTarget *found;
+
+      if (list == NULL)
+        {
+          ws_cli_error (options->command, "%s", error->message);
+          *status = WS_CLI_EXIT_FAILED;
+          return NULL;
+        }
+      if ((found = ws_target_list_lookup (list, options->target, &error)) == NULL)
+        {
+          *status = ws_cli_usage_error (options->command, "--target: %s", error->message);
+          return NULL;
+        }
+      target = g_object_ref (found);
+    }
+  else if (options->launcher != NULL)
+    {
+      g_autofree char *trimmed = g_strstrip (g_strdup (options->launcher));
+      g_auto (GStrv) words = NULL;
+
+      if (*trimmed != '\0' && !g_shell_parse_argv (trimmed, NULL, &words, &error))
+        {
+          *status = ws_cli_usage_error (options->command,
+                                        _("--launcher “%s” cannot be split into words: %s"),
+                                        options->launcher, error->message);
+          return NULL;
+        }
+      if (words != NULL)
+        {
+          target = ws_target_new ("command", WS_TARGET_COMMAND);
+          ws_target_set_launcher (target, (const char *const *) words);
+          ws_target_set_remote_shell (target, options->remote_shell
+                                                || ws_launcher_is_ssh ((const char *const *) words));
+        }
+    }
+  if (target == NULL)
+    target = ws_target_new_local ();
+  if (options->runner != NULL)
+    ws_target_set_runner (target, options->runner);
+  return g_steal_pointer (&target);
+}
+
+/* ---- waiting, with Ctrl+C ---------------------------------------------------------------- */
+
+typedef struct
+{
+  GMainLoop *loop;
+  guint interrupts;
+  gpointer object;
+  void (*cancel) (gpointer object);
+  void (*kill) (gpointer object);
+} Wait;
+
+static gboolean
+interrupt_cb (gpointer data)
+{
+  Wait *wait = data;
+
+  /* The runner flushes what it has; the runs that completed are saved. A second Ctrl+C does
+   * not wait for it. */
+  if (wait->interrupts++ == 0)
+    wait->cancel (wait->object);
+  else
+    wait->kill (wait->object);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+quit_cb (gpointer object, gpointer data)
+{
+  g_main_loop_quit (((Wait *) data)->loop);
+}
+
+/* The runner is in a process group of its own: Ctrl+C, a kill or the terminal closing reach
+ * only us, and we stop all of it. */
+static void
+wait_run (Wait *wait)
+{
+  guint ids[3];
+  const int signums[3] = { SIGINT, SIGTERM, SIGHUP };
+
+  for (guint i = 0; i < 3; i++)
+    ids[i] = g_unix_signal_add (signums[i], interrupt_cb, wait);
+  g_main_loop_run (wait->loop);
+  for (guint i = 0; i < 3; i++)
+    g_source_remove (ids[i]);
+}
+
+static void
+status_cb (WsTargetJob *job, GParamSpec *pspec, gpointer data)
+{
+  const char *command = data;
+
+  if (ws_target_job_get_status (job) != NULL)
+    ws_cli_error (command, "%s", ws_target_job_get_status (job));
+}
+
+/* ---- one runner -------------------------------------------------------------------------- */
+
+/* Lines of the runner's stdout that were not records: each named, and the run is not a
+ * success even when the runner says so. */
+#define MAX_BAD_LINES_SHOWN 5
+
+static void
+report_bad_lines (const char *command, WsRunnerClient *client, WsSession *session)
+{
+  GPtrArray *problems = ws_session_get_problems (session);
+  guint n = MIN (ws_runner_client_get_n_bad_lines (client), problems->len);
+
+  for (guint i = 0; i < MIN (n, MAX_BAD_LINES_SHOWN); i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_error (command, _("line %u of what the runner printed is not a record: %s"),
+                    p->line, p->message);
+    }
+  if (n > MAX_BAD_LINES_SHOWN)
+    ws_cli_error (command, g_dngettext (NULL, "%u more line of what the runner printed is not "
+                                              "a record",
+                                        "%u more lines of what the runner printed are not "
+                                        "records",
+                                        n - MAX_BAD_LINES_SHOWN),
+                  n - MAX_BAD_LINES_SHOWN);
+}
+
+static int
+start_error (const char *command, const GError *error)
+{
+  if (g_error_matches (error, WS_TARGET_ERROR, WS_TARGET_ERROR_INVALID))
+    return ws_cli_usage_error (command, "%s", error->message);
+  ws_cli_error (command, "%s", error->message);
+  return WS_CLI_EXIT_RUNNER;
+}
+
+int
+ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
+                   WsSession *session)
+{
+  g_autoptr (WsTarget) target = NULL;
+  g_autoptr (WsTargetJob) job = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (GError) error = NULL;
+  Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_target_job_cancel,
+                (void (*) (gpointer)) ws_target_job_kill };
+  WsRunnerClient *client;
+  int status;
+
+  if ((target = ws_cli_resolve_target (options, &status)) == NULL)
+    return status;
+  job = ws_target_job_new (target, session);
+  ws_target_job_set_timeout (job, options->timeout);
+  if (options->stderr_func != NULL)
+    ws_target_job_set_stderr_func (job, options->stderr_func, options->stderr_data);
+  loop = g_main_loop_new (NULL, FALSE);
+  wait.loop = loop;
+  wait.object = job;
+  g_signal_connect (job, "finished", G_CALLBACK (quit_cb), &wait);
+  g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), (gpointer) options->command);
+  if (!ws_target_job_start (job, args, &error))
+    return start_error (options->command, error);
+  wait_run (&wait);
+  client = ws_target_job_get_client (job);
+  if (options->verbose && options->stderr_func == NULL
+      && *ws_runner_client_get_stderr (client) != '\0')
+    {
+      fflush (stdout);
+      ws_cli_write (stderr, ws_runner_client_get_stderr (client));
+    }
+  report_bad_lines (options->command, client, session);
+
+  if (wait.interrupts > 0)
+    {
+      ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
+      return WS_CLI_EXIT_INTERRUPTED;
+    }
+  if (ws_target_job_get_error (job) != NULL)
+    {
+      ws_cli_error (options->command, "%s", ws_target_job_get_error (job)->message);
+      return WS_CLI_EXIT_RUNNER;
+    }
+  status = ws_target_job_get_exit_status (job);
+  if (status == WS_CLI_EXIT_OK && ws_runner_client_get_n_bad_lines (client) > 0)
+    return WS_CLI_EXIT_RUNNER;
+  return status;
+}
+
+/* ---- a sweep over several GPUs ----------------------------------------------------------- */
+
+/* Every GPU the target has, from its runner's --device-info. */
+static int
+probe_devices (const WsCliRunnerOptions *options, GArray *devices)
+{
+  const char *const args[] = { "--device-info", NULL };
+  g_autoptr (WsSession) info = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  GListModel *found;
+  int status = ws_cli_run_runner (options, args, info);
+
+  found = ws_session_get_devices (info);
+  for (guint i = 0; i < g_list_model_get_n_items (found); i++)
+    {
+      g_autoptr (WsDevice) device = g_list_model_get_item (found, i);
+      int index = ws_device_get_info (device)->index;
+
+      g_array_append_val (devices, index);
+    }
+  if (devices->len == 0 && status == WS_CLI_EXIT_OK)
+    status = WS_CLI_EXIT_NO_GPU;
+  if (devices->len == 0)
+    {
+      ws_cli_print_session_errors (stderr, info, ws_cli_terminal_width (stderr));
+      ws_cli_error (options->command, _("--devices all: the runner finds no GPU it can use."));
+    }
+  return devices->len > 0 ? WS_CLI_EXIT_OK : status;
+}
+
+static void
+print_stderr (WsSweepSplit *split)
+{
+  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
+    {
+      WsRunnerClient *client = ws_target_job_get_client (ws_sweep_split_get_job (split, i));
+      g_autofree char *text = NULL;
+
+      if (client == NULL || *ws_runner_client_get_stderr (client) == '\0')
+        continue;
+      /* Translators: whose stderr follows ("GPU 1"). */
+      text = g_strdup_printf (_("— %s —\n%s"), ws_sweep_split_get_label (split, i),
+                              ws_runner_client_get_stderr (client));
+      fflush (stdout);
+      ws_cli_write (stderr, text);
+    }
+}
+
+static gboolean
+cpu_none (const char *const *args)
+{
+  for (guint i = 0; args[i] != NULL && args[i + 1] != NULL; i++)
+    if (g_str_equal (args[i], "--cpu") && g_str_equal (args[i + 1], "none"))
+      return TRUE;
+  return FALSE;
+}
+
+int
+ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
+                  const char *devices_text, WsSession *session)
+{
+  g_autoptr (WsTarget) target = NULL;
+  g_autoptr (WsSweepSplit) split = NULL;
+  g_autoptr (GArray) devices = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_autoptr (GError) error = NULL;
+  Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_sweep_split_cancel,
+                (void (*) (gpointer)) ws_sweep_split_kill };
+  gboolean all;
+  int status;
+
+  if ((target = ws_cli_resolve_target (options, &status)) == NULL)
+    return status;
+  if (!ws_devices_parse (devices_text, &devices, &all, &error))
+    return ws_cli_usage_error (options->command, "%s", error->message);
+  if (all && ws_target_is_slurm (target))
+    return ws_cli_usage_error (options->command,
+                               _("--devices all: a Slurm cluster has more GPUs than one sweep "
+                                 "should ask for. Give how many jobs to spread it over, each "
+                                 "with a GPU of its own: --devices 0-7 for 8."));
+  if (all)
+    {
+      devices = g_array_new (FALSE, FALSE, sizeof (int));
+      if ((status = probe_devices (options, devices)) != WS_CLI_EXIT_OK)
+        return status;
+    }
+  if (devices->len > 1 && !ws_target_is_slurm (target) && !cpu_none (args))
+    ws_cli_warning (options->command,
+                    _("the CPU baselines of runners that share a host run side by side and "
+                      "share its cores, so their times (and the speedups against them) are not "
+                      "what one runner alone measures. Give --cpu none, or time the baselines "
+                      "in a run on one GPU."));
+  split = ws_sweep_split_new (target, session);
+  ws_sweep_split_set_timeout (split, options->timeout);
+  loop = g_main_loop_new (NULL, FALSE);
+  wait.loop = loop;
+  wait.object = split;
+  g_signal_connect (split, "finished", G_CALLBACK (quit_cb), &wait);
+  if (!ws_sweep_split_start (split, args, (const int *) devices->data, devices->len, &error))
+    return start_error (options->command, error);
+  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
+    g_signal_connect (ws_sweep_split_get_job (split, i), "notify::status",
+                      G_CALLBACK (status_cb), (gpointer) options->command);
+  wait_run (&wait);
+  if (options->verbose)
+    print_stderr (split);
+  if (ws_sweep_split_get_n_bad_lines (split) > 0)
+    ws_cli_error (options->command,
+                  g_dngettext (NULL, "%u line of what the runners printed is not a record",
+                               "%u lines of what the runners printed are not records",
+                               ws_sweep_split_get_n_bad_lines (split)),
+                  ws_sweep_split_get_n_bad_lines (split));
+  if (wait.interrupts > 0)
+    {
+      ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
+      return WS_CLI_EXIT_INTERRUPTED;
+    }
+  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
+    {
+      const GError *e = ws_sweep_split_get_runner_error (split, i);
+
+      if (e != NULL)
+        ws_cli_error (options->command, _("%s: %s"), ws_sweep_split_get_label (split, i),
+                      e->message);
+    }
+  if (ws_sweep_split_get_n_failed (split) > 0)
+    return WS_CLI_EXIT_RUNNER;
+  status = ws_sweep_split_get_exit_status (split);
+  if (status == WS_CLI_EXIT_OK && ws_sweep_split_get_n_bad_lines (split) > 0)
+    return WS_CLI_EXIT_RUNNER;
+  return status;
+}

@@ -1,0 +1,78 @@
+/* ws-analysis-trace-private.h: what the findings about a traced program share: the context
+ * of one program run, its kernels' first calls with what they waited for, and the rules.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "ws-analysis-private.h"
+#include "ws-trace.h"
+
+G_BEGIN_DECLS
+
+/* A kernel's first launch, and what the program did before it. */
+typedef struct
+{
+  const char *name;      /* interned: the kernel */
+  guint kernel;          /* its first kernel span */
+  guint launch;          /* the API call that launched it; G_MAXUINT when not traced */
+  gint64 window_start;   /* the end of the thread's last CUDA call before the loading began */
+  gint64 cost;           /* from window_start to the launch call */
+  gint64 driver_ns;      /* module loads and JIT in the window, as the driver timed them */
+  guint n_jit, n_modules, n_loads;
+  GArray *pointers;      /* guint: the spans of the window (loads, JIT) and the launch */
+  guint launches;        /* of this kernel in the program run */
+  gboolean synchronized; /* the host waited for the GPU between the first and second launch */
+} WsTraceFirstCall;
+
+/* One program run under analysis. */
+typedef struct
+{
+  WsTrace *trace;
+  const WsTraceSpan *spans;
+  guint n_spans;
+  const WsTraceProgram *program;
+  GPtrArray *kernels;    /* WsTraceKernel of the run */
+  GPtrArray *copies;     /* WsTraceCopy of the run */
+  GHashTable *launch_of; /* "process:correlation" → index + 1 of the API call */
+  GArray *first_calls;   /* WsTraceFirstCall, one per kernel name */
+  gboolean numba;        /* its kernels are Numba's */
+  gboolean has_nvtx;     /* it marks its own ranges: they are the regions it times */
+  gint64 start, end;     /* its range on the axis */
+  double kernel_ns, copy_ns;
+} WsTraceAnalysis;
+
+/* ---- shared (ws-analysis-trace.c) ---- */
+
+WsFinding *_ws_trace_finding_new (WsTraceAnalysis *a, WsFindingKind kind, WsSeverity severity,
+                                  const char *kernel, double value, double threshold);
+/* Adds span indices to what a finding points at. */
+void _ws_trace_finding_point (WsFinding *f, const GArray *spans);
+/* The API call that launched or issued a span, or NULL. */
+const WsTraceSpan *_ws_trace_launch_of (WsTraceAnalysis *a, const WsTraceSpan *span);
+/* Numba's kernels carry its ABI tags in their names. */
+gboolean _ws_trace_is_numba (const char *name);
+/* The first call of a kernel, when the analysis found one; NULL else. */
+const WsTraceFirstCall *_ws_trace_first_call (WsTraceAnalysis *a, const char *name);
+/* Whether [start, end) lies mostly inside an NVTX range whose name says it warms up. */
+gboolean _ws_trace_in_warm_up (WsTraceAnalysis *a, gint64 start, gint64 end);
+
+/* The length of what two spans of time share. */
+gint64 _ws_trace_overlap (gint64 a0, gint64 a1, gint64 b0, gint64 b1);
+/* An NVTX range named for warming up ("warm-up", "warmup", "预热"). */
+gboolean _ws_trace_is_warm_up (const char *name);
+/* Fills a->first_calls (ws-analysis-trace-compile.c). */
+void _ws_trace_collect_first_calls (WsTraceAnalysis *a);
+
+/* ---- the rules ---- */
+
+/* ws-analysis-trace-compile.c */
+void _ws_trace_check_compile (WsTraceAnalysis *a, GPtrArray *out);
+/* ws-analysis-trace.c */
+void _ws_trace_check_startup (WsTraceAnalysis *a, GPtrArray *out);
+void _ws_trace_check_idle (WsTraceAnalysis *a, GPtrArray *out);
+/* ws-analysis-trace-copies.c */
+void _ws_trace_check_copies (WsTraceAnalysis *a, GPtrArray *out);
+/* ws-analysis-trace-kernels.c */
+void _ws_trace_check_kernels (WsTraceAnalysis *a, GPtrArray *out);
+
+G_END_DECLS

@@ -1,0 +1,467 @@
+/* ws-analysis-trace.c: findings about a traced program, run by run: what its first calls
+ * waited for (a compile, a module load) where its timer may be, how long it took to reach its
+ * first kernel, and the gaps in which its GPU had nothing to do. The copies and the kernels
+ * have rules of their own (ws-analysis-trace-copies.c, ws-analysis-trace-kernels.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-analysis-trace-private.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- shared ------------------------------------------------------------------------------- */
+
+WsFinding *
+_ws_trace_finding_new (WsTraceAnalysis *a, WsFindingKind kind, WsSeverity severity,
+                       const char *kernel, double value, double threshold)
+{
+  WsFinding *f = _ws_finding_new (kind, severity, NULL, value, threshold);
+
+  f->trace = TRUE;
+  f->program = a->program->id;
+  f->kernel = kernel != NULL ? g_intern_string (kernel) : NULL;
+  return f;
+}
+
+void
+_ws_trace_finding_point (WsFinding *f, const GArray *spans)
+{
+  if (spans != NULL)
+    g_array_append_vals (f->activities, spans->data, spans->len);
+}
+
+static char *
+launch_key (guint process, guint32 correlation)
+{
+  return g_strdup_printf ("%u:%u", process, correlation);
+}
+
+const WsTraceSpan *
+_ws_trace_launch_of (WsTraceAnalysis *a, const WsTraceSpan *span)
+{
+  g_autofree char *key = NULL;
+  guint i;
+
+  if (span->correlation == 0)
+    return NULL;
+  key = launch_key (span->process, span->correlation);
+  i = GPOINTER_TO_UINT (g_hash_table_lookup (a->launch_of, key));
+  return i > 0 ? &a->spans[i - 1] : NULL;
+}
+
+gboolean
+_ws_trace_is_numba (const char *name)
+{
+  return name != NULL && (strstr (name, "[abi:") != NULL || g_str_has_prefix (name, "cudapy::"));
+}
+
+const WsTraceFirstCall *
+_ws_trace_first_call (WsTraceAnalysis *a, const char *name)
+{
+  for (guint i = 0; i < a->first_calls->len; i++)
+    {
+      const WsTraceFirstCall *fc = &g_array_index (a->first_calls, WsTraceFirstCall, i);
+
+      if (fc->name == name)
+        return fc;
+    }
+  return NULL;
+}
+
+gboolean
+_ws_trace_is_warm_up (const char *name)
+{
+  g_autofree char *lower = name != NULL ? g_utf8_strdown (name, -1) : NULL;
+
+  return lower != NULL && (strstr (lower, "warm") != NULL || strstr (lower, "预热") != NULL);
+}
+
+gint64
+_ws_trace_overlap (gint64 a0, gint64 a1, gint64 b0, gint64 b1)
+{
+  return MAX (0, MIN (a1, b1) - MAX (a0, b0));
+}
+
+gboolean
+_ws_trace_in_warm_up (WsTraceAnalysis *a, gint64 start, gint64 end)
+{
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsTraceSpan *s = &a->spans[i];
+
+      if (s->program == a->program->id && s->kind == WS_TRACE_SPAN_NVTX_RANGE
+          && _ws_trace_is_warm_up (s->name)
+          && 2 * _ws_trace_overlap (s->start, s->end, start, end) >= end - start)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- the time before the first kernel ----------------------------------------------------- */
+
+static gint64
+context_time (WsTraceAnalysis *a, gint64 before)
+{
+  gint64 total = 0;
+
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsTraceSpan *s = &a->spans[i];
+
+      if (s->kind == WS_TRACE_SPAN_API && s->program == a->program->id && s->end <= before
+          && s->name != NULL
+          && (g_str_has_prefix (s->name, "cuDevicePrimaryCtxRetain")
+              || g_str_has_prefix (s->name, "cuCtxCreate") || g_str_equal (s->name, "cuInit")))
+        total += s->end - s->start;
+    }
+  return total;
+}
+
+void
+_ws_trace_check_startup (WsTraceAnalysis *a, GPtrArray *out)
+{
+  const WsTraceSpan *first = NULL;
+  const WsTraceFirstCall *fc;
+  const WsTraceProcess *process;
+  gint64 before, total = a->end - a->start, pre_cuda, context, compile = 0, rest;
+  char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN], x5[WS_FMT_LEN];
+  char x6[WS_FMT_LEN];
+  WsFinding *f;
+
+  for (guint i = 0; i < a->n_spans && first == NULL; i++)
+    if (a->spans[i].kind == WS_TRACE_SPAN_KERNEL && a->spans[i].program == a->program->id)
+      first = &a->spans[i];
+  if (first == NULL || total <= 0)
+    return;
+  before = first->start - a->start;
+  if ((double) before < _ws_threshold (WS_T_STARTUP_TIME) * 1e6
+      || (double) before < _ws_threshold (WS_T_STARTUP_SHARE) * (double) total)
+    return;
+  process = g_ptr_array_index (ws_trace_get_processes (a->trace), first->process);
+  pre_cuda = MAX (process->cuda_start - a->start, 0);
+  context = context_time (a, first->start);
+  if ((fc = _ws_trace_first_call (a, first->name)) != NULL
+      && fc->n_jit + fc->n_modules + fc->n_loads > 0)
+    compile = fc->cost;
+  rest = MAX (before - pre_cuda - context - compile, 0);
+  f = _ws_trace_finding_new (a, WS_FINDING_STARTUP_TIME, WS_SEVERITY_INFO, NULL,
+                             (double) before / (double) total, _ws_threshold (WS_T_STARTUP_SHARE));
+  _ws_finding_title (f, _("Start-up: %s of the program's %s passed before its first kernel"),
+                     _ws_fmt_time (x1, (double) before), _ws_fmt_time (x2, (double) total));
+  _ws_finding_numbers (f, _("%s passed before the program initialized CUDA: its imports and its "
+                         "own set-up."),
+                       _ws_fmt_time (x3, (double) pre_cuda));
+  if (context > 0)
+    _ws_finding_numbers (f, _("Creating the CUDA context took %s."),
+                         _ws_fmt_time (x4, (double) context));
+  if (compile > 0)
+    _ws_finding_numbers (f, _("The first kernel's first call waited %s for its code."),
+                         _ws_fmt_time (x5, (double) compile));
+  _ws_finding_numbers (f, _("The other %s went to allocations, copies and the program's own "
+                         "work."),
+                       _ws_fmt_time (x6, (double) rest));
+  _ws_finding_cause (f, _("Starting is costly: loading Python's modules, creating a CUDA "
+                       "context (some 100 ms), compiling kernels. A program that computes for "
+                       "milliseconds spends nearly all its time getting there."));
+  _ws_finding_fix (f, _("Nothing in the kernels to fix: time the work after the start-up, not "
+                     "the whole program. For many small computations, keep one process running "
+                     "(a notebook, a service) or give each run more work."));
+  g_ptr_array_add (out, f);
+}
+
+/* ---- gaps in the GPU's work ----------------------------------------------------------------- */
+
+typedef struct
+{
+  gint64 start, end;
+  guint before, after; /* the spans on either side */
+} Gap;
+
+static int
+compare_by_start (gconstpointer x, gconstpointer y, gpointer data)
+{
+  const WsTraceSpan *spans = data;
+  gint64 a = spans[*(const guint *) x].start, b = spans[*(const guint *) y].start;
+
+  return a < b ? -1 : a > b;
+}
+
+static int
+compare_gap_length (gconstpointer x, gconstpointer y)
+{
+  const Gap *a = x, *b = y;
+  gint64 la = a->end - a->start, lb = b->end - b->start;
+
+  return la > lb ? -1 : la < lb;
+}
+
+/* Gaps are explained by a first call's compile that covers most of them. */
+static gboolean
+explained_by_compile (WsTraceAnalysis *a, const Gap *g)
+{
+  const WsTraceSpan *next = &a->spans[g->after];
+  const WsTraceFirstCall *fc;
+
+  if (next->kind != WS_TRACE_SPAN_KERNEL || (fc = _ws_trace_first_call (a, next->name)) == NULL
+      || fc->kernel != g->after || fc->launch == G_MAXUINT)
+    return FALSE;
+  return 2 * _ws_trace_overlap (fc->window_start, a->spans[fc->launch].start, g->start, g->end)
+         >= g->end - g->start;
+}
+
+static void
+describe_gap (WsTraceAnalysis *a, WsFinding *f, const Gap *g)
+{
+  gint64 api = 0, last = g->start;
+  guint calls = 0;
+  g_autofree char *after = NULL;
+  const WsTraceSpan *next = &a->spans[g->after];
+  char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN];
+
+  /* The host's CUDA calls in the gap, their union. */
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsTraceSpan *s = &a->spans[i];
+      gint64 s0 = MAX (s->start, last), s1 = MIN (s->end, g->end);
+
+      if (s->kind != WS_TRACE_SPAN_API || s->program != a->program->id || s->end <= g->start
+          || s->start >= g->end)
+        continue;
+      calls++;
+      if (s1 > s0)
+        api += s1 - s0, last = s1;
+    }
+  after = next->kind == WS_TRACE_SPAN_KERNEL ? ws_trace_kernel_short_name (next->name ?: "")
+          : next->kind == WS_TRACE_SPAN_MEMCPY ? g_strdup (_("a copy"))
+                                               : g_strdup (_("a memset"));
+  _ws_fmt_time (x1, (double) (g->end - g->start));
+  _ws_fmt_time (x2, (double) g->start);
+  if (calls == 0)
+    /* Translators: the gap's length, when it began (on the trace's time axis), what came
+     * next. */
+    _ws_finding_numbers (f, _("%s from %s, before %s: the host made no CUDA call in it."), x1, x2,
+                         after);
+  else
+    _ws_finding_numbers (f, g_dngettext (GETTEXT_PACKAGE,
+                                         "%s from %s, before %s: the host made %u CUDA call in "
+                                         "it (%s), and no call for the other %s.",
+                                         "%s from %s, before %s: the host made %u CUDA calls in "
+                                         "it (%s), and no call for the other %s.",
+                                         calls),
+                         x1, x2, after, calls, _ws_fmt_time (x3, (double) api),
+                         _ws_fmt_time (x4, (double) (g->end - g->start - api)));
+}
+
+static void
+check_device_gaps (WsTraceAnalysis *a, guint device, GPtrArray *out)
+{
+  g_autoptr (GArray) gpu = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (Gap));
+  g_autoptr (GArray) pointers = g_array_new (FALSE, FALSE, sizeof (guint));
+  gint64 first = 0, busy_end = 0, span, reported = 0;
+  double threshold;
+  guint last = 0;
+  char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN], x5[WS_FMT_LEN];
+  char x6[WS_FMT_LEN];
+  WsFinding *f;
+
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsTraceSpan *s = &a->spans[i];
+
+      if (s->program == a->program->id && s->device == device
+          && (s->kind == WS_TRACE_SPAN_KERNEL || s->kind == WS_TRACE_SPAN_MEMCPY
+              || s->kind == WS_TRACE_SPAN_MEMSET))
+        g_array_append_val (gpu, i);
+    }
+  if (gpu->len < 2)
+    return;
+  g_array_sort_with_data (gpu, compare_by_start, (gpointer) a->spans);
+  for (guint j = 0; j < gpu->len; j++)
+    {
+      guint i = g_array_index (gpu, guint, j);
+      const WsTraceSpan *s = &a->spans[i];
+
+      if (j == 0)
+        first = s->start, busy_end = s->end;
+      else if (s->start > busy_end)
+        {
+          Gap g = { busy_end, s->start, last, i };
+
+          g_array_append_val (gaps, g);
+        }
+      if (s->end >= busy_end)
+        busy_end = s->end, last = i;
+    }
+  /* Gaps another finding explains (a first call's compile) or the program meant (its warm-up)
+   * are left out, and out of the span the threshold scales with. */
+  span = busy_end - first;
+  for (guint j = gaps->len; j-- > 0;)
+    {
+      Gap *g = &g_array_index (gaps, Gap, j);
+
+      if (explained_by_compile (a, g) || _ws_trace_in_warm_up (a, g->start, g->end))
+        {
+          span -= g->end - g->start;
+          g_array_remove_index (gaps, j);
+        }
+    }
+  threshold = MAX (_ws_threshold (WS_T_GPU_IDLE) * 1e6, _ws_threshold (WS_T_GPU_IDLE_SHARE) * span);
+  for (guint j = gaps->len; j-- > 0;)
+    if ((double) (g_array_index (gaps, Gap, j).end - g_array_index (gaps, Gap, j).start)
+        < threshold)
+      g_array_remove_index (gaps, j);
+  if (gaps->len == 0 || span <= 0)
+    return;
+  g_array_sort (gaps, compare_gap_length);
+  for (guint j = 0; j < gaps->len; j++)
+    reported += g_array_index (gaps, Gap, j).end - g_array_index (gaps, Gap, j).start;
+  f = _ws_trace_finding_new (a, WS_FINDING_GPU_IDLE,
+                             (double) reported >= _ws_threshold (WS_T_GPU_IDLE_MEDIUM) * span
+                                 ? WS_SEVERITY_MEDIUM
+                                 : WS_SEVERITY_LOW,
+                             NULL, (double) reported / span, _ws_threshold (WS_T_GPU_IDLE_SHARE));
+  _ws_finding_title (f, g_dngettext (GETTEXT_PACKAGE,
+                                     "GPU idle: %u gap of %s, %s of the time from its first work "
+                                     "to its last",
+                                     "GPU idle: %u gaps of %s in all, %s of the time from its "
+                                     "first work to its last",
+                                     gaps->len),
+                     gaps->len, _ws_fmt_time (x1, (double) reported),
+                     _ws_fmt_percent (x2, (double) reported / span));
+  /* Translators: the span of the GPU's work, its start and end on the trace's clock, then the
+   * shortest gap counted, which is a share of that span but at least a fixed time. */
+  _ws_finding_numbers (f, _("The GPU's work spans %s, from %s to %s (without the waits other "
+                         "findings explain); gaps of %s or more are counted (%s of that span, and "
+                         "at least %s)."),
+                       _ws_fmt_time (x1, (double) span), _ws_fmt_time (x2, (double) first),
+                       _ws_fmt_time (x3, (double) busy_end), _ws_fmt_time (x4, threshold),
+                       _ws_fmt_percent (x5, _ws_threshold (WS_T_GPU_IDLE_SHARE)),
+                       _ws_fmt_time (x6, _ws_threshold (WS_T_GPU_IDLE) * 1e6));
+  for (guint j = 0; j < MIN (gaps->len, 3u); j++)
+    {
+      const Gap *g = &g_array_index (gaps, Gap, j);
+
+      describe_gap (a, f, g);
+      g_array_append_val (pointers, g->before);
+      g_array_append_val (pointers, g->after);
+    }
+  _ws_finding_cause (f, _("The GPU only runs what the host has queued. While the host computes, "
+                       "prepares data or waits for a result, nothing is queued and the GPU "
+                       "idles."));
+  if (a->numba)
+    _ws_finding_fix (f, _("Queue the GPU's work back to back: keep the arrays on the device "
+                       "between kernels, move the CPU's work between them into kernels, and "
+                       "call cuda.synchronize() or copy_to_host() only when the result is "
+                       "needed, not inside the loop."));
+  else
+    _ws_finding_fix (f, _("Queue the GPU's work back to back: launch kernels and asynchronous "
+                       "copies without waiting in between, synchronize only when a result is "
+                       "needed, and move the CPU's work between them to the GPU or overlap it "
+                       "with GPU work."));
+  _ws_trace_finding_point (f, pointers);
+  g_ptr_array_add (out, f);
+}
+
+void
+_ws_trace_check_idle (WsTraceAnalysis *a, GPtrArray *out)
+{
+  guint32 seen = 0;
+
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsTraceSpan *s = &a->spans[i];
+
+      if (s->program != a->program->id || s->device >= 32 || (seen & (1u << s->device))
+          || !(s->kind == WS_TRACE_SPAN_KERNEL || s->kind == WS_TRACE_SPAN_MEMCPY))
+        continue;
+      seen |= 1u << s->device;
+      check_device_gaps (a, s->device, out);
+    }
+}
+
+/* ---- the analysis ------------------------------------------------------------------------- */
+
+static void
+analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program,
+               GHashTable *launch_of)
+{
+  memset (a, 0, sizeof *a);
+  a->trace = trace;
+  a->spans = ws_trace_get_spans (trace, &a->n_spans);
+  a->program = program;
+  a->launch_of = launch_of;
+  a->kernels = ws_trace_collect_kernels (trace, program->id);
+  a->copies = ws_trace_collect_copies (trace, program->id);
+  a->first_calls = g_array_new (FALSE, FALSE, sizeof (WsTraceFirstCall));
+  if (!ws_trace_get_program_range (trace, program->id, &a->start, &a->end))
+    a->start = a->end = 0;
+  for (guint i = 0; i < a->kernels->len; i++)
+    {
+      WsTraceKernel *k = g_ptr_array_index (a->kernels, i);
+
+      a->kernel_ns += k->total_ns;
+      a->numba |= _ws_trace_is_numba (k->name);
+    }
+  for (guint i = 0; i < a->copies->len; i++)
+    {
+      WsTraceCopy *c = g_ptr_array_index (a->copies, i);
+
+      if (c->kind == WS_TRACE_SPAN_MEMCPY)
+        a->copy_ns += c->total_ns;
+    }
+  for (guint i = 0; i < a->n_spans; i++)
+    a->has_nvtx |= a->spans[i].program == program->id
+                   && a->spans[i].kind == WS_TRACE_SPAN_NVTX_RANGE;
+  _ws_trace_collect_first_calls (a);
+}
+
+static void
+analysis_clear (WsTraceAnalysis *a)
+{
+  for (guint i = 0; i < a->first_calls->len; i++)
+    g_array_unref (g_array_index (a->first_calls, WsTraceFirstCall, i).pointers);
+  g_array_unref (a->first_calls);
+  g_ptr_array_unref (a->kernels);
+  g_ptr_array_unref (a->copies);
+}
+
+GPtrArray *
+ws_analyze_trace (WsSession *session)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
+  g_autoptr (GHashTable) launch_of = NULL;
+  const WsTraceSpan *spans;
+  WsTrace *trace;
+  GPtrArray *programs;
+  guint n;
+
+  g_return_val_if_fail (WS_IS_SESSION (session), out);
+  if ((trace = ws_session_get_trace (session)) == NULL)
+    return out;
+  spans = ws_trace_get_spans (trace, &n);
+  launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < n; i++)
+    if (spans[i].kind == WS_TRACE_SPAN_API && spans[i].correlation != 0)
+      g_hash_table_insert (launch_of, launch_key (spans[i].process, spans[i].correlation),
+                           GUINT_TO_POINTER (i + 1));
+  programs = ws_trace_get_programs (trace);
+  for (guint p = 0; p < programs->len; p++)
+    {
+      g_autoptr (GPtrArray) found = g_ptr_array_new ();
+      WsTraceAnalysis a;
+
+      analysis_init (&a, trace, g_ptr_array_index (programs, p), launch_of);
+      _ws_trace_check_compile (&a, found);
+      _ws_trace_check_copies (&a, found);
+      _ws_trace_check_kernels (&a, found);
+      _ws_trace_check_idle (&a, found);
+      _ws_trace_check_startup (&a, found);
+      _ws_sort_findings (found);
+      for (guint i = 0; i < found->len; i++)
+        g_ptr_array_add (out, g_ptr_array_index (found, i));
+      analysis_clear (&a);
+    }
+  return out;
+}

@@ -1,0 +1,184 @@
+/* ws-session-own.c: an own kernel's records in a session: its compiles, the findings of a
+ * memory check, and the kernel file's text, kept so that a recording reopens with the code
+ * that ran (docs/own-kernels.md, docs/protocol.md).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-session-private.h"
+
+#include <string.h>
+
+#include "ws-record.h"
+
+static void
+compile_info_free (WsCompileInfo *c)
+{
+  g_free (c->kernel);
+  g_free (c->entry);
+  g_free (c->lowered);
+  g_free (c->arch);
+  g_free (c->nvrtc);
+  g_free (c->log);
+  g_free (c->params);
+  g_free (c);
+}
+
+static void
+finding_free (WsMemcheckFinding *f)
+{
+  g_free (f->tool);
+  g_free (f->kind);
+  g_free (f->message);
+  g_free (f->file);
+  g_free (f->kernel);
+  g_free (f->access);
+  g_free (f->space);
+  g_free (f->address);
+  g_free (f->detail);
+  g_free (f);
+}
+
+void
+_ws_session_init_own (WsSession *self)
+{
+  self->compiles = g_ptr_array_new_with_free_func ((GDestroyNotify) compile_info_free);
+  self->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) finding_free);
+}
+
+void
+_ws_session_finalize_own (WsSession *self)
+{
+  g_clear_pointer (&self->compiles, g_ptr_array_unref);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  g_clear_pointer (&self->source_text, g_free);
+  g_clear_pointer (&self->source_path, g_free);
+  g_clear_pointer (&self->source_hash, g_free);
+}
+
+static char *
+dup_string (WsRecord *r, const char *name)
+{
+  return g_strdup (ws_record_string (r, WS_RECORD_ROOT, name));
+}
+
+/* {"TILE": 16} as "TILE=16", as runs give theirs. */
+static char *
+params_text (WsRecord *r)
+{
+  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, "params");
+  GString *text = g_string_new (NULL);
+
+  for (WsRecordNode n = po == WS_RECORD_NONE ? WS_RECORD_NONE : ws_record_first_child (r, po);
+       n != WS_RECORD_NONE; n = ws_record_next_sibling (r, n))
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+      double d;
+
+      if (!ws_record_node_double (r, n, &d))
+        continue;
+      g_ascii_formatd (number, sizeof number, "%.10g", d);
+      g_string_append_printf (text, "%s%s=%s", text->len ? ", " : "", ws_record_key (r, n),
+                              number);
+    }
+  if (text->len == 0)
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+read_triple (WsRecord *r, const char *name, guint out[3])
+{
+  gint64 v[3] = { 0, 0, 0 };
+
+  ws_record_ints (r, WS_RECORD_ROOT, name, v, 3);
+  for (int i = 0; i < 3; i++)
+    out[i] = (guint) CLAMP (v[i], 0, G_MAXUINT32);
+}
+
+gboolean
+_ws_session_read_own (WsSession *self, WsRecord *r, const char *type)
+{
+  WsRecordNode o = WS_RECORD_ROOT;
+
+  if (g_str_equal (type, "compile"))
+    {
+      WsCompileInfo *c = g_new0 (WsCompileInfo, 1);
+
+      c->kernel = dup_string (r, "kernel");
+      c->entry = dup_string (r, "entry");
+      c->lowered = dup_string (r, "lowered");
+      c->arch = dup_string (r, "arch");
+      c->nvrtc = dup_string (r, "nvrtc");
+      c->log = dup_string (r, "log");
+      c->params = params_text (r);
+      c->ok = ws_record_bool (r, o, "ok", FALSE);
+      c->cached = ws_record_bool (r, o, "cached", FALSE);
+      c->reference = ws_record_bool (r, o, "reference", FALSE);
+      c->ms = ws_record_double (r, o, "ms", 0);
+      c->errors = (int) ws_record_int (r, o, "errors", 0);
+      c->warnings = (int) ws_record_int (r, o, "warnings", 0);
+      g_ptr_array_add (self->compiles, c);
+      return TRUE;
+    }
+  if (g_str_equal (type, "memcheck"))
+    {
+      WsMemcheckFinding *f = g_new0 (WsMemcheckFinding, 1);
+
+      f->tool = dup_string (r, "tool");
+      f->kind = dup_string (r, "kind");
+      f->message = dup_string (r, "message");
+      f->file = dup_string (r, "file");
+      f->kernel = dup_string (r, "kernel");
+      f->access = dup_string (r, "access");
+      f->space = dup_string (r, "space");
+      f->address = dup_string (r, "address");
+      f->detail = dup_string (r, "detail");
+      f->line = (int) ws_record_int (r, o, "line", 0);
+      f->size = (int) ws_record_int (r, o, "size", 0);
+      f->count = (int) ws_record_int (r, o, "count", 1);
+      f->has_thread = ws_record_member (r, o, "thread") != WS_RECORD_NONE;
+      read_triple (r, "thread", f->thread);
+      read_triple (r, "block", f->block);
+      g_ptr_array_add (self->findings, f);
+      return TRUE;
+    }
+  if (g_str_equal (type, "source"))
+    {
+      /* One kernel file a session; a second source record replaces the first. */
+      g_free (self->source_text);
+      g_free (self->source_path);
+      g_free (self->source_hash);
+      self->source_text = dup_string (r, "text");
+      self->source_path = dup_string (r, "path");
+      self->source_hash = dup_string (r, "sha256");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+GPtrArray *
+ws_session_get_compiles (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->compiles;
+}
+
+GPtrArray *
+ws_session_get_memcheck_findings (WsSession *self)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return self->findings;
+}
+
+const char *
+ws_session_get_source_text (WsSession *self, const char **path, const char **sha256)
+{
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  if (path != NULL)
+    *path = self->source_path;
+  if (sha256 != NULL)
+    *sha256 = self->source_hash;
+  return self->source_text;
+}

@@ -1,0 +1,5 @@
+/* warpscope
+ kernel: k
+ size: n = 10
+ arg a: float[n] out
+ verify: none

@@ -1,0 +1,402 @@
+/* test-analysis-trace.c: the findings about traced programs, on the recordings made on an
+ * NVIDIA H200: the tutorial's §4 vector add as written timed Numba's compile and copied from
+ * pageable memory, and is told so with Numba's own fixes; the same program changed as they
+ * advise is quiet about both (and launch-bound, as it is); the §5 matrix multiply; PyTorch's
+ * library kernels reported for what they cost; the pinned rate the runner measures once it is
+ * in the stream; gaps in the GPU's work; every finding well formed and pointing at spans.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ws-analysis.h"
+#include "ws-trace.h"
+
+static char *
+sample_path (const char *name)
+{
+  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+}
+
+static WsSession *
+load_file (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  WsSession *session = ws_session_load (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return session;
+}
+
+static WsSession *
+load_sample (const char *name)
+{
+  g_autofree char *path = sample_path (name);
+
+  return load_file (path);
+}
+
+static WsSession *
+load_text (const char *text)
+{
+  g_autofree char *path = NULL;
+  int fd = g_file_open_tmp ("ws-trace-XXXXXX.jsonl", &path, NULL);
+  WsSession *session;
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  session = load_file (path);
+  g_unlink (path);
+  return session;
+}
+
+static WsFinding *
+find (GPtrArray *findings, WsFindingKind kind)
+{
+  for (guint i = 0; i < findings->len; i++)
+    {
+      WsFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->kind == kind)
+        return f;
+    }
+  return NULL;
+}
+
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, text ? text : "(null)");
+}
+
+/* Every finding has its words, is about the trace, and points at spans that exist. */
+static void
+check_well_formed (WsSession *session, GPtrArray *findings)
+{
+  guint n;
+
+  ws_trace_get_spans (ws_session_get_trace (session), &n);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      WsFinding *f = g_ptr_array_index (findings, i);
+
+      g_assert_true (f->trace);
+      g_assert_cmpint (f->run, ==, 0);
+      g_assert_nonnull (f->title);
+      g_assert_nonnull (f->numbers);
+      g_assert_nonnull (f->cause);
+      g_assert_nonnull (f->fix);
+      g_assert_cmpstr (f->id, ==, ws_finding_kind_to_string (f->kind));
+      for (guint j = 0; j < f->activities->len; j++)
+        g_assert_cmpuint (g_array_index (f->activities, guint, j), <, n);
+      if (i > 0 && ((WsFinding *) g_ptr_array_index (findings, i - 1))->program == f->program)
+        g_assert_cmpint (((WsFinding *) g_ptr_array_index (findings, i - 1))->severity, >=,
+                         f->severity);
+    }
+}
+
+/* The tutorial's §4 program as written printed a speedup of 0.02×: the findings say why. */
+static void
+test_vector_add (void)
+{
+  g_autoptr (WsSession) session = load_sample ("trace-vector-add-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsFinding *compile, *pageable, *bound;
+  guint n;
+  const WsTraceSpan *spans = ws_trace_get_spans (ws_session_get_trace (session), &n);
+  gboolean points_at_kernel = FALSE, points_at_launch = FALSE;
+
+  check_well_formed (session, findings);
+  compile = find (findings, WS_FINDING_TIMED_COMPILE);
+  g_assert_nonnull (compile);
+  /* It leads: the most severe, and first among the most severe. */
+  g_assert_true (compile == g_ptr_array_index (findings, 0));
+  g_assert_cmpint (compile->severity, ==, WS_SEVERITY_HIGH);
+  g_assert_true (g_str_has_prefix (compile->kernel, "__main__::add_kernel"));
+  /* The wait: from the last allocation to the launch, over a second. */
+  g_assert_cmpfloat (compile->value, >, 1000);
+  g_assert_cmpfloat (compile->value, <, 1100);
+  assert_contains (compile->title, "add_kernel waited 1.08 s for Numba's compile");
+  assert_contains (compile->title, "37.7 µs");
+  assert_contains (compile->numbers, "only call");
+  assert_contains (compile->numbers, "time.time()");
+  assert_contains (compile->cause, "Numba compiles a @cuda.jit function");
+  assert_contains (compile->cause, "compares the CPU with Numba's compiler");
+  assert_contains (compile->fix, "cuda.synchronize()");
+  assert_contains (compile->fix, "@cuda.jit(\"void(float32[:], float32[:], float32[:])\")");
+  for (guint i = 0; i < compile->activities->len; i++)
+    {
+      const WsTraceSpan *s = &spans[g_array_index (compile->activities, guint, i)];
+
+      points_at_kernel |= s->kind == WS_TRACE_SPAN_KERNEL;
+      points_at_launch |= s->kind == WS_TRACE_SPAN_API
+                          && g_strcmp0 (s->name, "cuLaunchKernelEx") == 0;
+    }
+  g_assert_true (points_at_kernel && points_at_launch);
+
+  pageable = find (findings, WS_FINDING_PAGEABLE_MEMORY);
+  g_assert_nonnull (pageable);
+  g_assert_cmpint (pageable->severity, ==, WS_SEVERITY_MEDIUM);
+  assert_contains (pageable->numbers, "Host to device: 2 copies, 80.0 MB in 11.7 ms, 6.83 GB/s.");
+  assert_contains (pageable->numbers, "Device to host: 1 copy, 40.0 MB in 14.0 ms, 2.86 GB/s.");
+  assert_contains (pageable->numbers, "no pinned rate");
+  assert_contains (pageable->fix, "cuda.pinned_array");
+  g_assert_cmpuint (pageable->activities->len, ==, 3);
+
+  bound = find (findings, WS_FINDING_TRANSFER_BOUND);
+  g_assert_nonnull (bound);
+  g_assert_cmpint (bound->severity, ==, WS_SEVERITY_HIGH);
+  assert_contains (bound->numbers, "The kernels take 37.7 µs on the GPU.");
+
+  g_assert_nonnull (find (findings, WS_FINDING_STARTUP_TIME));
+  /* The gap before the kernel is the compile's: not reported twice. */
+  g_assert_null (find (findings, WS_FINDING_GPU_IDLE));
+  g_assert_null (find (findings, WS_FINDING_LAUNCH_BOUND));
+  g_assert_null (find (findings, WS_FINDING_UNDER_OCCUPIED));
+}
+
+/* The program changed as the findings advise: pinned memory, a warm-up call. Quiet about both;
+ * its 20 timed launches are short enough to be launch-bound from Python. */
+static void
+test_advised (void)
+{
+  g_autoptr (WsSession) session = load_sample ("trace-vector-add-advised-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsFinding *launch;
+
+  check_well_formed (session, findings);
+  g_assert_null (find (findings, WS_FINDING_TIMED_COMPILE));
+  g_assert_null (find (findings, WS_FINDING_PAGEABLE_MEMORY));
+  g_assert_null (find (findings, WS_FINDING_SYNCHRONOUS_COPIES));
+  g_assert_null (find (findings, WS_FINDING_GPU_IDLE));
+  launch = find (findings, WS_FINDING_LAUNCH_BOUND);
+  g_assert_nonnull (launch);
+  g_assert_cmpint (launch->severity, ==, WS_SEVERITY_LOW);
+  g_assert_cmpfloat (launch->value, <, ws_analysis_threshold ("launch_busy"));
+  g_assert_cmpuint (launch->activities->len, ==, 21);
+  assert_contains (launch->title, "add_kernel launch-bound");
+  assert_contains (launch->fix, "grid-stride loop");
+  /* Vector adds move three bytes for every one they compute on: still more copy than kernel. */
+  g_assert_cmpint (find (findings, WS_FINDING_TRANSFER_BOUND)->severity, ==, WS_SEVERITY_MEDIUM);
+}
+
+static void
+test_matmul (void)
+{
+  g_autoptr (WsSession) session = load_sample ("trace-matmul-tiled-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsFinding *compile;
+
+  check_well_formed (session, findings);
+  compile = find (findings, WS_FINDING_TIMED_COMPILE);
+  g_assert_nonnull (compile);
+  assert_contains (compile->title, "matmul_shared_mem");
+  assert_contains (compile->fix,
+                   "@cuda.jit(\"void(float32[:, :], float32[:, :], float32[:, :])\")");
+  /* 4 MB of pageable copies in 86 µs, and no pinned rate to hold them against: not worth it. */
+  g_assert_null (find (findings, WS_FINDING_PAGEABLE_MEMORY));
+}
+
+/* PyTorch: its library's kernels, reported for what they cost, not as the program's fault; it
+ * marks its own ranges, and its warm-up is where the loading goes. */
+static void
+test_torch (void)
+{
+  g_autoptr (WsSession) session = load_sample ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsFinding *occupancy;
+
+  check_well_formed (session, findings);
+  occupancy = find (findings, WS_FINDING_UNDER_OCCUPIED);
+  g_assert_nonnull (occupancy);
+  g_assert_cmpint (occupancy->severity, ==, WS_SEVERITY_INFO);
+  g_assert_cmpfloat (occupancy->value, ==, 0.125);
+  assert_contains (occupancy->title, "limited by registers");
+  assert_contains (occupancy->cause, "library's kernel");
+  for (guint i = 0; i < findings->len; i++)
+    g_assert_cmpint (((WsFinding *) g_ptr_array_index (findings, i))->severity, ==,
+                     WS_SEVERITY_INFO);
+  g_assert_null (find (findings, WS_FINDING_TIMED_COMPILE));
+  g_assert_null (find (findings, WS_FINDING_GPU_IDLE));
+}
+
+/* The §4 trace as warpscope-runner --trace delivers it: with the copy rates of the GPU the
+ * runner measured after the program (a device record without pid). The rates here are those
+ * the runner measured on an H200 for vector-add-sizes-h200.jsonl; the record is given the
+ * trace's UUID, as the runner writes it for the GPU the program used. */
+static char *
+with_ceilings (const char *trace_name)
+{
+  g_autofree char *trace_path = sample_path (trace_name);
+  g_autofree char *runner_path = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *trace = NULL, *runner = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *uuid, *device = NULL;
+
+  g_assert_true (g_file_get_contents (trace_path, &trace, NULL, NULL));
+  g_assert_true (g_file_get_contents (runner_path, &runner, NULL, NULL));
+  uuid = strstr (trace, "\"uuid\":\"");
+  g_assert_nonnull (uuid);
+  lines = g_strsplit (runner, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && device == NULL; i++)
+    if (g_str_has_prefix (lines[i], "{\"type\":\"device\""))
+      device = lines[i];
+  g_assert_nonnull (device);
+  g_string_append (out, trace);
+  {
+    const char *old = strstr (device, "\"uuid\":\"");
+    const char *old_end = strchr (old + 8, '"');
+
+    g_string_append_len (out, device, old - device);
+    g_string_append_len (out, uuid, strchr (uuid + 8, '"') + 1 - uuid);
+    g_string_append (out, old_end + 1);
+    g_string_append_c (out, '\n');
+  }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+test_pinned_rate (void)
+{
+  g_autofree char *text = with_ceilings ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_text (text);
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  const WsDeviceInfo *device = ws_trace_get_device (ws_session_get_trace (session), 0, 0);
+  WsFinding *pageable;
+
+  g_assert_cmpfloat (device->h2d_pinned_gbs, >, 50);
+  g_assert_cmpfloat (device->d2h_pinned_gbs, >, 50);
+  /* The session lists the GPU once, as the runner measured it. */
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_devices (session)), ==, 1);
+  g_assert_cmpfloat (ws_device_get_info (ws_session_get_device (session))->h2d_pinned_gbs, >, 50);
+  pageable = find (findings, WS_FINDING_PAGEABLE_MEMORY);
+  g_assert_nonnull (pageable);
+  assert_contains (pageable->title, "Pageable memory: copies at 4.67 GB/s, pinned memory reaches");
+  assert_contains (pageable->numbers, "From pinned memory the same bytes take");
+  assert_contains (pageable->numbers, "instead of 25.7 ms");
+  g_assert_cmpfloat (pageable->value, >, 0);
+  g_assert_cmpfloat (pageable->value, <, 0.15);
+
+  /* The advised program's pinned copies reach that rate: nothing to say. */
+  {
+    g_autofree char *advised = with_ceilings ("trace-vector-add-advised-h200.jsonl");
+    g_autoptr (WsSession) s2 = load_text (advised);
+    g_autoptr (GPtrArray) f2 = ws_analyze_trace (s2);
+
+    g_assert_null (find (f2, WS_FINDING_PAGEABLE_MEMORY));
+  }
+}
+
+/* A program that leaves the GPU idle between its kernels while it works on the CPU, built from
+ * the advised trace: its timed loop, with host work inserted after the 11th kernel (every
+ * activity that starts after that kernel's end moved later by `gap_ns`). */
+static int
+compare_gint64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static char *
+with_gap (gint64 gap_ns)
+{
+  g_autofree char *path = sample_path ("trace-vector-add-advised-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GString *out = g_string_new (NULL);
+  gint64 after_11th;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"kind\":\"kernel\"") != NULL)
+      {
+        gint64 end = g_ascii_strtoll (strstr (lines[i], "\"end\":") + 6, NULL, 10);
+
+        g_array_append_val (ends, end);
+      }
+  g_array_sort (ends, compare_gint64);
+  g_assert_cmpuint (ends->len, ==, 21);
+  after_11th = g_array_index (ends, gint64, 10);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+      const char *s = strstr (l, "\"start\":"), *e = strstr (l, "\"end\":");
+      gint64 start = s != NULL ? g_ascii_strtoll (s + 8, NULL, 10) : 0;
+
+      if (*l == '\0')
+        continue;
+      if (g_str_has_prefix (l, "{\"type\":\"activity\"") && s != NULL && e != NULL
+          && start >= after_11th)
+        {
+          gint64 end = g_ascii_strtoll (e + 6, NULL, 10);
+          const char *rest = strchr (e + 6, ',');
+
+          g_string_append_len (out, l, s - l);
+          g_string_append_printf (out, "\"start\":%" G_GINT64_FORMAT ",\"end\":%" G_GINT64_FORMAT,
+                                  start + gap_ns, end + gap_ns);
+          g_string_append (out, rest != NULL ? rest : "}");
+        }
+      else
+        g_string_append (out, l);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_gpu_idle (void)
+{
+  g_autofree char *text = with_gap (50000000);
+  g_autoptr (WsSession) session = load_text (text);
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsFinding *idle = find (findings, WS_FINDING_GPU_IDLE);
+
+  check_well_formed (session, findings);
+  g_assert_nonnull (idle);
+  assert_contains (idle->title, "GPU idle: 1 gap of 50.");
+  assert_contains (idle->numbers, "before add_kernel");
+  assert_contains (idle->numbers, "no call for the other 50.0 ms");
+  assert_contains (idle->fix, "copy_to_host()");
+  g_assert_cmpuint (idle->activities->len, ==, 2);
+  /* A gap of a millisecond is below the threshold the program's length sets. */
+  {
+    g_autofree char *small = with_gap (1000000);
+    g_autoptr (WsSession) s2 = load_text (small);
+    g_autoptr (GPtrArray) f2 = ws_analyze_trace (s2);
+
+    g_assert_null (find (f2, WS_FINDING_GPU_IDLE));
+  }
+}
+
+/* A session of the runner's kernels has no trace and no trace findings. */
+static void
+test_no_trace (void)
+{
+  g_autoptr (WsSession) session = load_sample ("vector-add-sizes-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+
+  g_assert_null (ws_session_get_trace (session));
+  g_assert_cmpuint (findings->len, ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis-trace/vector-add", test_vector_add);
+  g_test_add_func ("/analysis-trace/advised", test_advised);
+  g_test_add_func ("/analysis-trace/matmul", test_matmul);
+  g_test_add_func ("/analysis-trace/torch", test_torch);
+  g_test_add_func ("/analysis-trace/pinned-rate", test_pinned_rate);
+  g_test_add_func ("/analysis-trace/gpu-idle", test_gpu_idle);
+  g_test_add_func ("/analysis-trace/no-trace", test_no_trace);
+  return g_test_run ();
+}
