@@ -1,7 +1,8 @@
 /* replay.c: a fuzz target without libFuzzer, for the unit suite: every file in the
  * directories given (the target's corpus and the crashers kept as regressions) is fed to
  * LLVMFuzzerTestOneInput, one GLib test each, so that any compiler builds it and CI replays
- * every committed input. A directory that does not exist has no inputs.
+ * every committed input. A directory that does not exist has no inputs; a file given is one
+ * input (a crasher replayed by hand: replay-session session crash-1234…).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
@@ -59,10 +60,18 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   if (argc < 2)
-    g_error ("usage: %s TARGET [DIRECTORY…]", argv[0]);
+    g_error ("usage: %s TARGET [DIRECTORY|FILE…]", argv[0]);
   target = argv[1];
   LLVMFuzzerInitialize (&argc, &argv);
   for (int i = 2; i < argc; i++)
-    add_directory (target, argv[i]);
+    if (g_file_test (argv[i], G_FILE_TEST_IS_REGULAR))
+      {
+        g_autofree char *base = g_path_get_basename (argv[i]);
+        g_autofree char *test = g_strdup_printf ("/fuzz/%s/given/%s", target, base);
+
+        g_test_add_data_func_full (test, g_strdup (argv[i]), replay, g_free);
+      }
+    else
+      add_directory (target, argv[i]);
   return g_test_run ();
 }
