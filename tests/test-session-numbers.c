@@ -399,6 +399,47 @@ test_longest_activities (void)
   g_assert_cmpint (t.idle_ns, ==, t.span_ns - t.copy_ns);
 }
 
+/* Activities the reader would refuse, made past it, across the whole of int64: the run's
+ * totals and the copies' analysis saturate instead of overflowing (UBSan: "signed integer
+ * overflow" in ws_activity_duration and in the union of spans, under build-asan). */
+static void
+test_unbounded_activities (void)
+{
+  g_autoptr (WsSession) session = fed_session ();
+  g_autoptr (GPtrArray) findings = NULL;
+  WsRun *run = ws_session_find_run (session, 1);
+  const WsActivity copies[] = {
+    { .start = G_MININT64, .end = G_MAXINT64, .kind = WS_ACTIVITY_MEMCPY,
+      .phase = WS_PHASE_SEQUENCE, .direction = WS_COPY_HTOD, .bytes = 1000 },
+    { .start = G_MININT64 + 1, .end = G_MAXINT64, .kind = WS_ACTIVITY_KERNEL,
+      .phase = WS_PHASE_SEQUENCE, .name = "k" },
+  };
+  WsActivity a = { .start = G_MININT64, .end = G_MAXINT64 };
+  WsTotals t;
+
+  g_assert_cmpint (ws_activity_duration (&a), ==, G_MAXINT64);
+  a = (WsActivity) { .start = G_MAXINT64, .end = G_MININT64 };
+  g_assert_cmpint (ws_activity_duration (&a), ==, G_MININT64);
+  a = (WsActivity) { .start = -5, .end = 7 };
+  g_assert_cmpint (ws_activity_duration (&a), ==, 12);
+  g_assert_cmpint (ws_ns_add_saturated (G_MAXINT64, 1), ==, G_MAXINT64);
+  g_assert_cmpint (ws_ns_add_saturated (G_MININT64, -1), ==, G_MININT64);
+
+  g_assert_nonnull (run);
+  for (guint i = 0; i < G_N_ELEMENTS (copies); i++)
+    _ws_run_append_activity (run, &copies[i]);
+  _ws_run_finish_activities (run);
+  ws_run_get_totals (run, &t);
+  g_assert_cmpint (t.span_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.copy_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.kernel_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.overlap_ns, >=, 0);
+  g_assert_cmpint (t.idle_ns, ==, 0);
+  ws_session_end (session);
+  findings = ws_analyze_run (session, run);
+  g_assert_nonnull (findings);
+}
+
 /* The parser keeps integers exact up to 2^64 - 1, long numbers whole, and hands out no
  * number its C type cannot hold. */
 static void
@@ -445,5 +486,6 @@ main (int argc, char **argv)
   g_test_add_func ("/session-numbers/huge-grid", test_huge_grid);
   g_test_add_func ("/session-numbers/longest-activities", test_longest_activities);
   g_test_add_func ("/session-numbers/record-numbers", test_record_numbers);
+  g_test_add_func ("/session-numbers/unbounded-activities", test_unbounded_activities);
   return g_test_run ();
 }
