@@ -36,8 +36,10 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions=$src/tests/sanitizers/lsan.supp:print_suppressions=0
 # -fork=1 with -ignore_*: one crash does not end the run, every distinct one is kept.
+# -timeout=30: on a shared machine inputs that take under a second alone ran over 10 s, and
+# one job hung for minutes writing its timeout report (docs/benchmarks.md, "Fuzzing").
 "$fuzzer" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -max_total_time="$seconds" -max_len=$max_len -timeout=10 -rss_limit_mb=2048 \
+  -max_total_time="$seconds" -max_len=$max_len -timeout=30 -rss_limit_mb=2048 \
   ${dict:+-dict="$dict"} -artifact_prefix="$work/artifacts/" \
   "$work/corpus" >"$work/fuzz.log" 2>&1 || true
 tail -n 3 "$work/fuzz.log"
