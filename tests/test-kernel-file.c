@@ -1,7 +1,8 @@
 /* test-kernel-file.c: the header of an own kernel's file (src/runner/ws-kernel-file.c): its
  * grammar and errors with their line and column, its expressions, the bundled examples,
- * hostile input and the fuzz corpus; NVRTC's log and compute-sanitizer's report read into
- * diagnostics; SHA-256; and WsKernelSource, the model's view of the same file. No GPU.
+ * hostile input and the examples mutated through the fuzz target; NVRTC's log and
+ * compute-sanitizer's report read into diagnostics; SHA-256; and WsKernelSource, the model's
+ * view of the same file. No GPU.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
@@ -16,7 +17,8 @@
 #include "ws-sanitizer-report.h"
 #include "ws-sha256.h"
 
-/* The fuzz target itself, built into this test: the unit suite replays its corpus. */
+/* The fuzz target itself, built into this test for the mutations below; its corpus and
+ * regressions are replayed by tests/fuzz (replay-kernel-file), as every target's are. */
 #include "fuzz/fuzz-kernel-file.c"
 
 static WsKernelFile *
@@ -570,31 +572,6 @@ test_mutations (void)
   g_rand_free (rand);
 }
 
-/* The fuzz target over its corpus (tests/fuzz/corpus/kernel-file/): what the fuzzer starts
- * from, replayed with this compiler. */
-static void
-test_fuzz_corpus (void)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fuzz", "corpus",
-                                           "kernel-file", NULL);
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  guint n = 0;
-
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autofree char *data = NULL;
-      gsize len;
-
-      g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-      g_assert_cmpint (LLVMFuzzerTestOneInput ((const uint8_t *) data, len), ==, 0);
-      n++;
-    }
-  g_assert_cmpuint (n, >=, 10);
-}
-
 /* ---- SHA-256, NVRTC's log, compute-sanitizer's report ----------------------------------- */
 
 static void
@@ -835,7 +812,6 @@ main (int argc, char **argv)
   g_test_add_func ("/kernel-file/block-macro", test_block_macro);
   g_test_add_func ("/kernel-file/hostile", test_hostile);
   g_test_add_func ("/kernel-file/mutations", test_mutations);
-  g_test_add_func ("/kernel-file/fuzz-corpus", test_fuzz_corpus);
   g_test_add_func ("/kernel-file/sha256", test_sha256);
   g_test_add_func ("/kernel-file/nvrtc-log", test_nvrtc_log);
   g_test_add_func ("/kernel-file/sanitizer-report", test_sanitizer_report);

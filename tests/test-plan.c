@@ -389,6 +389,41 @@ test_runner_check (Fixture *f, gconstpointer data)
   g_assert_true (ws_plan_get_valid (f->plan, WS_PLAN_RUN));
 }
 
+/* A catalog entry from another runner may lack a member or hold another type there: the
+ * reader either refuses the record with its field named, or the entry it keeps is one the plan
+ * reads without failing (no default size or block: the plan's own stay). */
+static void
+test_odd_catalog (void)
+{
+  static const char *const entries[] = {
+    "{\"type\":\"kernel\",\"name\":\"k\",\"block_dims\":1}",
+    "{\"type\":\"kernel\",\"name\":\"k\",\"default_shape\":5,\"default_block\":\"256\","
+    "\"shape_params\":{}}",
+    "{\"type\":\"kernel\",\"name\":\"k\",\"default_shape\":[\"a\",[1]],"
+    "\"default_block\":[null,{},3]}",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+      g_autoptr (WsPlan) plan = ws_plan_new ();
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (ws_session_feed_line (
+        session, "{\"type\":\"hello\",\"protocol\":1,\"runner\":\"0.1.0\"}", -1, NULL));
+      if (!ws_session_feed_line (session, entries[i], -1, &error))
+        {
+          g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED);
+          g_assert_null (ws_session_find_kernel (session, "k"));
+          continue;
+        }
+      ws_plan_set_catalog (plan, ws_session_get_kernels (session));
+      g_assert_cmpstr (ws_plan_get_kernel (plan), ==, "k");
+      g_assert_cmpint (ws_plan_get_size_rank (plan), ==, 1);
+      ws_plan_validate (plan, WS_PLAN_RUN, NULL);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -396,6 +431,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plan/parse-count", test_parse_count);
   g_test_add_func ("/plan/parse-size-and-block", test_parse_size_and_block);
   g_test_add_func ("/plan/no-kernel", test_no_kernel);
+  g_test_add_func ("/plan/odd-catalog", test_odd_catalog);
   g_test_add ("/plan/validate", Fixture, NULL, fixture_set_up, test_validate, fixture_tear_down);
   g_test_add ("/plan/kernel-defaults", Fixture, NULL, fixture_set_up, test_kernel_defaults,
               fixture_tear_down);

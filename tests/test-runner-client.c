@@ -357,10 +357,11 @@ test_escaped_child (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-client-XXXXXX", NULL);
   g_autofree char *script = NULL;
+  g_autofree char *setsid = g_find_program_in_path ("setsid");
   g_auto (Run) r = { 0 };
   int escaped;
 
-  if (g_find_program_in_path ("setsid") == NULL)
+  if (setsid == NULL)
     {
       g_test_skip ("setsid (util-linux) is not installed");
       remove_tree (dir);

@@ -5,6 +5,7 @@
  */
 #include "ws-analysis.h"
 #include "ws-record.h"
+#include "ws-run-private.h"
 #include "test-session-fixtures.h"
 
 /* Each line, fed after a hello and run 1, is refused with exactly this problem. */
@@ -124,6 +125,52 @@ test_numbers_out_of_range (void)
       g_assert_true (ws_session_feed_line (session, KERNEL, -1, NULL));
       g_assert_cmpuint (ws_session_get_n_activities (session), ==, 1);
     }
+}
+
+/* The hello's and the catalog's words are read through json-glib, whose string getters
+ * give NULL for a number (a date of 5 was a strlen of NULL in the CLI's report) and fail an
+ * assertion for an array: such a record is refused with the field named. */
+static void
+test_text_fields (void)
+{
+  static const char *const kernels[] = {
+    "{\"type\":\"kernel\",\"name\":\"k\",\"title\":5}",
+    "{\"type\":\"kernel\",\"name\":[\"k\"]}",
+    "{\"type\":\"kernel\",\"name\":\"k\",\"description\":{\"en\":\"x\"}}",
+  };
+  static const char *const fields[] = { "title", "name", "description" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      g_autoptr (WsSession) session = fed_session ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *problem = g_strdup_printf ("field \"%s\" is not text (a string in quotes)",
+                                                  fields[i]);
+
+      g_assert_false (ws_session_feed_line (session, kernels[i], -1, &error));
+      g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED);
+      g_assert_cmpstr (last_problem (session)->message, ==, problem);
+      g_assert_null (ws_session_find_kernel (session, "k"));
+    }
+
+  {
+    g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (ws_session_feed_line (
+      session, "{\"type\":\"hello\",\"protocol\":1,\"time\":5}", -1, &error));
+    g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_NOT_A_SESSION);
+    g_assert_nonnull (strstr (error->message, "field \"time\" is not text"));
+    g_assert_null (ws_session_dup_date (session));
+  }
+  {
+    g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_RECORDING);
+
+    /* null is "not known", as for numbers. */
+    g_assert_true (ws_session_feed_line (
+      session, "{\"type\":\"hello\",\"protocol\":1,\"time\":null,\"host\":null}", -1, NULL));
+    g_assert_null (ws_session_dup_date (session));
+  }
 }
 
 /* The extremes that are allowed are read exactly. */
@@ -354,6 +401,47 @@ test_longest_activities (void)
   g_assert_cmpint (t.idle_ns, ==, t.span_ns - t.copy_ns);
 }
 
+/* Activities the reader would refuse, made past it, across the whole of int64: the run's
+ * totals and the copies' analysis saturate instead of overflowing (UBSan: "signed integer
+ * overflow" in ws_activity_duration and in the union of spans, under build-asan). */
+static void
+test_unbounded_activities (void)
+{
+  g_autoptr (WsSession) session = fed_session ();
+  g_autoptr (GPtrArray) findings = NULL;
+  WsRun *run = ws_session_find_run (session, 1);
+  const WsActivity copies[] = {
+    { .start = G_MININT64, .end = G_MAXINT64, .kind = WS_ACTIVITY_MEMCPY,
+      .phase = WS_PHASE_SEQUENCE, .direction = WS_COPY_HTOD, .bytes = 1000 },
+    { .start = G_MININT64 + 1, .end = G_MAXINT64, .kind = WS_ACTIVITY_KERNEL,
+      .phase = WS_PHASE_SEQUENCE, .name = "k" },
+  };
+  WsActivity a = { .start = G_MININT64, .end = G_MAXINT64 };
+  WsTotals t;
+
+  g_assert_cmpint (ws_activity_duration (&a), ==, G_MAXINT64);
+  a = (WsActivity) { .start = G_MAXINT64, .end = G_MININT64 };
+  g_assert_cmpint (ws_activity_duration (&a), ==, G_MININT64);
+  a = (WsActivity) { .start = -5, .end = 7 };
+  g_assert_cmpint (ws_activity_duration (&a), ==, 12);
+  g_assert_cmpint (ws_ns_add_saturated (G_MAXINT64, 1), ==, G_MAXINT64);
+  g_assert_cmpint (ws_ns_add_saturated (G_MININT64, -1), ==, G_MININT64);
+
+  g_assert_nonnull (run);
+  for (guint i = 0; i < G_N_ELEMENTS (copies); i++)
+    _ws_run_append_activity (run, &copies[i]);
+  _ws_run_finish_activities (run);
+  ws_run_get_totals (run, &t);
+  g_assert_cmpint (t.span_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.copy_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.kernel_ns, ==, G_MAXINT64);
+  g_assert_cmpint (t.overlap_ns, >=, 0);
+  g_assert_cmpint (t.idle_ns, ==, 0);
+  ws_session_end (session);
+  findings = ws_analyze_run (session, run);
+  g_assert_nonnull (findings);
+}
+
 /* The parser keeps integers exact up to 2^64 - 1, long numbers whole, and hands out no
  * number its C type cannot hold. */
 static void
@@ -393,11 +481,13 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session-numbers/numbers-out-of-range", test_numbers_out_of_range);
   g_test_add_func ("/session-numbers/numbers-at-the-edge", test_numbers_at_the_edge);
+  g_test_add_func ("/session-numbers/text-fields", test_text_fields);
   g_test_add_func ("/session-numbers/fast-path-ranges", test_fast_path_ranges);
   g_test_add_func ("/session-numbers/fast-path-strict", test_fast_path_strict);
   g_test_add_func ("/session-numbers/duplicate-names", test_duplicate_names);
   g_test_add_func ("/session-numbers/huge-grid", test_huge_grid);
   g_test_add_func ("/session-numbers/longest-activities", test_longest_activities);
   g_test_add_func ("/session-numbers/record-numbers", test_record_numbers);
+  g_test_add_func ("/session-numbers/unbounded-activities", test_unbounded_activities);
   return g_test_run ();
 }

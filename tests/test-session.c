@@ -298,6 +298,41 @@ static const char minimal[]
     "\"stream\":7,\"correlation\":3}\n"
     "{\"type\":\"a_later_record\",\"t\":4,\"what\":\"unknown\"}\n";
 
+/* Two streams one after the other (recordings joined with cat): the second one's runs are
+ * announced after the first done record, and their activities must be written after them,
+ * or reading the saved file back drops them. */
+static void
+test_round_trip_after_done (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = g_strconcat (
+    minimal, "{\"type\":\"done\",\"t\":5,\"exit_code\":0}\n",
+    "{\"type\":\"run\",\"t\":6,\"id\":2,\"kernel\":\"vector_add\",\"shape\":[1000],"
+    "\"size\":1000,\"block\":[128,1,1],\"grid\":[8,1,1],\"transfer\":\"pinned\"}\n"
+    "{\"type\":\"activity\",\"t\":7,\"run\":2,\"phase\":\"sequence\",\"rep\":0,"
+    "\"kind\":\"kernel\",\"start\":900,\"end\":950,\"name\":\"vector_add\",\"stream\":7}\n"
+    "{\"type\":\"activity\",\"t\":7,\"run\":2,\"phase\":\"sequence\",\"rep\":0,"
+    "\"kind\":\"memcpy\",\"start\":960,\"end\":990,\"direction\":\"dtoh\",\"bytes\":4000,"
+    "\"stream\":7}\n"
+    "{\"type\":\"done\",\"t\":8,\"exit_code\":0}\n",
+    NULL);
+  g_autoptr (WsSession) session = load_text (text, &error);
+  g_autoptr (WsSession) again = NULL;
+  g_autofree char *written = NULL;
+  guint n;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_session_get_n_activities (session), ==, 5);
+  written = write_to_string (session);
+  again = load_text (written, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_session_get_n_activities (again), ==, 5);
+  ws_run_get_activities (ws_session_find_run (again, 2), &n);
+  g_assert_cmpuint (n, ==, 2);
+  /* Run 2's activities come after its run record. */
+  g_assert_true (strstr (written, "\"run\":2,\"phase\"") > strstr (written, "\"id\":2,"));
+}
+
 static void
 test_unknown_kept (void)
 {
@@ -608,6 +643,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session/fast-path", test_fast_path);
   g_test_add_func ("/session/round-trip", test_round_trip);
   g_test_add_func ("/session/unknown-kept", test_unknown_kept);
+  g_test_add_func ("/session/round-trip-after-done", test_round_trip_after_done);
   g_test_add_func ("/session/totals", test_totals);
   g_test_add_func ("/session/malformed-lines", test_malformed_lines);
   g_test_add_func ("/session/bad-files", test_bad_files);

@@ -345,10 +345,9 @@ draw_selection (WsChartContext *ctx, const WsTimelineData *data, const WsTimelin
 
   if (!data->has_selection)
     return;
-  x0 = _ws_timeline_x (l, (gint64) CLAMP ((double) data->selection_start + shift,
-                                          (double) G_MININT64, (double) G_MAXINT64));
-  x1 = _ws_timeline_x (l, (gint64) CLAMP ((double) data->selection_end + shift,
-                                          (double) G_MININT64, (double) G_MAXINT64));
+  /* In integers: (double) G_MAXINT64 is 2^63, which does not fit back into a gint64. */
+  x0 = _ws_timeline_x (l, ws_ns_add_saturated (data->selection_start, shift));
+  x1 = _ws_timeline_x (l, ws_ns_add_saturated (data->selection_end, shift));
   _ws_set_color_alpha (cr, &ctx->theme->h2d, 0.14);
   cairo_rectangle (cr, x0, l->band.y, MAX (x1 - x0, 1), l->plot.y + l->plot.height - l->band.y);
   cairo_fill_preserve (cr);

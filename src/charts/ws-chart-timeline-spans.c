@@ -104,8 +104,7 @@ walk_lane (Walk *w, Row *row, WsRun *run, const WsLane *lane)
           continue;
         }
       column = floor (MAX (x0, l->plot.x) - l->plot.x);
-      column_end = (gint64) MIN ((double) l->start + ceil ((column + 1) / l->ppn),
-                                 (double) G_MAXINT64);
+      column_end = ws_ns_from_double ((double) l->start + ceil ((column + 1) / l->ppn));
       k = _ws_lane_first_starting (lane, i + 1, column_end);
       if (k == i + 1)
         {

@@ -494,9 +494,9 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
   key = g_array_index (l->rows, WsTimelineRow,
                        MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
             .key;
-  t = (gint64) CLAMP ((double) l->start + (x - l->plot.x) / l->ppn, (double) G_MININT64,
-                      (double) G_MAXINT64);
-  for (guint i = _ws_lane_index_first_reaching (index, (gint64) ((double) t - tolerance));
+  t = ws_ns_from_double ((double) l->start + (x - l->plot.x) / l->ppn);
+  for (guint i = _ws_lane_index_first_reaching (index,
+                                                ws_ns_from_double ((double) t - tolerance));
        i < index->runs->len; i++)
     {
       const WsRunLanes *lanes = g_ptr_array_index (index->lanes, i);

@@ -33,6 +33,9 @@ find_t (const char *line, double *t)
   return TRUE;
 }
 
+/* Read with the model's record parser, which refuses nesting deeper than
+ * WS_RECORD_MAX_DEPTH: json-glib recurses once per level, and a line of a million '[' after
+ * a "done" would overflow the stack. */
 static gboolean
 is_done_record (const char *line, gsize length)
 {
@@ -41,7 +44,7 @@ is_done_record (const char *line, gsize length)
   if (strstr (line, "\"" WS_RECORD_TYPE_DONE "\"") == NULL)
     return FALSE;
   record = ws_record_parse (line, length, NULL, NULL);
-  return record != NULL
+  return record != NULL && ws_record_type (record, WS_RECORD_ROOT) == WS_RECORD_OBJECT
          && g_strcmp0 (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE),
                        WS_RECORD_TYPE_DONE) == 0;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <math.h>
 
 /* The kinds, phases, copy directions and host memory of an activity, with their names. */
 #include "ws-protocol.h"
@@ -44,10 +45,48 @@ GType ws_activity_get_type (void) G_GNUC_CONST;
 WsActivity *ws_activity_copy (const WsActivity *activity);
 void ws_activity_free (WsActivity *activity);
 
+/* a − b and a + b of times in ns, saturating at G_MININT64 and G_MAXINT64 instead of
+ * overflowing: the reader's bounds keep a file's times within ±2^53 ns, but a run's
+ * activities can be made without it (a test, a future reader), and an overflow there is
+ * undefined behaviour, not just a wrong number. */
+static inline gint64
+ws_ns_sub_saturated (gint64 a, gint64 b)
+{
+  gint64 d;
+
+  if (__builtin_sub_overflow (a, b, &d))
+    return b < 0 ? G_MAXINT64 : G_MININT64;
+  return d;
+}
+
+static inline gint64
+ws_ns_add_saturated (gint64 a, gint64 b)
+{
+  gint64 s;
+
+  if (__builtin_add_overflow (a, b, &s))
+    return b > 0 ? G_MAXINT64 : G_MININT64;
+  return s;
+}
+
+/* A time in ns worked out in doubles, back in a gint64: clamped, since (double) G_MAXINT64 is
+ * 2^63, which does not fit back (the cast is undefined), and NaN as 0. */
+static inline gint64
+ws_ns_from_double (double ns)
+{
+  if (isnan (ns))
+    return 0;
+  if (ns >= 9223372036854775808.0)
+    return G_MAXINT64;
+  if (ns <= -9223372036854775808.0)
+    return G_MININT64;
+  return (gint64) ns;
+}
+
 static inline gint64
 ws_activity_duration (const WsActivity *activity)
 {
-  return activity->end - activity->start;
+  return ws_ns_sub_saturated (activity->end, activity->start);
 }
 
 /* A copy's rate in GB/s, 0 when it is not a copy or lasted no time. */

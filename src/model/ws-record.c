@@ -383,8 +383,10 @@ parse_value (Parser *ps, guint32 *out, int depth)
     {
     case '{':
     case '[':
-      /* The depth is bounded so that this recursion is: 64 frames of a few dozen bytes. */
-      G_STATIC_ASSERT (WS_RECORD_MAX_DEPTH == 64);
+      {
+        /* The depth is bounded so that this recursion is: 64 frames of a few dozen bytes. */
+        G_STATIC_ASSERT (WS_RECORD_MAX_DEPTH == 64);
+      }
       if (depth >= WS_RECORD_MAX_DEPTH)
         {
           ps->error = _("values nested deeper than 64 levels");

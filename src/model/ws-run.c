@@ -625,7 +625,7 @@ union_length (GArray *spans)
       if (s->start > cur_end)
         {
           if (cur_end > G_MININT64)
-            total += cur_end - cur_start;
+            total = ws_ns_add_saturated (total, ws_ns_sub_saturated (cur_end, cur_start));
           cur_start = s->start;
           cur_end = s->end;
         }
@@ -633,7 +633,7 @@ union_length (GArray *spans)
         cur_end = s->end;
     }
   if (cur_end > G_MININT64)
-    total += cur_end - cur_start;
+    total = ws_ns_add_saturated (total, ws_ns_sub_saturated (cur_end, cur_start));
   return total;
 }
 
@@ -682,13 +682,16 @@ totals_filtered (const WsActivity *a, guint n, gint64 start, gint64 end, int pha
   /* A window asked for spans what it spans; a run's totals span its own activities. */
   if (phase < 0)
     lo = start, hi = end;
-  t->span_ns = hi - lo;
+  /* Saturating: a run's activities across the whole of int64 give totals of G_MAXINT64, not
+   * an overflow. */
+  t->span_ns = ws_ns_sub_saturated (hi, lo);
   t->copy_ns = union_length (copies);
   t->h2d_ns = union_length (h2d);
   t->d2h_ns = union_length (d2h);
   t->kernel_ns = union_length (kernels);
-  t->overlap_ns = t->copy_ns + t->kernel_ns - union_length (both);
-  t->idle_ns = t->span_ns - union_length (busy);
+  t->overlap_ns = MAX (ws_ns_sub_saturated (ws_ns_add_saturated (t->copy_ns, t->kernel_ns),
+                                            union_length (both)), 0);
+  t->idle_ns = MAX (ws_ns_sub_saturated (t->span_ns, union_length (busy)), 0);
 }
 
 void

@@ -20,6 +20,8 @@ typedef enum
   WHOLES,  /* an array of them */
   NUMBER,  /* a number in [min, max] (max may be HUGE_VAL: no upper bound) */
   UINT64,  /* an integer in [0, 2^64 - 1] */
+  TEXT,    /* a string (or null): the views read these through json-glib, whose string
+            * getters hand back NULL for a number and fail an assertion for an array */
 } Kind;
 
 typedef struct
@@ -55,6 +57,13 @@ typedef struct
 #define NONNEGATIVE 0, HUGE_VAL
 
 static const Range ranges[] = {
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_RUNNER, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_BUILD, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_GPU_ARCHS, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_TIME, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_HOST, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_DRIVER_CUDA, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_RUNTIME_CUDA, TEXT, 0, 0 },
   { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_PROTOCOL, WHOLE, 1, G_MAXINT32 },
   { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_DRIVER_VERSION, WHOLE, INT32 },
   { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_RUNTIME_VERSION, WHOLE, INT32 },
@@ -91,6 +100,15 @@ static const Range ranges[] = {
   { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_D2H_PAGEABLE_GBS, NUMBER, GBS },
   { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_CALIBRATION_BYTES, WHOLE, EXACT },
 
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_NAME, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_FAMILY, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_TITLE, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_DESCRIPTION, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_SOURCE, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_FLOPS, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_BYTES, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_TOLERANCE, TEXT, 0, 0 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_LIBRARY, TEXT, 0, 0 },
   { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_BLOCK_DIMS, WHOLE, 1, 3 },
   { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_DEFAULT_SHAPE, WHOLES, SIZE },
   { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_DEFAULT_BLOCK, WHOLES, THREADS },
@@ -300,6 +318,21 @@ check_number (const WsRecord *r, WsRecordNode node, const Range *range, int inde
   return TRUE;
 }
 
+static gboolean
+check_text (const WsRecord *r, WsRecordNode node, const Range *range, guint *column,
+            GError **error)
+{
+  WsRecordType type = ws_record_type (r, node);
+
+  if (type == WS_RECORD_STRING || type == WS_RECORD_NULL)
+    return TRUE;
+  *column = ws_record_offset (r, node) + 1;
+  /* Translators: a member of a record read from a file, e.g. field "time" is not text. */
+  g_set_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED,
+               _("field \"%s\" is not text (a string in quotes)"), range->field);
+  return FALSE;
+}
+
 /* An activity ends after it starts: a negative duration would be drawn backwards and summed
  * as a negative time. */
 static gboolean
@@ -341,6 +374,12 @@ _ws_session_check_ranges (const WsRecord *r, const char *type, const char *text,
       node = ws_record_member (r, object, range->field);
       if (node == WS_RECORD_NONE)
         continue;
+      if (range->kind == TEXT)
+        {
+          if (!check_text (r, node, range, column, error))
+            return FALSE;
+          continue;
+        }
       if (range->kind != WHOLES)
         {
           if (!check_number (r, node, range, -1, text, length, column, error))

@@ -90,6 +90,7 @@ typedef struct
   GString *buffer;
   WsJsonWriter *json;  /* into buffer */
   GHashTable *written; /* runs whose activities are out */
+  GPtrArray *announced; /* runs whose run record is out (WsRun, borrowed) */
   double t;            /* the t of the last record written */
 } Writer;
 
@@ -127,6 +128,18 @@ write_activities (Writer *w, WsRun *run, GError **error)
   return TRUE;
 }
 
+/* The activities still to write of the runs announced so far: a run announced after a done
+ * record (two recordings one after the other) has its activities after its run record, or
+ * a reader would find them before the run they belong to and drop them. */
+static gboolean
+write_announced (Writer *w, GError **error)
+{
+  for (guint i = 0; i < w->announced->len; i++)
+    if (!write_activities (w, g_ptr_array_index (w->announced, i), error))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 write_remaining (WsSession *self, Writer *w, GError **error)
 {
@@ -147,7 +160,7 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
                   GError **error)
 {
   Writer w = { stream, cancellable, g_string_sized_new (1 << 20), NULL,
-               g_hash_table_new (g_direct_hash, g_direct_equal), 0 };
+               g_hash_table_new (g_direct_hash, g_direct_equal), g_ptr_array_new (), 0 };
   WsRun *previous = NULL;
   gboolean ok = TRUE;
 
@@ -168,9 +181,11 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
         {
           ok = write_activities (&w, previous, error);
           previous = ws_session_find_run (self, record->run);
+          if (previous != NULL)
+            g_ptr_array_add (w.announced, previous);
         }
       else if (g_str_equal (type, WS_RECORD_TYPE_DONE))
-        ok = write_remaining (self, &w, error);
+        ok = write_announced (&w, error);
       if (!ok)
         break;
       if (!isnan (record->t))
@@ -185,6 +200,7 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
   ws_json_writer_free (w.json);
   g_string_free (w.buffer, TRUE);
   g_hash_table_unref (w.written);
+  g_ptr_array_unref (w.announced);
   return ok;
 }
 

@@ -4,16 +4,20 @@
  * tests/test-kernel-file.c replays corpus/kernel-file/ through it with any compiler.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stddef.h>
-#include <stdint.h>
+#include "fuzz-support.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/runner/ws-kernel-file.h"
-#include "../../src/runner/ws-nvrtc-log.h"
-#include "../../src/runner/ws-sanitizer-report.h"
+#include "ws-kernel-file.h"
+#include "ws-nvrtc-log.h"
+#include "ws-sanitizer-report.h"
 
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  return 0;
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
