@@ -13,6 +13,7 @@
 #include "ws-environment-dialog.h"
 #include "ws-export-dialog.h"
 #include "ws-findings-panel.h"
+#include "ws-kernel-actions.h"
 #include "ws-occupancy-view.h"
 #include "ws-plan.h"
 #include "ws-probe.h"
@@ -64,6 +65,13 @@ toast (WsWindow *self, const char *text)
   self->last_toast = g_strdup (text);
 }
 
+void
+ws_window_show_toast (WsWindow *self, const char *text)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+  toast (self, text);
+}
+
 /* ---- what can be done now ------------------------------------------------------------------ */
 
 static void
@@ -83,7 +91,7 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export", has_runs);
 }
 
-/* The views need runs, except the calculator, which works with none. */
+/* The views need runs, except the calculator and the editor, which work with none. */
 static void
 update_page (WsWindow *self)
 {
@@ -92,7 +100,8 @@ update_page (WsWindow *self)
 
   if (ws_workspace_has_runs (self->workspace))
     gtk_stack_set_visible_child_name (self->main_stack, "views");
-  else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
+  else if (!(g_strcmp0 (page, "views") == 0
+             && (g_strcmp0 (view, "occupancy") == 0 || g_strcmp0 (view, "source") == 0)))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
   update_actions (self);
 }
@@ -440,6 +449,8 @@ ws_window_map (GtkWidget *widget)
 static gboolean
 ws_window_close_request (GtkWindow *window)
 {
+  if (ws_kernel_actions_close_request (WS_WINDOW (window)))
+    return TRUE;
   ws_run_controller_cancel (WS_WINDOW (window)->controller);
   return GTK_WINDOW_CLASS (ws_window_parent_class)->close_request (window);
 }
@@ -518,6 +529,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, controller);
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     gtk_widget_class_bind_template_child_full (widget_class, views[i], FALSE, 0);
+  ws_kernel_actions_install (widget_class);
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
@@ -547,6 +559,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->controller, "notify::running", G_CALLBACK (update_actions), self);
   g_signal_connect (self->controller, "message", G_CALLBACK (controller_message_cb), self);
+  ws_kernel_actions_init (self);
 
   drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

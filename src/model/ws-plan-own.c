@@ -112,7 +112,12 @@ ws_plan_set_source (WsPlan *self, WsKernelSource *source)
       g_autofree char *size = size_text (source);
       g_autofree char *block = block_text (source);
 
+      gboolean grid = ws_kernel_source_get_n_sizes (source) > 1;
+
       _ws_plan_set_size_and_block (self, size, block);
+      /* As the built-ins' sweeps: elements by tens, matrices and grids by doubling edges. */
+      _ws_plan_set_sweep (self, grid ? "256" : "1000", grid ? "4096" : "100000000",
+                          grid ? 2 : 10, block);
     }
   if (source == NULL)
     _ws_plan_builtin_defaults (self);

@@ -59,6 +59,8 @@ void _ws_plan_own_finalize (WsPlan *self);
 void _ws_plan_changed (WsPlan *self);
 void _ws_plan_notify_own (WsPlan *self);
 void _ws_plan_builtin_defaults (WsPlan *self);
+void _ws_plan_set_sweep (WsPlan *self, const char *from, const char *to, int factor,
+                         const char *blocks);
 void _ws_plan_set_size_and_block (WsPlan *self, const char *size, const char *block);
 
 G_END_DECLS

@@ -236,6 +236,16 @@ _ws_plan_set_size_and_block (WsPlan *self, const char *size, const char *block)
   set_text (self, &self->block, block, PROP_BLOCK);
 }
 
+void
+_ws_plan_set_sweep (WsPlan *self, const char *from, const char *to, int factor,
+                    const char *blocks)
+{
+  set_text (self, &self->sweep_from, from, PROP_SWEEP_FROM);
+  set_text (self, &self->sweep_to, to, PROP_SWEEP_TO);
+  set_int (self, &self->sweep_factor, factor, PROP_SWEEP_FACTOR);
+  set_text (self, &self->sweep_blocks, blocks, PROP_SWEEP_BLOCKS);
+}
+
 static char *
 params_text (WsPlan *self)
 {
