@@ -132,11 +132,11 @@ open_example (WsWindow *window, const char *name)
 {
   g_autofree char *path = example_path (name);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
 
-  /* What Open Kernel… does with the file chosen. */
-  g_assert_true (ws_kernel_document_load (document_of (window), file, &error));
-  g_assert_no_error (error);
+  /* What Open Kernel… does with the file chosen, and a .cu given on the command line. */
+  ws_window_open_file (window, file);
+  g_assert_true (ws_kernel_document_is_open (document_of (window)));
+  g_assert_cmpstr (ws_kernel_document_get_title (document_of (window)), ==, name);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-view", "s", "source");
   ws_test_spin_for (50);
 }

@@ -142,6 +142,9 @@ test_header_error (void)
   g_assert_true (g_str_has_prefix (error->message, "The kernel's header has an error at line 3: "
                                                    "size:"));
   g_assert_false (ws_plan_get_valid (plan, WS_PLAN_RUN));
+  /* Nothing to summarise while the header is wrong. */
+  g_assert_null (ws_plan_dup_run_summary (plan));
+  g_assert_null (ws_plan_dup_sweep_summary (plan, NULL));
 }
 
 static void

@@ -153,6 +153,17 @@ open_kernel (WsWindow *self, gpointer file)
     show_source (self);
 }
 
+gboolean
+ws_kernel_actions_open_file (WsWindow *window, GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  if (name == NULL || !g_str_has_suffix (name, ".cu"))
+    return FALSE;
+  confirm_discard (window, open_kernel, g_object_ref (file), g_object_unref);
+  return TRUE;
+}
+
 static void
 open_response_cb (GtkNativeDialog *chooser, int response, WsWindow *self)
 {

@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 void ws_kernel_actions_install (GtkWidgetClass *widget_class);
 /* In the window's init, after the template: what enables the actions. */
 void ws_kernel_actions_init (WsWindow *window);
+/* A .cu file opened (the command line, a drop) is a kernel to edit: TRUE when `file` is one
+ * and was taken. */
+gboolean ws_kernel_actions_open_file (WsWindow *window, GFile *file);
 /* From close-request: TRUE when the window must not close yet (it asks first). */
 gboolean ws_kernel_actions_close_request (WsWindow *window);
 

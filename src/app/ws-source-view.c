@@ -523,58 +523,67 @@ ws_source_view_class_init (WsSourceViewClass *klass)
 }
 
 static GtkWidget *
-bar_button (const char *label, const char *action, const char *tooltip)
+bar_button (const char *label, const char *icon, const char *action, const char *tooltip)
 {
-  GtkWidget *b = gtk_button_new_with_mnemonic (label);
+  GtkWidget *b = icon ? gtk_button_new_from_icon_name (icon) : gtk_button_new_with_mnemonic (label);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
   gtk_widget_set_tooltip_text (b, tooltip);
+  if (icon != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   gtk_widget_add_css_class (b, "flat");
   return b;
 }
 
+/* The file's name on a line of its own, the buttons below it: the pane between the sidebar
+ * and the findings is narrow on a small screen (about 300 pixels at 1024). */
 static GtkWidget *
 build_bar (WsSourceView *self)
 {
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *saving = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
   gtk_widget_add_css_class (bar, "toolbar");
+  gtk_widget_set_margin_top (bar, 4);
   self->bar_title = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->bar_title, 0);
   gtk_label_set_ellipsize (self->bar_title, PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_add_css_class (GTK_WIDGET (self->bar_title), "heading");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->bar_title), 6);
   self->bar_status = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->bar_status, 0);
   gtk_label_set_wrap (self->bar_status, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->bar_status), "error");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->bar_status), 6);
   gtk_widget_set_visible (GTK_WIDGET (self->bar_status), FALSE);
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (self->bar_title));
-  gtk_box_append (GTK_BOX (titles), GTK_WIDGET (self->bar_status));
-  gtk_widget_set_hexpand (titles, TRUE);
-  gtk_widget_set_valign (titles, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_start (titles, 6);
-  gtk_box_append (GTK_BOX (bar), titles);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->bar_title));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->bar_status));
 
   self->document_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  gtk_widget_set_hexpand (self->document_buttons, TRUE);
   gtk_box_append (GTK_BOX (self->document_buttons),
-                  bar_button (_("_Check"), "win.check-kernel",
+                  bar_button (_("_Check"), NULL, "win.check-kernel",
                               _("Read the header and compile every variant with NVRTC, without "
                                 "running")));
   gtk_box_append (GTK_BOX (self->document_buttons),
-                  bar_button (_("_Memory Check"), "win.memcheck-kernel",
+                  bar_button (_("_Memory Check"), NULL, "win.memcheck-kernel",
                               _("Run one configuration under compute-sanitizer: out-of-bounds "
                                 "and misaligned accesses")));
-  gtk_box_append (GTK_BOX (self->document_buttons),
-                  bar_button (_("_Save"), "source.save", _("Save the kernel (Ctrl+S)")));
-  gtk_box_append (GTK_BOX (self->document_buttons),
-                  bar_button (_("Save _As…"), "source.save-as",
+  gtk_widget_set_hexpand (saving, TRUE);
+  gtk_widget_set_halign (saving, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (saving), bar_button (_("Save"), "document-save-symbolic", "source.save",
+                                                _("Save the kernel (Ctrl+S)")));
+  gtk_box_append (GTK_BOX (saving),
+                  bar_button (_("Save As"), "document-save-as-symbolic", "source.save-as",
                               _("Save the kernel under another name (Ctrl+Shift+S)")));
-  gtk_box_append (GTK_BOX (bar), self->document_buttons);
-  self->edit_copy_button = bar_button (_("_Edit a Copy"), "source.edit-copy",
+  gtk_box_append (GTK_BOX (self->document_buttons), saving);
+  gtk_box_append (GTK_BOX (buttons), self->document_buttons);
+  self->edit_copy_button = bar_button (_("_Edit a Copy"), NULL, "source.edit-copy",
                                        _("Open this source as your own kernel, to change and "
                                          "run it"));
-  gtk_box_append (GTK_BOX (bar), self->edit_copy_button);
+  gtk_box_append (GTK_BOX (buttons), self->edit_copy_button);
+  gtk_box_append (GTK_BOX (bar), buttons);
   gtk_widget_set_visible (bar, FALSE);
   return bar;
 }

@@ -175,6 +175,8 @@ void
 ws_window_open_file (WsWindow *self, GFile *file)
 {
   g_return_if_fail (WS_IS_WINDOW (self));
+  if (ws_kernel_actions_open_file (self, file))
+    return;
   ws_session_load_async (file, NULL, load_done_cb, g_object_ref (self));
 }
 

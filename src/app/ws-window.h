@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 
 WsWindow *ws_window_new (WsApplication *application);
-/* Opens a session or recording, reading it in a thread. */
+/* Opens a session or recording, reading it in a thread; a .cu file is a kernel to edit. */
 void ws_window_open_file (WsWindow *self, GFile *file);
 /* Starts `argv` (a runner, or warpscope-cli replay) as the live session. */
 gboolean ws_window_start_live (WsWindow *self, const char *const *argv, GError **error);

@@ -251,7 +251,8 @@ _ws_plan_own_run_summary (WsPlan *self)
   g_autoptr (GString) sizes = g_string_new (NULL);
   g_autofree char *block = NULL;
 
-  if (!_ws_plan_own_read_size (self, self->size, dims, NULL, NULL)
+  if (!ws_kernel_source_is_valid (self->source)
+      || !_ws_plan_own_read_size (self, self->size, dims, NULL, NULL)
       || !_ws_plan_read_block (self, self->block, b, NULL, NULL))
     return NULL;
   for (guint i = 0; i < ws_kernel_source_get_n_sizes (self->source); i++)

@@ -359,6 +359,8 @@ ws_plan_count_sweep (WsPlan *self, guint *n_sizes, guint *n_blocks)
   g_autofree char *sizes = NULL, *blocks = NULL;
 
   g_return_val_if_fail (WS_IS_PLAN (self), FALSE);
+  if (self->source != NULL && !ws_kernel_source_is_valid (self->source))
+    return FALSE;
   return runner_sizes_and_blocks (self, WS_PLAN_SWEEP, &sizes, &blocks, n_sizes, n_blocks, NULL);
 }
 
