@@ -262,6 +262,13 @@ check_action (GtkWidget *widget, const char *name, GVariant *param)
   show_source (self);
 }
 
+void
+ws_kernel_actions_before_run (WsWindow *window)
+{
+  /* Typed a moment ago: the copy the runner reads is written now, not after the pause. */
+  ws_kernel_document_reread (document_of (window));
+}
+
 /* ---- boilerplate -------------------------------------------------------------------------- */
 
 static void

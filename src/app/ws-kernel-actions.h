@@ -17,6 +17,8 @@ void ws_kernel_actions_init (WsWindow *window);
 /* A .cu file opened (the command line, a drop) is a kernel to edit: TRUE when `file` is one
  * and was taken. */
 gboolean ws_kernel_actions_open_file (WsWindow *window, GFile *file);
+/* Before Run and Sweep build the runner's argv: the kernel's copy as it is now. */
+void ws_kernel_actions_before_run (WsWindow *window);
 /* From close-request: TRUE when the window must not close yet (it asks first). */
 gboolean ws_kernel_actions_close_request (WsWindow *window);
 

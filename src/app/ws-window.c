@@ -137,7 +137,10 @@ start_plan (WsWindow *self, WsPlanMode mode)
 {
   const char *runner = ws_environment_get_runner (self->environment);
   g_autoptr (GError) error = NULL;
-  g_auto (GStrv) argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
+  g_auto (GStrv) argv = NULL;
+
+  ws_kernel_actions_before_run (self);
+  argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
 
   if (argv == NULL || !ws_window_start_live (self, (const char *const *) argv, &error))
     toast (self, error ? error->message : _("No GPU runner in this build: recordings and the calculator work"));
