@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "test-app-util.h"
+#include "ws-json-writer.h"
 #include "ws-kernel-actions.h"
 #include "ws-kernel-document.h"
 #include "ws-kernel-marks.h"
@@ -423,26 +424,16 @@ test_memcheck_marks_finding (void)
 static char *
 write_recording (const char *dir, const char *text)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (GString) record
+    = g_string_new ("{\"type\":\"source\",\"t\":1,\"path\":\"/home/student/matmul_tiled.cu\","
+                    "\"sha256\":\"ab\",\"text\":");
   g_autofree char *source = NULL;
   g_autofree char *path = g_build_filename (dir, "own.jsonl", NULL);
   g_autofree char *all = NULL;
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "source");
-  json_builder_set_member_name (b, "t");
-  json_builder_add_double_value (b, 1);
-  json_builder_set_member_name (b, "path");
-  json_builder_add_string_value (b, "/home/student/matmul_tiled.cu");
-  json_builder_set_member_name (b, "sha256");
-  json_builder_add_string_value (b, "ab");
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text);
-  json_builder_end_object (b);
-  node = json_builder_get_root (b);
-  source = json_to_string (node, FALSE);
+  ws_json_append_string (record, text);
+  g_string_append_c (record, '}');
+  source = g_strdup (record->str);
   all = g_strdup_printf (
     HELLO "%s\n"
     "{\"type\":\"run\",\"t\":5,\"id\":1,\"kernel\":\"matmul_tiled\",\"family\":\"own\","

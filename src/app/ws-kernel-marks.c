@@ -75,7 +75,7 @@ ws_kernel_marks_update (GtkSourceBuffer *buffer, WsKernelSource *source, WsSessi
                                 ? g_strdup_printf ("%d:%d: %s", e->line, e->column, e->message)
                                 : g_strdup_printf ("%d: %s", e->line, e->message);
 
-      add_mark (buffer, g_strcmp0 (e->severity, "error") == 0 ? WS_MARK_ERROR : WS_MARK_WARNING,
+      add_mark (buffer, e->severity == WS_ERROR_SEVERITY_ERROR ? WS_MARK_ERROR : WS_MARK_WARNING,
                 e->line, text);
     }
   for (guint i = 0; i < ws_session_get_memcheck_findings (session)->len; i++)

@@ -24,7 +24,7 @@ struct _WsPlan
   WsKernelSource *source;
   GPtrArray *params; /* char * */
 
-  GPtrArray *catalog; /* JsonObject */
+  GListModel *catalog; /* WsKernelEntry */
   WsDevice *device;
   char *runner;
 
@@ -36,8 +36,8 @@ struct _WsPlan
   GPtrArray *checks; /* WsRunnerClient still running */
 };
 
-/* The chosen kernel's catalog entry, or NULL. */
-JsonObject *_ws_plan_entry (WsPlan *self);
+/* The chosen kernel's catalog entry (borrowed), or NULL. */
+WsKernelEntry *_ws_plan_entry (WsPlan *self);
 /* One size or block as the runner takes it ("10000000", "256x1x1"); FALSE with the reason. */
 gboolean _ws_plan_read_size (WsPlan *self, const char *text, guint64 dims[3], char **runner_text,
                              GError **error);
