@@ -9,12 +9,15 @@
 #include <glib/gi18n.h>
 
 #include "ws-input.h"
+#include "ws-param-group.h"
 
 struct _WsConfigSidebar
 {
   GtkWidget parent_instance;
 
   GtkWidget *box;
+  GtkWidget *kernel_group;
+  WsParamGroup *param_group;
   AdwComboRow *kernel_row;
   GtkLabel *kernel_description;
   AdwEntryRow *size_row;
@@ -211,6 +214,28 @@ kernel_chosen_cb (WsConfigSidebar *self)
     ws_plan_set_kernel (self->plan, ws_plan_get_kernel_name (self->plan, i));
 }
 
+/* An own kernel replaces the catalog's, and has no CPU baseline. */
+static void
+plan_source_cb (WsConfigSidebar *self)
+{
+  gboolean own = ws_plan_is_own (self->plan);
+
+  gtk_widget_set_visible (self->kernel_group, !own);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->cpu_one_switch),
+                                                   ADW_TYPE_ACTION_ROW),
+                          !own);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->cpu_all_switch),
+                                                   ADW_TYPE_ACTION_ROW),
+                          !own);
+  if (!own)
+    plan_kernel_cb (self);
+  else
+    {
+      fill_presets (self);
+      plan_block_cb (self);
+    }
+}
+
 /* ---- what the plan says ------------------------------------------------------------------ */
 
 static void
@@ -281,6 +306,7 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
     g_binding_unbind (g_ptr_array_index (self->bindings, i));
   g_ptr_array_set_size (self->bindings, 0);
   g_set_object (&self->plan, plan);
+  ws_param_group_set_plan (self->param_group, plan);
   if (plan != NULL)
     {
       bind (self, "size", self->size_row, "text");
@@ -299,9 +325,11 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
       g_signal_connect_swapped (plan, "notify::catalog", G_CALLBACK (plan_catalog_cb), self);
       g_signal_connect_swapped (plan, "notify::kernel", G_CALLBACK (plan_kernel_cb), self);
       g_signal_connect_swapped (plan, "notify::block", G_CALLBACK (plan_block_cb), self);
+      g_signal_connect_swapped (plan, "notify::source", G_CALLBACK (plan_source_cb), self);
       /* Anything typed can change the summaries and the reasons. */
       g_signal_connect_swapped (plan, "notify", G_CALLBACK (show_summaries), self);
       plan_catalog_cb (self);
+      plan_source_cb (self);
     }
   show_summaries (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
@@ -395,10 +423,13 @@ ws_config_sidebar_class_init (WsConfigSidebarClass *klass)
   properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (WS_TYPE_PARAM_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/warpscope/Warpscope/ui/ws-config-sidebar.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, box);
+  gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, kernel_group);
+  gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, param_group);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, kernel_row);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, kernel_description);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, size_row);

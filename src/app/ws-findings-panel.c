@@ -115,6 +115,43 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   return card;
 }
 
+/* compute-sanitizer's findings of a memory check (no run: its timings mean nothing). */
+static void
+add_memcheck (WsFindingsPanel *self, WsSession *session)
+{
+  GPtrArray *found = ws_session_get_memcheck_findings (session);
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      WsMemcheckFinding *m = g_ptr_array_index (found, i);
+      g_autofree char *base = m->file ? g_path_get_basename (m->file) : g_strdup ("?");
+      g_autofree char *title = g_strdup_printf ("%s:%d: %s", base, m->line, m->message);
+      g_autofree char *numbers
+        = m->has_thread
+            ? g_strdup_printf (g_dngettext (NULL, "In %s, first by thread (%u,%u,%u) of block "
+                                                  "(%u,%u,%u); %d time",
+                                            "In %s, first by thread (%u,%u,%u) of block "
+                                            "(%u,%u,%u); %d times",
+                                            m->count),
+                               m->kernel ? m->kernel : "?", m->thread[0], m->thread[1],
+                               m->thread[2], m->block[0], m->block[1], m->block[2], m->count)
+            : NULL;
+      WsFinding fake = {
+        .severity = WS_SEVERITY_HIGH,
+        .title = title,
+        .numbers = numbers,
+        .cause = m->detail,
+        .fix = g_strcmp0 (m->tool, "racecheck") == 0
+                 ? _("Put __syncthreads() between the writes to shared memory and the reads of "
+                     "other threads.")
+                 : _("Check the index against the array's length before the access (if (i < "
+                     "n)): the last block usually runs past the end."),
+      };
+
+      gtk_box_append (GTK_BOX (self->box), finding_card (self, &fake, G_MAXUINT));
+    }
+}
+
 static void
 show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *findings)
 {
@@ -137,13 +174,21 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
           for (guint i = 0; i < errors->len; i++)
             {
               WsRunnerError *e = g_ptr_array_index (errors, i);
+              /* An own kernel's error names its place, as a compiler does. */
+              g_autofree char *base = e->file ? g_path_get_basename (e->file) : NULL;
+              g_autofree char *place = e->line <= 0 ? NULL
+                                       : e->column > 0
+                                         ? g_strdup_printf ("%s:%d:%d", base ? base : "", e->line,
+                                                            e->column)
+                                         : g_strdup_printf ("%s:%d", base ? base : "", e->line);
               WsFinding fake = { .severity = e->severity == WS_ERROR_SEVERITY_ERROR
                                                ? WS_SEVERITY_HIGH
                                                : WS_SEVERITY_MEDIUM,
-                                 .title = e->message, .numbers = e->detail };
+                                 .title = e->message, .numbers = place ? place : e->detail };
 
               gtk_box_append (GTK_BOX (self->box), finding_card (self, &fake, G_MAXUINT));
             }
+          add_memcheck (self, session);
           for (guint i = 0; i < problems->len && i < 20; i++)
             {
               WsProblem *p = g_ptr_array_index (problems, i);
@@ -336,6 +381,14 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsFindingsPanel *self)
     show (self);
 }
 
+/* Errors and a memory check's findings arrive without a run. */
+static void
+session_updated_cb (WsFindingsPanel *self)
+{
+  if (ws_workspace_get_run (self->workspace) == 0)
+    show (self);
+}
+
 static void
 presentation_cb (WsFindingsPanel *self)
 {
@@ -360,6 +413,8 @@ ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show), self);
       g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show), self);
       g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (session_updated_cb),
+                                self);
       g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),
                                 self);
       presentation_cb (self);

@@ -1,23 +1,45 @@
-/* ws-source-view.c: a read-only GtkSourceView of a kernel family's .cu file.
+/* ws-source-view.c: a GtkSourceView of the kernel's CUDA code. A built-in kernel's family file
+ * and a recording's own kernel are read-only; the own kernel being written (the document) is
+ * edited here, with a bar to save it, check it and check its memory, and its problems marked
+ * in the gutter (ws-kernel-marks.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-source-view.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <gtksourceview/gtksource.h>
+
+#include "ws-kernel-marks.h"
+
+typedef enum
+{
+  SHOW_NOTHING,
+  SHOW_BUILTIN,  /* a built-in kernel's family file */
+  SHOW_RECORDED, /* the own kernel a session recorded */
+  SHOW_DOCUMENT, /* the own kernel being written */
+} Showing;
 
 struct _WsSourceView
 {
   GtkWidget parent_instance;
+  GtkWidget *box;
+  GtkWidget *bar;
+  GtkLabel *bar_title;
+  GtkLabel *bar_status;
+  GtkWidget *document_buttons, *edit_copy_button;
   GtkWidget *scroller;
   GtkSourceView *view;
-  GtkSourceBuffer *buffer;
-  char *family;
+  GtkSourceBuffer *buffer; /* read-only: a built-in's or a recording's source */
+  char *family;            /* what `buffer` holds: a family, or NULL */
+  char *recorded;          /* …or a recording's text */
   GtkCssProvider *font;
   gboolean presentation;
-  char *pending_family, *pending_kernel; /* asked for before the view existed */
   WsWorkspace *workspace;
+  WsKernelDocument *document;
+  gboolean prefer_document; /* opened since the last recording was */
+  Showing showing;
+  char *pending_family, *pending_kernel; /* asked for before the view existed */
+  GtkFileChooserNative *chooser;
 };
 
 G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
@@ -26,23 +48,116 @@ enum
 {
   PROP_0,
   PROP_WORKSPACE,
+  PROP_DOCUMENT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
+static void ensure_view (WsSourceView *self);
+
 static void
 update_scheme (WsSourceView *self)
 {
+  GtkSourceStyleSchemeManager *schemes;
+  GtkSourceStyleScheme *scheme;
+  gboolean dark;
+
   if (self->buffer == NULL)
     return;
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkSourceStyleScheme *scheme
-    = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark" : "Adwaita");
+  schemes = gtk_source_style_scheme_manager_get_default ();
+  dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark" : "Adwaita");
+  if (scheme == NULL)
+    return;
+  gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+  if (self->document != NULL && ws_kernel_document_is_open (self->document))
+    gtk_source_buffer_set_style_scheme (ws_kernel_document_get_buffer (self->document), scheme);
+}
 
-  if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+/* ---- the bar over an own kernel ----------------------------------------------------------- */
+
+static void
+update_bar (WsSourceView *self)
+{
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  gboolean document = self->showing == SHOW_DOCUMENT;
+
+  if (self->bar == NULL)
+    return;
+  gtk_widget_set_visible (self->bar, document || self->showing == SHOW_RECORDED);
+  gtk_widget_set_visible (self->document_buttons, document);
+  gtk_widget_set_visible (self->edit_copy_button, self->showing == SHOW_RECORDED);
+  if (document)
+    {
+      g_autofree char *title
+        = g_strdup_printf ("%s%s", ws_kernel_document_get_title (self->document),
+                           ws_kernel_document_get_modified (self->document) ? " •" : "");
+
+      gtk_label_set_text (self->bar_title, title);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->bar_title),
+                                   ws_kernel_document_get_modified (self->document)
+                                     ? _("Changed since it was saved")
+                                     : NULL);
+    }
+  else if (self->showing == SHOW_RECORDED)
+    {
+      const char *path = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *title = NULL;
+
+      ws_session_get_source_text (session, &path, NULL);
+      name = path ? g_path_get_basename (path) : g_strdup ("?");
+      title = g_strdup_printf (_("%s, as the session recorded it (read-only)"), name);
+      gtk_label_set_text (self->bar_title, title);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->bar_title), path);
+    }
+}
+
+static void
+set_status (WsSourceView *self, const char *text)
+{
+  if (self->bar_status == NULL)
+    return;
+  gtk_label_set_text (self->bar_status, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->bar_status), text != NULL);
+}
+
+/* ---- what is shown ------------------------------------------------------------------------ */
+
+/* A session about an own kernel: the document's own run, check or memory check (live), or one
+ * that recorded a kernel file. */
+static gboolean
+own_session (WsSession *session)
+{
+  return session != NULL
+         && (ws_session_get_source (session) == WS_SESSION_SOURCE_LIVE
+             || ws_session_get_source_text (session, NULL, NULL) != NULL);
+}
+
+static void
+update_marks (WsSourceView *self)
+{
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+
+  if (self->view == NULL)
+    return;
+  if (self->showing == SHOW_DOCUMENT)
+    ws_kernel_marks_update (ws_kernel_document_get_buffer (self->document),
+                            ws_kernel_document_get_source (self->document),
+                            own_session (session) ? session : NULL);
+  else
+    ws_kernel_marks_update (self->buffer, NULL, self->showing == SHOW_RECORDED ? session : NULL);
+}
+
+static void
+use_buffer (WsSourceView *self, GtkSourceBuffer *buffer, gboolean editable)
+{
+  if (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)) != GTK_TEXT_BUFFER (buffer))
+    gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->view), GTK_TEXT_BUFFER (buffer));
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), editable);
+  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (self->view), editable);
+  gtk_source_view_set_highlight_current_line (self->view, editable);
 }
 
 void
@@ -51,6 +166,7 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
   g_autofree char *path = NULL;
   g_autoptr (GBytes) bytes = NULL;
   GtkTextIter start, match_start, match_end;
+  g_autofree char *needle = NULL;
 
   g_return_if_fail (WS_IS_SOURCE_VIEW (self));
   if (family == NULL)
@@ -63,6 +179,8 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
       self->pending_kernel = g_strdup (kernel);
       return;
     }
+  self->showing = SHOW_BUILTIN;
+  use_buffer (self, self->buffer, FALSE);
   if (g_strcmp0 (family, self->family) != 0)
     {
       path = g_strdup_printf ("/org/warpscope/Warpscope/kernels/%s.cu", family);
@@ -74,21 +192,184 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
                                 bytes ? (int) g_bytes_get_size (bytes) : -1);
       g_free (self->family);
       self->family = g_strdup (family);
+      g_clear_pointer (&self->recorded, g_free);
     }
+  update_bar (self);
+  update_marks (self);
   if (kernel == NULL)
     return;
   gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
-  {
-    g_autofree char *needle = g_strdup_printf ("%s (", kernel);
-
-    if (gtk_text_iter_forward_search (&start, needle, GTK_TEXT_SEARCH_TEXT_ONLY, &match_start,
-                                      &match_end, NULL))
-      {
-        gtk_text_buffer_select_range (GTK_TEXT_BUFFER (self->buffer), &match_start, &match_end);
-        gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->view), &match_start, 0.1, TRUE, 0, 0.1);
-      }
-  }
+  needle = g_strdup_printf ("%s (", kernel);
+  if (gtk_text_iter_forward_search (&start, needle, GTK_TEXT_SEARCH_TEXT_ONLY, &match_start,
+                                    &match_end, NULL))
+    {
+      gtk_text_buffer_select_range (GTK_TEXT_BUFFER (self->buffer), &match_start, &match_end);
+      gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->view), &match_start, 0.1, TRUE, 0, 0.1);
+    }
 }
+
+static void
+show_recorded (WsSourceView *self, const char *text)
+{
+  self->showing = SHOW_RECORDED;
+  use_buffer (self, self->buffer, FALSE);
+  if (g_strcmp0 (text, self->recorded) != 0)
+    {
+      gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+      g_free (self->recorded);
+      self->recorded = g_strdup (text);
+      g_clear_pointer (&self->family, g_free);
+    }
+  update_bar (self);
+  update_marks (self);
+}
+
+static void
+show_document (WsSourceView *self)
+{
+  self->showing = SHOW_DOCUMENT;
+  use_buffer (self, ws_kernel_document_get_buffer (self->document), TRUE);
+  update_scheme (self);
+  update_bar (self);
+  update_marks (self);
+}
+
+/* The selected run's kernel (else the session's first): a built-in's file; an own kernel's
+ * text as the session recorded it, or the document when it is the one being written. */
+static void
+refresh (WsSourceView *self)
+{
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsRun *run = self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+  gboolean document = self->document != NULL && ws_kernel_document_is_open (self->document);
+  const char *recorded = session ? ws_session_get_source_text (session, NULL, NULL) : NULL;
+  gboolean own;
+
+  if (self->view == NULL)
+    return; /* ensure_view() comes back here */
+  if (run == NULL && session != NULL)
+    run = ws_session_find_run (session, 1);
+  own = run == NULL || g_strcmp0 (ws_run_get_config (run)->family, "own") == 0;
+  if (document && own && (self->prefer_document || recorded == NULL))
+    show_document (self);
+  else if (recorded != NULL && own)
+    show_recorded (self, recorded);
+  else if (run != NULL)
+    ws_source_view_show_kernel (self, ws_run_get_config (run)->family,
+                                ws_run_get_config (run)->kernel);
+  else if (document)
+    show_document (self);
+}
+
+/* A recording opened is what is shown; a live session is the document's own run. */
+static void
+session_changed_cb (WsSourceView *self)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+
+  if (session != NULL && ws_session_get_source (session) != WS_SESSION_SOURCE_LIVE)
+    self->prefer_document = FALSE;
+  set_status (self, NULL);
+  refresh (self);
+}
+
+static void
+document_open_cb (WsSourceView *self)
+{
+  self->prefer_document = TRUE;
+  set_status (self, NULL);
+  refresh (self);
+}
+
+static void
+document_changed_cb (WsSourceView *self)
+{
+  if (self->showing == SHOW_DOCUMENT)
+    {
+      update_bar (self);
+      update_marks (self);
+    }
+}
+
+static void
+session_updated_cb (WsSourceView *self)
+{
+  if (self->showing == SHOW_DOCUMENT || self->showing == SHOW_RECORDED)
+    update_marks (self);
+}
+
+/* ---- saving ------------------------------------------------------------------------------- */
+
+static void
+save_to (WsSourceView *self, GFile *file)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!ws_kernel_document_save (self->document, file, &error))
+    set_status (self, error->message);
+  else
+    set_status (self, NULL);
+}
+
+static void
+save_response_cb (GtkNativeDialog *chooser, int response, WsSourceView *self)
+{
+  g_autoptr (GFile) file = NULL;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  save_to (self, file);
+}
+
+static void
+save_as (WsSourceView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Save Kernel"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                               _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("CUDA kernels (*.cu)"));
+  gtk_file_filter_add_pattern (filter, "*.cu");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser),
+                                     ws_kernel_document_get_title (self->document));
+  g_signal_connect (self->chooser, "response", G_CALLBACK (save_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+save_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsSourceView *self = WS_SOURCE_VIEW (widget);
+
+  if (self->showing != SHOW_DOCUMENT)
+    return;
+  if (g_str_equal (name, "source.save-as") || ws_kernel_document_get_file (self->document) == NULL)
+    save_as (self);
+  else
+    save_to (self, NULL);
+}
+
+static void
+edit_copy_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsSourceView *self = WS_SOURCE_VIEW (widget);
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  const char *path = NULL;
+  const char *text = session ? ws_session_get_source_text (session, &path, NULL) : NULL;
+  g_autofree char *base = path ? g_path_get_basename (path) : NULL;
+
+  if (text == NULL || self->document == NULL)
+    return;
+  /* The window asks first when the kernel being written has unsaved changes. */
+  gtk_widget_activate_action (widget, "win.edit-recorded-kernel", "(ss)", text, base ? base : "");
+}
+
+/* ---- boilerplate -------------------------------------------------------------------------- */
 
 static void
 set_presentation (WsSourceView *self, gboolean presentation)
@@ -100,29 +381,6 @@ set_presentation (WsSourceView *self, gboolean presentation)
                                    presentation ? "textview { font-size: 160%; }"
                                                 : "textview { font-size: 110%; }",
                                    -1);
-}
-
-static void
-show_run (WsSourceView *self, WsRun *run)
-{
-  if (run != NULL)
-    ws_source_view_show_kernel (self, ws_run_get_config (run)->family,
-                                ws_run_get_config (run)->kernel);
-}
-
-/* A session opens on its first run's kernel; a selected run shows its own. */
-static void
-session_changed_cb (WsSourceView *self)
-{
-  WsSession *session = ws_workspace_get_session (self->workspace);
-
-  show_run (self, session ? ws_session_find_run (session, 1) : NULL);
-}
-
-static void
-run_changed_cb (WsSourceView *self)
-{
-  show_run (self, ws_workspace_get_selected_run (self->workspace));
 }
 
 static void
@@ -143,13 +401,51 @@ ws_source_view_set_workspace (WsSourceView *self, WsWorkspace *workspace)
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
-      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (run_changed_cb), self);
+      g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (session_updated_cb),
+                                self);
       g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),
                                 self);
       presentation_cb (self);
       session_changed_cb (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+void
+ws_source_view_set_document (WsSourceView *self, WsKernelDocument *document)
+{
+  g_return_if_fail (WS_IS_SOURCE_VIEW (self));
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      g_signal_connect_swapped (document, "notify::open", G_CALLBACK (document_open_cb), self);
+      g_signal_connect_swapped (document, "notify::title", G_CALLBACK (document_open_cb), self);
+      g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (document_changed_cb),
+                                self);
+      g_signal_connect_swapped (document, "notify::source", G_CALLBACK (document_changed_cb),
+                                self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+GtkSourceBuffer *
+ws_source_view_get_buffer (WsSourceView *self)
+{
+  g_return_val_if_fail (WS_IS_SOURCE_VIEW (self), NULL);
+  ensure_view (self);
+  return GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
+}
+
+gboolean
+ws_source_view_is_editing (WsSourceView *self)
+{
+  g_return_val_if_fail (WS_IS_SOURCE_VIEW (self), FALSE);
+  return self->showing == SHOW_DOCUMENT;
 }
 
 static void
@@ -159,6 +455,9 @@ ws_source_view_set_property (GObject *object, guint prop, const GValue *value, G
     {
     case PROP_WORKSPACE:
       ws_source_view_set_workspace (WS_SOURCE_VIEW (object), g_value_get_object (value));
+      break;
+    case PROP_DOCUMENT:
+      ws_source_view_set_document (WS_SOURCE_VIEW (object), g_value_get_object (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
@@ -170,11 +469,9 @@ ws_source_view_get_property (GObject *object, guint prop, GValue *value, GParamS
 {
   switch (prop)
     {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_SOURCE_VIEW (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    case PROP_WORKSPACE: g_value_set_object (value, WS_SOURCE_VIEW (object)->workspace); break;
+    case PROP_DOCUMENT: g_value_set_object (value, WS_SOURCE_VIEW (object)->document); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
 
@@ -186,11 +483,13 @@ ws_source_view_dispose (GObject *object)
   WsSourceView *self = WS_SOURCE_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  ws_source_view_set_workspace (self, NULL);
+  ws_source_view_set_document (self, NULL);
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->buffer);
   g_clear_pointer (&self->family, g_free);
+  g_clear_pointer (&self->recorded, g_free);
   g_clear_pointer (&self->pending_family, g_free);
   g_clear_pointer (&self->pending_kernel, g_free);
   g_clear_object (&self->font);
@@ -201,16 +500,92 @@ static void
 ws_source_view_class_init (WsSourceViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = ws_source_view_dispose;
   object_class->set_property = ws_source_view_set_property;
   object_class->get_property = ws_source_view_get_property;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
+  properties[PROP_DOCUMENT] = g_param_spec_object ("document", NULL, NULL,
+                                                   WS_TYPE_KERNEL_DOCUMENT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  GTK_WIDGET_CLASS (klass)->map = ws_source_view_map;
-  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  widget_class->map = ws_source_view_map;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_install_action (widget_class, "source.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "source.save-as", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "source.edit-copy", NULL, edit_copy_action);
+  /* In the editor, Ctrl+S saves the kernel; elsewhere it saves the session. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "source.save",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "source.save-as", NULL);
+}
+
+static GtkWidget *
+bar_button (const char *label, const char *icon, const char *action, const char *tooltip)
+{
+  GtkWidget *b = icon ? gtk_button_new_from_icon_name (icon) : gtk_button_new_with_mnemonic (label);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
+  gtk_widget_set_tooltip_text (b, tooltip);
+  if (icon != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_add_css_class (b, "flat");
+  return b;
+}
+
+/* The file's name on a line of its own, the buttons below it: the pane between the sidebar
+ * and the findings is narrow on a small screen (about 300 pixels at 1024). */
+static GtkWidget *
+build_bar (WsSourceView *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *saving = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_add_css_class (bar, "toolbar");
+  gtk_widget_set_margin_top (bar, 4);
+  self->bar_title = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->bar_title, 0);
+  gtk_label_set_ellipsize (self->bar_title, PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->bar_title), "heading");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->bar_title), 6);
+  self->bar_status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->bar_status, 0);
+  gtk_label_set_wrap (self->bar_status, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->bar_status), "error");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->bar_status), 6);
+  gtk_widget_set_visible (GTK_WIDGET (self->bar_status), FALSE);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->bar_title));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->bar_status));
+
+  self->document_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  gtk_widget_set_hexpand (self->document_buttons, TRUE);
+  gtk_box_append (GTK_BOX (self->document_buttons),
+                  bar_button (_("_Check"), NULL, "win.check-kernel",
+                              _("Read the header and compile every variant with NVRTC, without "
+                                "running")));
+  gtk_box_append (GTK_BOX (self->document_buttons),
+                  bar_button (_("_Memory Check"), NULL, "win.memcheck-kernel",
+                              _("Run one configuration under compute-sanitizer: out-of-bounds "
+                                "and misaligned accesses")));
+  gtk_widget_set_hexpand (saving, TRUE);
+  gtk_widget_set_halign (saving, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (saving), bar_button (_("Save"), "document-save-symbolic", "source.save",
+                                                _("Save the kernel (Ctrl+S)")));
+  gtk_box_append (GTK_BOX (saving),
+                  bar_button (_("Save As"), "document-save-as-symbolic", "source.save-as",
+                              _("Save the kernel under another name (Ctrl+Shift+S)")));
+  gtk_box_append (GTK_BOX (self->document_buttons), saving);
+  gtk_box_append (GTK_BOX (buttons), self->document_buttons);
+  self->edit_copy_button = bar_button (_("_Edit a Copy"), NULL, "source.edit-copy",
+                                       _("Open this source as your own kernel, to change and "
+                                         "run it"));
+  gtk_box_append (GTK_BOX (buttons), self->edit_copy_button);
+  gtk_box_append (GTK_BOX (bar), buttons);
+  gtk_widget_set_visible (bar, FALSE);
+  return bar;
 }
 
 /* The language and style managers read every definition on first use: done when the view
@@ -224,10 +599,8 @@ ensure_view (WsSourceView *self)
     return;
   cuda = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
                                                    "cuda");
-
   self->buffer = gtk_source_buffer_new_with_language (cuda);
   self->view = GTK_SOURCE_VIEW (gtk_source_view_new_with_buffer (self->buffer));
-  g_object_unref (self->buffer);
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 8);
@@ -236,6 +609,9 @@ ensure_view (WsSourceView *self)
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->view), GTK_WRAP_WORD_CHAR);
   gtk_source_view_set_show_line_numbers (self->view, TRUE);
   gtk_source_view_set_highlight_current_line (self->view, FALSE);
+  gtk_source_view_set_tab_width (self->view, 4);
+  gtk_source_view_set_auto_indent (self->view, TRUE);
+  ws_kernel_marks_setup (self->view);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Kernel source"), -1);
   self->font = gtk_css_provider_new ();
@@ -243,13 +619,18 @@ ensure_view (WsSourceView *self)
                                   GTK_STYLE_PROVIDER (self->font),
                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   set_presentation (self, self->presentation);
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  self->bar = build_bar (self);
+  gtk_box_append (GTK_BOX (self->box), self->bar);
   self->scroller = gtk_scrolled_window_new ();
+  gtk_widget_set_vexpand (self->scroller, TRUE);
   /* The scrollbar stays shown: a file is longer than the view, and says so. */
   gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->scroller), FALSE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->box), self->scroller);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   update_scheme (self);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (update_scheme), self);
@@ -260,6 +641,8 @@ ensure_view (WsSourceView *self)
 
       ws_source_view_show_kernel (self, family, kernel);
     }
+  if (self->workspace != NULL)
+    refresh (self);
 }
 
 static void

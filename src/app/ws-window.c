@@ -14,6 +14,7 @@
 #include "ws-config.h"
 #include "ws-environment-dialog.h"
 #include "ws-findings-panel.h"
+#include "ws-kernel-actions.h"
 #include "ws-layout.h"
 #include "ws-occupancy-view.h"
 #include "ws-plan.h"
@@ -73,6 +74,13 @@ toast (WsWindow *self, const char *text)
   self->last_toast = g_strdup (text);
 }
 
+void
+ws_window_show_toast (WsWindow *self, const char *text)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+  toast (self, text);
+}
+
 /* ---- what can be done now ------------------------------------------------------------------ */
 
 static void
@@ -99,7 +107,7 @@ update_actions (WsWindow *self)
 static void update_switcher (WsWindow *self);
 static void update_presentation (WsWindow *self);
 
-/* The views need runs, except the calculator, which works with none. */
+/* The views need runs, except the calculator and the editor, which work with none. */
 static void
 update_page (WsWindow *self)
 {
@@ -113,7 +121,8 @@ update_page (WsWindow *self)
       if (ws_workspace_get_presentation (self->workspace) && ws_workspace_get_run (self->workspace) == 0)
         ws_workspace_step_run (self->workspace, 1);
     }
-  else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
+  else if (!(g_strcmp0 (page, "views") == 0
+             && (g_strcmp0 (view, "occupancy") == 0 || g_strcmp0 (view, "source") == 0)))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
   update_actions (self);
   /* The welcome page and the views dock different panes, and only the views switch. */
@@ -246,7 +255,10 @@ start_plan (WsWindow *self, WsPlanMode mode)
 {
   const char *runner = ws_environment_get_runner (self->environment);
   g_autoptr (GError) error = NULL;
-  g_auto (GStrv) argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
+  g_auto (GStrv) argv = NULL;
+
+  ws_kernel_actions_before_run (self);
+  argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
 
   if (argv == NULL || !ws_window_start_live (self, (const char *const *) argv, &error))
     toast (self, error ? error->message : _("No GPU runner in this build: recordings and the calculator work"));
@@ -284,6 +296,8 @@ void
 ws_window_open_file (WsWindow *self, GFile *file)
 {
   g_return_if_fail (WS_IS_WINDOW (self));
+  if (ws_kernel_actions_open_file (self, file))
+    return;
   ws_session_load_async (file, NULL, load_done_cb, g_object_ref (self));
 }
 
@@ -617,6 +631,8 @@ ws_window_map (GtkWidget *widget)
 static gboolean
 ws_window_close_request (GtkWindow *window)
 {
+  if (ws_kernel_actions_close_request (WS_WINDOW (window)))
+    return TRUE;
   ws_run_controller_cancel (WS_WINDOW (window)->controller);
   return GTK_WINDOW_CLASS (ws_window_parent_class)->close_request (window);
 }
@@ -720,6 +736,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, chart_actions);
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     gtk_widget_class_bind_template_child_full (widget_class, views[i], FALSE, 0);
+  ws_kernel_actions_install (widget_class);
 
   /* The chart actions' keys (ws-chart-actions.c: a group the window holds). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "chart.export", NULL);
@@ -754,6 +771,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->controller, "notify::running", G_CALLBACK (update_actions), self);
   g_signal_connect (self->controller, "message", G_CALLBACK (controller_message_cb), self);
+  ws_kernel_actions_init (self);
 
   gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->chart_actions));
   presentation_keys (self);

@@ -72,10 +72,59 @@ typedef struct
   WsLegend legend;
 } WsHeatmapData;
 
+/* An own kernel's tunable parameters on the axes (ws-chart-params.c): kernel time against one
+ * parameter's values, a line per configuration of the rest; two parameters: a heatmap of the
+ * fastest run at each pair of values. */
+typedef struct
+{
+  double x;        /* the parameter's value */
+  double value;    /* kernel time, ns */
+  double lo, hi;   /* the launches' min and max */
+  int run;
+  gboolean best;
+} WsParamsPoint;
+
+typedef struct
+{
+  char *label;     /* "matmul_tiled 2048³, pageable" */
+  WsColor color;
+  GArray *points;  /* WsParamsPoint, by x */
+} WsParamsSeries;
+
+typedef struct
+{
+  int run;         /* 0: not measured */
+  double value;    /* ns */
+  double shade;    /* 0 (the fastest) to 1 (the slowest), on a log scale */
+  char *time;      /* "2.40 µs" */
+  gboolean best;
+} WsParamsCell;
+
+typedef struct
+{
+  char *x_name, *y_name; /* y_name: the heatmap's second parameter, else NULL */
+  GArray *xs, *ys;       /* double: the values, ascending */
+  GPtrArray *series;     /* WsParamsSeries (lines) */
+  GArray *cells;         /* WsParamsCell (heatmap): (i, j) at i × ys->len + j */
+  double lo, hi;         /* the fastest and the slowest time */
+  int best;              /* the fastest run */
+  char *best_text;       /* "fastest: TILE = 16, 2.40 µs (run 2)" */
+  WsLegend legend;
+} WsParamsData;
+
+/* NULL when no tunable parameter takes two values among the session's measured runs. */
+WsParamsData *_ws_params_collect (WsSession *session, const WsChartBase *base);
+void _ws_params_draw (WsChartContext *ctx, const WsParamsData *data, const WsRect *content);
+void _ws_params_data_free (WsParamsData *data);
+/* "TILE=16, UNROLL=2" as name → value; FALSE for text that is not that. */
+gboolean _ws_params_parse (const char *text, GHashTable *values);
+
 typedef struct
 {
   WsChartFrame frame;
   WsLegend legend;
+  WsParamsData *params;   /* an own kernel's parameters swept without a block sweep: drawn
+                           * instead; else NULL */
   WsHeatmapData *heatmap; /* 2D shapes on a grid: drawn instead of lines; else NULL */
   GPtrArray *series;      /* WsBlocksSeries: the session's, then the other sessions' */
   guint n_main;           /* how many are the first session's */
@@ -102,5 +151,7 @@ WsHeatmapData *_ws_heatmap_collect (WsSession *session, WsSeries *series, const 
 void _ws_heatmap_draw (WsChartContext *ctx, const WsChartFrame *frame, const WsHeatmapData *data,
                        const WsRect *content);
 void _ws_heatmap_data_free (WsHeatmapData *data);
+/* Viridis from 0 (fast: light) to 1 (slow: dark). */
+WsColor _ws_heatmap_ramp (double t);
 
 G_END_DECLS

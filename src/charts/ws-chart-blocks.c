@@ -360,6 +360,17 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
   _ws_legend_init (&data->legend);
   picked = session ? _ws_blocks_pick_series (session, base, &heatmap) : g_ptr_array_new ();
   data->frame.subtitle = _ws_chart_subtitle (session, NULL);
+  /* An own kernel's parameter swept where no block is (TILE with block = TILE×TILE): the
+   * parameter takes the block's place. */
+  if (picked->len == 0 && session != NULL
+      && (data->params = _ws_params_collect (session, base)) != NULL)
+    {
+      data->frame.title = data->params->y_name
+                            ? g_strdup_printf (_("Kernel time over %s and %s"),
+                                               data->params->x_name, data->params->y_name)
+                            : g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
+      return data;
+    }
   if (picked->len == 0)
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
@@ -390,6 +401,7 @@ _ws_blocks_data_free (WsBlocksData *data)
   _ws_chart_frame_clear (&data->frame);
   _ws_legend_clear (&data->legend);
   g_clear_pointer (&data->heatmap, _ws_heatmap_data_free);
+  g_clear_pointer (&data->params, _ws_params_data_free);
   g_clear_pointer (&data->series, g_ptr_array_unref);
   g_clear_pointer (&data->x_ticks, g_array_unref);
   g_clear_pointer (&data->shapes, g_hash_table_unref);
@@ -733,6 +745,11 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
   if (data->heatmap)
     {
       _ws_heatmap_draw (ctx, &data->frame, data->heatmap, &content);
+      return;
+    }
+  if (data->params)
+    {
+      _ws_params_draw (ctx, data->params, &content);
       return;
     }
   main_series = g_ptr_array_index (data->series, 0);

@@ -19,8 +19,8 @@ static const WsColor viridis[] = {
   { 0.231, 0.322, 0.545, 1 }, { 0.267, 0.005, 0.329, 1 },
 };
 
-static WsColor
-ramp (double t)
+WsColor
+_ws_heatmap_ramp (double t)
 {
   double p = CLAMP (t, 0, 1) * (G_N_ELEMENTS (viridis) - 1);
   guint i = MIN ((guint) p, G_N_ELEMENTS (viridis) - 2);
@@ -205,7 +205,7 @@ layout (WsChartContext *ctx, const WsHeatmapData *data, const WsRect *content, L
 static void
 draw_measured (WsChartContext *ctx, const WsHeatmapCell *cell, const WsRect *r)
 {
-  WsColor fill = ramp (cell->shade), text = _ws_color_text_on (&fill);
+  WsColor fill = _ws_heatmap_ramp (cell->shade), text = _ws_color_text_on (&fill);
   double w_dur = _ws_text_width (ctx, WS_FONT_BOLD, cell->time);
   gboolean two;
   double cy = r->y + r->height / 2;
@@ -331,7 +331,7 @@ draw_scale (WsChartContext *ctx, const WsHeatmapData *data, const Layout *l)
 
   for (int k = 0; k < 64; k++)
     {
-      WsColor c = ramp (k / 63.0);
+      WsColor c = _ws_heatmap_ramp (k / 63.0);
 
       _ws_set_color (ctx->cr, &c);
       cairo_rectangle (ctx->cr, bx, by + bh * k / 64.0, bw, bh / 64.0 + 0.5);

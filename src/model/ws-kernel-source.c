@@ -201,3 +201,38 @@ ws_kernel_source_dup_param_values (WsKernelSource *self, guint index)
   g_strv_builder_unref (b);
   return values;
 }
+
+guint
+ws_kernel_source_get_n_sizes (WsKernelSource *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_SOURCE (self), 0);
+  return ws_kernel_source_is_valid (self) ? (guint) self->kf->n_sizes : 0;
+}
+
+const char *
+ws_kernel_source_get_size_name (WsKernelSource *self, guint index)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_SOURCE (self), NULL);
+  g_return_val_if_fail (index < ws_kernel_source_get_n_sizes (self), NULL);
+  return self->kf->size_names[index];
+}
+
+guint64
+ws_kernel_source_get_size_default (WsKernelSource *self, guint index)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_SOURCE (self), 0);
+  g_return_val_if_fail (index < ws_kernel_source_get_n_sizes (self), 0);
+  return self->kf->size_defaults[index];
+}
+
+guint
+ws_kernel_source_get_block (WsKernelSource *self, guint block[3])
+{
+  g_return_val_if_fail (WS_IS_KERNEL_SOURCE (self), 0);
+  block[0] = block[1] = block[2] = 1;
+  if (!ws_kernel_source_is_valid (self))
+    return 0;
+  for (int i = 0; i < 3; i++)
+    block[i] = MAX (self->kf->block[i], 1);
+  return (guint) CLAMP (self->kf->block_rank, 1, 3);
+}

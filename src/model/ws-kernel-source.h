@@ -40,4 +40,12 @@ const char *ws_kernel_source_get_param_name (WsKernelSource *self, guint index);
 /* The parameter's values as written ("8", "16", "32"), the default first; a new strv. */
 char **ws_kernel_source_dup_param_values (WsKernelSource *self, guint index);
 
+/* The problem size's names (1 to 3: "n"; "rows", "cols"; "m", "n", "k") and defaults. */
+guint ws_kernel_source_get_n_sizes (WsKernelSource *self);
+const char *ws_kernel_source_get_size_name (WsKernelSource *self, guint index);
+guint64 ws_kernel_source_get_size_default (WsKernelSource *self, guint index);
+/* The default block and how many numbers it was written with (1 to 3): the kernel's block
+ * rank; 0 when the header is not valid. */
+guint ws_kernel_source_get_block (WsKernelSource *self, guint block[3]);
+
 G_END_DECLS

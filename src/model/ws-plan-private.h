@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "ws-kernel-source.h"
 #include "ws-plan.h"
 
 G_BEGIN_DECLS
@@ -17,6 +18,11 @@ struct _WsPlan
   gboolean cpu_one, cpu_all;
   char *sweep_from, *sweep_to, *sweep_blocks;
   int sweep_factor;
+
+  /* An own kernel (ws-plan-own.c): its file as the runner reads it, and the values chosen
+   * for each of its tunable parameters ("8,16"), in the header's order; NULL: a built-in. */
+  WsKernelSource *source;
+  GPtrArray *params; /* char * */
 
   GListModel *catalog; /* WsKernelEntry */
   WsDevice *device;
@@ -37,5 +43,24 @@ gboolean _ws_plan_read_size (WsPlan *self, const char *text, guint64 dims[3], ch
                              GError **error);
 gboolean _ws_plan_read_block (WsPlan *self, const char *text, guint dims[3], char **runner_text,
                               GError **error);
+
+/* The kernel's name in messages: the built-in's, or the own kernel's entry. */
+const char *_ws_plan_kernel_name (WsPlan *self);
+
+/* ws-plan-own.c: an own kernel's size as the runner takes it, its argv's own part, the
+ * parameters' combinations, and the properties' notifications. */
+gboolean _ws_plan_own_read_size (WsPlan *self, const char *text, guint64 dims[3],
+                                 char **runner_text, GError **error);
+void _ws_plan_own_add_args (WsPlan *self, WsPlanMode mode, GStrvBuilder *b);
+guint _ws_plan_own_count_params (WsPlan *self);
+char *_ws_plan_own_run_summary (WsPlan *self);
+void _ws_plan_own_finalize (WsPlan *self);
+/* Set by ws-plan.c: notifies and checks again after an own kernel's change. */
+void _ws_plan_changed (WsPlan *self);
+void _ws_plan_notify_own (WsPlan *self);
+void _ws_plan_builtin_defaults (WsPlan *self);
+void _ws_plan_set_sweep (WsPlan *self, const char *from, const char *to, int factor,
+                         const char *blocks);
+void _ws_plan_set_size_and_block (WsPlan *self, const char *size, const char *block);
 
 G_END_DECLS

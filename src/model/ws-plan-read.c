@@ -31,12 +31,27 @@ _ws_plan_entry (WsPlan *self)
   return NULL;
 }
 
+const char *
+_ws_plan_kernel_name (WsPlan *self)
+{
+  if (self->source != NULL)
+    {
+      const char *entry = ws_kernel_source_get_entry (self->source);
+
+      return entry ? entry : ws_kernel_source_get_path (self->source);
+    }
+  return self->kernel;
+}
+
 int
 ws_plan_get_block_dims (WsPlan *self)
 {
   WsKernelEntry *k;
+  guint block[3];
 
   g_return_val_if_fail (WS_IS_PLAN (self), 1);
+  if (self->source != NULL)
+    return (int) MAX (ws_kernel_source_get_block (self->source, block), 1);
   k = _ws_plan_entry (self);
   return k ? ws_kernel_entry_get_info (k)->block_dims : 1;
 }
@@ -47,6 +62,8 @@ ws_plan_get_size_rank (WsPlan *self)
   WsKernelEntry *k;
 
   g_return_val_if_fail (WS_IS_PLAN (self), 1);
+  if (self->source != NULL)
+    return (int) MAX (ws_kernel_source_get_n_sizes (self->source), 1);
   k = _ws_plan_entry (self);
   return k && ws_kernel_entry_get_info (k)->shape_rank == 3 ? 3 : 1;
 }
@@ -57,6 +74,8 @@ ws_plan_get_kernel_description (WsPlan *self)
   WsKernelEntry *k;
 
   g_return_val_if_fail (WS_IS_PLAN (self), "");
+  if (self->source != NULL)
+    return "";
   k = _ws_plan_entry (self);
   return k ? ws_kernel_entry_get_description (k) : "";
 }
@@ -112,6 +131,8 @@ _ws_plan_read_size (WsPlan *self, const char *text, guint64 dims[3], char **runn
   char *why = NULL;
   int rank;
 
+  if (self->source != NULL)
+    return _ws_plan_own_read_size (self, text, dims, runner_text, error);
   if (!ws_input_parse_size (text ? text : "", dims, &rank, &why))
     return fail (error, WS_PLAN_ERROR_SIZE, why);
   if (rank == 3 && _ws_plan_entry (self) != NULL && ws_plan_get_size_rank (self) == 1)
@@ -135,14 +156,16 @@ _ws_plan_read_block (WsPlan *self, const char *text, guint dims[3], char **runne
 
   if (!ws_input_parse_block (text ? text : "", dims, &rank, &why))
     return fail (error, WS_PLAN_ERROR_BLOCK, why);
-  if (_ws_plan_entry (self) != NULL && block_dims == 1 && rank > 1 && (dims[1] > 1 || dims[2] > 1))
+  gboolean known = _ws_plan_entry (self) != NULL || self->source != NULL;
+
+  if (known && block_dims == 1 && rank > 1 && (dims[1] > 1 || dims[2] > 1))
     return fail (error, WS_PLAN_ERROR_BLOCK,
                  g_strdup_printf (_("%s is a 1D kernel: give one number of threads, such as 256."),
-                                  self->kernel));
-  if (_ws_plan_entry (self) != NULL && block_dims == 2 && rank == 1 && dims[0] > 1)
+                                  _ws_plan_kernel_name (self)));
+  if (known && block_dims == 2 && rank == 1 && dims[0] > 1)
     return fail (error, WS_PLAN_ERROR_BLOCK,
                  g_strdup_printf (_("%s is a 2D kernel: give the block as W×H, such as 16×16."),
-                                  self->kernel));
+                                  _ws_plan_kernel_name (self)));
   if (d != NULL)
     {
       guint threads = dims[0] * dims[1] * dims[2];
@@ -249,8 +272,18 @@ ws_plan_validate (WsPlan *self, WsPlanMode mode, GError **error)
   guint n_sizes, n_blocks;
 
   g_return_val_if_fail (WS_IS_PLAN (self), FALSE);
+  if (self->source != NULL && !ws_kernel_source_is_valid (self->source))
+    {
+      WsSourceProblem *p = g_ptr_array_index (ws_kernel_source_get_problems (self->source), 0);
+
+      g_set_error (error, WS_PLAN_ERROR, WS_PLAN_ERROR_REFUSED,
+                   _("The kernel's header has an error at line %u: %s"), p->line, p->message);
+      return FALSE;
+    }
   if (!runner_sizes_and_blocks (self, mode, &sizes, &blocks, &n_sizes, &n_blocks, error))
     return FALSE;
+  if (self->source != NULL)
+    return TRUE;
   if (_ws_plan_entry (self) == NULL)
     {
       g_set_error_literal (error, WS_PLAN_ERROR, WS_PLAN_ERROR_NO_KERNEL, _("Choose a kernel."));
@@ -274,6 +307,15 @@ ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **
   runner_sizes_and_blocks (self, mode, &sizes, &blocks, &n_sizes, &n_blocks, NULL);
   reps = g_strdup_printf ("%d", self->reps);
   b = g_strv_builder_new ();
+  if (self->source != NULL)
+    {
+      /* Own kernels have no CPU baseline: the runner refuses --cpu for them. */
+      g_strv_builder_add_many (b, runner, "--sizes", sizes, "--blocks", blocks, "--transfer",
+                               g_strcmp0 (self->transfer, "pinned") == 0 ? "pinned" : "pageable",
+                               "--reps", reps, NULL);
+      _ws_plan_own_add_args (self, mode, b);
+      return g_strv_builder_end (b);
+    }
   g_strv_builder_add_many (b, runner, "--kernel", self->kernel, "--sizes", sizes, "--blocks",
                            blocks, "--transfer",
                            g_strcmp0 (self->transfer, "pinned") == 0 ? "pinned" : "pageable",
@@ -297,6 +339,8 @@ ws_plan_dup_run_summary (WsPlan *self)
   g_autofree char *n = NULL;
 
   g_return_val_if_fail (WS_IS_PLAN (self), NULL);
+  if (self->source != NULL)
+    return _ws_plan_own_run_summary (self);
   if (!_ws_plan_read_size (self, self->size, dims, NULL, NULL) || !_ws_plan_read_block (self, self->block, b, NULL, NULL))
     return NULL;
   threads = b[0] * b[1] * b[2];
@@ -320,6 +364,8 @@ ws_plan_count_sweep (WsPlan *self, guint *n_sizes, guint *n_blocks)
   g_autofree char *sizes = NULL, *blocks = NULL;
 
   g_return_val_if_fail (WS_IS_PLAN (self), FALSE);
+  if (self->source != NULL && !ws_kernel_source_is_valid (self->source))
+    return FALSE;
   return runner_sizes_and_blocks (self, WS_PLAN_SWEEP, &sizes, &blocks, n_sizes, n_blocks, NULL);
 }
 
@@ -337,7 +383,7 @@ mean_run_ns (WsPlan *self, WsSession *history)
       const WsTiming *t = ws_run_get_timing (run);
       const WsRunConfig *c = ws_run_get_config (run);
 
-      if (t == NULL || g_strcmp0 (c->kernel, self->kernel) != 0)
+      if (t == NULL || g_strcmp0 (c->kernel, _ws_plan_kernel_name (self)) != 0)
         continue;
       /* Warm-up and the traced, cross-check and end-to-end phases, plus the CPU baselines. */
       total_ns += (c->warmup + 2.0 * c->reps) * t->e2e.median + 2.0 * c->reps * t->kernel.median
@@ -361,7 +407,7 @@ ws_plan_estimate_sweep (WsPlan *self, WsSession *history, double *seconds)
   if (!(mean > 0))
     return FALSE;
   /* Half a second per configuration for starting it, beside what the runs took. */
-  *seconds = ceil (n_sizes * n_blocks * (mean / 1e9 + 0.5));
+  *seconds = ceil (n_sizes * n_blocks * _ws_plan_own_count_params (self) * (mean / 1e9 + 0.5));
   return TRUE;
 }
 
@@ -375,7 +421,7 @@ ws_plan_dup_sweep_summary (WsPlan *self, WsSession *history)
   g_return_val_if_fail (WS_IS_PLAN (self), NULL);
   if (!ws_plan_count_sweep (self, &n_sizes, &n_blocks))
     return NULL;
-  configs = n_sizes * n_blocks;
+  configs = n_sizes * n_blocks * _ws_plan_own_count_params (self);
   if (history == NULL)
     estimate = g_strdup (_("the time appears after the first run"));
   else if (!ws_plan_estimate_sweep (self, history, &seconds))
@@ -389,6 +435,20 @@ ws_plan_dup_sweep_summary (WsPlan *self, WsSession *history)
   configs_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration",
                                                "%u configurations", configs),
                                   configs);
+  if (_ws_plan_own_count_params (self) > 1)
+    {
+      guint n = _ws_plan_own_count_params (self);
+      g_autofree char *params_text
+        = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u parameter value",
+                                        "%u parameter values", n),
+                           n);
+
+      /* Translators: "2 sizes × 3 blocks × 3 parameter values = 18 configurations, less those
+       * the header's restrictions rule out; about 12 s." */
+      return g_strdup_printf (_("%s × %s × %s = %s, less those the header's restrictions rule "
+                                "out; %s."),
+                              sizes_text, blocks_text, params_text, configs_text, estimate);
+    }
   /* Translators: "5 sizes × 2 blocks = 10 configurations; about 12 s." */
   return g_strdup_printf (_("%s × %s = %s; %s."), sizes_text, blocks_text, configs_text, estimate);
 }

@@ -31,6 +31,8 @@ enum
   PROP_CATALOG,
   PROP_DEVICE,
   PROP_RUNNER,
+  PROP_SOURCE,
+  PROP_PARAMS,
   PROP_RUN_PROBLEM,
   PROP_SWEEP_PROBLEM,
   PROP_RUN_VALID,
@@ -185,6 +187,12 @@ changed (WsPlan *self)
     self->check_id = g_timeout_add (150, check_cb, self);
 }
 
+void
+_ws_plan_changed (WsPlan *self)
+{
+  changed (self);
+}
+
 /* ---- the kernel and its defaults ---------------------------------------------------------- */
 
 static void
@@ -206,6 +214,50 @@ set_int (WsPlan *self, int *field, int value, guint prop)
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
+void
+_ws_plan_notify_own (WsPlan *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PARAMS]);
+}
+
+static void apply_defaults (WsPlan *self, gboolean keep);
+
+void
+_ws_plan_builtin_defaults (WsPlan *self)
+{
+  apply_defaults (self, TRUE);
+}
+
+void
+_ws_plan_set_size_and_block (WsPlan *self, const char *size, const char *block)
+{
+  set_text (self, &self->size, size, PROP_SIZE);
+  set_text (self, &self->block, block, PROP_BLOCK);
+}
+
+void
+_ws_plan_set_sweep (WsPlan *self, const char *from, const char *to, int factor,
+                    const char *blocks)
+{
+  set_text (self, &self->sweep_from, from, PROP_SWEEP_FROM);
+  set_text (self, &self->sweep_to, to, PROP_SWEEP_TO);
+  set_int (self, &self->sweep_factor, factor, PROP_SWEEP_FACTOR);
+  set_text (self, &self->sweep_blocks, blocks, PROP_SWEEP_BLOCKS);
+}
+
+static char *
+params_text (WsPlan *self)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; self->source != NULL && i < self->params->len; i++)
+    g_string_append_printf (s, "%s%s=%s", i ? " " : "",
+                            ws_kernel_source_get_param_name (self->source, i),
+                            (char *) g_ptr_array_index (self->params, i));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
 /* The kernel's own size and block; `keep` keeps what was chosen before where it suits this
  * kernel (a restored choice), else the sweep starts afresh too (another kernel). */
 static void
@@ -216,7 +268,7 @@ apply_defaults (WsPlan *self, gboolean keep)
   guint64 dims[3];
   guint bdims[3];
 
-  if (k == NULL)
+  if (k == NULL || self->source != NULL)
     return;
   g_object_freeze_notify (G_OBJECT (self));
   if ((!keep || !_ws_plan_read_size (self, self->size, dims, NULL, NULL))
@@ -378,6 +430,7 @@ ws_plan_set_property (GObject *object, guint prop, const GValue *value, GParamSp
     case PROP_CATALOG: ws_plan_set_catalog (self, g_value_get_object (value)); break;
     case PROP_DEVICE: ws_plan_set_device (self, g_value_get_object (value)); break;
     case PROP_RUNNER: ws_plan_set_runner (self, g_value_get_string (value)); break;
+    case PROP_SOURCE: ws_plan_set_source (self, g_value_get_object (value)); break;
     case PROP_SIZE:
     case PROP_TRANSFER:
     case PROP_SWEEP_FROM:
@@ -420,6 +473,8 @@ ws_plan_get_property (GObject *object, guint prop, GValue *value, GParamSpec *ps
     case PROP_CATALOG: g_value_set_object (value, self->catalog); break;
     case PROP_DEVICE: g_value_set_object (value, self->device); break;
     case PROP_RUNNER: g_value_set_string (value, self->runner); break;
+    case PROP_SOURCE: g_value_set_object (value, self->source); break;
+    case PROP_PARAMS: g_value_take_string (value, params_text (self)); break;
     case PROP_SIZE:
     case PROP_TRANSFER:
     case PROP_SWEEP_FROM:
@@ -473,6 +528,7 @@ ws_plan_finalize (GObject *object)
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
     g_clear_pointer (texts[i], g_free);
+  _ws_plan_own_finalize (self);
   G_OBJECT_CLASS (ws_plan_parent_class)->finalize (object);
 }
 
@@ -510,6 +566,8 @@ ws_plan_class_init (WsPlanClass *klass)
   properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, G_TYPE_LIST_MODEL, rw);
   properties[PROP_DEVICE] = g_param_spec_object ("device", NULL, NULL, WS_TYPE_DEVICE, rw);
   properties[PROP_RUNNER] = text_property ("runner", NULL);
+  properties[PROP_SOURCE] = g_param_spec_object ("source", NULL, NULL, WS_TYPE_KERNEL_SOURCE, rw);
+  properties[PROP_PARAMS] = g_param_spec_string ("params", NULL, NULL, NULL, ro);
   properties[PROP_RUN_PROBLEM] = g_param_spec_string ("run-problem", NULL, NULL, NULL, ro);
   properties[PROP_SWEEP_PROBLEM] = g_param_spec_string ("sweep-problem", NULL, NULL, NULL, ro);
   properties[PROP_RUN_VALID] = g_param_spec_boolean ("run-valid", NULL, NULL, FALSE, ro);
@@ -530,6 +588,7 @@ ws_plan_init (WsPlan *self)
   self->sweep_factor = 10;
   self->sweep_blocks = g_strdup ("256");
   self->checks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->params = g_ptr_array_new_with_free_func (g_free);
   update_verdicts (self);
 }
 

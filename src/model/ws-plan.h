@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "ws-device.h"
+#include "ws-kernel-source.h"
 #include "ws-kernel-entry.h"
 #include "ws-session.h"
 
@@ -67,6 +68,27 @@ const char *ws_plan_get_kernel_title (WsPlan *self, guint index);
 const char *ws_plan_get_kernel_description (WsPlan *self);
 int ws_plan_get_block_dims (WsPlan *self);
 int ws_plan_get_size_rank (WsPlan *self);
+
+/* ---- an own kernel (docs/own-kernels.md) ---- */
+
+/* The kernel file the runner is to read (`ws_kernel_source_get_path`, which must name a file
+ * on disk), or NULL for the catalog's kernels. A kernel with another entry than before starts
+ * from its header's defaults (size, block, each parameter's values); the same kernel read
+ * again (an edit) keeps what was chosen where the header still allows it. Property "source";
+ * "params" (read-only) notifies when a parameter's values change. */
+WsKernelSource *ws_plan_get_source (WsPlan *self);
+void ws_plan_set_source (WsPlan *self, WsKernelSource *source);
+gboolean ws_plan_is_own (WsPlan *self);
+/* The values chosen for a tunable parameter, "8,16" (the sweep takes them all, one run the
+ * first); NULL for a name the header does not declare. Values it does not list are dropped;
+ * an empty list means its default. */
+const char *ws_plan_get_param (WsPlan *self, const char *name);
+void ws_plan_set_param (WsPlan *self, const char *name, const char *values);
+/* The runner's argv for the own kernel: `runner --check-source FILE` (compile every variant,
+ * run nothing) when `memcheck` is NULL, else one configuration of the run under
+ * compute-sanitizer (`--memcheck memcheck`). NULL with the reason when it cannot. */
+GStrv ws_plan_build_check_argv (WsPlan *self, const char *runner, const char *memcheck,
+                                GError **error);
 
 /* Checks the plan here: sizes, blocks, the kernel's entry, the device's limits. */
 gboolean ws_plan_validate (WsPlan *self, WsPlanMode mode, GError **error);

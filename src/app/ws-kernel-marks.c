@@ -1,0 +1,113 @@
+/* ws-kernel-marks.c: an own kernel's problems as GtkSourceMarks, one per problem, its
+ * message kept on the mark for the tooltip.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-kernel-marks.h"
+
+#include <glib/gi18n.h>
+
+static const char *const categories[] = { WS_MARK_ERROR, WS_MARK_WARNING, WS_MARK_MEMCHECK };
+
+static char *
+tooltip_cb (GtkSourceMarkAttributes *attributes, GtkSourceMark *mark, gpointer data)
+{
+  return g_strdup (g_object_get_data (G_OBJECT (mark), "message"));
+}
+
+void
+ws_kernel_marks_setup (GtkSourceView *view)
+{
+  static const char *const icons[] = { "dialog-error-symbolic", "dialog-warning-symbolic",
+                                       "dialog-warning-symbolic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+    {
+      g_autoptr (GtkSourceMarkAttributes) a = gtk_source_mark_attributes_new ();
+      GdkRGBA background;
+
+      gtk_source_mark_attributes_set_icon_name (a, icons[i]);
+      /* The line itself tinted too, so a mark is seen without looking at the gutter. */
+      gdk_rgba_parse (&background, i == 0 ? "rgba(224,27,36,0.16)" : "rgba(229,165,10,0.18)");
+      gtk_source_mark_attributes_set_background (a, &background);
+      g_signal_connect (a, "query-tooltip-text", G_CALLBACK (tooltip_cb), NULL);
+      gtk_source_view_set_mark_attributes (view, categories[i], a, 10 - (int) i);
+    }
+  gtk_source_view_set_show_line_marks (view, TRUE);
+}
+
+static void
+add_mark (GtkSourceBuffer *buffer, const char *category, int line, const char *message)
+{
+  GtkTextIter iter;
+  GtkSourceMark *mark;
+  int lines = gtk_text_buffer_get_line_count (GTK_TEXT_BUFFER (buffer));
+
+  if (line < 1)
+    return;
+  /* A line past the end (a file edited since it ran) goes on the last. */
+  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (buffer), &iter, MIN (line, lines) - 1);
+  mark = gtk_source_buffer_create_source_mark (buffer, NULL, category, &iter);
+  g_object_set_data_full (G_OBJECT (mark), "message", g_strdup (message), g_free);
+}
+
+void
+ws_kernel_marks_update (GtkSourceBuffer *buffer, WsKernelSource *source, WsSession *session)
+{
+  GtkTextIter start, end;
+
+  g_return_if_fail (GTK_SOURCE_IS_BUFFER (buffer));
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (buffer), &start, &end);
+  for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+    gtk_source_buffer_remove_source_marks (buffer, &start, &end, categories[i]);
+  for (guint i = 0; source != NULL && i < ws_kernel_source_get_problems (source)->len; i++)
+    {
+      WsSourceProblem *p = g_ptr_array_index (ws_kernel_source_get_problems (source), i);
+      g_autofree char *text = g_strdup_printf ("%u:%u: %s", p->line, p->column, p->message);
+
+      add_mark (buffer, WS_MARK_ERROR, (int) p->line, text);
+    }
+  if (session == NULL)
+    return;
+  for (guint i = 0; i < ws_session_get_errors (session)->len; i++)
+    {
+      WsRunnerError *e = g_ptr_array_index (ws_session_get_errors (session), i);
+      g_autofree char *text = e->column > 0
+                                ? g_strdup_printf ("%d:%d: %s", e->line, e->column, e->message)
+                                : g_strdup_printf ("%d: %s", e->line, e->message);
+
+      add_mark (buffer, e->severity == WS_ERROR_SEVERITY_ERROR ? WS_MARK_ERROR : WS_MARK_WARNING,
+                e->line, text);
+    }
+  for (guint i = 0; i < ws_session_get_memcheck_findings (session)->len; i++)
+    {
+      WsMemcheckFinding *f = g_ptr_array_index (ws_session_get_memcheck_findings (session), i);
+      g_autofree char *text = NULL;
+
+      if (f->has_thread)
+        text = g_strdup_printf (
+          g_dngettext (NULL, "%s, first by thread (%u,%u,%u) of block (%u,%u,%u), %d time",
+                       "%s, first by thread (%u,%u,%u) of block (%u,%u,%u), %d times",
+                       f->count),
+          f->message, f->thread[0], f->thread[1], f->thread[2], f->block[0], f->block[1],
+          f->block[2], f->count);
+      else
+        text = g_strdup (f->message);
+      add_mark (buffer, WS_MARK_MEMCHECK, f->line, text);
+    }
+}
+
+const char *
+ws_kernel_marks_get (GtkSourceBuffer *buffer, guint line, const char *category)
+{
+  GSList *marks;
+  const char *message = NULL;
+
+  g_return_val_if_fail (GTK_SOURCE_IS_BUFFER (buffer), NULL);
+  if (line < 1)
+    return NULL;
+  marks = gtk_source_buffer_get_source_marks_at_line (buffer, (int) line - 1, category);
+  if (marks != NULL)
+    message = g_object_get_data (marks->data, "message");
+  g_slist_free (marks);
+  return message;
+}

@@ -1,0 +1,29 @@
+/* ws-kernel-marks.h: what is wrong with an own kernel, marked on its lines in the Source
+ * view's gutter: the header's errors as it is typed, the runner's compile errors (file, line
+ * and column of its error records) and the memory check's findings (memcheck records), each
+ * with an icon of its category and its message as the tooltip.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+#include "ws-kernel-source.h"
+#include "ws-session.h"
+
+G_BEGIN_DECLS
+
+#define WS_MARK_ERROR "ws-error"       /* the header's and the compiler's errors */
+#define WS_MARK_WARNING "ws-warning"   /* the compiler's warnings */
+#define WS_MARK_MEMCHECK "ws-memcheck" /* compute-sanitizer's findings */
+
+/* The categories' icons and tooltips, on `view`. */
+void ws_kernel_marks_setup (GtkSourceView *view);
+/* Replaces the marks of `buffer` with those of `source` (may be NULL) and of `session` (may
+ * be NULL: its errors with a line, its memory-check findings). */
+void ws_kernel_marks_update (GtkSourceBuffer *buffer, WsKernelSource *source,
+                             WsSession *session);
+/* The message of the first mark of `category` on `line` (1-based), or NULL: for the tests. */
+const char *ws_kernel_marks_get (GtkSourceBuffer *buffer, guint line, const char *category);
+
+G_END_DECLS

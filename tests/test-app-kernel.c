@@ -1,0 +1,505 @@
+/* test-app-kernel.c: an own kernel in the app, under Xvfb with stand-in runners (no GPU): New
+ * Kernel from a template and Open Kernel fill the editor and the sidebar's parameters, the
+ * toggles reach the plan, edits undo and save, unsaved changes are asked about, Check's compile
+ * error and Memory Check's finding are marked on their lines and listed in the findings panel,
+ * and a recording of an own kernel reopens with its source.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+
+#include "test-app-util.h"
+#include "ws-json-writer.h"
+#include "ws-kernel-actions.h"
+#include "ws-kernel-document.h"
+#include "ws-kernel-marks.h"
+#include "ws-param-group.h"
+#include "ws-plan.h"
+#include "ws-source-view.h"
+
+#define HELLO "{\"type\":\"hello\",\"t\":0,\"protocol\":1,\"runner\":\"test\",\"argv\":[]}\n"
+#define DONE(code)                                                                            \
+  "{\"type\":\"done\",\"t\":9,\"runs\":0,\"failed\":0,\"dropped_records\":0,\"exit_code\":" code   \
+  "}\n"
+
+static const char compile_error[]
+  = HELLO
+    "{\"type\":\"error\",\"t\":4,\"run\":null,\"severity\":\"error\",\"code\":\"compile_error\","
+    "\"message\":\"identifier \\\"bb\\\" is undefined\",\"detail\":null,\"file\":\"x.cu\","
+    "\"line\":26,\"column\":23}\n" DONE ("2");
+
+static const char memcheck[]
+  = HELLO
+    "{\"type\":\"memcheck\",\"t\":5,\"tool\":\"memcheck\",\"kind\":\"out_of_bounds\","
+    "\"message\":\"Invalid __global__ read of size 4 bytes\",\"file\":\"vector_add_oob.cu\","
+    "\"line\":24,\"kernel\":\"vector_add_oob\",\"access\":\"read\",\"space\":\"global\","
+    "\"size\":4,\"thread\":[160,0,0],\"block\":[3906,0,0],\"address\":\"0x7f1c2a26ca00\","
+    "\"detail\":\"Address 0x7f1c2a26ca00 is out of bounds\",\"count\":2}\n"
+    "{\"type\":\"memcheck_summary\",\"t\":6,\"tool\":\"memcheck\",\"findings\":1,\"errors\":2}\n"
+    DONE ("1");
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "examples", "kernels", name, NULL);
+}
+
+static char *
+example_text (const char *name)
+{
+  g_autofree char *path = example_path (name);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static char *
+buffer_text (GtkSourceBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (buffer), &start, &end, FALSE);
+}
+
+static WsKernelDocument *
+document_of (WsWindow *window)
+{
+  return ws_test_view (window, "kernel_document");
+}
+
+static WsParamGroup *
+param_group_of (WsWindow *window)
+{
+  return WS_PARAM_GROUP (gtk_widget_get_template_child (ws_test_view (window, "sidebar"),
+                                                        g_type_from_name ("WsConfigSidebar"),
+                                                        "param_group"));
+}
+
+/* A stand-in runner in `dir` that prints `recording` for what the test asks (its arguments in
+ * dir/args) and nothing useful for the window's own questions (--device-info, --check). */
+static void
+use_stand_in (const char *dir, const char *recording, int status)
+{
+  g_autofree char *rec = g_build_filename (dir, "recording.jsonl", NULL);
+  g_autofree char *path = g_build_filename (dir, "runner.sh", NULL);
+  g_autofree char *script = NULL;
+
+  g_assert_true (g_file_set_contents (rec, recording, -1, NULL));
+  script = g_strdup_printf ("#!/bin/sh\n"
+                            "case \"$1\" in --device-info|--check|--list) exit 3 ;; esac\n"
+                            "printf '%%s\\n' \"$@\" > '%s/args'\n"
+                            "cat '%s'\n"
+                            "exit %d\n",
+                            dir, rec, status);
+  g_assert_true (g_file_set_contents (path, script, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  g_setenv ("WARPSCOPE_RUNNER", path, TRUE);
+}
+
+static char *
+read_args (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "args", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static gboolean
+not_running (gpointer window)
+{
+  return !ws_window_is_running (window);
+}
+
+static void
+open_example (WsWindow *window, const char *name)
+{
+  g_autofree char *path = example_path (name);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  /* What Open Kernel… does with the file chosen, and a .cu given on the command line. */
+  ws_window_open_file (window, file);
+  g_assert_true (ws_kernel_document_is_open (document_of (window)));
+  g_assert_cmpstr (ws_kernel_document_get_title (document_of (window)), ==, name);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-view", "s", "source");
+  ws_test_spin_for (50);
+}
+
+/* Open Kernel: the editor holds the file, editable; the sidebar shows TILE's values from the
+ * header as toggles, the default chosen; a toggle reaches the plan, and so the sweep. */
+static void
+test_open_kernel_params (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsSourceView *source = ws_test_view (window, "source");
+  WsPlan *plan = ws_test_view (window, "plan");
+  WsParamGroup *params = param_group_of (window);
+  g_autofree char *want = example_text ("matmul_tiled.cu");
+  g_autofree char *got = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autofree char *args = NULL;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (params)));
+  open_example (window, "matmul_tiled.cu");
+  g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  g_assert_true (ws_source_view_is_editing (source));
+  got = buffer_text (ws_source_view_get_buffer (source));
+  g_assert_cmpstr (got, ==, want);
+  g_assert_true (ws_plan_is_own (plan));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (params)));
+  g_assert_cmpuint (ws_param_group_get_n_params (params), ==, 1);
+  g_assert_cmpstr (ws_param_group_get_param_name (params, 0), ==, "TILE");
+  g_assert_true (gtk_toggle_button_get_active (ws_param_group_get_toggle (params, "TILE", "16")));
+  g_assert_false (gtk_toggle_button_get_active (ws_param_group_get_toggle (params, "TILE", "8")));
+  g_assert_nonnull (ws_param_group_get_toggle (params, "TILE", "32"));
+  g_assert_null (ws_param_group_get_toggle (params, "TILE", "64"));
+  gtk_toggle_button_set_active (ws_param_group_get_toggle (params, "TILE", "32"), TRUE);
+  g_assert_cmpstr (ws_plan_get_param (plan, "TILE"), ==, "16,32");
+  argv = ws_plan_build_argv (plan, WS_PLAN_SWEEP, "runner", NULL);
+  g_assert_nonnull (argv);
+  args = g_strjoinv (" ", argv);
+  g_assert_true (g_str_has_suffix (args, " --param TILE=16,32"));
+  /* The plan's own choice shows on the toggles too. */
+  ws_plan_set_param (plan, "TILE", "8");
+  g_assert_true (gtk_toggle_button_get_active (ws_param_group_get_toggle (params, "TILE", "8")));
+  g_assert_false (gtk_toggle_button_get_active (ws_param_group_get_toggle (params, "TILE", "16")));
+  /* Back to the built-in kernels. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-kernel", NULL);
+  g_assert_false (ws_plan_is_own (plan));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (params)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* New Kernel: the template, with no file (the first Save asks where); an edit can be undone
+ * and is saved whole, and the runner then reads the saved file. */
+static void
+test_new_kernel_edit_save (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsKernelDocument *document = document_of (window);
+  WsPlan *plan = ws_test_view (window, "plan");
+  GtkSourceBuffer *buffer;
+  g_autofree char *want = example_text ("vector_add.cu");
+  g_autofree char *got = NULL, *saved = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ws-kernel-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "mine.cu", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  GtkTextIter end;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-kernel", "s", "vector_add");
+  ws_test_spin_for (50);
+  g_assert_true (ws_kernel_document_is_open (document));
+  g_assert_null (ws_kernel_document_get_file (document));
+  g_assert_cmpstr (ws_kernel_document_get_title (document), ==, "vector_add.cu");
+  buffer = ws_kernel_document_get_buffer (document);
+  got = buffer_text (buffer);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_false (ws_kernel_document_get_modified (document));
+  /* The template itself is not an edit to undo. */
+  g_assert_false (gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (buffer)));
+  g_assert_cmpstr (ws_plan_get_block (plan), ==, "256");
+  /* Never saved: the runner reads a copy in the cache, not a file of the person's. */
+  g_assert_true (g_str_has_prefix (ws_kernel_source_get_path (ws_plan_get_source (plan)),
+                                   g_get_user_cache_dir ()));
+
+  gtk_text_buffer_get_end_iter (GTK_TEXT_BUFFER (buffer), &end);
+  gtk_text_buffer_begin_user_action (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_insert (GTK_TEXT_BUFFER (buffer), &end, "// mine\n", -1);
+  gtk_text_buffer_end_user_action (GTK_TEXT_BUFFER (buffer));
+  g_assert_true (ws_kernel_document_get_modified (document));
+  g_assert_true (gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (buffer)));
+
+  g_assert_true (ws_kernel_document_save (document, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_true (g_str_has_suffix (saved, "// mine\n"));
+  g_assert_false (ws_kernel_document_get_modified (document));
+  g_assert_cmpstr (ws_kernel_document_get_title (document), ==, "mine.cu");
+  g_assert_cmpstr (ws_kernel_source_get_path (ws_plan_get_source (plan)), ==, path);
+
+  gtk_text_buffer_undo (GTK_TEXT_BUFFER (buffer));
+  g_clear_pointer (&got, g_free);
+  got = buffer_text (buffer);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_true (ws_kernel_document_get_modified (document));
+  ws_kernel_document_close (document);
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        {
+          /* Answered, it closes: not asked twice. */
+          gtk_widget_set_visible (GTK_WIDGET (w), FALSE);
+          return ADW_MESSAGE_DIALOG (w);
+        }
+    }
+  return NULL;
+}
+
+/* Unsaved changes are asked about before another kernel or closing the window loses them. */
+static void
+test_unsaved_changes_guard (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsKernelDocument *document = document_of (window);
+  GtkTextIter start;
+  AdwMessageDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-kernel", "s", "vector_add");
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (ws_kernel_document_get_buffer (document)),
+                                  &start);
+  gtk_text_buffer_insert (GTK_TEXT_BUFFER (ws_kernel_document_get_buffer (document)), &start,
+                          "// changed\n", -1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-kernel", "s", "matmul_tiled");
+  ws_test_spin_for (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (ws_kernel_document_get_title (document), ==, "vector_add.cu");
+  adw_message_dialog_response (dialog, "cancel");
+  ws_test_spin_for (50);
+  g_assert_cmpstr (ws_kernel_document_get_title (document), ==, "vector_add.cu");
+  g_assert_true (ws_kernel_document_get_modified (document));
+
+  /* Closing the window asks too. */
+  g_assert_true (ws_kernel_actions_close_request (window));
+  ws_test_spin_for (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  ws_test_spin_for (50);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-kernel", "s", "matmul_tiled");
+  ws_test_spin_for (50);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  ws_test_spin_for (50);
+  g_assert_cmpstr (ws_kernel_document_get_title (document), ==, "matmul_tiled.cu");
+  g_assert_false (ws_kernel_document_get_modified (document));
+  g_assert_false (ws_kernel_actions_close_request (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Check: the runner asked with --check-source and the file; its compile error marked on line
+ * 26 (not 25), and listed in the findings panel with its place. */
+static void
+test_check_marks_compile_error (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-kernel-XXXXXX", NULL);
+  WsWindow *window;
+  WsSourceView *source;
+  GtkSourceBuffer *buffer;
+  g_autofree char *args = NULL, *want_args = NULL;
+  const char *mark;
+
+  use_stand_in (dir, compile_error, 2);
+  window = ws_test_new_window ();
+  source = ws_test_view (window, "source");
+  open_example (window, "vector_add.cu");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.check-kernel", NULL));
+  ws_test_spin_for (100);
+  ws_test_spin_until (not_running, window, 10000);
+  ws_test_spin_for (100);
+  args = read_args (dir);
+  want_args = g_strdup_printf ("--check-source\n%s\n",
+                               ws_kernel_source_get_path (
+                                 ws_kernel_document_get_source (document_of (window))));
+  g_assert_cmpstr (args, ==, want_args);
+  g_assert_true (ws_source_view_is_editing (source));
+  buffer = ws_source_view_get_buffer (source);
+  mark = ws_kernel_marks_get (buffer, 26, WS_MARK_ERROR);
+  g_assert_cmpstr (mark, ==, "26:23: identifier \"bb\" is undefined");
+  g_assert_null (ws_kernel_marks_get (buffer, 25, WS_MARK_ERROR));
+  g_assert_null (ws_kernel_marks_get (buffer, 27, WS_MARK_ERROR));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
+                                        "identifier \"bb\" is undefined"));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"), "x.cu:26:23"));
+  g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  ws_kernel_document_close (document_of (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("WARPSCOPE_RUNNER");
+  remove_dir (dir);
+}
+
+/* A header error is marked as it is typed, with no runner at all. */
+static void
+test_header_error_marked (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsKernelDocument *document = document_of (window);
+  WsSourceView *source = ws_test_view (window, "source");
+  WsPlan *plan = ws_test_view (window, "plan");
+  GtkSourceBuffer *buffer;
+  GtkTextIter start, end;
+
+  open_example (window, "vector_add.cu");
+  buffer = ws_kernel_document_get_buffer (document);
+  /* Line 5 is " * size:        n = 10000000". */
+  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (buffer), &start, 4);
+  end = start;
+  gtk_text_iter_forward_to_line_end (&end);
+  gtk_text_buffer_delete (GTK_TEXT_BUFFER (buffer), &start, &end);
+  gtk_text_buffer_insert (GTK_TEXT_BUFFER (buffer), &start, " * size:        n = 0", -1);
+  ws_kernel_document_reread (document);
+  ws_test_spin_for (50);
+  g_assert_nonnull (ws_kernel_marks_get (ws_source_view_get_buffer (source), 5, WS_MARK_ERROR));
+  g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 4, WS_MARK_ERROR));
+  g_assert_false (ws_plan_get_valid (plan, WS_PLAN_RUN));
+  g_assert_true (g_str_has_prefix (ws_plan_get_problem (plan, WS_PLAN_RUN),
+                                   "The kernel's header has an error at line 5"));
+  gtk_text_buffer_undo (GTK_TEXT_BUFFER (buffer));
+  gtk_text_buffer_undo (GTK_TEXT_BUFFER (buffer));
+  ws_kernel_document_reread (document);
+  g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 5, WS_MARK_ERROR));
+  g_assert_true (ws_plan_get_valid (plan, WS_PLAN_RUN));
+  ws_kernel_document_close (document);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Memory Check: one configuration under --memcheck memcheck; the finding on line 24, in the
+ * panel with its thread and block. */
+static void
+test_memcheck_marks_finding (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-kernel-XXXXXX", NULL);
+  WsWindow *window;
+  WsSourceView *source;
+  g_autofree char *args = NULL;
+  const char *mark;
+
+  use_stand_in (dir, memcheck, 1);
+  window = ws_test_new_window ();
+  source = ws_test_view (window, "source");
+  open_example (window, "vector_add_oob.cu");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.memcheck-kernel", NULL));
+  ws_test_spin_for (100);
+  ws_test_spin_until (not_running, window, 10000);
+  ws_test_spin_for (100);
+  args = read_args (dir);
+  g_assert_true (g_str_has_prefix (args, "--sizes\n"));
+  g_assert_nonnull (strstr (args, "\n--source\n"));
+  g_assert_true (g_str_has_suffix (args, "\n--memcheck\nmemcheck\n"));
+  mark = ws_kernel_marks_get (ws_source_view_get_buffer (source), 24, WS_MARK_MEMCHECK);
+  g_assert_nonnull (mark);
+  g_assert_true (g_str_has_prefix (mark, "Invalid __global__ read of size 4 bytes, first by "
+                                         "thread (160,0,0) of block (3906,0,0), 2 times"));
+  g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 23, WS_MARK_MEMCHECK));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
+                                        "vector_add_oob.cu:24: Invalid __global__ read"));
+  ws_kernel_document_close (document_of (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("WARPSCOPE_RUNNER");
+  remove_dir (dir);
+}
+
+/* A recording of an own kernel, built here as the runner writes one: its source record. */
+static char *
+write_recording (const char *dir, const char *text)
+{
+  g_autoptr (GString) record
+    = g_string_new ("{\"type\":\"source\",\"t\":1,\"path\":\"/home/student/matmul_tiled.cu\","
+                    "\"sha256\":\"ab\",\"text\":");
+  g_autofree char *source = NULL;
+  g_autofree char *path = g_build_filename (dir, "own.jsonl", NULL);
+  g_autofree char *all = NULL;
+
+  ws_json_append_string (record, text);
+  g_string_append_c (record, '}');
+  source = g_strdup (record->str);
+  all = g_strdup_printf (
+    HELLO "%s\n"
+    "{\"type\":\"run\",\"t\":5,\"id\":1,\"kernel\":\"matmul_tiled\",\"family\":\"own\","
+    "\"shape\":[64,64,64],\"size\":64,\"size_text\":\"64\",\"block\":[16,16,1],"
+    "\"grid\":[4,4,1],\"threads_per_block\":256,\"transfer\":\"pageable\",\"streams\":1,"
+    "\"reps\":10,\"warmup\":3,\"seed\":1,\"cpu\":\"none\",\"cache\":\"warm\",\"flops\":524288,"
+    "\"bytes\":49152,\"input_bytes\":32768,\"output_bytes\":16384,\"source_hash\":\"ab\","
+    "\"params\":{\"TILE\":16}}\n"
+    "{\"type\":\"timing\",\"t\":7,\"run\":1,\"traced\":true,\"kernel_ns\":{\"median\":5000,"
+    "\"min\":4900,\"max\":5100,\"n\":10},\"e2e_ns\":{\"median\":90000,\"min\":89000,"
+    "\"max\":91000,\"n\":10},\"cpu_1\":null,\"cpu_all\":null}\n"
+    "{\"type\":\"done\",\"t\":9,\"runs\":1,\"failed\":0,\"dropped_records\":0,\"exit_code\":0}\n",
+    source);
+  g_assert_true (g_file_set_contents (path, all, -1, NULL));
+  return g_steal_pointer (&path);
+}
+
+/* A recording reopens with its own kernel's source, read-only; Edit a Copy makes it the
+ * kernel being written. */
+static void
+test_recording_shows_source (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-kernel-XXXXXX", NULL);
+  g_autofree char *text = example_text ("matmul_tiled.cu");
+  g_autofree char *path = write_recording (dir, text);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  WsWindow *window = ws_test_new_window ();
+  WsSourceView *source = ws_test_view (window, "source");
+  g_autofree char *shown = NULL, *copied = NULL;
+
+  ws_window_open_file (window, file);
+  ws_test_spin_until (ws_test_has_session, window, 10000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-view", "s", "source");
+  ws_test_spin_for (50);
+  g_assert_false (ws_source_view_is_editing (source));
+  shown = buffer_text (ws_source_view_get_buffer (source));
+  g_assert_cmpstr (shown, ==, text);
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (source), "matmul_tiled.cu, as the session "
+                                                             "recorded it"));
+  gtk_widget_activate_action (GTK_WIDGET (source), "source.edit-copy", NULL);
+  ws_test_spin_for (50);
+  g_assert_true (ws_source_view_is_editing (source));
+  g_assert_cmpstr (ws_kernel_document_get_title (document_of (window)), ==, "matmul_tiled.cu");
+  g_assert_null (ws_kernel_document_get_file (document_of (window)));
+  copied = buffer_text (ws_source_view_get_buffer (source));
+  g_assert_cmpstr (copied, ==, text);
+  ws_kernel_document_close (document_of (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_unsetenv ("WARPSCOPE_RUNNER");
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/app/kernel/open-kernel-params", test_open_kernel_params);
+  g_test_add_func ("/app/kernel/new-kernel-edit-save", test_new_kernel_edit_save);
+  g_test_add_func ("/app/kernel/unsaved-changes-guard", test_unsaved_changes_guard);
+  g_test_add_func ("/app/kernel/header-error-marked", test_header_error_marked);
+  g_test_add_func ("/app/kernel/check-marks-compile-error", test_check_marks_compile_error);
+  g_test_add_func ("/app/kernel/memcheck-marks-finding", test_memcheck_marks_finding);
+  g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
+  return g_test_run ();
+}
