@@ -347,6 +347,9 @@ _ws_timeline_collect (WsSession *session, const WsChartBase *base, const WsTimel
   data->frame.subtitle = _ws_chart_subtitle (session, NULL);
   if (compare_runs (session, base, &a, &b))
     collect_compare (data, a, b, o, &shown);
+  else if (session != NULL && ws_session_get_trace (session) != NULL
+           && _ws_timeline_collect_trace (data, session, o))
+    shown = g_ptr_array_new ();
   else if (session == NULL || !collect_session (data, session, base, o, &shown))
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_TIMELINE));
@@ -401,6 +404,8 @@ ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, g
     }
   if (session == NULL)
     return FALSE;
+  if (ws_session_get_trace (session) != NULL)
+    return _ws_timeline_trace_range (ws_session_get_trace (session), start, end);
   index = _ws_lane_index_get (session);
   any = index->runs->len > 0 && index->end > index->start;
   *start = index->start;
@@ -488,6 +493,8 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
   guint64 key;
   gint64 t;
 
+  if (index == NULL) /* a traced program's spans are not a run's activities */
+    return;
   if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
       || y >= l->plot.y + l->plot.height || l->rows->len == 0)
     return;

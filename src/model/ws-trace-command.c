@@ -1,0 +1,319 @@
+/* ws-trace-command.c: a program to trace, checked and made into warpscope-runner --trace's
+ * arguments (for the app and the CLI alike), and the words for what became of it.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-config.h"
+
+#include "ws-trace-command.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "ws-format.h"
+
+void
+ws_trace_command_clear (WsTraceCommand *c)
+{
+  g_clear_pointer (&c->program, g_strfreev);
+  g_clear_pointer (&c->cwd, g_free);
+  g_clear_pointer (&c->env, g_strfreev);
+  g_clear_pointer (&c->sweeps, g_strfreev);
+  g_clear_pointer (&c->timeout, g_free);
+}
+
+/* ---- checking ---------------------------------------------------------------------------- */
+
+static gboolean
+valid_name (const char *name, gsize length)
+{
+  if (length == 0 || g_ascii_isdigit (name[0]))
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isalnum (name[i]) && name[i] != '_')
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether {NAME} appears in the program's words, its environment or its folder. */
+static gboolean
+substituted (const WsTraceCommand *c, const char *name, gsize length)
+{
+  g_autofree char *needle = g_strdup_printf ("{%.*s}", (int) length, name);
+
+  for (guint i = 0; c->program != NULL && c->program[i] != NULL; i++)
+    if (strstr (c->program[i], needle) != NULL)
+      return TRUE;
+  for (guint i = 0; c->env != NULL && c->env[i] != NULL; i++)
+    if (strstr (c->env[i], needle) != NULL)
+      return TRUE;
+  return c->cwd != NULL && strstr (c->cwd, needle) != NULL;
+}
+
+static gboolean
+validate_sweep (const WsTraceCommand *c, const char *sweep, GError **error)
+{
+  const char *eq = strchr (sweep, '=');
+  g_auto (GStrv) values = NULL;
+
+  if (eq == NULL || !valid_name (sweep, (gsize) (eq - sweep)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The sweep “%s” is not NAME=V1,V2,…: write it as TPB=32,64,128."), sweep);
+      return FALSE;
+    }
+  values = g_strsplit (eq + 1, ",", -1);
+  for (guint i = 0; values[0] == NULL || values[i] != NULL; i++)
+    if (values[i] == NULL || *g_strstrip (values[i]) == '\0')
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     _("The sweep “%s” has an empty value: give each value between commas."),
+                     sweep);
+        return FALSE;
+      }
+  if (!substituted (c, sweep, (gsize) (eq - sweep)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The sweep over %.*s changes nothing: write {%.*s} in the command, an "
+                     "environment variable or the folder where its value should go."),
+                   (int) (eq - sweep), sweep, (int) (eq - sweep), sweep);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_trace_command_validate (const WsTraceCommand *c, GError **error)
+{
+  g_return_val_if_fail (c != NULL, FALSE);
+  if (c->program == NULL || c->program[0] == NULL || *c->program[0] == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Which program? Give its command, e.g. python3 vector_add.py."));
+      return FALSE;
+    }
+  for (guint i = 0; c->env != NULL && c->env[i] != NULL; i++)
+    {
+      const char *eq = strchr (c->env[i], '=');
+
+      if (eq == NULL || !valid_name (c->env[i], (gsize) (eq - c->env[i])))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("The environment variable “%s” is not NAME=VALUE: write it as "
+                         "NUMBA_ENABLE_CUDASIM=0."),
+                       c->env[i]);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; c->sweeps != NULL && c->sweeps[i] != NULL; i++)
+    if (!validate_sweep (c, c->sweeps[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+/* ---- the runner's arguments -------------------------------------------------------------- */
+
+GPtrArray *
+ws_trace_command_runner_args (const WsTraceCommand *c)
+{
+  GPtrArray *args = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (c != NULL, args);
+  g_ptr_array_add (args, g_strdup ("--trace"));
+  for (guint i = 0; c->sweeps != NULL && c->sweeps[i] != NULL; i++)
+    {
+      g_ptr_array_add (args, g_strdup ("--sweep"));
+      g_ptr_array_add (args, g_strdup (c->sweeps[i]));
+    }
+  for (guint i = 0; c->env != NULL && c->env[i] != NULL; i++)
+    {
+      g_ptr_array_add (args, g_strdup ("--env"));
+      g_ptr_array_add (args, g_strdup (c->env[i]));
+    }
+  if (c->cwd != NULL && *c->cwd != '\0')
+    {
+      g_ptr_array_add (args, g_strdup ("--cwd"));
+      g_ptr_array_add (args, g_strdup (c->cwd));
+    }
+  if (c->timeout != NULL && *c->timeout != '\0')
+    {
+      g_ptr_array_add (args, g_strdup ("--timeout"));
+      g_ptr_array_add (args, g_strdup (c->timeout));
+    }
+  if (c->no_ceilings)
+    g_ptr_array_add (args, g_strdup ("--no-ceilings"));
+  /* Everything after -- is the program's, however it looks. */
+  g_ptr_array_add (args, g_strdup ("--"));
+  for (guint i = 0; c->program != NULL && c->program[i] != NULL; i++)
+    g_ptr_array_add (args, g_strdup (c->program[i]));
+  return args;
+}
+
+char **
+ws_trace_command_build_argv (const WsTraceCommand *c, const char *runner, GError **error)
+{
+  g_autoptr (GPtrArray) args = NULL;
+
+  g_return_val_if_fail (c != NULL && runner != NULL, NULL);
+  if (!ws_trace_command_validate (c, error))
+    return NULL;
+  args = ws_trace_command_runner_args (c);
+  g_ptr_array_insert (args, 0, g_strdup (runner));
+  g_ptr_array_add (args, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&args), FALSE);
+}
+
+char **
+ws_trace_command_split (const char *line, GError **error)
+{
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) local = NULL;
+
+  if (line == NULL || *g_strstrip (g_strdup (line)) == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Which program? Give its command, e.g. python3 vector_add.py."));
+      return NULL;
+    }
+  if (!g_shell_parse_argv (line, NULL, &argv, &local))
+    {
+      /* Translators: the shell parser's own message follows. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The command cannot be split into words (%s): check its quotes."),
+                   local->message);
+      return NULL;
+    }
+  return g_steal_pointer (&argv);
+}
+
+char **
+ws_trace_command_split_items (const char *text)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) words = g_strsplit_set (text != NULL ? text : "", " \t\n", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      g_strv_builder_add (builder, words[i]);
+  return g_strv_builder_end (builder);
+}
+
+/* ---- words ------------------------------------------------------------------------------ */
+
+char *
+ws_trace_describe_params (const WsTraceProgram *p)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < p->n_params; i++)
+    g_string_append_printf (s, "%s%s=%s", i ? ", " : "", p->params[i].name, p->params[i].value);
+  return g_string_free (s, FALSE);
+}
+
+char *
+ws_trace_describe_command (WsTrace *trace, const WsTraceProgram *p)
+{
+  GPtrArray *processes = ws_trace_get_processes (trace);
+
+  if (p->argv != NULL && p->argv[0] != NULL)
+    return g_strjoinv (" ", p->argv);
+  for (guint i = 0; i < processes->len; i++)
+    {
+      const WsTraceProcess *process = g_ptr_array_index (processes, i);
+
+      if (process->program == p->id && process->command != NULL)
+        return g_strjoinv (" ", process->command);
+    }
+  return g_strdup (_("the program"));
+}
+
+/* How a program run ended: the runner's word when it ran it, else its first process's. */
+char *
+ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p,
+                          char *(*format_duration) (double ns))
+{
+  const char *reason = p->end_reason, *signal_name = p->signal_name;
+  int status = p->exit_status, signal = p->signal;
+  g_autofree char *wall = NULL;
+  gint64 start, end;
+  char *ending;
+
+  if (format_duration == NULL)
+    format_duration = ws_format_duration;
+  if (!p->ended)
+    {
+      GPtrArray *processes = ws_trace_get_processes (trace);
+
+      for (guint i = 0; i < processes->len && reason == NULL; i++)
+        {
+          const WsTraceProcess *process = g_ptr_array_index (processes, i);
+
+          if (process->program == p->id && process->ended)
+            reason = process->end_reason, status = process->exit_status,
+            signal = process->signal, signal_name = process->signal_name;
+        }
+      if (reason == NULL)
+        return NULL;
+    }
+  if (p->wall_ns > 0)
+    wall = format_duration ((double) p->wall_ns);
+  else if (ws_trace_get_program_range (trace, p->id, &start, &end))
+    wall = format_duration ((double) (end - start));
+  if (g_str_equal (reason, "not_started"))
+    return g_strdup (_("was not started"));
+  if (g_str_equal (reason, "stopped"))
+    ending = g_strdup (_("was stopped"));
+  else if (g_str_equal (reason, "timeout"))
+    ending = g_strdup (_("was stopped by --timeout"));
+  else if (g_str_equal (reason, "signal") || signal != 0)
+    /* Translators: the signal's name (SIGSEGV) or number. */
+    ending = signal_name != NULL ? g_strdup_printf (_("was ended by %s"), signal_name)
+                                 : g_strdup_printf (_("was ended by signal %d"), signal);
+  else
+    ending = g_strdup_printf (_("exited with status %d"), status);
+  if (wall != NULL)
+    {
+      /* Translators: how the program ended ("exited with status 0"), then a duration. */
+      char *with = g_strdup_printf (_("%s after %s"), ending, wall);
+
+      g_free (ending);
+      ending = with;
+    }
+  return ending;
+}
+
+char *
+ws_trace_format_dims (const guint32 d[3])
+{
+  if (d[2] > 1)
+    return g_strdup_printf ("%u×%u×%u", d[0], d[1], d[2]);
+  if (d[1] > 1)
+    return g_strdup_printf ("%u×%u", d[0], d[1]);
+  return g_strdup_printf ("%u", d[0]);
+}
+
+char *
+ws_trace_describe_copy (const WsTraceCopy *c)
+{
+  const char *direction;
+
+  if (c->kind == WS_TRACE_SPAN_MEMSET)
+    return g_strdup (_("memset"));
+  switch (c->direction)
+    {
+    case WS_COPY_HTOD: direction = _("host to device"); break;
+    case WS_COPY_DTOH: direction = _("device to host"); break;
+    case WS_COPY_DTOD: direction = _("device to device"); break;
+    case WS_COPY_HTOH: direction = _("host to host"); break;
+    case WS_COPY_PTOP: direction = _("peer to peer"); break;
+    case WS_COPY_NONE:
+    case WS_COPY_OTHER:
+    default: direction = _("other"); break;
+    }
+  if (c->host_memory == WS_HOST_MEMORY_PAGEABLE)
+    /* Translators: a copy's direction ("host to device"), then its host memory. */
+    return g_strdup_printf (_("%s, pageable"), direction);
+  if (c->host_memory == WS_HOST_MEMORY_PINNED)
+    return g_strdup_printf (_("%s, pinned"), direction);
+  return g_strdup (direction);
+}
