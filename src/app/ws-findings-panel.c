@@ -10,6 +10,7 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-trace.h"
 
 struct _WsFindingsPanel
 {
@@ -59,6 +60,31 @@ clear (WsFindingsPanel *self)
     gtk_box_remove (GTK_BOX (self->box), child);
 }
 
+/* A traced program's finding points into the trace's spans: the timeline shows them, with a
+ * margin of a tenth on each side. */
+static void
+show_trace_spans (WsFindingsPanel *self, const WsFinding *f)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
+  guint n_spans;
+  const WsTraceSpan *spans = trace ? ws_trace_get_spans (trace, &n_spans) : NULL;
+  gint64 start = G_MAXINT64, end = G_MININT64, margin;
+
+  for (guint i = 0; spans != NULL && i < f->activities->len; i++)
+    {
+      guint k = g_array_index (f->activities, guint, i);
+
+      if (k < n_spans)
+        start = MIN (start, spans[k].start), end = MAX (end, spans[k].end);
+    }
+  if (end < start)
+    return;
+  margin = MAX ((end - start) / 10, 1000);
+  ws_workspace_set_visible_window (self->workspace, start - margin, end + margin);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-view", "s", "timeline");
+}
+
 static void
 card_clicked_cb (GtkGestureClick *gesture, int n, double x, double y, gpointer data)
 {
@@ -72,6 +98,11 @@ card_clicked_cb (GtkGestureClick *gesture, int n, double x, double y, gpointer d
   f = g_ptr_array_index (self->shown, index);
   if (self->workspace == NULL || f->activities == NULL || f->activities->len == 0)
     return;
+  if (f->trace)
+    {
+      show_trace_spans (self, f);
+      return;
+    }
   ws_workspace_highlight_finding (self->workspace, f->run ? f->run : self->run, f->activities);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-view", "s", "timeline");
 }
@@ -114,6 +145,27 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   return card;
 }
 
+/* A traced program: its findings (ws_analyze_trace), each program run's most severe first. */
+static void
+show_trace (WsFindingsPanel *self, WsSession *session)
+{
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+
+  gtk_box_append (GTK_BOX (self->box), label (_("Findings about the traced program"), "title-4",
+                                              FALSE));
+  if (findings->len == 0)
+    {
+      gtk_box_append (GTK_BOX (self->box),
+                      label (_("Nothing to point out yet: the findings appear as the program's "
+                               "kernels and copies arrive."),
+                             "dim-label", FALSE));
+      return;
+    }
+  self->shown = g_ptr_array_ref (findings);
+  for (guint i = 0; i < findings->len; i++)
+    gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+}
+
 static void
 show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *findings)
 {
@@ -123,11 +175,14 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
 
   if (run == NULL)
     {
+      gboolean traced = session != NULL && ws_session_get_trace (session) != NULL;
+
       gtk_box_append (GTK_BOX (self->box), label (_("Findings"), "title-3", FALSE));
-      gtk_box_append (GTK_BOX (self->box),
-                      label (_("Select a run in the table to see what its numbers say: what "
-                               "limits it, why, and what to change."),
-                             "dim-label", FALSE));
+      if (!traced)
+        gtk_box_append (GTK_BOX (self->box),
+                        label (_("Select a run in the table to see what its numbers say: what "
+                                 "limits it, why, and what to change."),
+                               "dim-label", FALSE));
       if (session != NULL)
         {
           GPtrArray *errors = ws_session_get_errors (session);
@@ -155,6 +210,8 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
               gtk_box_append (GTK_BOX (self->box), finding_card (self, &fake, G_MAXUINT));
             }
         }
+      if (traced)
+        show_trace (self, session);
       return;
     }
 
@@ -335,6 +392,16 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsFindingsPanel *self)
     show (self);
 }
 
+/* A traced program's records (its processes, its end) change what is found. */
+static void
+session_updated_cb (WsFindingsPanel *self)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+
+  if (session != NULL && ws_session_get_trace (session) != NULL)
+    show (self);
+}
+
 static void
 presentation_cb (WsFindingsPanel *self)
 {
@@ -359,6 +426,8 @@ ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show), self);
       g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show), self);
       g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (session_updated_cb),
+                                self);
       g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),
                                 self);
       presentation_cb (self);

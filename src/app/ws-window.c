@@ -25,6 +25,8 @@
 #include "ws-status-bar.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
+#include "ws-trace-dialog.h"
+#include "ws-trace-view.h"
 #include "ws-welcome-page.h"
 
 struct _WsWindow
@@ -36,6 +38,7 @@ struct _WsWindow
   GtkStack *main_stack;
   WsWelcomePage *welcome;
   AdwViewStack *views;
+  GtkPaned *views_paned;
   WsTimelineView *timeline;
   WsStatusBar *status_bar;
   GMenu *samples_menu;
@@ -70,7 +73,8 @@ static void
 update_actions (WsWindow *self)
 {
   gboolean running = ws_run_controller_is_running (self->controller);
-  gboolean has_runs = ws_workspace_has_runs (self->workspace);
+  gboolean has_runs = ws_workspace_has_runs (self->workspace)
+                      || ws_workspace_has_trace (self->workspace);
   gboolean can_run = !running && ws_environment_get_state (self->environment) == WS_ENVIRONMENT_READY;
   GtkWidget *widget = GTK_WIDGET (self);
 
@@ -90,7 +94,10 @@ update_page (WsWindow *self)
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   const char *view = adw_view_stack_get_visible_child_name (self->views);
 
-  if (ws_workspace_has_runs (self->workspace))
+  /* A traced program has no runs: its tables are the Kernels view, not the runs table. */
+  gtk_widget_set_visible (gtk_paned_get_end_child (self->views_paned),
+                          !ws_workspace_has_trace (self->workspace));
+  if (ws_workspace_has_runs (self->workspace) || ws_workspace_has_trace (self->workspace))
     gtk_stack_set_visible_child_name (self->main_stack, "views");
   else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
@@ -342,6 +349,18 @@ export_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+trace_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsTraceDialog *dialog = ws_trace_dialog_new (GTK_WINDOW (self), self->settings,
+                                               self->controller, self->workspace,
+                                               ws_environment_get_runner (self->environment));
+
+  ws_probe_session_arrives (GTK_WIDGET (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 environment_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
@@ -483,18 +502,19 @@ ws_window_class_init (WsWindowClass *klass)
     { "win.save-as", NULL, save_action, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
     { "win.export", NULL, export_action, GDK_KEY_e, GDK_CONTROL_MASK },
     { "win.environment", NULL, environment_action },
+    { "win.trace", NULL, trace_action, GDK_KEY_t, GDK_CONTROL_MASK },
     { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
     { "win.show-view", "s", show_view_action },
   };
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
-                                 "source" };
+                                 "source", "trace_view" };
   GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
-                    WS_TYPE_STATUS_BAR };
+                    WS_TYPE_STATUS_BAR, WS_TYPE_TRACE_VIEW };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
@@ -508,6 +528,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, welcome);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, views);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, views_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, samples_menu);
@@ -541,6 +562,8 @@ ws_window_init (WsWindow *self)
   /* What the actions depend on; the views follow the workspace themselves. */
   g_signal_connect_swapped (self->workspace, "notify::session", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "run-added", G_CALLBACK (update_page), self);
+  /* A traced program's first process arrives as a session record, not a run. */
+  g_signal_connect_swapped (self->workspace, "session-updated", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "notify::presentation", G_CALLBACK (presentation_cb), self);
   g_signal_connect_swapped (self->environment, "notify::state", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::run-valid", G_CALLBACK (update_actions), self);

@@ -73,7 +73,8 @@ _ws_chart_needs_met (WsChartKind kind, WsSession *session)
     return FALSE;
   if ((needs & WS_CHART_NEEDS_SIZE_SWEEP) && !has_series (session, WS_SERIES_BY_SIZE, TRUE))
     return FALSE;
-  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE))
+  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE)
+      && !_ws_blocks_trace_has_sweep (session))
     return FALSE;
   if ((needs & WS_CHART_NEEDS_SEQUENCES) && !has_runs_with (session, WS_CHART_NEEDS_SEQUENCES))
     return FALSE;

@@ -283,6 +283,61 @@ ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p,
 }
 
 char *
+ws_trace_describe_error (const WsRunnerError *e)
+{
+  static const struct
+  {
+    const char *code;
+    const char *words;
+  } known[] = {
+    { "program_not_found", N_("The program was not found: check the command's first word, "
+                              "or give its full path.") },
+    { "no_cuda_activity", N_("The program ran but never used CUDA, so there is nothing to "
+                             "trace.") },
+    { "cupti_in_use", N_("Another profiler (Nsight Systems or Nsight Compute) holds CUPTI, so "
+                         "the program ran untraced: trace it outside that profiler.") },
+    { "no_driver", N_("No NVIDIA driver was found on this computer, so no CUDA program can run "
+                      "here.") },
+  };
+
+  g_return_val_if_fail (e != NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    if (g_strcmp0 (e->code, known[i].code) == 0)
+      /* Translators: our sentence, then the runner's own (in English) in parentheses. */
+      return e->message != NULL ? g_strdup_printf (_("%s (%s)"), _(known[i].words), e->message)
+                                : g_strdup (_(known[i].words));
+  return g_strdup (e->message != NULL ? e->message : e->code);
+}
+
+/* A warning (the copy ceilings could not be measured) is no failure of the program. */
+static gboolean
+is_error (const WsRunnerError *e)
+{
+  return g_strcmp0 (e->severity, "warning") != 0 && g_strcmp0 (e->severity, "info") != 0;
+}
+
+char *
+ws_trace_describe_session_error (WsSession *session)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  GPtrArray *errors = ws_session_get_errors (session);
+  GPtrArray *programs = trace != NULL ? ws_trace_get_programs (trace) : NULL;
+
+  for (guint i = 0; programs != NULL && i < programs->len; i++)
+    {
+      const WsTraceProgram *p = g_ptr_array_index (programs, i);
+
+      for (guint k = 0; p->errors != NULL && k < p->errors->len; k++)
+        if (is_error (g_ptr_array_index (p->errors, k)))
+          return ws_trace_describe_error (g_ptr_array_index (p->errors, k));
+    }
+  for (guint k = 0; k < errors->len; k++)
+    if (is_error (g_ptr_array_index (errors, k)))
+      return ws_trace_describe_error (g_ptr_array_index (errors, k));
+  return NULL;
+}
+
+char *
 ws_trace_format_dims (const guint32 d[3])
 {
   if (d[2] > 1)

@@ -55,6 +55,13 @@ char *ws_trace_describe_command (WsTrace *trace, const WsTraceProgram *program);
  * when NULL). */
 char *ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *program,
                                 char *(*format_duration) (double ns));
+/* What went wrong with a traced program, in plain words (translated) for the codes a person
+ * meets — program_not_found, no_cuda_activity, cupti_in_use, no_driver — with the runner's
+ * own sentence after it; the runner's sentence alone for any other code. */
+char *ws_trace_describe_error (const WsRunnerError *error);
+/* The trace's first error (a warning is none), its program runs' first, described; NULL:
+ * none. */
+char *ws_trace_describe_session_error (WsSession *session);
 /* "2×2", "39063": a grid or a block, trailing 1s left out. */
 char *ws_trace_format_dims (const guint32 dims[3]);
 /* "host to device, pageable", "memset" */
