@@ -47,7 +47,7 @@ test_trace_welcome (void)
 
   g_assert_cmpstr (ws_window_get_page (window), ==, "welcome");
   g_assert_true (gtk_widget_get_visible (traced));
-  g_assert_false (page_visible (window, "program"));
+  g_assert_false (page_visible (window, "kernels"));
   gtk_widget_activate (traced);
   ws_test_spin_until (ws_test_has_session, window, 10000);
   session = ws_workspace_get_session (ws_window_get_workspace (window));
@@ -56,7 +56,7 @@ test_trace_welcome (void)
   ws_test_spin_for (100);
   /* The views replace the welcome page, the Kernels page appears. */
   g_assert_cmpstr (ws_window_get_page (window), ==, "views");
-  g_assert_true (page_visible (window, "program"));
+  g_assert_true (page_visible (window, "kernels"));
   /* add_kernel, once, its grid of 39,063 blocks of 256 threads with 16 registers, all of the
    * GPU's kernel time. */
   kernels = ws_trace_view_dup_kernel_rows (view, 0);

@@ -10,6 +10,7 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-trace-command.h"
 #include "ws-trace.h"
 
 struct _WsFindingsPanel
@@ -163,7 +164,22 @@ show_trace (WsFindingsPanel *self, WsSession *session)
     }
   self->shown = g_ptr_array_ref (findings);
   for (guint i = 0; i < findings->len; i++)
-    gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+    {
+      const WsFinding *f = g_ptr_array_index (findings, i);
+      const WsTraceProgram *p = ws_trace_get_program (ws_session_get_trace (session), f->program);
+
+      /* A sweep: each program run's findings under its values. */
+      if (p != NULL && p->of > 1
+          && (i == 0 || ((WsFinding *) g_ptr_array_index (findings, i - 1))->program != f->program))
+        {
+          g_autofree char *params = ws_trace_describe_params (p);
+          g_autofree char *heading = g_strdup_printf (_("Run %u of %u · %s"), p->id, p->of,
+                                                      params);
+
+          gtk_box_append (GTK_BOX (self->box), label (heading, "heading", FALSE));
+        }
+      gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+    }
 }
 
 static void

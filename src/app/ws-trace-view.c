@@ -80,7 +80,7 @@ table_init (Table *t, const char *const *headings, guint n, GString *rows)
   t->grid = GTK_GRID (gtk_grid_new ());
   t->rows = rows;
   t->row = 1;
-  gtk_grid_set_column_spacing (t->grid, 18);
+  gtk_grid_set_column_spacing (t->grid, 12);
   gtk_grid_set_row_spacing (t->grid, 4);
   gtk_widget_add_css_class (GTK_WIDGET (t->grid), "trace-table");
   for (guint c = 0; c < n; c++)
@@ -98,8 +98,10 @@ table_add (Table *t, char **cells)
 
       if (c == 0)
         {
+          /* Long template names are cut, but never below 20 characters: the table scrolls. */
           gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
-          gtk_label_set_max_width_chars (GTK_LABEL (l), 28);
+          gtk_label_set_width_chars (GTK_LABEL (l), MIN ((int) g_utf8_strlen (cells[c], -1), 20));
+          gtk_label_set_max_width_chars (GTK_LABEL (l), 32);
           gtk_widget_set_tooltip_text (l, cells[c]);
         }
       gtk_grid_attach (t->grid, l, (int) c, t->row, 1, 1);
@@ -114,9 +116,12 @@ table_add (Table *t, char **cells)
   g_strfreev (cells);
 }
 
+/* "62%"; "0.4%" for a share under 1% that is not none. */
 static char *
 percent (double fraction)
 {
+  if (fraction > 0 && fraction < 0.01)
+    return g_strdup_printf ("%.1f%%", 100 * fraction);
   return g_strdup_printf ("%.0f%%", 100 * fraction);
 }
 
@@ -136,7 +141,7 @@ occupancy_cell (const WsTraceKernel *k)
 
 static const char *const kernel_headings[] = {
   N_("Kernel"), N_("Grid"), N_("Block"), N_("Registers"), N_("Count"), N_("Total"),
-  N_("Median"), N_("Min"), N_("Max"), N_("GPU time"), N_("Occupancy (limit)"),
+  N_("Median"), N_("Min"), N_("Max"), N_("Share"), N_("Occupancy"),
 };
 
 static GtkWidget *
@@ -173,7 +178,7 @@ kernel_table (WsTraceView *self, WsTrace *trace, guint program)
 }
 
 static const char *const copy_headings[] = {
-  N_("Copies"), N_("Count"), N_("Bytes"), N_("Total"), N_("Median"), N_("Min"), N_("Max"),
+  N_("Direction, host memory"), N_("Count"), N_("Bytes"), N_("Total"), N_("Median"), N_("Min"), N_("Max"),
   N_("GB/s"),
 };
 
