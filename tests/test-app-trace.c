@@ -212,6 +212,14 @@ test_trace_dialog (void)
   remove_dir (dir);
 }
 
+static gboolean
+live_kernels_shown (gpointer window)
+{
+  g_autofree char *rows = ws_trace_view_dup_kernel_rows (ws_test_view (window, "trace_view"), 0);
+
+  return strstr (rows, "add_kernel | ") != NULL;
+}
+
 /* Stop ends the program; what it traced stays, and the ending says it was stopped. */
 static void
 test_trace_dialog_stop (void)
@@ -232,11 +240,11 @@ test_trace_dialog_stop (void)
   dialog = new_dialog (window, settings);
   ws_trace_dialog_set_fields (dialog, program, dir, "", "");
   g_assert_true (ws_trace_dialog_start (dialog));
-  /* Until its kernels have arrived. */
-  for (guint i = 0; i < 200 && !g_str_has_suffix (ws_trace_dialog_get_status (dialog), "copies")
-                    ; i++)
-    ws_test_spin_for (50);
-  ws_test_spin_for (500);
+  /* While it runs, its kernels reach the Kernels view: the live session says it grew. */
+  ws_test_spin_until (live_kernels_shown, window, 20000);
+  g_assert_true (ws_window_is_running (window));
+  g_assert_true (live_kernels_shown (window));
+  assert_has (ws_trace_dialog_get_status (dialog), " kernels, ");
   ws_trace_dialog_stop (dialog);
   ws_test_spin_until (dialog_done, dialog, 30000);
   assert_has (ws_trace_dialog_get_message (dialog), "was stopped");

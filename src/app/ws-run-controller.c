@@ -19,6 +19,8 @@ struct _WsRunController
   guint timeout;
   WsRunnerClient *client;
   guint autosave_id;
+  guint grew_id;          /* a live trace: says twice a second that it grew */
+  guint grew_spans;
 };
 
 G_DEFINE_FINAL_TYPE (WsRunController, ws_run_controller, G_TYPE_OBJECT)
@@ -95,6 +97,29 @@ run_updated_cb (WsSession *session, WsRun *run, WsRunController *self)
     self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
 }
 
+/* A traced program's activity records (its kernels, copies, API calls) arrive without a signal
+ * each, or a large program would redraw every view thousands of times a second: while it runs,
+ * the session's "changed" says twice a second that it grew, and the views follow. */
+static gboolean
+trace_grew_cb (gpointer data)
+{
+  WsRunController *self = data;
+  WsSession *session = live_session (self);
+  WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
+  guint n_spans = 0;
+
+  if (trace != NULL)
+    ws_trace_get_spans (trace, &n_spans);
+  if (trace != NULL && n_spans != self->grew_spans)
+    {
+      self->grew_spans = n_spans;
+      g_signal_emit_by_name (session, "changed");
+      if (self->autosave_id == 0)
+        self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 /* ---- how it ended ------------------------------------------------------------------------- */
 
 static void
@@ -162,7 +187,8 @@ finished_cb (WsRunnerClient *client, WsRunController *self)
             }
         }
     }
-  if (self->autosave_id != 0)
+  g_clear_handle_id (&self->grew_id, g_source_remove);
+  if (self->autosave_id != 0 || ws_session_get_trace (session) != NULL)
     autosave (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -175,6 +201,7 @@ forget_client (WsRunController *self)
   WsSession *session = live_session (self);
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_handle_id (&self->grew_id, g_source_remove);
   if (session != NULL)
     g_signal_handlers_disconnect_by_data (session, self);
   if (self->client != NULL)
@@ -231,7 +258,11 @@ gboolean
 ws_run_controller_start_trace (WsRunController *self, const char *const *argv, GError **error)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  return start_with_timeout (self, argv, 0, error);
+  if (!start_with_timeout (self, argv, 0, error))
+    return FALSE;
+  self->grew_spans = 0;
+  self->grew_id = g_timeout_add (500, trace_grew_cb, self);
+  return TRUE;
 }
 
 gboolean

@@ -10,9 +10,6 @@
 #include "ws-format.h"
 #include "ws-trace-command.h"
 
-/* How often a live trace's tables are rebuilt. */
-#define REFRESH_MS 500
-
 struct _WsTraceView
 {
   GtkWidget parent_instance;
@@ -20,8 +17,6 @@ struct _WsTraceView
   GtkWidget *scroller;
   GtkWidget *box;
   WsWorkspace *workspace;
-  guint refresh_id;
-  guint shown_kernels, shown_copies; /* counts when last built, to skip idle rebuilds */
   GHashTable *kernel_rows, *copy_rows; /* program id → GString of its rows, for tests */
 };
 
@@ -273,7 +268,6 @@ ws_trace_view_refresh (WsTraceView *self)
   update_page (self, trace != NULL);
   if (trace == NULL)
     return;
-  ws_trace_count (trace, &self->shown_kernels, &self->shown_copies);
   programs = ws_trace_get_programs (trace);
   for (guint i = 0; i < programs->len; i++)
     add_program (self, trace, g_ptr_array_index (programs, i), programs->len);
@@ -287,35 +281,10 @@ ws_trace_view_refresh (WsTraceView *self)
     }
 }
 
-/* A live trace grows by activity records, which the session does not signal one by one. */
-static gboolean
-refresh_cb (gpointer data)
-{
-  WsTraceView *self = data;
-  WsTrace *trace = trace_of (self);
-  guint kernels = 0, copies = 0;
-
-  if (trace == NULL)
-    {
-      self->refresh_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  ws_trace_count (trace, &kernels, &copies);
-  if (kernels != self->shown_kernels || copies != self->shown_copies)
-    ws_trace_view_refresh (self);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 session_cb (WsTraceView *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
-
   ws_trace_view_refresh (self);
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  if (session != NULL && ws_session_get_trace (session) != NULL
-      && ws_session_get_source (session) == WS_SESSION_SOURCE_LIVE)
-    self->refresh_id = g_timeout_add (REFRESH_MS, refresh_cb, self);
 }
 
 static char *
@@ -411,7 +380,6 @@ ws_trace_view_dispose (GObject *object)
 {
   WsTraceView *self = WS_TRACE_VIEW (object);
 
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->workspace != NULL)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
   g_clear_object (&self->workspace);

@@ -19,8 +19,8 @@ G_DECLARE_FINAL_TYPE (WsTraceView, ws_trace_view, WS, TRACE_VIEW, GtkWidget)
 
 GtkWidget *ws_trace_view_new (void);
 void ws_trace_view_set_workspace (WsTraceView *self, WsWorkspace *workspace);
-/* Fills the tables again from the trace (a live trace grows; the view refreshes on its own
- * twice a second while it does). */
+/* Fills the tables again from the trace; done on each "session-updated" of the workspace (a
+ * live trace says so twice a second while it grows: ws_run_controller_start_trace). */
 void ws_trace_view_refresh (WsTraceView *self);
 /* The cells of the kernel table of program run `program` (1, 2, …; 0: the first shown), row
  * by row, a row's cells joined by " | "; for tests and for copying out. */
