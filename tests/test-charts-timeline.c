@@ -6,6 +6,7 @@
 #include "test-charts-util.h"
 #include "test-repeat-session.h"
 #include "ws-chart-timeline-private.h"
+#include "ws-trace-command.h"
 
 static void
 test_timeline_zoom (void)
@@ -609,6 +610,32 @@ test_timeline_trace (void)
   g_assert_cmpint (geometry.start, ==, start);
   g_assert_false (ws_timeline_pick (session, &chart, geometry.plot_x + 10, geometry.plot_y + 10,
                                     NULL, NULL));
+  /* Its own spans are picked: the kernel, a pixel wide in two seconds, where it is drawn. */
+  {
+    const WsTraceSpan *k = NULL;
+    guint picked = G_MAXUINT;
+    double x;
+    g_autofree char *words = NULL;
+
+    for (guint i = 0; i < n_spans && k == NULL; i++)
+      if (spans[i].kind == WS_TRACE_SPAN_KERNEL)
+        k = &spans[i];
+    x = geometry.plot_x + (double) (k->start - geometry.start) / (double) (geometry.end
+                                                                          - geometry.start)
+                            * geometry.plot_width;
+    /* Row 4 of 6: the kernels' lane. */
+    g_assert_true (ws_timeline_pick_trace (session, &chart, x + 1,
+                                           geometry.plot_y + geometry.plot_height * 3.5 / 6,
+                                           &picked));
+    g_assert_true (&spans[picked] == k);
+    words = ws_trace_describe_span (trace, k);
+    g_assert_true (g_str_has_prefix (words, "add_kernel · 37.7 µs\ngrid 39063, block 256, 16 "
+                                            "registers, stream 7\nstarts "));
+    /* Nothing in an empty stretch of the kernels' lane. */
+    g_assert_false (ws_timeline_pick_trace (session, &chart, geometry.plot_x + 5,
+                                            geometry.plot_y + geometry.plot_height * 3.5 / 6,
+                                            &picked));
+  }
   svg = render (sessions, &chart, WS_EXPORT_SVG, 1);
   text = svg_text_content (svg);
   g_assert_nonnull (strstr (text, "API call"));

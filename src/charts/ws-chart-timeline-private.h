@@ -120,6 +120,10 @@ void _ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *
                                    WsTrace *trace);
 void _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l,
                                     WsTrace *trace);
+/* The span of the row under (x, y) nearest to x within `tolerance` ns; inside one beats beside
+ * one, of nested ones the shortest. */
+gboolean _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
+                                  double tolerance, guint *span);
 
 /* Runs narrower than this many units are drawn together, as density bars of their busy time,
  * once there are more of them than the plot has room for at this width each (a long session

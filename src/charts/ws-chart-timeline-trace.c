@@ -410,3 +410,42 @@ _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, W
     }
   cairo_restore (cr);
 }
+
+gboolean
+_ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
+                         double tolerance, guint *span)
+{
+  guint n_spans;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  double t, best = G_MAXDOUBLE;
+  guint64 row_key;
+  gboolean found = FALSE;
+
+  if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
+      || y >= l->plot.y + l->plot.height || l->rows->len == 0)
+    return FALSE;
+  row_key = g_array_index (l->rows, WsTimelineRow,
+                           MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
+                .key;
+  t = (double) l->start + (x - l->plot.x) / l->ppn;
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const WsTraceSpan *s = &spans[i];
+      guint64 key;
+      double d;
+
+      if ((double) s->end < t - tolerance || (double) s->start > t + tolerance
+          || !_ws_timeline_trace_key (trace, s, &key) || key != row_key)
+        continue;
+      d = (t >= (double) s->start && t < (double) s->end)
+            ? -1.0 / (1.0 + ((double) s->end - (double) s->start))
+            : MIN (fabs (t - (double) s->start), fabs (t - (double) s->end));
+      if (d <= tolerance && d < best)
+        {
+          best = d;
+          *span = i;
+          found = TRUE;
+        }
+    }
+  return found;
+}

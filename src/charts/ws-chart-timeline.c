@@ -518,6 +518,29 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
 }
 
 gboolean
+ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x, double y,
+                        guint *span)
+{
+  WsChartRequest request;
+  WsChartContext ctx;
+  WsTimelineFrame f;
+  WsTimelineData *data;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  if (session == NULL || ws_session_get_trace (session) == NULL)
+    return FALSE;
+  data = measure (session, options, &request, &ctx, &f);
+  if (data->trace != NULL && f.n_groups == 1)
+    found = _ws_timeline_trace_pick (&f.group[0], data->trace, x, y,
+                                     3 * ctx.unit / f.group[0].ppn, span);
+  _ws_timeline_frame_clear (&f);
+  _ws_timeline_data_free (data);
+  _ws_chart_context_clear (&ctx);
+  return found;
+}
+
+gboolean
 ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x, double y,
                   WsRun **run, guint *index)
 {

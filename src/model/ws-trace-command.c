@@ -337,6 +337,88 @@ ws_trace_describe_session_error (WsSession *session)
   return NULL;
 }
 
+static void
+describe_facts (GString *s, const WsTraceSpan *span)
+{
+  switch ((WsTraceSpanKind) span->kind)
+    {
+    case WS_TRACE_SPAN_KERNEL:
+      {
+        g_autofree char *grid = ws_trace_format_dims (span->grid);
+        g_autofree char *block = ws_trace_format_dims (span->block);
+
+        /* Translators: a kernel's grid and block ("39063", "16×16"), registers, stream. */
+        g_string_append_printf (s, _("grid %s, block %s, %u registers, stream %u"), grid, block,
+                                span->registers, span->stream);
+      }
+      break;
+    case WS_TRACE_SPAN_MEMCPY:
+    case WS_TRACE_SPAN_MEMSET:
+      {
+        g_autofree char *bytes = g_format_size (span->bytes);
+        double seconds = (double) (span->end - span->start) / 1e9;
+        WsTraceCopy copy = { .kind = span->kind, .direction = span->direction,
+                             .host_memory = span->host_memory };
+        g_autofree char *what = ws_trace_describe_copy (&copy);
+
+        /* Translators: bytes ("40.0 MB"), the kind of copy, its rate in GB/s, its stream. */
+        g_string_append_printf (s, _("%s, %s, %.2f GB/s, stream %u"), bytes, what,
+                                seconds > 0 ? (double) span->bytes / seconds / 1e9 : 0.0,
+                                span->stream);
+      }
+      break;
+    case WS_TRACE_SPAN_API:
+      if (span->flags & WS_TRACE_SPAN_FAILED)
+        /* Translators: a CUDA call's kind ("driver", "runtime") and its error number. */
+        g_string_append_printf (s, _("%s call, failed with %d"), span->detail ? span->detail : "",
+                                span->result);
+      else
+        g_string_append_printf (s, _("%s call"), span->detail ? span->detail : "");
+      break;
+    case WS_TRACE_SPAN_NVTX_RANGE:
+    case WS_TRACE_SPAN_NVTX_MARK:
+    case WS_TRACE_SPAN_SYNC:
+    case WS_TRACE_SPAN_JIT:
+    case WS_TRACE_SPAN_OVERHEAD:
+    case WS_TRACE_SPAN_OTHER:
+    default:
+      if (span->detail != NULL)
+        g_string_append (s, span->detail);
+      break;
+    }
+}
+
+char *
+ws_trace_describe_span (WsTrace *trace, const WsTraceSpan *span)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autofree char *name = NULL, *duration = NULL, *start = NULL;
+  const WsTraceProgram *p = ws_trace_get_program (trace, span->program);
+
+  g_return_val_if_fail (span != NULL, NULL);
+  name = span->kind == WS_TRACE_SPAN_KERNEL && span->name != NULL
+             ? ws_trace_kernel_short_name (span->name)
+             : g_strdup (span->name != NULL ? span->name
+                         : span->kind == WS_TRACE_SPAN_MEMCPY ? _("copy")
+                         : span->kind == WS_TRACE_SPAN_MEMSET ? _("memset")
+                         : span->kind == WS_TRACE_SPAN_SYNC   ? _("synchronization")
+                                                              : "");
+  duration = ws_format_duration ((double) (span->end - span->start));
+  start = ws_format_duration ((double) span->start);
+  g_string_append_printf (s, "%s · %s\n", name, duration);
+  describe_facts (s, span);
+  if (p != NULL && p->of > 1)
+    {
+      g_autofree char *params = ws_trace_describe_params (p);
+
+      /* Translators: the program run of a sweep ("run 2 of 6, TPB=64") */
+      g_string_append_printf (s, _("\nrun %u of %u, %s"), p->id, p->of, params);
+    }
+  /* Translators: where the span starts, counted from the start of tracing. */
+  g_string_append_printf (s, _("\nstarts %s after tracing began"), start);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
 char *
 ws_trace_format_dims (const guint32 d[3])
 {
