@@ -20,6 +20,8 @@ struct _WsFindingsPanel
   GtkWidget *box;
   WsWorkspace *workspace;
   GPtrArray *shown; /* WsFinding, held while shown (the workspace's cache may drop them) */
+  char *trace_shown; /* a traced program's findings as shown (their titles), to redraw them
+                      * only when they change while it runs */
   int run;
 };
 
@@ -147,11 +149,26 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
 }
 
 /* A traced program: its findings (ws_analyze_trace), each program run's most severe first. */
+/* What the cards of a traced program say: the session's errors, then the findings' titles. */
+static char *
+titles_of (WsSession *session, GPtrArray *findings)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%u %u\n", ws_session_get_errors (session)->len,
+                          ws_session_get_problems (session)->len);
+  for (guint i = 0; i < findings->len; i++)
+    g_string_append_printf (s, "%s\n", ((WsFinding *) g_ptr_array_index (findings, i))->title);
+  return g_string_free (s, FALSE);
+}
+
 static void
 show_trace (WsFindingsPanel *self, WsSession *session)
 {
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
 
+  g_free (self->trace_shown);
+  self->trace_shown = titles_of (session, findings);
   gtk_box_append (GTK_BOX (self->box), label (_("Findings about the traced program"), "title-4",
                                               FALSE));
   if (findings->len == 0)
@@ -413,8 +430,17 @@ static void
 session_updated_cb (WsFindingsPanel *self)
 {
   WsSession *session = ws_workspace_get_session (self->workspace);
+  g_autoptr (GPtrArray) findings = NULL;
+  g_autofree char *titles = NULL;
 
-  if (session != NULL && ws_session_get_trace (session) != NULL)
+  if (session == NULL || ws_session_get_trace (session) == NULL
+      || ws_workspace_get_selected_run (self->workspace) != NULL)
+    return;
+  /* Twice a second while a program runs: the cards stay put (and where they were scrolled to)
+   * unless what they say has changed. */
+  findings = ws_analyze_trace (session);
+  titles = titles_of (session, findings);
+  if (g_strcmp0 (titles, self->trace_shown) != 0)
     show (self);
 }
 
@@ -488,6 +514,7 @@ ws_findings_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
   g_clear_object (&self->workspace);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
+  g_clear_pointer (&self->trace_shown, g_free);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_findings_panel_parent_class)->dispose (object);
 }

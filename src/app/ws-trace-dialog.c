@@ -177,11 +177,20 @@ finished (WsTraceDialog *self)
   gtk_widget_set_sensitive (self->trace_button, TRUE);
 }
 
+/* Its own trace's end only: a run started from the window afterwards is not this dialog's. */
 static void
 running_cb (WsTraceDialog *self)
 {
-  if (self->session != NULL && !ws_run_controller_is_running (self->controller))
+  if (self->session != NULL && !ws_run_controller_is_running (self->controller)
+      && ws_workspace_get_session (self->workspace) == self->session)
     finished (self);
+  else if (self->session != NULL && ws_workspace_get_session (self->workspace) != self->session)
+    {
+      g_clear_handle_id (&self->status_id, g_source_remove);
+      g_clear_object (&self->session);
+      gtk_widget_set_sensitive (self->stop_button, FALSE);
+      gtk_widget_set_sensitive (self->trace_button, TRUE);
+    }
 }
 
 /* ---- starting ---------------------------------------------------------------------------- */
@@ -240,7 +249,8 @@ void
 ws_trace_dialog_stop (WsTraceDialog *self)
 {
   g_return_if_fail (WS_IS_TRACE_DIALOG (self));
-  if (self->session != NULL && ws_run_controller_is_running (self->controller))
+  if (self->session != NULL && ws_run_controller_is_running (self->controller)
+      && ws_workspace_get_session (self->workspace) == self->session)
     ws_run_controller_cancel (self->controller);
 }
 
