@@ -220,6 +220,44 @@ live_kernels_shown (gpointer window)
   return strstr (rows, "add_kernel | ") != NULL;
 }
 
+/* A sweep from the dialog: a program run per value, {TPB} replaced in the command and in an
+ * environment variable; the Kernels view has a table per value, the ending names each run. */
+static void
+test_trace_dialog_sweep (void)
+{
+  g_autofree char *dir = NULL, *program = NULL, *line = NULL, *seen = NULL, *seen_path = NULL;
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  WsWindow *window;
+  WsTraceDialog *dialog;
+  WsTrace *trace;
+
+  if (!have_runner ())
+    return;
+  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
+  program = write_program (dir, "trace-vector-add-h200.jsonl",
+                           "echo \"$2 $WS_TPB\" >> seen.txt\n"
+                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
+  window = ws_test_new_window ();
+  dialog = new_dialog (window, settings);
+  line = g_strdup_printf ("%s --tpb {TPB}", program);
+  ws_trace_dialog_set_fields (dialog, line, dir, "WS_TPB=env{TPB}", "TPB=32,64");
+  g_assert_true (ws_trace_dialog_start (dialog));
+  ws_test_spin_until (dialog_done, dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 32 exited with status 0");
+  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 64 exited with status 0");
+  seen_path = g_build_filename (dir, "seen.txt", NULL);
+  g_assert_true (g_file_get_contents (seen_path, &seen, NULL, NULL));
+  g_assert_cmpstr (seen, ==, "32 env32\n64 env64\n");
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 2);
+  g_assert_cmpstr (ws_trace_get_program (trace, 2)->params[0].value, ==, "64");
+  ws_test_spin_for (100);
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "trace_view"), "Run 2 of 2 · TPB=64"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
 /* Stop ends the program; what it traced stays, and the ending says it was stopped. */
 static void
 test_trace_dialog_stop (void)
@@ -316,6 +354,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/trace/welcome", test_trace_welcome);
   g_test_add_func ("/app/trace/sweep-tables", test_trace_sweep_tables);
   g_test_add_func ("/app/trace/dialog", test_trace_dialog);
+  g_test_add_func ("/app/trace/dialog-sweep", test_trace_dialog_sweep);
   g_test_add_func ("/app/trace/dialog-stop", test_trace_dialog_stop);
   g_test_add_func ("/app/trace/dialog-errors", test_trace_dialog_errors);
   return g_test_run ();
