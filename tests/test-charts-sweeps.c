@@ -218,6 +218,39 @@ test_speedup (void)
   _ws_speedup_data_free (d);
 }
 
+/* A run picked in the table kept only its own curve, and the other went without a word: now
+ * both stay, the picked run's curve in its colour and the other pale, the subtitle says so,
+ * and the run is ringed (drawn: a ring of the foreground at its points). */
+static void
+test_speedup_picked (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-sizes"));
+  WsChartBase base = base_for (WS_CHART_SPEEDUP);
+  const WsSpeedupSeries *pageable, *pinned;
+  WsSpeedupData *d;
+
+  base.run = 5; /* vector_add, n = 10⁷, pageable */
+  d = _ws_speedup_collect (sessions, &base);
+  g_assert_cmpuint (d->series->len, ==, 2);
+  pageable = speedup_series (d, "vector_add 256, pageable");
+  pinned = speedup_series (d, "vector_add 256, pinned");
+  g_assert_false (pageable->pale);
+  g_assert_true (pinned->pale);
+  g_assert_true (memcmp (&pageable->color, &base.theme->series[0], sizeof (WsColor)) == 0);
+  g_assert_false (memcmp (&pinned->color, &base.theme->series[1], sizeof (WsColor)) == 0);
+  g_assert_cmpstr (d->frame.subtitle, ==,
+                   "NVIDIA H200 · recorded 2026-11-29 · run 5 ringed, other curves pale");
+  _ws_speedup_data_free (d);
+
+  /* No run picked: nothing pale, nothing said. */
+  base.run = 0;
+  d = _ws_speedup_collect (sessions, &base);
+  for (guint i = 0; i < d->series->len; i++)
+    g_assert_false (((WsSpeedupSeries *) g_ptr_array_index (d->series, i))->pale);
+  g_assert_cmpstr (d->frame.subtitle, ==, "NVIDIA H200 · recorded 2026-11-29");
+  _ws_speedup_data_free (d);
+}
+
 static void
 test_speedup_edges (void)
 {
@@ -610,6 +643,8 @@ test_blocks_trace (void)
   WsBlocksData *d = _ws_blocks_collect (sessions, &base);
   const WsBlocksSeries *s;
   const double tpbs[] = { 32, 64, 128, 256, 512, 1024 };
+  WsChartOptions options;
+  g_autoptr (GError) error = NULL;
 
   g_assert_true (_ws_chart_needs_met (WS_CHART_BLOCKS, session));
   g_assert_false (_ws_chart_needs_met (WS_CHART_BLOCKS, single));
@@ -635,6 +670,12 @@ test_blocks_trace (void)
   d = _ws_blocks_collect (singles, &base);
   g_assert_nonnull (d->frame.message);
   _ws_blocks_data_free (d);
+  /* An export takes the sweep and refuses the single trace. */
+  ws_chart_options_init (&options, WS_CHART_BLOCKS, NULL, 720, 420);
+  g_assert_true (ws_chart_check (sessions, &options, &error));
+  g_assert_no_error (error);
+  g_assert_false (ws_chart_check (singles, &options, &error));
+  g_assert_nonnull (error);
 }
 
 int
@@ -654,5 +695,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/blocks/trace", test_blocks_trace);
   g_test_add_func ("/charts/speedup", test_speedup);
   g_test_add_func ("/charts/speedup/edges", test_speedup_edges);
+  g_test_add_func ("/charts/speedup/picked", test_speedup_picked);
   return g_test_run ();
 }

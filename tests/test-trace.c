@@ -686,8 +686,10 @@ test_command (void)
 static void
 test_command_words (void)
 {
-  WsRunnerError e = { .severity = "error", .code = "cupti_in_use", .message = "held" };
-  WsRunnerError other = { .severity = "error", .code = "bad_argument", .message = "bad" };
+  WsRunnerError e = { .severity = WS_ERROR_SEVERITY_ERROR, .code = WS_ERROR_CUPTI_IN_USE,
+                      .code_name = (char *) "cupti_in_use", .message = (char *) "held" };
+  WsRunnerError other = { .severity = WS_ERROR_SEVERITY_ERROR, .code = WS_ERROR_BAD_ARGUMENT,
+                          .code_name = (char *) "bad_argument", .message = (char *) "bad" };
   g_autofree char *a = ws_trace_describe_error (&e);
   g_autofree char *b = ws_trace_describe_error (&other);
   const guint32 grid[3] = { 39063, 1, 1 }, block[3] = { 16, 16, 1 };

@@ -104,6 +104,8 @@ gboolean _ws_blocks_collect_trace (WsBlocksData *data, WsSession *session,
                                    const WsChartBase *base);
 /* Whether a traced session has a kernel run at two block sizes or more. */
 gboolean _ws_blocks_trace_has_sweep (WsSession *session);
+/* What the chart says of a session without a block sweep, and what to run instead. */
+const char *_ws_blocks_no_sweep_message (WsAudience audience);
 void _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data);
 void _ws_blocks_data_free (WsBlocksData *data);
 /* The shade behind a configuration under the occupancy threshold: darker, the lower. */

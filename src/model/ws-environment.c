@@ -22,7 +22,7 @@ struct _WsEnvironment
 
   WsEnvironmentState state;
   WsRunnerClient *catalog_client, *info_client;
-  GPtrArray *catalog;
+  GListModel *catalog; /* WsKernelEntry */
   WsSession *session;
   GPtrArray *problems;
   char *failure;    /* why the runner did not answer, for people */
@@ -64,17 +64,40 @@ ws_environment_state_get_type (void)
   return type;
 }
 
-/* The runner's error codes that stop a set-up, as the welcome page names them. */
+/* The runner's error codes that stop a set-up, as the welcome page names them, and what it
+ * says of those whose words the app has in every language (the runner, without GLib, writes
+ * English; its words stand for the others). */
 static const struct
 {
-  const char *code;
+  WsErrorCode code;
   const char *title;
+  const char *description; /* NULL: the runner's message */
 } error_titles[] = {
-  { "no_driver", N_("No NVIDIA GPU Here") },
-  { "driver_too_old", N_("The NVIDIA Driver Is Too Old") },
-  { "no_device", N_("The Driver Sees No GPU") },
-  { "no_kernel_image", N_("This Build Cannot Run on This GPU") },
+  { WS_ERROR_NO_DRIVER, N_("No NVIDIA GPU Here"),
+    N_("No NVIDIA driver is installed here (%s was not found), so no kernel can run on this "
+       "computer. On a machine with an NVIDIA GPU, install the NVIDIA driver (Debian: apt "
+       "install nvidia-driver; Ubuntu: sudo ubuntu-drivers install) and restart. Without a "
+       "GPU, open one of the recordings that come with Warpscope: they were measured on real "
+       "GPUs.") },
+  { WS_ERROR_DRIVER_TOO_OLD, N_("The NVIDIA Driver Is Too Old"), NULL },
+  { WS_ERROR_NO_DEVICE, N_("The Driver Sees No GPU"),
+    N_("The NVIDIA driver is installed but sees no GPU. Check that nvidia-smi lists one; in a "
+       "container, give it the GPU (docker run --gpus all); check that CUDA_VISIBLE_DEVICES "
+       "does not hide every device.") },
+  { WS_ERROR_NO_KERNEL_IMAGE, N_("This Build Cannot Run on This GPU"), NULL },
 };
+
+/* The library the runner looked for, from its words "(libcuda.so.1 was not found)". */
+static char *
+missing_library (const char *message)
+{
+  g_autoptr (GRegex) regex = g_regex_new ("\\(([^ ()]+) was not found\\)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+
+  if (message != NULL && g_regex_match (regex, message, 0, &match))
+    return g_match_info_fetch (match, 1);
+  return g_strdup ("libcuda.so.1");
+}
 
 static gboolean
 replace_string (char **field, const char *value)
@@ -92,7 +115,8 @@ first_error (WsEnvironment *self)
   const WsRunnerError *found = NULL;
 
   for (guint i = 0; i < self->problems->len; i++)
-    if (g_strcmp0 (((WsRunnerError *) g_ptr_array_index (self->problems, i))->severity, "error") == 0)
+    if (((WsRunnerError *) g_ptr_array_index (self->problems, i))->severity
+        == WS_ERROR_SEVERITY_ERROR)
       found = g_ptr_array_index (self->problems, i);
   return found;
 }
@@ -100,13 +124,11 @@ first_error (WsEnvironment *self)
 static char *
 ready_summary (WsEnvironment *self, WsDevice *device)
 {
-  JsonObject *hello = ws_session_get_hello (self->session);
+  const WsHello *hello = ws_session_get_hello (self->session);
 
   return g_strdup_printf (_("%s · driver supports CUDA %s · runtime %s"), ws_device_get_name (device),
-                          hello ? json_object_get_string_member_with_default (hello, "driver_cuda", "?")
-                                : "?",
-                          hello ? json_object_get_string_member_with_default (hello, "runtime_cuda", "?")
-                                : "?");
+                          hello && hello->driver_cuda ? hello->driver_cuda : "?",
+                          hello && hello->runtime_cuda ? hello->runtime_cuda : "?");
 }
 
 /* The welcome page's heading and paragraph, and the status line's sentence, for the state. */
@@ -148,9 +170,18 @@ describe (WsEnvironment *self, char **title, char **description, char **summary)
         }
       *title = g_strdup (_("The GPU Cannot Be Used"));
       for (guint i = 0; i < G_N_ELEMENTS (error_titles); i++)
-        if (g_strcmp0 (error->code, error_titles[i].code) == 0)
-          replace_string (title, _(error_titles[i].title));
-      *description = g_strdup (error->message);
+        if (error->code == error_titles[i].code)
+          {
+            replace_string (title, _(error_titles[i].title));
+            if (error_titles[i].description != NULL)
+              {
+                g_autofree char *library = missing_library (error->message);
+
+                *description = g_strdup_printf (_(error_titles[i].description), library);
+              }
+          }
+      if (*description == NULL)
+        *description = g_strdup (error->message);
       return;
     }
 }
@@ -201,14 +232,11 @@ forget_client (WsEnvironment *self, WsRunnerClient **client)
 static void
 catalog_finished_cb (WsRunnerClient *client, WsEnvironment *self)
 {
-  g_autoptr (GPtrArray) kernels = ws_session_dup_kernels (ws_runner_client_get_session (client));
+  GListModel *kernels = ws_session_get_kernels (ws_runner_client_get_session (client));
 
-  if (kernels->len > 0)
-    {
-      g_clear_pointer (&self->catalog, g_ptr_array_unref);
-      self->catalog = g_steal_pointer (&kernels);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-    }
+  /* The session's own list: its entries live as long as the catalog is held. */
+  if (g_list_model_get_n_items (kernels) > 0 && g_set_object (&self->catalog, kernels))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
 }
 
 static void
@@ -351,7 +379,7 @@ ws_environment_get_state (WsEnvironment *self)
   return self->state;
 }
 
-GPtrArray *
+GListModel *
 ws_environment_get_catalog (WsEnvironment *self)
 {
   g_return_val_if_fail (WS_IS_ENVIRONMENT (self), NULL);
@@ -423,7 +451,7 @@ ws_environment_get_property (GObject *object, guint prop, GValue *value, GParamS
     case PROP_RUNNER: g_value_set_string (value, self->runner); break;
     case PROP_LAUNCHER: g_value_set_string (value, self->launcher); break;
     case PROP_STATE: g_value_set_enum (value, self->state); break;
-    case PROP_CATALOG: g_value_set_boxed (value, self->catalog); break;
+    case PROP_CATALOG: g_value_set_object (value, self->catalog); break;
     case PROP_DEVICE: g_value_set_object (value, ws_environment_get_device (self)); break;
     case PROP_TITLE: g_value_set_string (value, self->title); break;
     case PROP_DESCRIPTION: g_value_set_string (value, self->description); break;
@@ -442,7 +470,7 @@ ws_environment_dispose (GObject *object)
   forget_client (self, &self->info_client);
   g_ptr_array_set_size (self->problems, 0);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->catalog, g_ptr_array_unref);
+  g_clear_object (&self->catalog);
   G_OBJECT_CLASS (ws_environment_parent_class)->dispose (object);
 }
 
@@ -477,7 +505,7 @@ ws_environment_class_init (WsEnvironmentClass *klass)
   properties[PROP_LAUNCHER] = g_param_spec_string ("launcher", NULL, NULL, NULL, rw);
   properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, WS_TYPE_ENVIRONMENT_STATE,
                                               WS_ENVIRONMENT_NO_RUNNER, ro);
-  properties[PROP_CATALOG] = g_param_spec_boxed ("catalog", NULL, NULL, G_TYPE_PTR_ARRAY, ro);
+  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_DEVICE] = g_param_spec_object ("device", NULL, NULL, WS_TYPE_DEVICE, ro);
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, ro);
   properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, NULL, ro);

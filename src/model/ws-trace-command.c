@@ -287,33 +287,33 @@ ws_trace_describe_error (const WsRunnerError *e)
 {
   static const struct
   {
-    const char *code;
+    WsErrorCode code;
     const char *words;
   } known[] = {
-    { "program_not_found", N_("The program was not found: check the command's first word, "
+    { WS_ERROR_PROGRAM_NOT_FOUND, N_("The program was not found: check the command's first word, "
                               "or give its full path.") },
-    { "no_cuda_activity", N_("The program ran but never used CUDA, so there is nothing to "
+    { WS_ERROR_NO_CUDA_ACTIVITY, N_("The program ran but never used CUDA, so there is nothing to "
                              "trace.") },
-    { "cupti_in_use", N_("Another profiler (Nsight Systems or Nsight Compute) holds CUPTI, so "
+    { WS_ERROR_CUPTI_IN_USE, N_("Another profiler (Nsight Systems or Nsight Compute) holds CUPTI, so "
                          "the program ran untraced: trace it outside that profiler.") },
-    { "no_driver", N_("No NVIDIA driver was found on this computer, so no CUDA program can run "
+    { WS_ERROR_NO_DRIVER, N_("No NVIDIA driver was found on this computer, so no CUDA program can run "
                       "here.") },
   };
 
   g_return_val_if_fail (e != NULL, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)
-    if (g_strcmp0 (e->code, known[i].code) == 0)
+    if (e->code == known[i].code)
       /* Translators: our sentence, then the runner's own (in English) in parentheses. */
       return e->message != NULL ? g_strdup_printf (_("%s (%s)"), _(known[i].words), e->message)
                                 : g_strdup (_(known[i].words));
-  return g_strdup (e->message != NULL ? e->message : e->code);
+  return g_strdup (e->message != NULL ? e->message : e->code_name);
 }
 
 /* A warning (the copy ceilings could not be measured) is no failure of the program. */
 static gboolean
 is_error (const WsRunnerError *e)
 {
-  return g_strcmp0 (e->severity, "warning") != 0 && g_strcmp0 (e->severity, "info") != 0;
+  return e->severity == WS_ERROR_SEVERITY_ERROR;
 }
 
 char *
