@@ -625,6 +625,59 @@ test_occupancy (void)
   _ws_occupancy_data_free (d);
 }
 
+/* A traced program swept over TPB (warpscope-cli trace --sweep): its kernel at each run's
+ * block, fastest at 256 as the recording on the H200 has it, occupancy from its registers;
+ * one block size alone (the vector add traced once) is no sweep. */
+static void
+test_blocks_trace (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "trace-vector-add-tpb-sweep-h200.jsonl", NULL);
+  g_autofree char *once = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "trace-vector-add-h200.jsonl", NULL);
+  g_autoptr (WsSession) session = load_path (path);
+  g_autoptr (WsSession) single = load_path (once);
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GPtrArray) singles = one (single);
+  WsChartBase base = base_for (WS_CHART_BLOCKS);
+  WsBlocksData *d = _ws_blocks_collect (sessions, &base);
+  const WsBlocksSeries *s;
+  const double tpbs[] = { 32, 64, 128, 256, 512, 1024 };
+  WsChartOptions options;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (_ws_chart_needs_met (WS_CHART_BLOCKS, session));
+  g_assert_false (_ws_chart_needs_met (WS_CHART_BLOCKS, single));
+  g_assert_null (d->frame.message);
+  g_assert_cmpstr (d->frame.title, ==, "Block size · add_kernel, a traced program's sweep");
+  g_assert_cmpuint (d->series->len, ==, 1);
+  s = g_ptr_array_index (d->series, 0);
+  g_assert_cmpuint (s->points->len, ==, G_N_ELEMENTS (tpbs));
+  for (guint i = 0; i < G_N_ELEMENTS (tpbs); i++)
+    {
+      const WsBlocksPoint *p = &g_array_index (s->points, WsBlocksPoint, i);
+
+      g_assert_cmpfloat (p->tpb, ==, tpbs[i]);
+      g_assert_cmpfloat (p->value, >, 0);
+      g_assert_false (isnan (p->occupancy));
+      g_assert_cmpint (p->best, ==, tpbs[i] == 256);
+    }
+  /* 32 threads: the 32-blocks-per-SM limit halves the occupancy. */
+  g_assert_cmpfloat (g_array_index (s->points, WsBlocksPoint, 0).occupancy, ==, 0.5);
+  g_assert_cmpint (s->best, ==, 4);
+  g_assert_cmpstr (s->best_text, ==, "fastest: block 256 (TPB=256), 36.7 µs");
+  _ws_blocks_data_free (d);
+  d = _ws_blocks_collect (singles, &base);
+  g_assert_nonnull (d->frame.message);
+  _ws_blocks_data_free (d);
+  /* An export takes the sweep and refuses the single trace. */
+  ws_chart_options_init (&options, WS_CHART_BLOCKS, NULL, 720, 420);
+  g_assert_true (ws_chart_check (sessions, &options, &error));
+  g_assert_no_error (error);
+  g_assert_false (ws_chart_check (singles, &options, &error));
+  g_assert_nonnull (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -639,6 +692,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/blocks", test_blocks);
   g_test_add_func ("/charts/blocks/kernels", test_blocks_kernels);
   g_test_add_func ("/charts/blocks/heatmap", test_heatmap);
+  g_test_add_func ("/charts/blocks/trace", test_blocks_trace);
   g_test_add_func ("/charts/speedup", test_speedup);
   g_test_add_func ("/charts/speedup/edges", test_speedup_edges);
   g_test_add_func ("/charts/speedup/picked", test_speedup_picked);

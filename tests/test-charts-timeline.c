@@ -6,6 +6,7 @@
 #include "test-charts-util.h"
 #include "test-repeat-session.h"
 #include "ws-chart-timeline-private.h"
+#include "ws-trace-command.h"
 
 static void
 test_timeline_zoom (void)
@@ -542,6 +543,137 @@ test_timeline_outlines (void)
   g_assert_nonnull (strstr (text, "a finding points here"));
 }
 
+/* The traced programs are left out of the charts' common samples: each test loads its own. */
+static WsSession *
+load_trace (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+
+  return load_path (path);
+}
+
+/* A traced program: a lane of API calls (the host), JIT work, copies by direction, a lane per
+ * stream, the host's waits, counted from its first call; the kernel's span is where CUPTI put
+ * it; the widget can zoom (geometry) but picks no run's activity. */
+static void
+test_timeline_trace (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  WsTrace *trace = ws_session_get_trace (session);
+  WsChartBase base = timeline_base (1600, 900);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  const WsTimelineGroup *g = &d->groups[0];
+  static const char *const rows[] = { "API calls", "JIT compiles", "H2D copies",
+                                      "Kernels · stream 7", "D2H copies", "Host waits (sync)" };
+  guint n_spans, kernels = 0;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions chart;
+  WsTimelineGeometry geometry;
+  gint64 start, end;
+
+  g_assert_nonnull (trace);
+  g_assert_null (d->frame.message);
+  g_assert_true (d->trace == trace);
+  g_assert_cmpstr (d->frame.title, ==, "Timeline · python3 vector_add.py");
+  g_assert_cmpuint (d->n_groups, ==, 1);
+  g_assert_null (g->index);
+  g_assert_cmpuint (g->rows->len, ==, G_N_ELEMENTS (rows));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    g_assert_cmpstr (g_array_index (g->rows, WsTimelineRow, i).label, ==, rows[i]);
+  /* From the first API call (cuInit's context) to the last, whole. */
+  for (guint i = 0; i < n_spans; i++)
+    if (spans[i].kind == WS_TRACE_SPAN_KERNEL)
+      {
+        guint64 key;
+
+        kernels++;
+        g_assert_true (_ws_timeline_trace_key (trace, &spans[i], &key));
+        g_assert_cmpuint (key, ==, WS_LANE_KEY (WS_LANE_KERNEL, 7));
+        g_assert_cmpint (spans[i].start, >, g->start);
+        g_assert_cmpint (spans[i].end, <, g->end);
+      }
+  g_assert_cmpuint (kernels, ==, 1);
+  g_assert_true (_ws_timeline_trace_range (trace, &start, &end));
+  g_assert_cmpint (g->start, ==, start);
+  g_assert_cmpint (g->end, ==, end);
+  g_assert_cmpint (end - start, >, 1000000000); /* the program ran for seconds */
+  _ws_timeline_data_free (d);
+
+  ws_chart_options_init (&chart, WS_CHART_TIMELINE, NULL, 1600, 900);
+  g_assert_true (ws_timeline_get_full_range (session, &chart, &start, &end));
+  ws_timeline_get_geometry (session, &chart, &geometry);
+  g_assert_cmpfloat (geometry.plot_width, >, 800);
+  g_assert_cmpint (geometry.start, ==, start);
+  g_assert_false (ws_timeline_pick (session, &chart, geometry.plot_x + 10, geometry.plot_y + 10,
+                                    NULL, NULL));
+  /* Its own spans are picked: the kernel, a pixel wide in two seconds, where it is drawn. */
+  {
+    const WsTraceSpan *k = NULL;
+    guint picked = G_MAXUINT;
+    double x;
+    g_autofree char *words = NULL;
+
+    for (guint i = 0; i < n_spans && k == NULL; i++)
+      if (spans[i].kind == WS_TRACE_SPAN_KERNEL)
+        k = &spans[i];
+    x = geometry.plot_x + (double) (k->start - geometry.start) / (double) (geometry.end
+                                                                          - geometry.start)
+                            * geometry.plot_width;
+    /* Row 4 of 6: the kernels' lane. */
+    g_assert_true (ws_timeline_pick_trace (session, &chart, x + 1,
+                                           geometry.plot_y + geometry.plot_height * 3.5 / 6,
+                                           &picked));
+    g_assert_true (&spans[picked] == k);
+    words = ws_trace_describe_span (trace, k);
+    g_assert_true (g_str_has_prefix (words, "add_kernel · 37.7 µs\ngrid 39063, block 256, 16 "
+                                            "registers, stream 7\nstarts "));
+    /* Nothing in an empty stretch of the kernels' lane. */
+    g_assert_false (ws_timeline_pick_trace (session, &chart, geometry.plot_x + 5,
+                                            geometry.plot_y + geometry.plot_height * 3.5 / 6,
+                                            &picked));
+  }
+  svg = render (sessions, &chart, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_nonnull (strstr (text, "API call"));
+  g_assert_nonnull (strstr (text, "Kernels · stream 7"));
+}
+
+/* A sweep of six program runs, a process each: their main threads share one API lane, and
+ * the band names each run by its value. A trace with NVTX has its ranges' lane. */
+static void
+test_timeline_trace_sweep (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) torch = load_trace ("trace-torch-matmul-h200.jsonl");
+  WsChartBase base = timeline_base (1600, 900);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions chart;
+  guint api = 0;
+
+  g_assert_cmpstr (d->frame.title, ==, "Timeline · python3 vector_add_tpb.py --tpb, 6 program runs");
+  for (guint i = 0; i < d->groups[0].rows->len; i++)
+    api += g_str_has_prefix (g_array_index (d->groups[0].rows, WsTimelineRow, i).label, "API");
+  g_assert_cmpuint (api, ==, 1);
+  _ws_timeline_data_free (d);
+  ws_chart_options_init (&chart, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &chart, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_nonnull (strstr (text, "TPB=32"));
+  g_assert_nonnull (strstr (text, "TPB=1024"));
+
+  d = _ws_timeline_collect (torch, &base, &options);
+  g_assert_cmpstr (g_array_index (d->groups[0].rows, WsTimelineRow, 1).label, ==, "NVTX ranges");
+  _ws_timeline_data_free (d);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -559,5 +691,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/timeline/index", test_timeline_index);
   g_test_add_func ("/charts/timeline/many-runs", test_timeline_many_runs);
   g_test_add_func ("/charts/timeline/outlines", test_timeline_outlines);
+  g_test_add_func ("/charts/timeline/trace", test_timeline_trace);
+  g_test_add_func ("/charts/timeline/trace-sweep", test_timeline_trace_sweep);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ws-analysis.h"
+#include "ws-trace-command.h"
 #include "ws-trace.h"
 
 /* ---- the recordings ------------------------------------------------------------------------ */
@@ -619,6 +620,88 @@ test_live_and_odd (void)
   }
 }
 
+/* The trace command, as the app's dialog and the CLI make it: the runner's options first, then
+ * -- and the program's words exactly as given; what a person typed wrong is refused with what
+ * to change. */
+static void
+test_command (void)
+{
+  g_auto (WsTraceCommand) c = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_auto (GStrv) items = ws_trace_command_split_items ("  A=1\tB=2  ");
+  const char *const expected[] = { "/r", "--trace", "--sweep", "TPB=32,64", "--env", "X=1",
+                                   "--cwd", "/tmp", "--timeout", "60", "--no-ceilings", "--",
+                                   "python3", "v.py", "--tpb", "{TPB}", "--", "two words",
+                                   NULL };
+
+  g_assert_cmpuint (g_strv_length (items), ==, 2);
+  g_assert_cmpstr (items[1], ==, "B=2");
+  c.program = ws_trace_command_split ("python3 v.py --tpb {TPB} -- 'two words'", &error);
+  g_assert_no_error (error);
+  c.sweeps = g_strsplit ("TPB=32,64", " ", -1);
+  c.env = g_strsplit ("X=1", " ", -1);
+  c.cwd = g_strdup ("/tmp");
+  c.timeout = g_strdup ("60");
+  c.no_ceilings = TRUE;
+  argv = ws_trace_command_build_argv (&c, "/r", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (argv, expected);
+
+  /* What is refused, and the words that say why. */
+  {
+    struct
+    {
+      const char *program, *env, *sweep, *words;
+    } cases[] = {
+      { "", NULL, NULL, "Which program?" },
+      { "true", "1X=2", NULL, "is not NAME=VALUE" },
+      { "true", "X", NULL, "is not NAME=VALUE" },
+      { "true", NULL, "TPB", "is not NAME=V1,V2" },
+      { "true", NULL, "TPB=32,,64", "has an empty value" },
+      { "true", NULL, "TPB=", "has an empty value" },
+      { "true --n {N}", NULL, "TPB=32", "The sweep over TPB changes nothing" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_auto (WsTraceCommand) bad = { 0 };
+        g_autoptr (GError) e = NULL;
+
+        bad.program = g_strsplit (cases[i].program, " ", -1);
+        bad.env = cases[i].env ? g_strsplit (cases[i].env, " ", -1) : NULL;
+        bad.sweeps = cases[i].sweep ? g_strsplit (cases[i].sweep, " ", -1) : NULL;
+        g_assert_null (ws_trace_command_build_argv (&bad, "/r", &e));
+        g_assert_nonnull (e);
+        if (strstr (e->message, cases[i].words) == NULL)
+          g_error ("“%s” is not in “%s”", cases[i].words, e->message);
+      }
+  }
+  g_assert_null (ws_trace_command_split ("python3 'open", &error));
+  g_assert_nonnull (strstr (error->message, "check its quotes"));
+}
+
+/* The words for what became of a program: its error codes in plain words, the runner's
+ * sentence kept; a warning is no failure. */
+static void
+test_command_words (void)
+{
+  WsRunnerError e = { .severity = WS_ERROR_SEVERITY_ERROR, .code = WS_ERROR_CUPTI_IN_USE,
+                      .code_name = (char *) "cupti_in_use", .message = (char *) "held" };
+  WsRunnerError other = { .severity = WS_ERROR_SEVERITY_ERROR, .code = WS_ERROR_BAD_ARGUMENT,
+                          .code_name = (char *) "bad_argument", .message = (char *) "bad" };
+  g_autofree char *a = ws_trace_describe_error (&e);
+  g_autofree char *b = ws_trace_describe_error (&other);
+  const guint32 grid[3] = { 39063, 1, 1 }, block[3] = { 16, 16, 1 };
+  g_autofree char *g = ws_trace_format_dims (grid), *bl = ws_trace_format_dims (block);
+
+  g_assert_true (g_str_has_prefix (a, "Another profiler (Nsight Systems or Nsight Compute)"));
+  g_assert_true (g_str_has_suffix (a, "(held)"));
+  g_assert_cmpstr (b, ==, "bad");
+  g_assert_cmpstr (g, ==, "39063");
+  g_assert_cmpstr (bl, ==, "16×16");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -631,5 +714,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/short-names", test_short_names);
   g_test_add_func ("/trace/runner-stream", test_runner_stream);
   g_test_add_func ("/trace/live-and-odd", test_live_and_odd);
+  g_test_add_func ("/trace/command", test_command);
+  g_test_add_func ("/trace/command-words", test_command_words);
   return g_test_run ();
 }

@@ -72,14 +72,14 @@ static int
 ws_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
   WsApplication *self = WS_APPLICATION (app);
-  const char *views[] = { "timeline", "speedup", "blocks", "occupancy", "breakdown", "roofline",
-                          "source", NULL };
+  const char *views[] = { "timeline", "kernels", "speedup", "blocks", "occupancy", "breakdown",
+                          "roofline", "source", NULL };
 
   if (g_variant_dict_lookup (options, "view", "s", &self->initial_view)
       && !g_strv_contains (views, self->initial_view))
     {
-      g_printerr (_("--view takes one of: timeline, speedup, blocks, occupancy, breakdown, "
-                    "roofline, source\n"));
+      g_printerr (_("--view takes one of: timeline, kernels (a traced program's), speedup, "
+                    "blocks, occupancy, breakdown, roofline, source\n"));
       return 2;
     }
   self->presentation = g_variant_dict_contains (options, "presentation");
@@ -221,8 +221,9 @@ ws_application_init (WsApplication *self)
 {
   g_application_add_main_option (G_APPLICATION (self), "view", 0, G_OPTION_FLAG_NONE,
                                  G_OPTION_ARG_STRING,
-                                 _("The view to show first: timeline, speedup, blocks, "
-                                   "occupancy, breakdown, roofline or source"),
+                                 _("The view to show first: timeline, kernels (a traced "
+                                   "program's), speedup, blocks, occupancy, breakdown, "
+                                   "roofline or source"),
                                  _("VIEW"));
   g_application_add_main_option (G_APPLICATION (self), "presentation", 0, G_OPTION_FLAG_NONE,
                                  G_OPTION_ARG_NONE,

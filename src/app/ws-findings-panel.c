@@ -10,6 +10,8 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-trace-command.h"
+#include "ws-trace.h"
 
 struct _WsFindingsPanel
 {
@@ -18,6 +20,8 @@ struct _WsFindingsPanel
   GtkWidget *box;
   WsWorkspace *workspace;
   GPtrArray *shown; /* WsFinding, held while shown (the workspace's cache may drop them) */
+  char *trace_shown; /* a traced program's findings as shown (their titles), to redraw them
+                      * only when they change while it runs */
   int run;
 };
 
@@ -59,6 +63,31 @@ clear (WsFindingsPanel *self)
     gtk_box_remove (GTK_BOX (self->box), child);
 }
 
+/* A traced program's finding points into the trace's spans: the timeline shows them, with a
+ * margin of a tenth on each side. */
+static void
+show_trace_spans (WsFindingsPanel *self, const WsFinding *f)
+{
+  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
+  guint n_spans;
+  const WsTraceSpan *spans = trace ? ws_trace_get_spans (trace, &n_spans) : NULL;
+  gint64 start = G_MAXINT64, end = G_MININT64, margin;
+
+  for (guint i = 0; spans != NULL && i < f->activities->len; i++)
+    {
+      guint k = g_array_index (f->activities, guint, i);
+
+      if (k < n_spans)
+        start = MIN (start, spans[k].start), end = MAX (end, spans[k].end);
+    }
+  if (end < start)
+    return;
+  margin = MAX ((end - start) / 10, 1000);
+  ws_workspace_set_visible_window (self->workspace, start - margin, end + margin);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-view", "s", "timeline");
+}
+
 static void
 card_clicked_cb (GtkGestureClick *gesture, int n, double x, double y, gpointer data)
 {
@@ -72,6 +101,11 @@ card_clicked_cb (GtkGestureClick *gesture, int n, double x, double y, gpointer d
   f = g_ptr_array_index (self->shown, index);
   if (self->workspace == NULL || f->activities == NULL || f->activities->len == 0)
     return;
+  if (f->trace)
+    {
+      show_trace_spans (self, f);
+      return;
+    }
   ws_workspace_highlight_finding (self->workspace, f->run ? f->run : self->run, f->activities);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.show-view", "s", "timeline");
 }
@@ -152,6 +186,57 @@ add_memcheck (WsFindingsPanel *self, WsSession *session)
     }
 }
 
+/* A traced program: its findings (ws_analyze_trace), each program run's most severe first. */
+/* What the cards of a traced program say: the session's errors, then the findings' titles. */
+static char *
+titles_of (WsSession *session, GPtrArray *findings)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%u %u\n", ws_session_get_errors (session)->len,
+                          ws_session_get_problems (session)->len);
+  for (guint i = 0; i < findings->len; i++)
+    g_string_append_printf (s, "%s\n", ((WsFinding *) g_ptr_array_index (findings, i))->title);
+  return g_string_free (s, FALSE);
+}
+
+static void
+show_trace (WsFindingsPanel *self, WsSession *session)
+{
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+
+  g_free (self->trace_shown);
+  self->trace_shown = titles_of (session, findings);
+  gtk_box_append (GTK_BOX (self->box), label (_("Findings about the traced program"), "title-4",
+                                              FALSE));
+  if (findings->len == 0)
+    {
+      gtk_box_append (GTK_BOX (self->box),
+                      label (_("Nothing to point out yet: the findings appear as the program's "
+                               "kernels and copies arrive."),
+                             "dim-label", FALSE));
+      return;
+    }
+  self->shown = g_ptr_array_ref (findings);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const WsFinding *f = g_ptr_array_index (findings, i);
+      const WsTraceProgram *p = ws_trace_get_program (ws_session_get_trace (session), f->program);
+
+      /* A sweep: each program run's findings under its values. */
+      if (p != NULL && p->of > 1
+          && (i == 0 || ((WsFinding *) g_ptr_array_index (findings, i - 1))->program != f->program))
+        {
+          g_autofree char *params = ws_trace_describe_params (p);
+          g_autofree char *heading = g_strdup_printf (_("Run %u of %u · %s"), p->id, p->of,
+                                                      params);
+
+          gtk_box_append (GTK_BOX (self->box), label (heading, "heading", FALSE));
+        }
+      gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+    }
+}
+
 static void
 show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *findings)
 {
@@ -161,11 +246,14 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
 
   if (run == NULL)
     {
+      gboolean traced = session != NULL && ws_session_get_trace (session) != NULL;
+
       gtk_box_append (GTK_BOX (self->box), label (_("Findings"), "title-3", FALSE));
-      gtk_box_append (GTK_BOX (self->box),
-                      label (_("Select a run in the table to see what its numbers say: what "
-                               "limits it, why, and what to change."),
-                             "dim-label", FALSE));
+      if (!traced)
+        gtk_box_append (GTK_BOX (self->box),
+                        label (_("Select a run in the table to see what its numbers say: what "
+                                 "limits it, why, and what to change."),
+                               "dim-label", FALSE));
       if (session != NULL)
         {
           GPtrArray *errors = ws_session_get_errors (session);
@@ -201,6 +289,8 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
               gtk_box_append (GTK_BOX (self->box), finding_card (self, &fake, G_MAXUINT));
             }
         }
+      if (traced)
+        show_trace (self, session);
       return;
     }
 
@@ -381,10 +471,28 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsFindingsPanel *self)
     show (self);
 }
 
-/* Errors and a memory check's findings arrive without a run. */
+/* Errors and a memory check's findings arrive without a run; a traced program's records (its
+ * processes, its end) change what is found. */
 static void
 session_updated_cb (WsFindingsPanel *self)
 {
+  WsSession *session = ws_workspace_get_session (self->workspace);
+
+  if (session != NULL && ws_session_get_trace (session) != NULL)
+    {
+      g_autoptr (GPtrArray) findings = NULL;
+      g_autofree char *titles = NULL;
+
+      if (ws_workspace_get_selected_run (self->workspace) != NULL)
+        return;
+      /* Twice a second while a program runs: the cards stay put (and where they were scrolled
+       * to) unless what they say has changed. */
+      findings = ws_analyze_trace (session);
+      titles = titles_of (session, findings);
+      if (g_strcmp0 (titles, self->trace_shown) != 0)
+        show (self);
+      return;
+    }
   if (ws_workspace_get_run (self->workspace) == 0)
     show (self);
 }
@@ -459,6 +567,7 @@ ws_findings_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
   g_clear_object (&self->workspace);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
+  g_clear_pointer (&self->trace_shown, g_free);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_findings_panel_parent_class)->dispose (object);
 }

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-runner-client.h"
+#include "ws-trace-command.h"
 
 struct _WsRunController
 {
@@ -18,6 +19,8 @@ struct _WsRunController
   guint timeout;
   WsRunnerClient *client;
   guint autosave_id;
+  guint grew_id;          /* a live trace: says twice a second that it grew */
+  guint grew_spans;
 };
 
 G_DEFINE_FINAL_TYPE (WsRunController, ws_run_controller, G_TYPE_OBJECT)
@@ -94,12 +97,60 @@ run_updated_cb (WsSession *session, WsRun *run, WsRunController *self)
     self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
 }
 
+/* A traced program's activity records (its kernels, copies, API calls) arrive without a signal
+ * each, or a large program would redraw every view thousands of times a second: while it runs,
+ * the session's "changed" says twice a second that it grew, and the views follow. */
+static gboolean
+trace_grew_cb (gpointer data)
+{
+  WsRunController *self = data;
+  WsSession *session = live_session (self);
+  WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
+  guint n_spans = 0;
+
+  if (trace != NULL)
+    ws_trace_get_spans (trace, &n_spans);
+  if (trace != NULL && n_spans != self->grew_spans)
+    {
+      self->grew_spans = n_spans;
+      g_signal_emit_by_name (session, "changed");
+      if (self->autosave_id == 0)
+        self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 /* ---- how it ended ------------------------------------------------------------------------- */
 
 static void
 say (WsRunController *self, const char *text)
 {
   g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+/* A traced program: what went wrong in plain words, else how its last run ended. */
+static void
+say_trace_end (WsRunController *self, WsSession *session)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  g_autofree char *problem = ws_trace_describe_session_error (session);
+  const WsTraceProgram *last;
+  g_autofree char *command = NULL, *ending = NULL, *text = NULL;
+
+  if (problem != NULL)
+    {
+      say (self, problem);
+      return;
+    }
+  if (programs->len == 0)
+    return;
+  last = g_ptr_array_index (programs, programs->len - 1);
+  command = ws_trace_describe_command (trace, last);
+  ending = ws_trace_describe_ending (trace, last, NULL);
+  /* Translators: the program's command line, then how it ended ("exited with status 0…"). */
+  text = g_strdup_printf (_("%s %s"), command, ending ? ending : _("ended"));
+  say (self, text);
 }
 
 /* The runner's own words when it stopped or refused; else how many runs finished, then the
@@ -115,6 +166,8 @@ finished_cb (WsRunnerClient *client, WsRunController *self)
 
   if (error != NULL)
     say (self, error->message);
+  else if (ws_session_get_trace (session) != NULL)
+    say_trace_end (self, session);
   else if (errors->len > 0)
     say (self, ((WsRunnerError *) g_ptr_array_index (errors, 0))->message);
   else
@@ -134,7 +187,8 @@ finished_cb (WsRunnerClient *client, WsRunController *self)
             }
         }
     }
-  if (self->autosave_id != 0)
+  g_clear_handle_id (&self->grew_id, g_source_remove);
+  if (self->autosave_id != 0 || ws_session_get_trace (session) != NULL)
     autosave (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -147,6 +201,7 @@ forget_client (WsRunController *self)
   WsSession *session = live_session (self);
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_handle_id (&self->grew_id, g_source_remove);
   if (session != NULL)
     g_signal_handlers_disconnect_by_data (session, self);
   if (self->client != NULL)
@@ -154,8 +209,9 @@ forget_client (WsRunController *self)
   g_clear_object (&self->client);
 }
 
-gboolean
-ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
+static gboolean
+start_with_timeout (WsRunController *self, const char *const *argv, guint timeout,
+                    GError **error)
 {
   g_autoptr (WsSession) session = NULL;
   g_auto (GStrv) launcher = NULL;
@@ -178,7 +234,7 @@ ws_run_controller_start (WsRunController *self, const char *const *argv, GError 
   if (self->workspace != NULL)
     ws_workspace_set_session (self->workspace, session);
   self->client = ws_runner_client_new (session);
-  ws_runner_client_set_timeout (self->client, self->timeout);
+  ws_runner_client_set_timeout (self->client, timeout);
   g_signal_connect (self->client, "finished", G_CALLBACK (finished_cb), self);
   g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
   if (!ws_runner_client_start (self->client, (const char *const *) launcher, argv, error))
@@ -188,6 +244,24 @@ ws_run_controller_start (WsRunController *self, const char *const *argv, GError 
       return FALSE;
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  return TRUE;
+}
+
+gboolean
+ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
+{
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  return start_with_timeout (self, argv, self->timeout, error);
+}
+
+gboolean
+ws_run_controller_start_trace (WsRunController *self, const char *const *argv, GError **error)
+{
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  if (!start_with_timeout (self, argv, 0, error))
+    return FALSE;
+  self->grew_spans = 0;
+  self->grew_id = g_timeout_add (500, trace_grew_cb, self);
   return TRUE;
 }
 

@@ -19,6 +19,11 @@ G_DECLARE_FINAL_TYPE (WsRunController, ws_run_controller, WS, RUN_CONTROLLER, GO
 
 /* Starts `argv` as the workspace's live session. */
 gboolean ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error);
+/* Starts warpscope-runner --trace (ws_trace_command_build_argv): with no inactivity limit,
+ * since a program may compute for minutes without a record; the end is said in the program's
+ * terms (how it exited, or what went wrong). */
+gboolean ws_run_controller_start_trace (WsRunController *self, const char *const *argv,
+                                        GError **error);
 /* Replays a recording with its original pacing (warpscope-cli replay) as the live session. */
 gboolean ws_run_controller_replay (WsRunController *self, GFile *recording, GError **error);
 /* Stops it; the runs that completed stay. */

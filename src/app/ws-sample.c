@@ -35,6 +35,12 @@ static const struct
   { "vector-add-streams", N_("Vector add, copies hidden by streams") },
   { "matmul-streams", N_("Matrix multiply, copies hidden by streams") },
   { "transpose-streams", N_("Transpose, copies hidden by streams") },
+  /* Programs traced as they are (warpscope-cli trace): the tutorial's, then another's. */
+  { "trace-vector-add", N_("The tutorial's vector add, traced as written") },
+  { "trace-vector-add-advised", N_("The tutorial's vector add, changed as its findings advise") },
+  { "trace-matmul-tiled", N_("The tutorial's tiled matrix multiply, traced") },
+  { "trace-vector-add-tpb-sweep", N_("The tutorial's vector add traced over threads per block") },
+  { "trace-torch-matmul", N_("A PyTorch matrix multiply, traced") },
 };
 
 WsSample *

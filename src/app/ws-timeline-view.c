@@ -10,6 +10,8 @@
 
 #include "ws-chart-menu.h"
 #include "ws-chart-view.h"
+#include "ws-format.h"
+#include "ws-trace-command.h"
 
 struct _WsTimelineView
 {
@@ -345,6 +347,33 @@ describe_activity (WsRun *run, const WsActivity *a)
   return g_string_free (s, FALSE);
 }
 
+/* A traced program's span: what it is, its facts, when it started. */
+static gboolean
+query_trace_tooltip (WsTimelineView *self, int x, int y, GtkTooltip *tooltip)
+{
+  WsTrace *trace = ws_session_get_trace (session (self));
+  g_autofree WsTheme *owned = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions options;
+  const WsTraceSpan *spans;
+  guint span, n_spans;
+
+  if (trace == NULL)
+    return FALSE;
+  fill_options (self, &options, &owned);
+  spans = ws_trace_get_spans (trace, &n_spans);
+  if (!ws_timeline_pick_trace (session (self), &options, x, y, &span) || span >= n_spans)
+    return FALSE;
+  text = ws_trace_describe_span (trace, &spans[span]);
+  {
+    /* Names come from the program: nothing in them may reorder or hide what is read. */
+    g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE);
+
+    gtk_tooltip_set_text (tooltip, safe);
+  }
+  return TRUE;
+}
+
 static gboolean
 query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
                   WsTimelineView *self)
@@ -354,6 +383,8 @@ query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   const WsActivity *a;
   g_autofree char *markup = NULL;
 
+  if (active (self) && !keyboard && query_trace_tooltip (self, x, y, tooltip))
+    return TRUE;
   if (!active (self) || keyboard || !pick (self, x, y, &run, &index))
     return FALSE;
   a = ws_run_get_activities (run, &n);

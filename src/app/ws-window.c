@@ -30,6 +30,8 @@
 #include "ws-takeaway.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
+#include "ws-trace-dialog.h"
+#include "ws-trace-view.h"
 #include "ws-welcome-page.h"
 
 struct _WsWindow
@@ -87,7 +89,8 @@ static void
 update_actions (WsWindow *self)
 {
   gboolean running = ws_run_controller_is_running (self->controller);
-  gboolean has_runs = ws_workspace_has_runs (self->workspace);
+  gboolean has_runs = ws_workspace_has_runs (self->workspace)
+                      || ws_workspace_has_trace (self->workspace);
   gboolean can_run = !running && ws_environment_get_state (self->environment) == WS_ENVIRONMENT_READY;
   gboolean presenting = ws_workspace_get_presentation (self->workspace);
   GtkWidget *widget = GTK_WIDGET (self);
@@ -114,7 +117,7 @@ update_page (WsWindow *self)
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   const char *view = adw_view_stack_get_visible_child_name (self->views);
 
-  if (ws_workspace_has_runs (self->workspace))
+  if (ws_workspace_has_runs (self->workspace) || ws_workspace_has_trace (self->workspace))
     {
       gtk_stack_set_visible_child_name (self->main_stack, "views");
       /* A recording opened for a lecture starts at its first run. */
@@ -205,6 +208,9 @@ update_presentation (WsWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (desk); i++)
     gtk_widget_set_visible (child (self, desk[i]), !on);
+  /* A traced program has no runs: its tables are the Kernels view, not the runs table. */
+  if (ws_workspace_has_trace (self->workspace))
+    gtk_widget_set_visible (child (self, "table_pane"), FALSE);
   gtk_widget_set_visible (child (self, "leave_presentation_button"), on);
   gtk_widget_set_visible (callouts_button, on && views);
   gtk_widget_set_visible (child (self, "takeaway"), on && views);
@@ -455,6 +461,18 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+trace_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsTraceDialog *dialog = ws_trace_dialog_new (GTK_WINDOW (self), self->settings,
+                                               self->controller, self->workspace,
+                                               ws_environment_get_runner (self->environment));
+
+  ws_probe_session_arrives (GTK_WIDGET (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 environment_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
@@ -683,6 +701,7 @@ ws_window_class_init (WsWindowClass *klass)
     { "win.save", NULL, save_action, GDK_KEY_s, GDK_CONTROL_MASK },
     { "win.save-as", NULL, save_action, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
     { "win.environment", NULL, environment_action },
+    { "win.trace", NULL, trace_action, GDK_KEY_t, GDK_CONTROL_MASK },
     { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
     { "win.show-view", "s", show_view_action },
     /* Sysprof's keys for its side panes. */
@@ -701,12 +720,13 @@ ws_window_class_init (WsWindowClass *klass)
                                  "table_pane", "takeaway", "callouts", "callouts_button",
                                  "leave_presentation_button", "sidebar_button", "run_button", "export_button",
                                  "sweep_button", "stop_button", "open_button", "save_button",
-                                 "findings_button" };
+                                 "findings_button", "trace_view" };
   GType types[] = { WS_TYPE_CHART_ACTIONS, WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
-                    WS_TYPE_STATUS_BAR, WS_TYPE_TAKEAWAY, WS_TYPE_CALLOUT_STRIP };
+                    WS_TYPE_STATUS_BAR, WS_TYPE_TAKEAWAY, WS_TYPE_CALLOUT_STRIP,
+                    WS_TYPE_TRACE_VIEW };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
@@ -764,6 +784,8 @@ ws_window_init (WsWindow *self)
   /* What the actions depend on; the views follow the workspace themselves. */
   g_signal_connect_swapped (self->workspace, "notify::session", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "run-added", G_CALLBACK (update_page), self);
+  /* A traced program's first process arrives as a session record, not a run. */
+  g_signal_connect_swapped (self->workspace, "session-updated", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "notify::presentation", G_CALLBACK (presentation_cb), self);
   g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (update_switcher), self);
   g_signal_connect_swapped (self->environment, "notify::state", G_CALLBACK (update_actions), self);

@@ -4,6 +4,8 @@
  */
 #include "ws-workspace.h"
 
+#include "ws-trace.h"
+
 struct _WsWorkspace
 {
   GObject parent_instance;
@@ -91,6 +93,16 @@ ws_workspace_has_runs (WsWorkspace *self)
 {
   g_return_val_if_fail (WS_IS_WORKSPACE (self), FALSE);
   return self->session != NULL && g_list_model_get_n_items (ws_session_get_runs (self->session)) > 0;
+}
+
+gboolean
+ws_workspace_has_trace (WsWorkspace *self)
+{
+  WsTrace *trace;
+
+  g_return_val_if_fail (WS_IS_WORKSPACE (self), FALSE);
+  trace = self->session != NULL ? ws_session_get_trace (self->session) : NULL;
+  return trace != NULL && ws_trace_get_processes (trace)->len > 0;
 }
 
 static void follow_selection (WsWorkspace *self);

@@ -39,6 +39,9 @@ void ws_workspace_set_session (WsWorkspace *self, WsSession *session);
 /* The session as the charts take it (WsSession): holding it, or empty. */
 GPtrArray *ws_workspace_get_sessions (WsWorkspace *self);
 gboolean ws_workspace_has_runs (WsWorkspace *self);
+/* Whether the session is a traced program's (ws_session_get_trace) with a process that used
+ * CUDA: the views then show its timeline, tables and findings. */
+gboolean ws_workspace_has_trace (WsWorkspace *self);
 
 /* The selection: the visible window follows it, a run from a little before its start to a
  * little after its end, two runs compared from their own starts. */

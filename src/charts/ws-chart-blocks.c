@@ -38,8 +38,8 @@ median_of (GArray *values)
 
 /* One vertex per threads-per-block value: the median time and occupancy of the points there,
  * and the widest spread. Points come sorted by threads per block. */
-static GArray *
-curve_of (GArray *points)
+GArray *
+_ws_blocks_curve_of (GArray *points)
 {
   GArray *curve = g_array_new (FALSE, FALSE, sizeof (WsBlocksVertex));
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
@@ -72,8 +72,8 @@ curve_of (GArray *points)
   return curve;
 }
 
-static void
-series_free (WsBlocksSeries *s)
+void
+_ws_blocks_series_free (WsBlocksSeries *s)
 {
   g_free (s->kernel);
   g_clear_pointer (&s->points, g_array_unref);
@@ -130,7 +130,7 @@ collect_series (WsSeries *series, guint session, const WsColor *color, gboolean 
       p.tied = best != NULL && g_ptr_array_find (tied, run, NULL);
       g_array_append_val (s->points, p);
     }
-  s->curve = curve_of (s->points);
+  s->curve = _ws_blocks_curve_of (s->points);
   if (best != NULL)
     {
       s->best = ws_run_get_id (best);
@@ -214,8 +214,8 @@ legend_sessions (WsBlocksData *data, GPtrArray *sessions)
     }
 }
 
-static void
-collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
+void
+_ws_blocks_collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
 {
   const WsBlocksSeries *main_series = g_ptr_array_index (data->series, 0);
   gboolean under = FALSE, ties = FALSE;
@@ -275,8 +275,8 @@ collect_x (WsBlocksData *data, GArray *tpbs, double xlo, double xhi)
   }
 }
 
-static void
-collect_axes (WsBlocksData *data, GPtrArray *picked)
+void
+_ws_blocks_collect_axes (WsBlocksData *data)
 {
   double xlo = G_MAXDOUBLE, xhi = -G_MAXDOUBLE, ylo = G_MAXDOUBLE, yhi = -G_MAXDOUBLE;
   g_autoptr (GArray) tpbs = g_array_new (FALSE, FALSE, sizeof (double));
@@ -355,7 +355,7 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
   gboolean heatmap = FALSE;
   double t = ws_analysis_threshold ("occupancy_low");
 
-  data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) series_free);
+  data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_blocks_series_free);
   data->threshold = t > 0 && t <= 1 ? t : 1.0;
   _ws_legend_init (&data->legend);
   picked = session ? _ws_blocks_pick_series (session, base, &heatmap) : g_ptr_array_new ();
@@ -371,6 +371,8 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
                             : g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
       return data;
     }
+  if (picked->len == 0 && session != NULL && _ws_blocks_collect_trace (data, session, base))
+    return data;
   if (picked->len == 0)
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
@@ -387,9 +389,9 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
       return data;
     }
   collect_all_series (data, sessions, picked, base);
-  collect_legend (data, sessions, base->theme);
+  _ws_blocks_collect_legend (data, sessions, base->theme);
   collect_shapes (data, picked);
-  collect_axes (data, picked);
+  _ws_blocks_collect_axes (data);
   return data;
 }
 

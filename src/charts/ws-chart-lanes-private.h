@@ -18,6 +18,11 @@ typedef enum
   WS_LANE_MEMSET,
   WS_LANE_SYNC,       /* the host waiting: it overlaps the GPU work it waits for */
   WS_LANE_OVERHEAD,
+  /* A traced program's (ws-chart-timeline-trace.c): a host thread's API calls, its NVTX
+   * ranges, the driver's JIT work. */
+  WS_LANE_API,
+  WS_LANE_NVTX,
+  WS_LANE_JIT,
   WS_N_LANE_CATEGORIES
 } WsLaneCategory;
 

@@ -32,6 +32,12 @@ category_color (const WsTheme *theme, WsLaneCategory category, guint kernel_ordi
       return theme->memset;
     case WS_LANE_OVERHEAD:
       return _ws_color_mix (&theme->sync, &theme->background, 0.35);
+    case WS_LANE_API:
+      return theme->cpu;
+    case WS_LANE_NVTX:
+      return theme->series[3];
+    case WS_LANE_JIT:
+      return theme->series[6];
     case WS_LANE_SYNC:
     case WS_N_LANE_CATEGORIES:
     default:
@@ -60,6 +66,8 @@ legend_for (WsChartContext *ctx, const WsTimelineData *data, GArray *rows, gbool
     { WS_LANE_OTHER_COPY, N_("other copy") }, { WS_LANE_KERNEL, N_("kernel") },
     { WS_LANE_MEMSET, N_("memset") },         { WS_LANE_SYNC, N_("host waits") },
     { WS_LANE_CPU, N_("CPU reference") },     { WS_LANE_OVERHEAD, N_("CUPTI overhead") },
+    { WS_LANE_API, N_("API call") },          { WS_LANE_NVTX, N_("NVTX range") },
+    { WS_LANE_JIT, N_("JIT compile") },
   };
   const WsTheme *t = ctx->theme;
   gboolean present[WS_N_LANE_CATEGORIES] = { FALSE };
@@ -219,6 +227,11 @@ decide_together (WsChartContext *ctx, WsTimelineLayout *l)
   double narrow = WS_TIMELINE_NARROW_RUN * ctx->unit, room = l->plot.width / narrow;
   guint n = 0;
 
+  if (index == NULL) /* a traced program: no runs */
+    {
+      l->together = FALSE;
+      return;
+    }
   for (guint i = _ws_lane_index_first_reaching (index, l->start);
        i < index->runs->len && index->starts[i] < l->end && n <= room; i++)
     if (index->ends[i] >= l->start
@@ -377,9 +390,17 @@ _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data)
       const WsTimelineLayout *l = &f.group[i];
 
       _ws_timeline_draw_ruler (ctx, l);
-      _ws_timeline_draw_band (ctx, l);
       draw_rows (ctx, l);
-      density |= _ws_timeline_draw_lanes (ctx, l);
+      if (data->trace != NULL)
+        {
+          _ws_timeline_draw_trace_band (ctx, l, data->trace);
+          _ws_timeline_draw_trace_lanes (ctx, l, data->trace);
+        }
+      else
+        {
+          _ws_timeline_draw_band (ctx, l);
+          density |= _ws_timeline_draw_lanes (ctx, l);
+        }
       _ws_timeline_draw_outlines (ctx, data, l);
       draw_selection (ctx, data, l);
     }

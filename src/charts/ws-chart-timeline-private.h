@@ -12,6 +12,7 @@
 #include "ws-chart-lanes-private.h"
 #include "ws-chart-private.h"
 #include "ws-chart-shapes-private.h"
+#include "ws-trace.h"
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,8 @@ typedef struct
 {
   WsChartFrame frame;
   WsSession *session;          /* referenced */
+  WsTrace *trace;              /* a traced program's session: the session's trace, its one
+                                * group has no index (ws-chart-timeline-trace.c) */
   WsTimelineGroup groups[2];
   guint n_groups;
   gint64 window_start, window_end; /* as the widget counts: comparing, since each run's start */
@@ -106,6 +109,21 @@ void _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l);
 gboolean _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l);
 void _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
                                  const WsTimelineLayout *l);
+
+/* A traced program (ws-chart-timeline-trace.c): the lane of a span (FALSE: none), the range
+ * its spans cover, the collect step (FALSE: nothing to draw), the band and the spans. */
+gboolean _ws_timeline_trace_key (WsTrace *trace, const WsTraceSpan *span, guint64 *key);
+gboolean _ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end);
+gboolean _ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
+                                     const WsTimelineOptions *options);
+void _ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *l,
+                                   WsTrace *trace);
+void _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l,
+                                    WsTrace *trace);
+/* The span of the row under (x, y) nearest to x within `tolerance` ns; inside one beats beside
+ * one, of nested ones the shortest. */
+gboolean _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
+                                  double tolerance, guint *span);
 
 /* Runs narrower than this many units are drawn together, as density bars of their busy time,
  * once there are more of them than the plot has room for at this width each (a long session

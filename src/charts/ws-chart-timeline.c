@@ -347,6 +347,9 @@ _ws_timeline_collect (WsSession *session, const WsChartBase *base, const WsTimel
   data->frame.subtitle = _ws_chart_subtitle (session, NULL);
   if (compare_runs (session, base, &a, &b))
     collect_compare (data, a, b, o, &shown);
+  else if (session != NULL && ws_session_get_trace (session) != NULL
+           && _ws_timeline_collect_trace (data, session, o))
+    shown = g_ptr_array_new ();
   else if (session == NULL || !collect_session (data, session, base, o, &shown))
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_TIMELINE));
@@ -401,6 +404,8 @@ ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, g
     }
   if (session == NULL)
     return FALSE;
+  if (ws_session_get_trace (session) != NULL)
+    return _ws_timeline_trace_range (ws_session_get_trace (session), start, end);
   index = _ws_lane_index_get (session);
   any = index->runs->len > 0 && index->end > index->start;
   *start = index->start;
@@ -488,6 +493,8 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
   guint64 key;
   gint64 t;
 
+  if (index == NULL) /* a traced program's spans are not a run's activities */
+    return;
   if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
       || y >= l->plot.y + l->plot.height || l->rows->len == 0)
     return;
@@ -508,6 +515,29 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
       if (lane != NULL && (double) lanes->end >= (double) t - tolerance)
         pick_in_lane (lane, g_ptr_array_index (index->runs, i), t, tolerance, pick);
     }
+}
+
+gboolean
+ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x, double y,
+                        guint *span)
+{
+  WsChartRequest request;
+  WsChartContext ctx;
+  WsTimelineFrame f;
+  WsTimelineData *data;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  if (session == NULL || ws_session_get_trace (session) == NULL)
+    return FALSE;
+  data = measure (session, options, &request, &ctx, &f);
+  if (data->trace != NULL && f.n_groups == 1)
+    found = _ws_timeline_trace_pick (&f.group[0], data->trace, x, y,
+                                     3 * ctx.unit / f.group[0].ppn, span);
+  _ws_timeline_frame_clear (&f);
+  _ws_timeline_data_free (data);
+  _ws_chart_context_clear (&ctx);
+  return found;
 }
 
 gboolean

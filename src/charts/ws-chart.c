@@ -74,7 +74,8 @@ _ws_chart_needs_met (WsChartKind kind, WsSession *session)
     return FALSE;
   if ((needs & WS_CHART_NEEDS_SIZE_SWEEP) && !has_series (session, WS_SERIES_BY_SIZE, TRUE))
     return FALSE;
-  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE))
+  if ((needs & WS_CHART_NEEDS_BLOCK_SWEEP) && !has_series (session, WS_SERIES_BY_BLOCK, FALSE)
+      && !_ws_blocks_trace_has_sweep (session))
     return FALSE;
   if ((needs & WS_CHART_NEEDS_SEQUENCES) && !has_runs_with (session, WS_CHART_NEEDS_SEQUENCES))
     return FALSE;
@@ -345,7 +346,8 @@ ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **err
       g_autoptr (GPtrArray) picked = _ws_blocks_pick_series (session, &request.base, &heatmap);
       g_autofree char *name = NULL;
 
-      if (picked->len > 0)
+      /* A traced program swept over its own parameter is a block sweep too. */
+      if (picked->len > 0 || (session != NULL && _ws_blocks_trace_has_sweep (session)))
         return TRUE;
       name = session_name (session);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,

@@ -104,4 +104,9 @@ gboolean ws_timeline_get_full_range (WsSession *session, const WsChartOptions *o
 gboolean ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x,
                            double y, WsRun **run, guint *index);
 
+/* A traced program's span under (x, y), within a few pixels: `span` is an index into
+ * ws_trace_get_spans (). FALSE when the session is no trace or nothing is there. */
+gboolean ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x,
+                                 double y, guint *span);
+
 G_END_DECLS

@@ -53,117 +53,36 @@ ws_cli_trace_report_free (WsCliTraceReport *r)
 
 /* ---- words -------------------------------------------------------------------------------- */
 
+/* The model's words (ws-trace-command.h), which the app shares; durations as the CLI writes
+ * them. */
 char *
 ws_cli_trace_describe_params (const WsTraceProgram *p)
 {
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < p->n_params; i++)
-    g_string_append_printf (s, "%s%s=%s", i ? ", " : "", p->params[i].name, p->params[i].value);
-  return g_string_free (s, FALSE);
+  return ws_trace_describe_params (p);
 }
 
 char *
 ws_cli_trace_describe_command (WsTrace *trace, const WsTraceProgram *p)
 {
-  GPtrArray *processes = ws_trace_get_processes (trace);
-
-  if (p->argv != NULL && p->argv[0] != NULL)
-    return g_strjoinv (" ", p->argv);
-  for (guint i = 0; i < processes->len; i++)
-    {
-      const WsTraceProcess *process = g_ptr_array_index (processes, i);
-
-      if (process->program == p->id && process->command != NULL)
-        return g_strjoinv (" ", process->command);
-    }
-  return g_strdup (_("the program"));
+  return ws_trace_describe_command (trace, p);
 }
 
-/* How a program run ended: the runner's word when it ran it, else its first process's. */
 char *
 ws_cli_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p)
 {
-  const char *reason = p->end_reason, *signal_name = p->signal_name;
-  int status = p->exit_status, signal = p->signal;
-  g_autofree char *wall = NULL;
-  gint64 start, end;
-  char *ending;
-
-  if (!p->ended)
-    {
-      GPtrArray *processes = ws_trace_get_processes (trace);
-
-      for (guint i = 0; i < processes->len && reason == NULL; i++)
-        {
-          const WsTraceProcess *process = g_ptr_array_index (processes, i);
-
-          if (process->program == p->id && process->ended)
-            reason = process->end_reason, status = process->exit_status,
-            signal = process->signal, signal_name = process->signal_name;
-        }
-      if (reason == NULL)
-        return NULL;
-    }
-  if (p->wall_ns > 0)
-    wall = ws_cli_format_duration ((double) p->wall_ns);
-  else if (ws_trace_get_program_range (trace, p->id, &start, &end))
-    wall = ws_cli_format_duration ((double) (end - start));
-  if (g_str_equal (reason, "not_started"))
-    return g_strdup (_("was not started"));
-  if (g_str_equal (reason, "stopped"))
-    ending = g_strdup (_("was stopped"));
-  else if (g_str_equal (reason, "timeout"))
-    ending = g_strdup (_("was stopped by --timeout"));
-  else if (g_str_equal (reason, "signal") || signal != 0)
-    /* Translators: the signal's name (SIGSEGV) or number. */
-    ending = signal_name != NULL ? g_strdup_printf (_("was ended by %s"), signal_name)
-                                 : g_strdup_printf (_("was ended by signal %d"), signal);
-  else
-    ending = g_strdup_printf (_("exited with status %d"), status);
-  if (wall != NULL)
-    {
-      /* Translators: how the program ended ("exited with status 0"), then a duration. */
-      char *with = g_strdup_printf (_("%s after %s"), ending, wall);
-
-      g_free (ending);
-      ending = with;
-    }
-  return ending;
+  return ws_trace_describe_ending (trace, p, ws_cli_format_duration);
 }
 
 char *
 ws_cli_trace_format_dims (const guint32 d[3])
 {
-  if (d[2] > 1)
-    return g_strdup_printf ("%u×%u×%u", d[0], d[1], d[2]);
-  if (d[1] > 1)
-    return g_strdup_printf ("%u×%u", d[0], d[1]);
-  return g_strdup_printf ("%u", d[0]);
+  return ws_trace_format_dims (d);
 }
 
 char *
 ws_cli_trace_describe_copy (const WsTraceCopy *c)
 {
-  const char *direction;
-
-  if (c->kind == WS_TRACE_SPAN_MEMSET)
-    return g_strdup (_("memset"));
-  switch (c->direction)
-    {
-    case WS_COPY_HTOD: direction = _("host to device"); break;
-    case WS_COPY_DTOH: direction = _("device to host"); break;
-    case WS_COPY_DTOD: direction = _("device to device"); break;
-    case WS_COPY_HTOH: direction = _("host to host"); break;
-    case WS_COPY_PTOP: direction = _("peer to peer"); break;
-    default: direction = _("other"); break;
-    }
-  if (c->host_memory == WS_HOST_MEMORY_PAGEABLE)
-    /* Translators: a copy's direction ("host to device"), then its host memory. */
-    return g_strdup_printf (_("%s, pageable"), direction);
-  if (c->host_memory == WS_HOST_MEMORY_PINNED)
-    return g_strdup_printf (_("%s, pinned"), direction);
-  return g_strdup (direction);
+  return ws_trace_describe_copy (c);
 }
 
 /* ---- tables ------------------------------------------------------------------------------- */

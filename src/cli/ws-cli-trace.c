@@ -249,7 +249,8 @@ ws_cli_trace (int argc, char **argv)
     { NULL }
   };
   g_autoptr (GOptionContext) context = NULL;
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GPtrArray) args = NULL;
+  g_auto (WsTraceCommand) command = { 0 };
   g_autoptr (WsSession) session = NULL;
   g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
   WsCliRunnerOptions options = { .command = "trace" };
@@ -291,32 +292,16 @@ ws_cli_trace (int argc, char **argv)
   if (width == -1)
     width = ws_cli_terminal_width (stdout);
 
-  g_ptr_array_add (args, "--trace");
-  for (guint i = 0; sweeps != NULL && sweeps[i] != NULL; i++)
-    {
-      g_ptr_array_add (args, "--sweep");
-      g_ptr_array_add (args, sweeps[i]);
-    }
-  for (guint i = 0; envs != NULL && envs[i] != NULL; i++)
-    {
-      g_ptr_array_add (args, "--env");
-      g_ptr_array_add (args, envs[i]);
-    }
-  if (cwd != NULL)
-    {
-      g_ptr_array_add (args, "--cwd");
-      g_ptr_array_add (args, cwd);
-    }
-  if (timeout != NULL)
-    {
-      g_ptr_array_add (args, "--timeout");
-      g_ptr_array_add (args, timeout);
-    }
-  if (no_ceilings)
-    g_ptr_array_add (args, "--no-ceilings");
-  g_ptr_array_add (args, "--");
+  /* The model's trace path, as the app's Trace a Program… takes it. */
+  command.program = g_new0 (char *, argc - first + 1);
   for (int i = first; i < argc; i++)
-    g_ptr_array_add (args, argv[i]);
+    command.program[i - first] = g_strdup (argv[i]);
+  command.sweeps = g_steal_pointer (&sweeps);
+  command.env = g_steal_pointer (&envs);
+  command.cwd = g_steal_pointer (&cwd);
+  command.timeout = g_steal_pointer (&timeout);
+  command.no_ceilings = no_ceilings;
+  args = ws_trace_command_runner_args (&command);
   g_ptr_array_add (args, NULL);
 
   if (output == NULL)

@@ -8,6 +8,7 @@
 
 #include "ws-analysis.h"
 #include "ws-cli-report.h"
+#include "ws-trace-command.h"
 #include "ws-trace.h"
 
 G_BEGIN_DECLS

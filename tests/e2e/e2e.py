@@ -17,6 +17,7 @@ subprocess.run(["gsettings", "set", "org.warpscope.Warpscope", "export-folder", 
                check=True)
 
 from dogtail import config  # noqa: E402 (needs the setting above)
+import pyatspi  # noqa: E402
 from dogtail.predicate import GenericPredicate  # noqa: E402
 from dogtail.rawinput import keyCombo, typeText  # noqa: E402
 from dogtail.tree import root  # noqa: E402
@@ -191,6 +192,30 @@ try:
     step("screenshot")
     time.sleep(0.5)
     shot(os.path.join(out_dir, "e2e-window.png"))
+
+    step("a fresh window: the tutorial's own program, traced, from the welcome page")
+    proc.terminate()
+    proc.wait(10)
+    proc = subprocess.Popen([app_path], env=os.environ)
+    app = wait_for(lambda: [a for a in root.applications() if a.name == "warpscope"
+                            and a.children], "the warpscope application again", 90)[0]
+    window = app.children[0]
+    activate(find(window, "The Tutorial's Own Program, Traced", "push button"))
+    wait_for(lambda: any(l.startswith("Compile timed: the first call of add_kernel")
+                         for l in labels(window)), "the finding that explains the 0.02×", 30)
+
+    step("its kernel table")
+    # The view switcher is there twice (wide and narrow, one of them hidden): press both.
+    tabs = wait_for(lambda: window.findChildren(
+        lambda n: n.name == "Kernels" and n.roleName == "page tab"), "the Kernels view's tab", 20)
+    for tab in tabs:
+        activate(tab)
+    wait_for(lambda: any(t.getState().contains(pyatspi.STATE_SELECTED) for t in tabs),
+             "the Kernels view shown", 20)
+    wait_for(lambda: {"add_kernel", "39063"} <= set(labels(window)),
+             "add_kernel with its grid in the Kernels view", 20)
+    time.sleep(0.5)
+    shot(os.path.join(out_dir, "e2e-trace.png"))
     print(f"ok - {len(steps)} steps; screenshots in {out_dir}")
 finally:
     proc.terminate()

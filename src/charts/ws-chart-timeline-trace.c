@@ -1,0 +1,451 @@
+/* ws-chart-timeline-trace.c: the timeline of a traced program: a lane of API calls and one of
+ * NVTX ranges per host thread, the driver's JIT work, copies by direction, a lane of kernels
+ * per stream, memsets and the host's waits, all on the trace's one time axis; the band names
+ * each program run (a sweep's values). The frame, ruler, rows and selection are the timeline's
+ * own (ws-chart-timeline-layout.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ws-config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ws-chart-timeline-private.h"
+#include "ws-trace.h"
+
+/* A host thread's lane: 0 for a process's main thread (its id is the process's), so that the
+ * program runs of a sweep, one process each, share one lane; else the thread's id. */
+static guint32
+thread_lane (WsTrace *trace, const WsTraceSpan *s)
+{
+  GPtrArray *processes = ws_trace_get_processes (trace);
+
+  if (s->process < processes->len
+      && (gint64) s->thread == ((WsTraceProcess *) g_ptr_array_index (processes, s->process))->pid)
+    return 0;
+  return s->thread;
+}
+
+/* The lane a span goes in; FALSE for what has none (CUPTI's own work, later kinds). */
+gboolean
+_ws_timeline_trace_key (WsTrace *trace, const WsTraceSpan *s, guint64 *key)
+{
+  switch ((WsTraceSpanKind) s->kind)
+    {
+    case WS_TRACE_SPAN_API:
+      *key = WS_LANE_KEY (WS_LANE_API, thread_lane (trace, s));
+      return TRUE;
+    case WS_TRACE_SPAN_NVTX_RANGE:
+    case WS_TRACE_SPAN_NVTX_MARK:
+      *key = WS_LANE_KEY (WS_LANE_NVTX, thread_lane (trace, s));
+      return TRUE;
+    case WS_TRACE_SPAN_JIT:
+      *key = WS_LANE_KEY (WS_LANE_JIT, 0);
+      return TRUE;
+    case WS_TRACE_SPAN_KERNEL:
+      *key = WS_LANE_KEY (WS_LANE_KERNEL, s->stream);
+      return TRUE;
+    case WS_TRACE_SPAN_MEMCPY:
+      *key = WS_LANE_KEY (s->direction == WS_COPY_HTOD   ? WS_LANE_H2D
+                          : s->direction == WS_COPY_DTOH ? WS_LANE_D2H
+                                                        : WS_LANE_OTHER_COPY,
+                          0);
+      return TRUE;
+    case WS_TRACE_SPAN_MEMSET:
+      *key = WS_LANE_KEY (WS_LANE_MEMSET, 0);
+      return TRUE;
+    case WS_TRACE_SPAN_SYNC:
+      *key = WS_LANE_KEY (WS_LANE_SYNC, 0);
+      return TRUE;
+    case WS_TRACE_SPAN_OVERHEAD:
+    case WS_TRACE_SPAN_OTHER:
+    default:
+      return FALSE;
+    }
+}
+
+/* Top to bottom as a person reads a program: what the host asked for, then what the GPU did. */
+static int
+lane_order (WsLaneCategory category)
+{
+  static const WsLaneCategory order[] = { WS_LANE_API,  WS_LANE_NVTX,   WS_LANE_JIT,
+                                          WS_LANE_H2D,  WS_LANE_KERNEL, WS_LANE_D2H,
+                                          WS_LANE_OTHER_COPY, WS_LANE_MEMSET, WS_LANE_SYNC };
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (order[i] == category)
+      return (int) i;
+  return G_N_ELEMENTS (order);
+}
+
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  int ox = lane_order (WS_LANE_KEY_CATEGORY (x)), oy = lane_order (WS_LANE_KEY_CATEGORY (y));
+
+  if (ox != oy)
+    return ox < oy ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+static char *
+row_label (guint64 key, guint n_threads, guint n_streams)
+{
+  guint32 low = WS_LANE_KEY_STREAM (key);
+
+  switch (WS_LANE_KEY_CATEGORY (key))
+    {
+    case WS_LANE_API:
+      if (n_threads > 1 && low == 0)
+        return g_strdup (_("API calls · main thread"));
+      if (n_threads > 1)
+        /* TRANSLATORS: a timeline lane: the CUDA calls of one host thread (its system id) */
+        return g_strdup_printf (_("API calls · thread %u"), low);
+      return g_strdup (_("API calls"));
+    case WS_LANE_NVTX:
+      if (n_threads > 1 && low == 0)
+        return g_strdup (_("NVTX · main thread"));
+      if (n_threads > 1)
+        /* TRANSLATORS: a timeline lane: the NVTX ranges of one host thread (its system id) */
+        return g_strdup_printf (_("NVTX · thread %u"), low);
+      return g_strdup (_("NVTX ranges"));
+    case WS_LANE_JIT:
+      return g_strdup (_("JIT compiles"));
+    case WS_LANE_KERNEL:
+      /* Always the stream: a program chooses its streams, so its one stream has a name too. */
+      return g_strdup_printf (_("Kernels · stream %u"), low);
+    case WS_LANE_H2D:
+      return g_strdup (_("H2D copies"));
+    case WS_LANE_D2H:
+      return g_strdup (_("D2H copies"));
+    case WS_LANE_OTHER_COPY:
+      return g_strdup (_("Other copies"));
+    case WS_LANE_MEMSET:
+      return g_strdup (_("Memsets"));
+    case WS_LANE_SYNC:
+    case WS_LANE_CPU:
+    case WS_LANE_OVERHEAD:
+    case WS_N_LANE_CATEGORIES:
+    default:
+      return g_strdup (_("Host waits (sync)"));
+    }
+}
+
+static void
+row_clear (WsTimelineRow *row)
+{
+  g_free (row->label);
+}
+
+/* Lanes are few (threads, streams, directions): a look along them is enough. */
+static gboolean
+has_key (GArray *keys, guint64 key)
+{
+  for (guint k = 0; k < keys->len; k++)
+    if (g_array_index (keys, guint64, k) == key)
+      return TRUE;
+  return FALSE;
+}
+
+/* A row for every lane any span of the trace has, so that lanes stay put while the window
+ * pans. */
+static GArray *
+collect_rows (WsTrace *trace)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
+  guint n_spans, n_streams = 0, ordinal = 0;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+
+  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
+  for (guint i = 0; i < n_spans; i++)
+    {
+      guint64 key;
+
+      if (!_ws_timeline_trace_key (trace, &spans[i], &key))
+        continue;
+      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_API || WS_LANE_KEY_CATEGORY (key) == WS_LANE_NVTX)
+        g_hash_table_add (threads, GUINT_TO_POINTER (WS_LANE_KEY_STREAM (key)));
+      if (!has_key (keys, key))
+        g_array_append_val (keys, key);
+    }
+  g_array_sort (keys, compare_keys);
+  for (guint k = 0; k < keys->len; k++)
+    n_streams += WS_LANE_KEY_CATEGORY (g_array_index (keys, guint64, k)) == WS_LANE_KERNEL;
+  for (guint k = 0; k < keys->len; k++)
+    {
+      guint64 key = g_array_index (keys, guint64, k);
+      WsTimelineRow row = { key, row_label (key, g_hash_table_size (threads), n_streams),
+                            ordinal };
+
+      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_KERNEL)
+        ordinal++;
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
+/* ---- the range and the data ------------------------------------------------------------- */
+
+gboolean
+_ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end)
+{
+  guint n_spans;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  for (guint i = 0; i < n_spans; i++)
+    {
+      guint64 key;
+
+      if (!_ws_timeline_trace_key (trace, &spans[i], &key))
+        continue;
+      lo = MIN (lo, spans[i].start);
+      hi = MAX (hi, spans[i].end);
+    }
+  *start = lo;
+  *end = hi;
+  return hi > lo;
+}
+
+/* "python3 vector_add.py": the program as the person typed it, without the folders. */
+static char *
+program_name (WsTrace *trace)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  GPtrArray *processes = ws_trace_get_processes (trace);
+  const WsTraceProgram *p = programs->len > 0 ? g_ptr_array_index (programs, 0) : NULL;
+  char *const *argv = p != NULL && p->argv != NULL ? p->argv : NULL;
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  if (argv == NULL && processes->len > 0)
+    argv = ((WsTraceProcess *) g_ptr_array_index (processes, 0))->command;
+  for (guint i = 0; argv != NULL && argv[i] != NULL && i < 3; i++)
+    {
+      g_autofree char *base = g_path_get_basename (argv[i]);
+
+      if (s->len > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, i < 2 ? base : argv[i]);
+    }
+  if (s->len == 0)
+    g_string_append (s, _("a traced program"));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+trace_title (WsTrace *trace)
+{
+  g_autofree char *name = program_name (trace);
+  guint runs = ws_trace_get_programs (trace)->len;
+
+  if (runs > 1)
+    /* TRANSLATORS: "Timeline · python3 vadd.py --tpb, 6 program runs" (a sweep) */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s, %u program run",
+                                         "%s · %s, %u program runs", runs),
+                            ws_chart_kind_title (WS_CHART_TIMELINE), name, runs);
+  /* TRANSLATORS: "Timeline · python3 vector_add.py" (a traced program) */
+  return g_strdup_printf (_("%s · %s"), ws_chart_kind_title (WS_CHART_TIMELINE), name);
+}
+
+gboolean
+_ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
+                            const WsTimelineOptions *o)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  WsTimelineGroup *g = &data->groups[0];
+  gint64 start, end;
+
+  if (trace == NULL || !_ws_timeline_trace_range (trace, &start, &end))
+    return FALSE;
+  data->trace = trace;
+  data->n_groups = 1;
+  g->rows = collect_rows (trace);
+  g->origin = start;
+  g->start = start;
+  g->end = end;
+  if (o->window_end > o->window_start)
+    {
+      g->start = o->window_start;
+      g->end = o->window_end;
+    }
+  if (g->end - g->start < 1000)
+    g->end = g->start + 1000;
+  data->window_start = g->start;
+  data->window_end = g->end;
+  data->frame.title = trace_title (trace);
+  data->notes_keep = 6 + g->rows->len;
+  return TRUE;
+}
+
+/* ---- the band: one stretch per program run ---------------------------------------------- */
+
+static char *
+run_label (const WsTraceProgram *p, guint n_programs)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < p->n_params; i++)
+    g_string_append_printf (s, "%s%s=%s", i > 0 ? ", " : "", p->params[i].name,
+                            p->params[i].value);
+  if (s->len == 0 && n_programs > 1)
+    /* TRANSLATORS: one program run of several, in the timeline's band */
+    g_string_printf (s, _("run %u"), p->id);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+void
+_ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  cairo_t *cr = ctx->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, l->band.x, l->band.y, l->band.width, l->band.height);
+  cairo_clip (cr);
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const WsTraceProgram *p = g_ptr_array_index (programs, i);
+      g_autofree char *text = run_label (p, programs->len);
+      gint64 s, e;
+      double x0, x1;
+
+      if (!ws_trace_get_program_range (trace, p->id, &s, &e) || e < l->start || s > l->end)
+        continue;
+      x0 = _ws_timeline_x (l, s);
+      x1 = MAX (_ws_timeline_x (l, e), x0 + 1);
+      _ws_set_color_alpha (cr, &ctx->theme->muted, i % 2 ? 0.22 : 0.12);
+      cairo_rectangle (cr, x0, l->band.y, x1 - x0, l->band.height);
+      cairo_fill (cr);
+      if (*text != '\0'
+          && _ws_text_width (ctx, WS_FONT_SMALL, text) < x1 - x0 - 4 * ctx->unit)
+        _ws_text_show (ctx, WS_FONT_SMALL, text, (MAX (x0, l->plot.x) + MIN (x1, l->plot.x
+                                                                              + l->plot.width))
+                                                   / 2,
+                       l->band.y + l->band.height / 2, 0.5, 0.5, &ctx->theme->foreground);
+    }
+  cairo_restore (cr);
+}
+
+/* ---- the spans -------------------------------------------------------------------------- */
+
+/* What a span wide enough for words says: the kernel's short name, the call's, the range's. */
+static char *
+span_text (const WsTraceSpan *s)
+{
+  if (s->name == NULL)
+    return NULL;
+  if (s->kind == WS_TRACE_SPAN_KERNEL)
+    return ws_trace_kernel_short_name (s->name);
+  if (s->kind == WS_TRACE_SPAN_API || s->kind == WS_TRACE_SPAN_NVTX_RANGE
+      || s->kind == WS_TRACE_SPAN_JIT)
+    return g_strdup (s->name);
+  return NULL;
+}
+
+static void
+draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s, double y,
+           const WsColor *color, double *label_end)
+{
+  cairo_t *cr = ctx->cr;
+  double pad = MAX (1, round (0.15 * l->row_height));
+  double x0 = round (_ws_timeline_x (l, s->start));
+  double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
+  double h = l->row_height - 2 * pad;
+  g_autofree char *text = NULL;
+
+  _ws_set_color (cr, color);
+  cairo_rectangle (cr, x0, y + pad, x1 - x0, h);
+  cairo_fill (cr);
+  if (x1 - x0 < 4 * ctx->line_height || h < ctx->small_height || x0 < *label_end)
+    return;
+  text = span_text (s);
+  if (text != NULL)
+    {
+      double cx0 = MAX (x0, l->plot.x), cx1 = MIN (x1, l->plot.x + l->plot.width);
+      WsColor on = _ws_color_text_on (color);
+
+      if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
+                        cx1 - cx0 - 6 * ctx->unit))
+        {
+          _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5,
+                         0.5, &on);
+          *label_end = x1;
+        }
+    }
+}
+
+/* Every span in the window onto its row: a few thousand in a program's trace, each at least a
+ * pixel, so that a 36 µs kernel in a 2 s program still shows where it ran. */
+void
+_ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+{
+  guint n_spans;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  g_autofree double *label_end = g_new (double, MAX (l->rows->len, 1));
+  cairo_t *cr = ctx->cr;
+
+  for (guint r = 0; r < l->rows->len; r++)
+    label_end[r] = -G_MAXDOUBLE;
+  cairo_save (cr);
+  cairo_rectangle (cr, l->plot.x, l->plot.y, l->plot.width, l->plot.height);
+  cairo_clip (cr);
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const WsTraceSpan *s = &spans[i];
+      guint64 key;
+      int row;
+      WsColor color;
+
+      if (s->end < l->start || s->start > l->end || !_ws_timeline_trace_key (trace, s, &key)
+          || (row = _ws_timeline_row_of (l, key)) < 0)
+        continue;
+      color = _ws_timeline_row_color (ctx->theme, &g_array_index (l->rows, WsTimelineRow, row));
+      if (s->flags & WS_TRACE_SPAN_FAILED)
+        color = ctx->theme->severity[3];
+      draw_span (ctx, l, s, l->plot.y + row * l->row_height, &color, &label_end[row]);
+    }
+  cairo_restore (cr);
+}
+
+gboolean
+_ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
+                         double tolerance, guint *span)
+{
+  guint n_spans;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  double t, best = G_MAXDOUBLE;
+  guint64 row_key;
+  gboolean found = FALSE;
+
+  if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
+      || y >= l->plot.y + l->plot.height || l->rows->len == 0)
+    return FALSE;
+  row_key = g_array_index (l->rows, WsTimelineRow,
+                           MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
+                .key;
+  t = (double) l->start + (x - l->plot.x) / l->ppn;
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const WsTraceSpan *s = &spans[i];
+      guint64 key;
+      double d;
+
+      if ((double) s->end < t - tolerance || (double) s->start > t + tolerance
+          || !_ws_timeline_trace_key (trace, s, &key) || key != row_key)
+        continue;
+      d = (t >= (double) s->start && t < (double) s->end)
+            ? -1.0 / (1.0 + ((double) s->end - (double) s->start))
+            : MIN (fabs (t - (double) s->start), fabs (t - (double) s->end));
+      if (d <= tolerance && d < best)
+        {
+          best = d;
+          *span = i;
+          found = TRUE;
+        }
+    }
+  return found;
+}

@@ -1,0 +1,361 @@
+/* test-app-trace.c: a traced program in the app, under Xvfb: the tutorial's vector add opens
+ * into its timeline, its kernel and copy tables and the findings that explain its 0.02×; the
+ * welcome page offers it; a sweep's tables follow its values; and Trace a Program… through the
+ * real runner's trace mode with stand-in programs that write a trace recorded on an H200
+ * (tests/test-cli-trace.c runs the CLI the same way): the live line, the exit status, Stop
+ * keeping the trace, and the errors in plain words.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+
+#include "test-app-util.h"
+#include "ws-trace-dialog.h"
+#include "ws-trace-view.h"
+#include "ws-welcome-page.h"
+#include "ws-trace.h"
+
+static void
+assert_has (const char *text, const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” is not in:\n%s", part, text ? text : "(null)");
+}
+
+static gboolean
+page_visible (WsWindow *window, const char *name)
+{
+  AdwViewStack *views = ws_test_view (window, "views");
+  GtkWidget *child = adw_view_stack_get_child_by_name (views, name);
+
+  return adw_view_stack_page_get_visible (adw_view_stack_get_page (views, child));
+}
+
+/* The welcome page's first offer is the tutorial's own program, traced: one click shows its
+ * timeline (API calls, the stream), its kernel and copy tables, and the findings saying why
+ * its timer read 0.02×. */
+static void
+test_trace_welcome (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *traced = GTK_WIDGET (gtk_widget_get_template_child (ws_test_view (window, "welcome"),
+                                                                 WS_TYPE_WELCOME_PAGE,
+                                                                 "traced_button"));
+  WsTraceView *view = ws_test_view (window, "trace_view");
+  GtkWidget *findings = ws_test_view (window, "findings_panel");
+  g_autofree char *kernels = NULL, *copies = NULL;
+  WsSession *session;
+
+  g_assert_cmpstr (ws_window_get_page (window), ==, "welcome");
+  g_assert_true (gtk_widget_get_visible (traced));
+  g_assert_false (page_visible (window, "kernels"));
+  gtk_widget_activate (traced);
+  ws_test_spin_until (ws_test_has_session, window, 10000);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  g_assert_nonnull (session);
+  g_assert_nonnull (ws_session_get_trace (session));
+  ws_test_spin_for (100);
+  /* The views replace the welcome page, the Kernels page appears. */
+  g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  g_assert_true (page_visible (window, "kernels"));
+  /* add_kernel, once, its grid of 39,063 blocks of 256 threads with 16 registers, all of the
+   * GPU's kernel time. */
+  kernels = ws_trace_view_dup_kernel_rows (view, 0);
+  assert_has (kernels, "add_kernel | 39063 | 256 | 16 | 1 | ");
+  assert_has (kernels, " | 100% | ");
+  g_assert_cmpuint (strlen (kernels) - strlen (strchr (kernels, '\n')), >, 0);
+  g_assert_null (strchr (strchr (kernels, '\n') + 1, '\n')); /* one configuration */
+  /* Two copies in from pageable memory, 80 MB together, and one back (g_format_size keeps
+   * the number and its unit together with a no-break space). */
+  copies = ws_trace_view_dup_copy_rows (view, 0);
+  assert_has (copies, "host to device, pageable | 2 | 80.0\u00a0MB | ");
+  assert_has (copies, "device to host, pageable | 1 | 40.0\u00a0MB | ");
+  /* The findings: why the first call took a second, and the pageable copies. */
+  g_assert_nonnull (ws_test_find_label (findings, "Findings about the traced program"));
+  g_assert_nonnull (ws_test_find_label (findings, "Compile timed: the first call of add_kernel"));
+  g_assert_nonnull (ws_test_find_label (findings, "Transfer-bound"));
+  g_assert_cmpuint (ws_test_count_css (findings, "finding"), >=, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A sweep over TPB: a table per program run under its value, each with its own block. */
+static void
+test_trace_sweep_tables (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  WsTraceView *view = ws_test_view (window, "trace_view");
+  const char *const blocks[] = { "32", "64", "128", "256", "512", "1024" };
+
+  ws_test_open (window, "trace-vector-add-tpb-sweep-h200.jsonl");
+  ws_test_spin_for (100);
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (view), "Run 1 of 6 · TPB=32"));
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (view), "Run 6 of 6 · TPB=1024"));
+  for (guint i = 0; i < G_N_ELEMENTS (blocks); i++)
+    {
+      g_autofree char *rows = ws_trace_view_dup_kernel_rows (view, i + 1);
+      g_autofree char *cell = g_strdup_printf (" | %s | ", blocks[i]);
+
+      assert_has (rows, "add_kernel | ");
+      assert_has (rows, cell);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ---- Trace a Program… --------------------------------------------------------------------- */
+
+static gboolean
+have_runner (void)
+{
+  if (g_getenv ("WS_RUNNER") != NULL && g_getenv ("WS_FAKE_CUDA") != NULL)
+    return TRUE;
+  g_test_skip ("built without the runner (no CUDA toolkit)");
+  return FALSE;
+}
+
+/* A program standing in for a traced one: it writes a recording to the runner's descriptor. */
+static char *
+write_program (const char *dir, const char *sample, const char *body)
+{
+  g_autofree char *path = ws_test_sample (sample);
+  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
+  char *program = g_build_filename (dir, "program.sh", NULL);
+
+  g_string_append (text, body);
+  g_string_replace (text, "@SAMPLE@", path, 0);
+  g_assert_true (g_file_set_contents (program, text->str, -1, NULL));
+  g_assert_cmpint (g_chmod (program, 0755), ==, 0);
+  return program;
+}
+
+static gboolean
+dialog_done (gpointer data)
+{
+  WsTraceDialog *dialog = data;
+
+  return *ws_trace_dialog_get_message (dialog) != '\0';
+}
+
+static WsTraceDialog *
+new_dialog (WsWindow *window, GSettings *settings)
+{
+  GObject *controller = gtk_widget_get_template_child (GTK_WIDGET (window), WS_TYPE_WINDOW,
+                                                       "controller");
+
+  return ws_trace_dialog_new (GTK_WINDOW (window), settings, WS_RUN_CONTROLLER (controller),
+                              ws_window_get_workspace (window), g_getenv ("WS_RUNNER"));
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* The program's records reach the workspace's live session through the model's trace path;
+ * the dialog counts its kernels and copies and says how it exited; the command is
+ * remembered; its arguments arrive as typed. */
+static void
+test_trace_dialog (void)
+{
+  g_autofree char *dir = NULL, *program = NULL, *line = NULL, *args = NULL;
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  g_auto (GStrv) recent = NULL;
+  WsWindow *window;
+  WsTraceDialog *dialog;
+  WsSession *session;
+  WsTrace *trace;
+
+  if (!have_runner ())
+    return;
+  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
+  program = write_program (dir, "trace-vector-add-h200.jsonl",
+                           "echo \"$@\" > args.txt\n"
+                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
+  window = ws_test_new_window ();
+  dialog = new_dialog (window, settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  line = g_strdup_printf ("'%s' --tpb 256 'two words'", program);
+  ws_trace_dialog_set_fields (dialog, line, dir, "WS_TEST_VAR=1", "");
+  g_assert_true (ws_trace_dialog_start (dialog));
+  ws_test_spin_until (dialog_done, dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (dialog), "exited with status 0");
+  assert_has (ws_trace_dialog_get_status (dialog), "1 kernel, 3 copies");
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  trace = ws_session_get_trace (session);
+  g_assert_nonnull (trace);
+  g_assert_true (ws_trace_is_from_runner (trace));
+  g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 1);
+  g_assert_cmpint (ws_trace_get_program (trace, 1)->exit_status, ==, 0);
+  g_assert_cmpstr (ws_trace_get_program (trace, 1)->cwd, ==, dir);
+  /* The views show it: the Kernels page and the window's toast with its ending. */
+  ws_test_spin_for (100);
+  g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  assert_has (ws_window_get_last_toast (window), "exited with status 0");
+  {
+    g_autofree char *path = g_build_filename (dir, "args.txt", NULL);
+
+    g_assert_true (g_file_get_contents (path, &args, NULL, NULL));
+    g_assert_cmpstr (args, ==, "--tpb 256 two words\n");
+  }
+  recent = g_settings_get_strv (settings, "trace-recent");
+  g_assert_cmpstr (recent[0], ==, line);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
+static gboolean
+live_kernels_shown (gpointer window)
+{
+  g_autofree char *rows = ws_trace_view_dup_kernel_rows (ws_test_view (window, "trace_view"), 0);
+
+  return strstr (rows, "add_kernel | ") != NULL;
+}
+
+/* A sweep from the dialog: a program run per value, {TPB} replaced in the command and in an
+ * environment variable; the Kernels view has a table per value, the ending names each run. */
+static void
+test_trace_dialog_sweep (void)
+{
+  g_autofree char *dir = NULL, *program = NULL, *line = NULL, *seen = NULL, *seen_path = NULL;
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  WsWindow *window;
+  WsTraceDialog *dialog;
+  WsTrace *trace;
+
+  if (!have_runner ())
+    return;
+  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
+  program = write_program (dir, "trace-vector-add-h200.jsonl",
+                           "echo \"$2 $WS_TPB\" >> seen.txt\n"
+                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
+  window = ws_test_new_window ();
+  dialog = new_dialog (window, settings);
+  line = g_strdup_printf ("%s --tpb {TPB}", program);
+  ws_trace_dialog_set_fields (dialog, line, dir, "WS_TPB=env{TPB}", "TPB=32,64");
+  g_assert_true (ws_trace_dialog_start (dialog));
+  ws_test_spin_until (dialog_done, dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 32 exited with status 0");
+  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 64 exited with status 0");
+  seen_path = g_build_filename (dir, "seen.txt", NULL);
+  g_assert_true (g_file_get_contents (seen_path, &seen, NULL, NULL));
+  g_assert_cmpstr (seen, ==, "32 env32\n64 env64\n");
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 2);
+  g_assert_cmpstr (ws_trace_get_program (trace, 2)->params[0].value, ==, "64");
+  ws_test_spin_for (100);
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "trace_view"), "Run 2 of 2 · TPB=64"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
+/* Stop ends the program; what it traced stays, and the ending says it was stopped. */
+static void
+test_trace_dialog_stop (void)
+{
+  g_autofree char *dir = NULL, *program = NULL;
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  WsWindow *window;
+  WsTraceDialog *dialog;
+  WsTrace *trace;
+
+  if (!have_runner ())
+    return;
+  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
+  program = write_program (dir, "trace-vector-add-advised-h200.jsonl",
+                           "head -40 '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n"
+                           "sleep 100000\n");
+  window = ws_test_new_window ();
+  dialog = new_dialog (window, settings);
+  ws_trace_dialog_set_fields (dialog, program, dir, "", "");
+  g_assert_true (ws_trace_dialog_start (dialog));
+  /* While it runs, its kernels reach the Kernels view: the live session says it grew. */
+  ws_test_spin_until (live_kernels_shown, window, 20000);
+  g_assert_true (ws_window_is_running (window));
+  g_assert_true (live_kernels_shown (window));
+  assert_has (ws_trace_dialog_get_status (dialog), " kernels, ");
+  ws_trace_dialog_stop (dialog);
+  ws_test_spin_until (dialog_done, dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (dialog), "was stopped");
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  g_assert_cmpuint (ws_trace_get_processes (trace)->len, ==, 1);
+  {
+    guint kernels = 0, copies = 0;
+
+    ws_trace_count (trace, &kernels, &copies);
+    g_assert_cmpuint (kernels + copies, >, 0);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_dir (dir);
+}
+
+/* What goes wrong, in plain words: a program not found, one that never uses CUDA, no driver,
+ * and a sweep that changes nothing (refused before anything starts). */
+static void
+test_trace_dialog_errors (void)
+{
+  struct
+  {
+    const char *command, *sweep, *libcuda;
+    gboolean starts;
+    const char *words;
+  } cases[] = {
+    { "no-such-program-of-warpscope", "", NULL, TRUE, "The program was not found" },
+    { "true", "", NULL, TRUE, "never used CUDA" },
+    { "true", "", "/nonexistent/libcuda.so.1", TRUE, "No NVIDIA driver was found" },
+    { "true", "TPB=32,64", NULL, FALSE, "The sweep over TPB changes nothing" },
+    { "python3 'unbalanced", "", NULL, FALSE, "check its quotes" },
+  };
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+
+  if (!have_runner ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      WsWindow *window = ws_test_new_window ();
+      WsTraceDialog *dialog = new_dialog (window, settings);
+
+      g_setenv ("WARPSCOPE_LIBCUDA", cases[i].libcuda ? cases[i].libcuda
+                                                      : g_getenv ("WS_FAKE_CUDA"), TRUE);
+      ws_trace_dialog_set_fields (dialog, cases[i].command, g_get_tmp_dir (), "",
+                                  cases[i].sweep);
+      g_assert_cmpint (ws_trace_dialog_start (dialog), ==, cases[i].starts);
+      ws_test_spin_until (dialog_done, dialog, 30000);
+      assert_has (ws_trace_dialog_get_message (dialog), cases[i].words);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  g_setenv ("WARPSCOPE_LIBCUDA", g_getenv ("WS_FAKE_CUDA"), TRUE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *cache = NULL;
+
+  /* Nothing of a person's own cache or settings leaks into the tests. */
+  cache = g_dir_make_tmp ("ws-app-cache-XXXXXX", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  /* The runner's stand-in for the CUDA driver: the stand-in programs need no GPU. */
+  if (g_getenv ("WS_FAKE_CUDA") != NULL)
+    g_setenv ("WARPSCOPE_LIBCUDA", g_getenv ("WS_FAKE_CUDA"), TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_test_add_func ("/app/trace/welcome", test_trace_welcome);
+  g_test_add_func ("/app/trace/sweep-tables", test_trace_sweep_tables);
+  g_test_add_func ("/app/trace/dialog", test_trace_dialog);
+  g_test_add_func ("/app/trace/dialog-sweep", test_trace_dialog_sweep);
+  g_test_add_func ("/app/trace/dialog-stop", test_trace_dialog_stop);
+  g_test_add_func ("/app/trace/dialog-errors", test_trace_dialog_errors);
+  return g_test_run ();
+}
