@@ -560,7 +560,9 @@ main (int argc, char **argv)
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   folder = g_dir_make_tmp ("ws-app-export-XXXXXX", NULL);
   /* A bus of our own, where the file manager and the portal are stand-ins. */
-  if (g_find_program_in_path ("dbus-daemon") != NULL)
+  g_autofree char *dbus_daemon = g_find_program_in_path ("dbus-daemon");
+
+  if (dbus_daemon != NULL)
     {
       /* It unsets DISPLAY, against D-Bus's X11 autolaunch; the tests need the display. */
       g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));

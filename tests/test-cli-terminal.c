@@ -109,9 +109,12 @@ run_in_terminal (const char *const *args, const char *const *env)
   char *out = NULL;
   int status = 0;
 
-  if (g_find_program_in_path ("script") == NULL)
+  g_autofree char *script = g_find_program_in_path ("script");
+  g_autofree char *quoted_cli = g_shell_quote (cli);
+
+  if (script == NULL)
     return NULL;
-  g_string_append (command, g_shell_quote (cli));
+  g_string_append (command, quoted_cli);
   for (guint i = 0; args[i] != NULL; i++)
     {
       g_autofree char *quoted = g_shell_quote (args[i]);

@@ -124,7 +124,7 @@ build_fixtures (void)
   put ("blank.jsonl", "\n  \n\n", -1, -1);
   put ("text.txt", "These are notes, not a session.\n", -1, -1);
   put ("no-hello.jsonl", body, -1, -1);
-  put ("binary.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01", 24, -1);
+  put ("binary.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01", 20, -1);
   {
     g_autofree char *text = g_strdup_printf ("%s%s\n%s", hello, brackets, body);
     g_autofree char *first = g_strdup_printf ("%s\n", brackets);

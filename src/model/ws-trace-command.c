@@ -168,8 +168,9 @@ ws_trace_command_split (const char *line, GError **error)
 {
   g_auto (GStrv) argv = NULL;
   g_autoptr (GError) local = NULL;
+  g_autofree char *stripped = line ? g_strstrip (g_strdup (line)) : NULL;
 
-  if (line == NULL || *g_strstrip (g_strdup (line)) == '\0')
+  if (stripped == NULL || *stripped == '\0')
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            _("Which program? Give its command, e.g. python3 vector_add.py."));
