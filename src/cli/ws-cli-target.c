@@ -83,6 +83,7 @@ typedef struct
   gpointer object;
   void (*cancel) (gpointer object);
   void (*kill) (gpointer object);
+  guint signal_ids[3];
 } Wait;
 
 static gboolean
@@ -106,18 +107,30 @@ quit_cb (gpointer object, gpointer data)
 }
 
 /* The runner is in a process group of its own: Ctrl+C, a kill or the terminal closing reach
- * only us, and we stop all of it. */
+ * only us, and we stop all of it. The signals are caught from before the runner starts, so
+ * that one sent while it starts (a wrapper that interrupts at once) is not the default death;
+ * they are handled once the loop runs. */
 static void
-wait_run (Wait *wait)
+wait_watch (Wait *wait)
 {
-  guint ids[3];
   const int signums[3] = { SIGINT, SIGTERM, SIGHUP };
 
   for (guint i = 0; i < 3; i++)
-    ids[i] = g_unix_signal_add (signums[i], interrupt_cb, wait);
-  g_main_loop_run (wait->loop);
+    wait->signal_ids[i] = g_unix_signal_add (signums[i], interrupt_cb, wait);
+}
+
+static void
+wait_unwatch (Wait *wait)
+{
   for (guint i = 0; i < 3; i++)
-    g_source_remove (ids[i]);
+    g_clear_handle_id (&wait->signal_ids[i], g_source_remove);
+}
+
+static void
+wait_run (Wait *wait)
+{
+  g_main_loop_run (wait->loop);
+  wait_unwatch (wait);
 }
 
 static void
@@ -175,7 +188,7 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
   Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_target_job_cancel,
-                (void (*) (gpointer)) ws_target_job_kill };
+                (void (*) (gpointer)) ws_target_job_kill, { 0 } };
   WsRunnerClient *client;
   int status;
 
@@ -190,8 +203,12 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   wait.object = job;
   g_signal_connect (job, "finished", G_CALLBACK (quit_cb), &wait);
   g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), (gpointer) options->command);
+  wait_watch (&wait);
   if (!ws_target_job_start (job, args, &error))
-    return start_error (options->command, error);
+    {
+      wait_unwatch (&wait);
+      return start_error (options->command, error);
+    }
   wait_run (&wait);
   client = ws_target_job_get_client (job);
   if (options->verbose && options->stderr_func == NULL
@@ -284,7 +301,7 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
   Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_sweep_split_cancel,
-                (void (*) (gpointer)) ws_sweep_split_kill };
+                (void (*) (gpointer)) ws_sweep_split_kill, { 0 } };
   gboolean all;
   int status;
 
@@ -315,8 +332,12 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
   wait.loop = loop;
   wait.object = split;
   g_signal_connect (split, "finished", G_CALLBACK (quit_cb), &wait);
+  wait_watch (&wait);
   if (!ws_sweep_split_start (split, args, (const int *) devices->data, devices->len, &error))
-    return start_error (options->command, error);
+    {
+      wait_unwatch (&wait);
+      return start_error (options->command, error);
+    }
   for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
     g_signal_connect (ws_sweep_split_get_job (split, i), "notify::status",
                       G_CALLBACK (status_cb), (gpointer) options->command);
