@@ -413,7 +413,7 @@ test_copy (void)
 
   gtk_widget_activate_action (GTK_WIDGET (window), "chart.copy", NULL);
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read_cb, &texture);
-  ws_test_spin_until (not_null, &texture, 5000);
+  ws_test_spin_until (not_null, &texture, 30000);
   g_assert_nonnull (texture);
   g_assert_cmpint (gdk_texture_get_width (texture), ==, 2 * gtk_widget_get_width (chart));
   g_assert_cmpint (gdk_texture_get_height (texture), ==, 2 * gtk_widget_get_height (chart));
