@@ -392,8 +392,16 @@ static void
 texture_read_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   GdkTexture **texture = data;
+  g_autoptr (GError) error = NULL;
 
-  *texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, NULL);
+  *texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (source), result, &error);
+  /* Under the sanitizers gdk-pixbuf's loaders are not found, and GDK offers no image format
+   * to read the clipboard in: said, and the test skipped, rather than waiting. */
+  if (error != NULL && strstr (error->message, "not supported") != NULL)
+    {
+      g_test_skip_printf ("the clipboard cannot be read as an image here: %s", error->message);
+      *texture = (GdkTexture *) 1;
+    }
 }
 
 static gboolean
@@ -414,6 +422,12 @@ test_copy (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "chart.copy", NULL);
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read_cb, &texture);
   ws_test_spin_until (not_null, &texture, 30000);
+  if (texture == (GdkTexture *) 1)
+    {
+      texture = NULL;
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
   g_assert_nonnull (texture);
   g_assert_cmpint (gdk_texture_get_width (texture), ==, 2 * gtk_widget_get_width (chart));
   g_assert_cmpint (gdk_texture_get_height (texture), ==, 2 * gtk_widget_get_height (chart));
