@@ -10,6 +10,7 @@
 #include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
+#include "ws-devices-group.h"
 #include "ws-environment-dialog.h"
 #include "ws-export-dialog.h"
 #include "ws-findings-panel.h"
@@ -23,6 +24,7 @@
 #include "ws-sample.h"
 #include "ws-source-view.h"
 #include "ws-status-bar.h"
+#include "ws-target-picker.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
 #include "ws-welcome-page.h"
@@ -123,15 +125,25 @@ ws_window_start_live (WsWindow *self, const char *const *argv, GError **error)
   return ws_run_controller_start (self->controller, argv, error);
 }
 
+/* On the chosen target; a sweep split across the GPUs chosen in the sidebar, a single run on
+ * the first of them. */
 static void
 start_plan (WsWindow *self, WsPlanMode mode)
 {
-  const char *runner = ws_environment_get_runner (self->environment);
   g_autoptr (GError) error = NULL;
-  g_auto (GStrv) argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
+  /* The runner's path is the target's: only its options are the plan's. */
+  g_auto (GStrv) argv = ws_plan_build_argv (self->plan, mode, "warpscope-runner", &error);
+  g_autofree char *choice = g_settings_get_string (self->settings, "devices");
+  gboolean all;
+  g_autoptr (GArray) devices = ws_devices_choose (choice, ws_environment_get_session (self->environment),
+                                                  &all);
+  guint n = mode == WS_PLAN_RUN ? (all ? 0 : 1) : (all && devices->len < 2 ? 0 : devices->len);
 
-  if (argv == NULL || !ws_window_start_live (self, (const char *const *) argv, &error))
-    toast (self, error ? error->message : _("No GPU runner in this build: recordings and the calculator work"));
+  ws_probe_session_arrives (GTK_WIDGET (self));
+  if (argv == NULL
+      || !ws_run_controller_start_on_target (self->controller, (const char *const *) argv + 1,
+                                             (const int *) devices->data, n, &error))
+    toast (self, error->message);
 }
 
 static void
@@ -400,6 +412,8 @@ ws_window_constructed (GObject *object)
   g_autofree char *autosaved = ws_run_controller_dup_autosave_path ();
   g_autofree char *samples_dir = ws_application_dup_samples_dir ();
   g_autofree char *runner = ws_runner_find ();
+  g_autoptr (GError) error = NULL;
+  GObject *picker;
 
   G_OBJECT_CLASS (ws_window_parent_class)->constructed (object);
   self->settings = app ? g_object_ref (ws_application_get_settings (app))
@@ -409,8 +423,10 @@ ws_window_constructed (GObject *object)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (plan_keys); i++)
     g_settings_bind (self->settings, plan_keys[i], self->plan, plan_keys[i], G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "launcher", self->controller, "launcher", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "launcher", self->environment, "launcher", G_SETTINGS_BIND_GET);
+  picker = gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW, "target_picker");
+  g_settings_bind (self->settings, "target", picker, "selected", G_SETTINGS_BIND_DEFAULT);
+  if (!ws_target_picker_migrate_launcher (WS_TARGET_PICKER (picker), self->settings, &error))
+    toast (self, error->message);
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
   ws_environment_set_runner (self->environment, runner);
   g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
@@ -489,12 +505,12 @@ ws_window_class_init (WsWindowClass *klass)
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
-                                 "source" };
+                                 "source", "target_picker" };
   GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
-                    WS_TYPE_STATUS_BAR };
+                    WS_TYPE_STATUS_BAR, WS_TYPE_TARGET_PICKER, WS_TYPE_DEVICES_GROUP };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
