@@ -87,6 +87,8 @@ show_choice (WsTargetPicker *self)
   g_autofree char *tooltip = NULL;
 
   gtk_label_set_text (self->label, name);
+  /* A short name is shown whole, a long one cut: the header bar must fit at 1024 px. */
+  gtk_label_set_width_chars (self->label, MIN ((int) g_utf8_strlen (name, -1), 10));
   tooltip = ws_target_get_kind (self->target) == WS_TARGET_LOCAL
               ? g_strdup (_("Where the runner runs: this computer"))
               /* Translators: the target's name and the command it stands for. */
@@ -170,6 +172,7 @@ new_row (WsTarget *target)
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
   gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_max_width_chars (GTK_LABEL (subtitle), 40);
+  gtk_label_set_width_chars (GTK_LABEL (subtitle), MIN ((int) g_utf8_strlen (description, -1), 36));
   gtk_widget_add_css_class (subtitle, "dim-label");
   gtk_widget_add_css_class (subtitle, "caption");
   gtk_box_append (GTK_BOX (text), title);
