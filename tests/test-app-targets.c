@@ -162,6 +162,8 @@ new_targets (const char *test)
   g_autofree char *path = g_strdup_printf ("%s/targets-%s.conf", top, test);
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
 
+  /* The last test's windows let go of the shared list, which is then read again. */
+  ws_test_spin_for (200);
   g_unlink (path);
   g_setenv ("WARPSCOPE_TARGETS", path, TRUE);
   g_settings_reset (settings, "target");
@@ -353,6 +355,9 @@ test_probe_failure (void)
       { "student@locked: Permission denied (publickey).", "ssh-copy-id", NULL } },
     { "nogpu", "nogpu Refused",
       { "Slurm has no partition “nogpu”", "Invalid partition name specified", NULL } },
+    { "norunner", "No GPU Runner on norunner",
+      { "no warpscope-runner at “/nonexistent/warpscope-runner” on norunner",
+        "&& ninja -C build install", NULL } },
     { "busy", "The Slurm Job for busy Waited Too Long",
       { "Slurm job 42 was still waiting after 1 second", "squeue gives the reason Resources",
         NULL } },
@@ -363,6 +368,12 @@ test_probe_failure (void)
   add_target (list, ssh_target ("nowhere", "nowhere"));
   add_target (list, ssh_target ("locked", "locked"));
   add_target (list, srun_target ("nogpu", "nogpu"));
+  {
+    WsTarget *missing = ssh_target ("norunner", "norunner");
+
+    ws_target_set_runner (missing, "/nonexistent/warpscope-runner");
+    add_target (list, missing);
+  }
   add_target (list, srun_target ("busy", "busy"));
   window = window_ready ();
   environment = environment_of (window);
@@ -379,6 +390,9 @@ test_probe_failure (void)
         g_assert_nonnull (strstr (ws_environment_get_description (environment),
                                   cases[i].words[w]));
       g_assert_nonnull (ws_test_find_label (ws_test_view (window, "welcome"), cases[i].title));
+      /* The page shows the paragraph as it is, whatever marks it holds (&&, <, >). */
+      g_assert_nonnull (ws_test_find_label (ws_test_view (window, "welcome"),
+                                            ws_environment_get_description (environment)));
       g_assert_cmpstr (ws_window_get_status_text (window), ==, summary);
       /* Nothing to run on. */
       g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL)
@@ -484,6 +498,35 @@ test_dialog (void)
   saved = ws_target_list_load (ws_target_list_get_path (list), &error);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (saved)), ==, 1);
   gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* A file of targets that cannot be read is said, and nothing is written over it. */
+static void
+test_unreadable (void)
+{
+  g_autoptr (WsTargetList) list = new_targets ("unreadable");
+  const char *broken = "[gpu-box]\nkind=teleport\n";
+  g_autofree char *after = NULL;
+  g_autoptr (GError) error = NULL;
+  WsWindow *window;
+  WsTargetDialog *dialog;
+
+  g_assert_true (g_file_set_contents (ws_target_list_get_path (list), broken, -1, NULL));
+  window = ws_test_new_window ();
+  g_assert_nonnull (ws_window_get_last_toast (window));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (window), "teleport"));
+  dialog = WS_TARGET_DIALOG (ws_target_dialog_new (
+    ws_target_picker_get_targets (ws_test_view (window, "target_picker"))));
+  ws_target_dialog_edit (dialog, NULL);
+  ws_target_dialog_set_field (dialog, "name", "box");
+  ws_target_dialog_set_field (dialog, "host", "gpu-box");
+  g_assert_false (ws_target_dialog_save (dialog, &error));
+  g_assert_nonnull (strstr (error->message, "Nothing is saved while"));
+  g_assert_true (g_file_get_contents (ws_target_list_get_path (list), &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, broken);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ws_test_spin_for (100);
 }
 
 /* ---- a sweep split across two GPUs ------------------------------------------------------- */
@@ -705,6 +748,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app-targets/probe-failure", test_probe_failure);
   g_test_add_func ("/app-targets/migrate-launcher", test_migrate_launcher);
   g_test_add_func ("/app-targets/dialog", test_dialog);
+  g_test_add_func ("/app-targets/unreadable", test_unreadable);
   g_test_add_func ("/app-targets/split-sweep", test_split_sweep);
   g_test_add_func ("/app-targets/split-stop", test_split_stop);
   g_test_add_func ("/app-targets/split-one-fails", test_split_one_fails);

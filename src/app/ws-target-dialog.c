@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-runner-client.h"
+#include "ws-target-picker.h"
 
 struct _WsTargetDialog
 {
@@ -112,6 +113,15 @@ ws_target_dialog_remove (WsTargetDialog *self, const char *name, GError **error)
   WsTarget *target;
 
   g_return_val_if_fail (WS_IS_TARGET_DIALOG (self), FALSE);
+  if (ws_target_list_get_unreadable (self->targets) != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("Nothing is saved while %s cannot be read (%s): mend the file or move it "
+                     "away, then start Warpscope again."),
+                   ws_target_list_get_path (self->targets),
+                   ws_target_list_get_unreadable (self->targets));
+      return FALSE;
+    }
   target = ws_target_list_find (self->targets, name);
   kept = target != NULL ? g_object_ref (target) : NULL;
   if (!ws_target_list_remove (self->targets, name, error))
@@ -356,7 +366,15 @@ ws_target_dialog_save (WsTargetDialog *self, GError **error)
   WsTarget *old;
 
   g_return_val_if_fail (WS_IS_TARGET_DIALOG (self), FALSE);
-  target = form_target (self, &local);
+  if (ws_target_list_get_unreadable (self->targets) != NULL)
+    g_set_error (&local, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 /* Translators: the file, then why it cannot be read. */
+                 _("Nothing is saved while %s cannot be read (%s): mend the file or move it "
+                   "away, then start Warpscope again."),
+                 ws_target_list_get_path (self->targets),
+                 ws_target_list_get_unreadable (self->targets));
+  else
+    target = form_target (self, &local);
   old = self->editing != NULL ? ws_target_list_find (self->targets, self->editing) : NULL;
   if (target != NULL && old == NULL)
     {

@@ -52,12 +52,13 @@ ws_target_list_dup_shared (const char **error)
       shared = ws_target_list_load (NULL, &local);
       if (shared == NULL)
         {
-          /* Bound to no file: what is added while the file is broken is not written over it. */
-          g_autofree char *nowhere = g_build_filename ("/", "nonexistent", "warpscope", NULL);
+          /* Marked, so that nothing is written over the file while it is broken. */
+          g_autofree char *path = ws_target_list_default_path ();
 
           shared_error = g_strdup (local->message);
-          shared = ws_target_list_new (nowhere);
-          g_object_set_data (G_OBJECT (shared), "ws-unsaved", GINT_TO_POINTER (TRUE));
+          shared = ws_target_list_new (path);
+          g_object_set_data_full (G_OBJECT (shared), "ws-unreadable", g_strdup (local->message),
+                                  g_free);
         }
       g_object_add_weak_pointer (G_OBJECT (shared), (gpointer *) &shared);
       if (error != NULL)
@@ -67,6 +68,12 @@ ws_target_list_dup_shared (const char **error)
   if (error != NULL)
     *error = shared_error;
   return g_object_ref (shared);
+}
+
+const char *
+ws_target_list_get_unreadable (WsTargetList *list)
+{
+  return g_object_get_data (G_OBJECT (list), "ws-unreadable");
 }
 
 /* ---- the choice -------------------------------------------------------------------------- */
@@ -283,7 +290,7 @@ ws_target_picker_migrate_launcher (WsTargetPicker *self, GSettings *settings, GE
       ws_target_set_launcher (target, (const char *const *) words);
       ws_target_set_remote_shell (target, ws_launcher_is_ssh ((const char *const *) words));
     }
-  if (g_object_get_data (G_OBJECT (self->targets), "ws-unsaved") != NULL)
+  if (g_object_get_data (G_OBJECT (self->targets), "ws-unreadable") != NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                            _("The launcher prefix of the preferences was not made a target: the "

@@ -14,8 +14,11 @@ G_BEGIN_DECLS
 /* The saved targets every window shows, read once from ws_target_list_default_path() and kept
  * while a window or dialog holds them (a new reference each call). A file that cannot be read
  * gives a list of "local" alone, and `error` (may be NULL) says why; that list is never saved,
- * so the file is left as it is. */
+ * so the file is left as it is (ws_target_list_get_unreadable says why). */
 WsTargetList *ws_target_list_dup_shared (const char **error);
+/* Why the file of `list` could not be read, when it is the shared list of such a file; else
+ * NULL. */
+const char *ws_target_list_get_unreadable (WsTargetList *list);
 
 /* Properties: "targets" (WsTargetList, read-only: the shared one), "selected" (the chosen
  * target's name; GSettings "target" is bound to it; a name that is not saved chooses

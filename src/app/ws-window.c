@@ -427,6 +427,8 @@ ws_window_constructed (GObject *object)
   g_settings_bind (self->settings, "target", picker, "selected", G_SETTINGS_BIND_DEFAULT);
   if (!ws_target_picker_migrate_launcher (WS_TARGET_PICKER (picker), self->settings, &error))
     toast (self, error->message);
+  else if (ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))))
+    toast (self, ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))));
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
   ws_environment_set_runner (self->environment, runner);
   g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
