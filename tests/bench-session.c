@@ -5,7 +5,7 @@
  * It builds the session from a bundled recording: the header records once, then the runs
  * again and again with new ids until the activity records reach the count asked for, then the
  * done record. The runs are real records, so every path of the reader (the fast path for
- * activities, json-glib for the rest) takes its real share.
+ * activities, the general parser and the typed records for the rest) takes its real share.
  *
  *   bench-session [--activities N] [--recording FILE] [--long-runs] [--keep FILE] [--analyze]
  */

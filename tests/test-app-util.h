@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "ws-window.h"
 
@@ -110,4 +111,62 @@ ws_test_find_label (GtkWidget *widget, const char *prefix)
         return found;
     }
   return NULL;
+}
+
+/* What `window` looks like, written as $WS_TEST_SCREENSHOTS/NAME.png for a person to judge;
+ * nothing without that variable. */
+static inline void
+ws_test_screenshot (GtkWidget *window, const char *name)
+{
+  const char *dir = g_getenv ("WS_TEST_SCREENSHOTS");
+  int scale = gtk_widget_get_scale_factor (window);
+  int w = gtk_widget_get_width (window) * scale, h = gtk_widget_get_height (window) * scale;
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *file = NULL, *path = NULL;
+
+  if (dir == NULL || *dir == '\0' || w <= 0 || h <= 0)
+    return;
+  paintable = gtk_widget_paintable_new (window);
+  /* A window between frames may have nothing to draw yet: wait for one, up to a second. */
+  for (guint tries = 0; node == NULL && tries < 20; tries++)
+    {
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node == NULL)
+        ws_test_spin_for (50);
+    }
+  if (node == NULL)
+    {
+      g_test_message ("%s: nothing drawn to take a screenshot of", name);
+      return;
+    }
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  file = g_strdup_printf ("%s.png", name);
+  path = g_build_filename (dir, file, NULL);
+  g_mkdir_with_parents (dir, 0755);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* Removes a folder the test made, with what is in it. */
+static inline void
+ws_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ws_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

@@ -147,6 +147,92 @@ test_new_view_needs_no_window (void)
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (box)));
 }
 
+/* Long lines of the Source view ran off its right edge, with a scrollbar that showed only on
+ * hover: in a narrow view every line is whole on screen, wrapped, and the vertical scrollbar
+ * is always there. */
+static GtkWidget *
+find_type (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_source_long_lines (void)
+{
+  GtkWidget *source = ws_source_view_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *h, *v;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 420, 300);
+  gtk_window_set_child (GTK_WINDOW (window), source);
+  gtk_window_present (GTK_WINDOW (window));
+  ws_source_view_show_kernel (WS_SOURCE_VIEW (source), "matmul", "matmul_tiled");
+  ws_test_spin_for (300);
+  scroller = GTK_SCROLLED_WINDOW (find_type (source, GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scroller);
+  h = gtk_scrolled_window_get_hadjustment (scroller);
+  v = gtk_scrolled_window_get_vadjustment (scroller);
+  /* matmul.cu has lines of more than 90 characters: wider than 420 pixels, yet nothing lies
+   * to the right to scroll to. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), >, gtk_adjustment_get_page_size (v));
+  g_assert_false (gtk_scrolled_window_get_overlay_scrolling (scroller));
+  g_assert_true (gtk_widget_get_visible (gtk_scrolled_window_get_vscrollbar (scroller)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A label whose text starts with `prefix`, as a widget (the first found). */
+static GtkWidget *
+find_label_widget (GtkWidget *widget, const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label_widget (c, prefix);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Run 5's kernel takes 37.4 µs in the table and 40.0 µs in its finding, and its copies 14.5 ms
+ * in the finding against 12.2 ms end to end in the table: the table's cells say why. */
+static void
+test_numbers_explained (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *runs = ws_test_view (window, "runs_view");
+  GtkWidget *kernel, *e2e;
+  const char *tip;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
+  ws_test_spin_for (500);
+  kernel = find_label_widget (runs, "37.4 µs");
+  e2e = find_label_widget (runs, "12.23 ms");
+  g_assert_nonnull (kernel);
+  g_assert_nonnull (e2e);
+  tip = gtk_widget_get_tooltip_text (kernel);
+  g_assert_nonnull (strstr (tip, "back to back"));
+  g_assert_nonnull (strstr (tip, "in sequence, the kernel took 40.0 µs"));
+  tip = gtk_widget_get_tooltip_text (e2e);
+  g_assert_nonnull (strstr (tip, "The traced copies add up to 14.5"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- the timeline ------------------------------------------------------------------------- */
 
 static void
@@ -309,6 +395,8 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
+  g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
+  g_test_add_func ("/app/workspace/numbers-explained", test_numbers_explained);
   g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);

@@ -284,7 +284,6 @@ test_export (void)
   g_ptr_array_add (sessions, ws_test_load_sample ("vector-add-sizes-h200.jsonl"));
   ws_chart_options_init (&options, WS_CHART_SPEEDUP, ws_theme_get (WS_THEME_LIGHT), 800, 500);
   g_settings_set_string (settings, "export-format", "png");
-  g_settings_set_int (settings, "export-scale", 1);
   dialog = ws_export_dialog_new (NULL, settings, sessions, &options);
   g_assert_true (ws_export_dialog_write (WS_EXPORT_DIALOG (dialog), out, &error));
   g_assert_no_error (error);

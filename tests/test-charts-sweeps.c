@@ -218,6 +218,39 @@ test_speedup (void)
   _ws_speedup_data_free (d);
 }
 
+/* A run picked in the table kept only its own curve, and the other went without a word: now
+ * both stay, the picked run's curve in its colour and the other pale, the subtitle says so,
+ * and the run is ringed (drawn: a ring of the foreground at its points). */
+static void
+test_speedup_picked (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("vector-add-sizes"));
+  WsChartBase base = base_for (WS_CHART_SPEEDUP);
+  const WsSpeedupSeries *pageable, *pinned;
+  WsSpeedupData *d;
+
+  base.run = 5; /* vector_add, n = 10⁷, pageable */
+  d = _ws_speedup_collect (sessions, &base);
+  g_assert_cmpuint (d->series->len, ==, 2);
+  pageable = speedup_series (d, "vector_add 256, pageable");
+  pinned = speedup_series (d, "vector_add 256, pinned");
+  g_assert_false (pageable->pale);
+  g_assert_true (pinned->pale);
+  g_assert_true (memcmp (&pageable->color, &base.theme->series[0], sizeof (WsColor)) == 0);
+  g_assert_false (memcmp (&pinned->color, &base.theme->series[1], sizeof (WsColor)) == 0);
+  g_assert_cmpstr (d->frame.subtitle, ==,
+                   "NVIDIA H200 · recorded 2026-11-29 · run 5 ringed, other curves pale");
+  _ws_speedup_data_free (d);
+
+  /* No run picked: nothing pale, nothing said. */
+  base.run = 0;
+  d = _ws_speedup_collect (sessions, &base);
+  for (guint i = 0; i < d->series->len; i++)
+    g_assert_false (((WsSpeedupSeries *) g_ptr_array_index (d->series, i))->pale);
+  g_assert_cmpstr (d->frame.subtitle, ==, "NVIDIA H200 · recorded 2026-11-29");
+  _ws_speedup_data_free (d);
+}
+
 static void
 test_speedup_edges (void)
 {
@@ -608,5 +641,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/blocks/heatmap", test_heatmap);
   g_test_add_func ("/charts/speedup", test_speedup);
   g_test_add_func ("/charts/speedup/edges", test_speedup_edges);
+  g_test_add_func ("/charts/speedup/picked", test_speedup_picked);
   return g_test_run ();
 }

@@ -186,6 +186,119 @@ test_export_output_checked (void)
   remove_dir (dir);
 }
 
+/* -o - writes every format to stdout, the same bytes as into a file (the CSV and the trace
+ * were refused before), and nothing else there. */
+static void
+test_export_stdout (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+  const WsExportFormat formats[] = { WS_EXPORT_PNG, WS_EXPORT_SVG, WS_EXPORT_PDF, WS_EXPORT_CSV,
+                                     WS_EXPORT_TRACE };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      const char *format = ws_export_format_to_string (formats[f]);
+      g_autofree char *name = g_strdup_printf ("out%s", ws_export_format_extension (formats[f]));
+      g_autofree char *file = g_build_filename (dir, name, NULL);
+      g_autofree char *piped = g_build_filename (dir, "piped", NULL);
+      g_autofree char *written = NULL;
+      const char *to_file[] = { "export", path, "--chart", "speedup", "--format", format, "-o",
+                                file, NULL };
+      const char *to_stdout[] = { "export", path, "--chart", "speedup", "--format", format, "-o",
+                                  "-", NULL };
+      g_auto (Result) a = { 0 };
+      g_auto (Result) b = { 0 };
+
+      run_cli (&a, to_file);
+      g_assert_cmpint (a.status, ==, 0);
+      run_cli (&b, to_stdout);
+      g_assert_cmpint (b.status, ==, 0);
+      g_assert_cmpstr (b.err, ==, "");
+      g_assert_true (g_file_get_contents (file, &written, NULL, NULL));
+      /* What came through the pipe as text ends at its first NUL: PNG and PDF by their start,
+       * the others whole. */
+      if (formats[f] == WS_EXPORT_PNG)
+        g_assert_cmpint (memcmp (b.out, "\x89PNG\r\n\x1a\n", 8), ==, 0);
+      else if (formats[f] == WS_EXPORT_PDF)
+        g_assert_true (g_str_has_prefix (b.out, "%PDF-"));
+      else
+        {
+          g_assert_true (g_file_set_contents (piped, b.out, -1, NULL));
+          assert_valid_export (piped, formats[f]);
+          g_assert_cmpstr (b.out, ==, written);
+        }
+    }
+  remove_dir (dir);
+}
+
+/* A chart with nothing to draw is refused with what to change, and nothing is written: a
+ * block-size chart of a session without a block sweep (it made an empty chart and a 0-row
+ * CSV), speedup curves of vector sizes and of matrix sizes on one axis. */
+static void
+test_export_nothing_to_draw (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *sizes = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *ladder = sample_path ("vector-add-ladder-h200.jsonl");
+  g_autofree char *matmul = sample_path ("matmul-sizes-h200.jsonl");
+  g_autofree char *out_svg = g_build_filename (dir, "blocks.svg", NULL);
+  g_autofree char *out_csv = g_build_filename (dir, "blocks.csv", NULL);
+  g_autofree char *out_mixed = g_build_filename (dir, "mixed.svg", NULL);
+  g_autofree char *out_same = g_build_filename (dir, "same.svg", NULL);
+  const char *outs[] = { out_svg, out_csv };
+
+  for (guint i = 0; i < G_N_ELEMENTS (outs); i++)
+    {
+      const char *args[] = { "export", sizes, "--chart", "blocks", "-o", outs[i], NULL };
+      const char *piped[] = { "export", sizes, "--chart", "blocks", "--format", "csv", "-o", "-",
+                              NULL };
+      g_auto (Result) r = { 0 };
+      g_auto (Result) p = { 0 };
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, "vector-add-sizes-h200.jsonl: No block-size sweep"));
+      g_assert_nonnull (strstr (r.err, "--blocks 32:1024:32"));
+      g_assert_nonnull (strstr (r.err, "--chart"));
+      g_assert_false (g_file_test (outs[i], G_FILE_TEST_EXISTS));
+      run_cli (&p, piped);
+      g_assert_cmpint (p.status, ==, 2);
+      g_assert_cmpstr (p.out, ==, "");
+    }
+  {
+    const char *mixed[] = { "export", sizes, matmul, "--chart", "speedup", "-o", out_mixed,
+                            NULL };
+    const char *same[] = { "export", sizes, ladder, "--chart", "speedup", "-o", out_same, NULL };
+    g_auto (Result) r = { 0 };
+    g_auto (Result) s = { 0 };
+
+    run_cli (&r, mixed);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "vector-add-sizes-h200.jsonl has vector sizes"));
+    g_assert_nonnull (strstr (r.err, "matmul-sizes-h200.jsonl has matrix sizes"));
+    g_assert_nonnull (strstr (r.err, "separate charts"));
+    g_assert_false (g_file_test (out_mixed, G_FILE_TEST_EXISTS));
+    /* A speedup chart without a size sweep, as the block-size chart without a block one. */
+    {
+      g_autofree char *blocks = sample_path ("vector-add-blocks-h200.jsonl");
+      const char *args[] = { "export", blocks, "--chart", "speedup", "-o", out_mixed, NULL };
+      g_auto (Result) b = { 0 };
+
+      run_cli (&b, args);
+      g_assert_cmpint (b.status, ==, 2);
+      g_assert_nonnull (strstr (b.err, "No size sweep"));
+      g_assert_nonnull (strstr (b.err, "--sizes"));
+      g_assert_false (g_file_test (out_mixed, G_FILE_TEST_EXISTS));
+    }
+    /* Two sessions of vector sizes still share one. */
+    run_cli (&s, same);
+    g_assert_cmpint (s.status, ==, 0);
+    assert_valid_export (out_same, WS_EXPORT_SVG);
+  }
+  remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -193,5 +306,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/cli/export", test_export);
   g_test_add_func ("/cli/export/output-checked", test_export_output_checked);
+  g_test_add_func ("/cli/export/stdout", test_export_stdout);
+  g_test_add_func ("/cli/export/nothing-to-draw", test_export_nothing_to_draw);
   return g_test_run ();
 }

@@ -6,7 +6,11 @@
  */
 #include <glib/gstdio.h>
 
+#include <locale.h>
+
 #include "ws-environment.h"
+#include "ws-i18n.h"
+#include "ws-run.h"
 
 typedef struct
 {
@@ -49,7 +53,8 @@ recording (void)
 static const char no_driver[] =
   "echo '{\"type\":\"hello\",\"protocol\":1,\"runner\":\"0.1.0\",\"driver_found\":false}'\n"
   "echo '{\"type\":\"error\",\"run\":null,\"severity\":\"error\",\"code\":\"no_driver\","
-  "\"message\":\"No NVIDIA driver is installed here.\",\"detail\":null}'\n"
+  "\"message\":\"No NVIDIA driver is installed here (libcuda.so.1 was not found).\","
+  "\"detail\":null}'\n"
   "echo '{\"type\":\"done\",\"runs\":0,\"failed\":0,\"dropped_records\":0,\"exit_code\":3}'\n"
   "exit 3";
 
@@ -89,7 +94,8 @@ test_ready (Fixture *f, gconstpointer data)
     "--device-info) grep -E '\"type\":\"(hello|device)\"' '%1$s' ;;\n"
     "esac", file);
   g_autoptr (WsEnvironment) environment = ws_environment_new ();
-  GPtrArray *catalog;
+  GListModel *catalog;
+  g_autoptr (WsKernelEntry) entry = NULL;
 
   write_runner (f, body);
   ws_environment_set_runner (environment, f->runner);
@@ -109,9 +115,10 @@ test_ready (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 0);
   catalog = ws_environment_get_catalog (environment);
   g_assert_nonnull (catalog);
-  g_assert_cmpuint (catalog->len, ==, 1);
-  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (catalog, 0), "name"), ==,
-                   "vector_add");
+  g_assert_cmpuint (g_list_model_get_n_items (catalog), ==, 1);
+  entry = g_list_model_get_item (catalog, 0);
+  g_assert_cmpstr (ws_kernel_entry_get_name (entry), ==, "vector_add");
+  g_assert_cmpint (ws_kernel_entry_get_info (entry)->default_block[0], ==, 256);
 }
 
 /* No driver: the runner's own words, under a heading a student reads. */
@@ -128,13 +135,48 @@ test_no_driver (Fixture *f, gconstpointer data)
   g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
   g_assert_null (ws_environment_get_device (environment));
   g_assert_cmpstr (ws_environment_get_title (environment), ==, "No NVIDIA GPU Here");
-  g_assert_cmpstr (ws_environment_get_description (environment), ==,
-                   "No NVIDIA driver is installed here.");
+  /* The app's words for the runner's code (translated), naming the library it looked for. */
+  g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
+                                   "No NVIDIA driver is installed here (libcuda.so.1 was not "
+                                   "found), so no kernel can run on this computer."));
   g_assert_cmpstr (ws_environment_get_summary (environment), ==,
                    "No usable GPU here: recordings and the calculator work");
   g_assert_cmpuint (ws_environment_get_problems (environment)->len, ==, 1);
   problem = g_ptr_array_index (ws_environment_get_problems (environment), 0);
-  g_assert_cmpstr (problem->code, ==, "no_driver");
+  g_assert_cmpint (problem->code, ==, WS_ERROR_NO_DRIVER);
+  g_assert_cmpstr (problem->code_name, ==, "no_driver");
+  g_assert_cmpint (problem->severity, ==, WS_ERROR_SEVERITY_ERROR);
+}
+
+/* The welcome page in Chinese said why there is no GPU in the runner's English, and the
+ * runs' host memory as "pageable" and "pinned": both in the reader's language now. */
+static void
+test_no_driver_translated (Fixture *f, gconstpointer data)
+{
+  g_autofree char *saved = g_strdup (setlocale (LC_ALL, NULL));
+  g_autofree char *language = g_strdup (g_getenv ("LANGUAGE"));
+  g_autoptr (WsEnvironment) environment = NULL;
+
+  if (setlocale (LC_ALL, "zh_CN.UTF-8") == NULL)
+    {
+      g_test_skip ("the zh_CN.UTF-8 locale is not installed (Debian: locales-all)");
+      return;
+    }
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  ws_i18n_init ();
+  environment = ws_environment_new ();
+  write_runner (f, no_driver);
+  ws_environment_set_runner (environment, f->runner);
+  ws_environment_probe (environment);
+  wait_for_answer (environment);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "这里没有 NVIDIA GPU");
+  g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
+                                   "这台计算机没有安装 NVIDIA 驱动（找不到 libcuda.so.1）"));
+  g_assert_cmpstr (ws_transfer_label ("pageable"), ==, "可分页");
+  g_assert_cmpstr (ws_transfer_label ("pinned"), ==, "锁页");
+  g_assert_cmpstr (ws_transfer_label ("managed"), ==, "managed");
+  g_setenv ("LANGUAGE", language ? language : "C", TRUE);
+  setlocale (LC_ALL, saved);
 }
 
 /* A runner that dies before it says anything. */
@@ -203,7 +245,12 @@ test_through_target (Fixture *f, gconstpointer data)
          && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
-  g_assert_cmpstr (ws_environment_get_title (environment), ==, "No NVIDIA GPU Here");
+  /* The runner's no_driver, in the app's words, which say where: "here" is not there. */
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "No NVIDIA GPU on wrapped");
+  g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
+                                   "No NVIDIA driver is installed on wrapped ("));
+  g_assert_nonnull (strstr (ws_environment_get_description (environment),
+                            "Target: wrapped (env WS_TEST_VIA=other)."));
   g_assert_cmpstr (ws_environment_get_summary (environment), ==,
                    "No usable GPU on wrapped: recordings and the calculator work");
 
@@ -222,6 +269,8 @@ main (int argc, char **argv)
   g_test_add ("/environment/ready", Fixture, NULL, fixture_set_up, test_ready, fixture_tear_down);
   g_test_add ("/environment/no-driver", Fixture, NULL, fixture_set_up, test_no_driver,
               fixture_tear_down);
+  g_test_add ("/environment/no-driver-translated", Fixture, NULL, fixture_set_up,
+              test_no_driver_translated, fixture_tear_down);
   g_test_add ("/environment/no-answer", Fixture, NULL, fixture_set_up, test_no_answer,
               fixture_tear_down);
   g_test_add ("/environment/through-target", Fixture, NULL, fixture_set_up,

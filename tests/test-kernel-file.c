@@ -672,6 +672,32 @@ test_nvrtc_log (void)
   g_assert_cmpint (ws_nvrtc_parse_log ("", "x.cu", d, 16), ==, 0);
 }
 
+/* The wording of compute-sanitizer 2025.3, as it reported the missing bounds guard on an
+ * NVIDIA H200: the address after "Access to", not "Address". */
+static void
+test_sanitizer_report_2025 (void)
+{
+  const char *report
+    = "========= COMPUTE-SANITIZER\n"
+      "========= Invalid __global__ read of size 4 bytes\n"
+      "=========     at vector_add_oob+0x100 in vector_add_oob.cu:26\n"
+      "=========     by thread (65,0,0) in block (3906,0,0)\n"
+      "=========     Access to 0x7fd0513d0904 is out of bounds\n"
+      "=========     and is 1 bytes after the nearest allocation at 0x7fd051000000 of size "
+      "4,000,004 bytes\n"
+      "=========\n"
+      "========= ERROR SUMMARY: 1 error\n";
+  WsSanitizerFinding f[2];
+  WsSanitizerSummary s;
+
+  g_assert_cmpint (ws_sanitizer_parse (report, f, 2, &s), ==, 1);
+  g_assert_cmpstr (f[0].address, ==, "0x7fd0513d0904");
+  g_assert_cmpstr (f[0].kind, ==, "out_of_bounds");
+  g_assert_cmpint (f[0].line, ==, 26);
+  g_assert_cmpint (f[0].size, ==, 4);
+  g_assert_nonnull (strstr (f[0].detail, "Access to 0x7fd0513d0904 is out of bounds"));
+}
+
 static void
 test_sanitizer_report (void)
 {
@@ -813,6 +839,7 @@ main (int argc, char **argv)
   g_test_add_func ("/kernel-file/sha256", test_sha256);
   g_test_add_func ("/kernel-file/nvrtc-log", test_nvrtc_log);
   g_test_add_func ("/kernel-file/sanitizer-report", test_sanitizer_report);
+  g_test_add_func ("/kernel-file/sanitizer-report-2025", test_sanitizer_report_2025);
   g_test_add_func ("/kernel-file/kernel-source", test_kernel_source);
   return g_test_run ();
 }

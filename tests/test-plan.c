@@ -12,7 +12,7 @@
 typedef struct
 {
   WsSession *vector_add, *matmul;
-  GPtrArray *catalog;
+  GListStore *catalog;
   WsPlan *plan;
 } Fixture;
 
@@ -31,17 +31,25 @@ load_sample (const char *name)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GPtrArray) a = NULL, b = NULL;
+  WsSession *sessions[2];
 
   f->vector_add = load_sample ("vector-add-sizes-h200.jsonl");
   f->matmul = load_sample ("matmul-sizes-h200.jsonl");
-  a = ws_session_dup_kernels (f->vector_add);
-  b = ws_session_dup_kernels (f->matmul);
-  f->catalog = g_ptr_array_new ();
-  g_ptr_array_extend (f->catalog, a, NULL, NULL);
-  g_ptr_array_extend (f->catalog, b, NULL, NULL);
+  sessions[0] = f->vector_add, sessions[1] = f->matmul;
+  f->catalog = g_list_store_new (WS_TYPE_KERNEL_ENTRY);
+  for (int s = 0; s < 2; s++)
+    {
+      GListModel *kernels = ws_session_get_kernels (sessions[s]);
+
+      for (guint i = 0; i < g_list_model_get_n_items (kernels); i++)
+        {
+          g_autoptr (WsKernelEntry) entry = g_list_model_get_item (kernels, i);
+
+          g_list_store_append (f->catalog, entry);
+        }
+    }
   f->plan = ws_plan_new ();
-  ws_plan_set_catalog (f->plan, f->catalog);
+  ws_plan_set_catalog (f->plan, G_LIST_MODEL (f->catalog));
   ws_plan_set_device (f->plan, ws_session_get_device (f->vector_add));
 }
 
@@ -49,7 +57,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   g_clear_object (&f->plan);
-  g_clear_pointer (&f->catalog, g_ptr_array_unref);
+  g_clear_object (&f->catalog);
   g_clear_object (&f->vector_add);
   g_clear_object (&f->matmul);
 }
@@ -231,7 +239,7 @@ test_kernel_defaults (Fixture *f, gconstpointer data)
 
   /* A restored choice keeps what suits the kernel and replaces what does not. */
   g_object_set (restored, "kernel", "matmul_tiled", "size", "1024", "block", "256", NULL);
-  ws_plan_set_catalog (restored, f->catalog);
+  ws_plan_set_catalog (restored, G_LIST_MODEL (f->catalog));
   g_clear_pointer (&size, g_free);
   g_object_get (restored, "size", &size, NULL);
   g_assert_cmpstr (ws_plan_get_kernel (restored), ==, "matmul_tiled");

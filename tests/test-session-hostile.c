@@ -345,7 +345,7 @@ test_hello (void)
     { "{\"type\":\"hello\",\"protocol\":2147483647,\"runner\":\"9\"}\n",
       WS_SESSION_ERROR_NEWER_PROTOCOL,
       "this session was written by a newer Warpscope (protocol 2147483647, runner 9); this "
-      "version reads protocol " G_STRINGIFY (WS_PROTOCOL_VERSION) " and older. Update Warpscope to "
+      "version reads protocol " G_STRINGIFY (WS_SESSION_PROTOCOL) " and older. Update Warpscope to "
       "open it" },
     { "{\"type\":\"hello\",\"protocol\":1,\"cupti_version\":1e300}\n",
       WS_SESSION_ERROR_NOT_A_SESSION,

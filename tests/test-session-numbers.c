@@ -116,7 +116,8 @@ test_numbers_out_of_range (void)
       g_assert_null (ws_run_get_verify (run));
       g_assert_cmpuint (ws_run_get_errors (run)->len, ==, 0);
       g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_devices (session)), ==, 0);
-      g_assert_null (ws_session_get_kernel (session, "k"));
+      g_assert_null (ws_session_find_kernel (session, "k"));
+      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_kernels (session)), ==, 0);
       g_assert_false (ws_session_get_progress (session, NULL, NULL));
       g_assert_false (ws_session_is_done (session, NULL, NULL));
       /* And the stream goes on. */
@@ -262,7 +263,7 @@ test_fast_path_strict (void)
     }
 }
 
-/* A name given twice means its last value on both paths, as for json-glib. */
+/* A name given twice means its last value on both paths (as json-glib takes it too). */
 static void
 test_duplicate_names (void)
 {

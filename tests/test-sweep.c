@@ -285,7 +285,8 @@ test_merge_failed_stream (void)
   g_assert_cmpuint (of_gpu1, <, 11);
   errors = ws_session_get_errors (out);
   g_assert_cmpuint (errors->len, ==, 1);
-  g_assert_cmpstr (((WsRunnerError *) g_ptr_array_index (errors, 0))->code, ==, "runner_failed");
+  g_assert_cmpint (((WsRunnerError *) g_ptr_array_index (errors, 0))->code, ==,
+                   WS_ERROR_RUNNER_FAILED);
   g_assert_nonnull (strstr (((WsRunnerError *) g_ptr_array_index (errors, 0))->message, "GPU 1"));
   g_assert_nonnull (strstr (((WsRunnerError *) g_ptr_array_index (errors, 0))->message,
                             "Segmentation fault"));

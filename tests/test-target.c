@@ -13,6 +13,8 @@
 
 #include "test-standin.h"
 #include "test-util.h"
+#include "ws-hello-private.h"
+#include "ws-record.h"
 #include "ws-target-job.h"
 #include "ws-target-list.h"
 #include "ws-target.h"
@@ -485,12 +487,14 @@ test_list_bad_file (void)
 
 /* ---- what comes back --------------------------------------------------------------------- */
 
-static JsonObject *
+/* The model's reading of a hello record, as a session gets it. */
+static WsHello *
 hello_of (const char *text)
 {
-  g_autoptr (JsonNode) node = json_from_string (text, NULL);
+  g_autoptr (WsRecord) record = ws_record_parse (text, strlen (text), NULL, NULL);
 
-  return json_object_ref (json_node_get_object (node));
+  g_assert_nonnull (record);
+  return _ws_hello_new_from_record (record);
 }
 
 static void
@@ -515,7 +519,7 @@ test_check_hello (void)
   ws_target_set_host (target, "gpu-box");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (JsonObject) hello = hello_of (cases[i].hello);
+      g_autoptr (WsHello) hello = hello_of (cases[i].hello);
       g_autoptr (GError) error = NULL;
       gboolean ok = ws_target_check_hello (target, hello, &error);
 

@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "ws-chart-menu.h"
+
 struct _WsChartView
 {
   GtkWidget parent_instance;
@@ -14,6 +16,7 @@ struct _WsChartView
   WsWorkspace *workspace;
   char *arch;
   int block_size, registers, smem_bytes;
+  GtkWidget *menu;
 };
 
 G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, GTK_TYPE_WIDGET)
@@ -68,9 +71,16 @@ ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKi
                                          ? WS_THEME_DARK
                                          : WS_THEME_LIGHT);
 
-  *owned = presentation ? ws_theme_scaled (theme, 1.45) : NULL;
+  /* Projector text; a chart shorter than a 1024×768 projector gives it (a 600-pixel-high
+   * screen) draws it smaller, in proportion, so that its plot keeps most of its height. */
+  double scale = WS_PRESENTATION_TEXT_SCALE
+                 * CLAMP (gtk_widget_get_height (widget) / WS_PRESENTATION_FULL_HEIGHT, 0.7, 1.0);
+
+  *owned = presentation ? ws_theme_scaled (theme, scale) : NULL;
   ws_chart_options_init (options, kind, *owned ? *owned : theme, gtk_widget_get_width (widget),
                          gtk_widget_get_height (widget));
+  /* Empty states and findings on the chart name the sidebar's controls, not the CLI's flags. */
+  options->audience = WS_AUDIENCE_APP;
   options->annotate = presentation;
   if (workspace == NULL || kind == WS_CHART_OCCUPANCY)
     return;
@@ -208,7 +218,14 @@ ws_chart_view_dispose (GObject *object)
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   ws_chart_view_set_workspace (self, NULL);
   g_clear_pointer (&self->arch, g_free);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_chart_view_parent_class)->dispose (object);
+}
+
+static void
+ws_chart_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_popover_present (GTK_POPOVER (WS_CHART_VIEW (widget)->menu));
 }
 
 static void
@@ -221,6 +238,7 @@ ws_chart_view_class_init (WsChartViewClass *klass)
   object_class->get_property = ws_chart_view_get_property;
   object_class->dispose = ws_chart_view_dispose;
   widget_class->snapshot = ws_chart_view_snapshot;
+  widget_class->size_allocate = ws_chart_view_size_allocate;
 
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, WS_TYPE_CHART_KIND,
                                              WS_CHART_SPEEDUP,
@@ -242,6 +260,7 @@ ws_chart_view_init (WsChartView *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
+  self->menu = ws_chart_menu_attach (GTK_WIDGET (self));
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (repaint), self);
 }

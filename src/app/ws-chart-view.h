@@ -12,6 +12,12 @@
 
 G_BEGIN_DECLS
 
+/* Presentation mode scales the charts' text by this: their body text (11 pt at 96 dpi) is
+ * then 24 px, as large as the callouts under the chart, read from the back of a classroom. */
+#define WS_PRESENTATION_TEXT_SCALE 1.64
+/* The chart height, in pixels, from which presentation text has that scale. */
+#define WS_PRESENTATION_FULL_HEIGHT 420.0
+
 /* WsChartKind as a GType, so that templates name a kind: <property name="kind">speedup</property>. */
 #define WS_TYPE_CHART_KIND (ws_chart_kind_get_type ())
 GType ws_chart_kind_get_type (void);

@@ -316,11 +316,10 @@ static void
 session_cb (WsConfigSidebar *self)
 {
   WsSession *session = ws_workspace_get_session (self->workspace);
-  g_autoptr (GPtrArray) kernels = NULL;
 
   if (session != NULL && self->plan != NULL && ws_plan_get_runner (self->plan) == NULL
-      && (kernels = ws_session_dup_kernels (session))->len > 0)
-    ws_plan_set_catalog (self->plan, kernels);
+      && g_list_model_get_n_items (ws_session_get_kernels (session)) > 0)
+    ws_plan_set_catalog (self->plan, ws_session_get_kernels (session));
   show_summaries (self);
 }
 

@@ -44,7 +44,7 @@ static void
 add_versions (AdwPreferencesPage *page, WsSession *session, const char *title,
               const char *runner_path)
 {
-  JsonObject *hello = session ? ws_session_get_hello (session) : NULL;
+  const WsHello *hello = session ? ws_session_get_hello (session) : NULL;
   AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   g_autofree char *cupti = NULL;
 
@@ -56,22 +56,16 @@ add_versions (AdwPreferencesPage *page, WsSession *session, const char *title,
       adw_preferences_page_add (page, group);
       return;
     }
-  if (json_object_has_member (hello, "cupti_version")
-      && !json_object_get_null_member (hello, "cupti_version"))
-    cupti = g_strdup_printf ("%" G_GINT64_FORMAT,
-                             json_object_get_int_member (hello, "cupti_version"));
-  add_row (group, _("Host"), json_object_get_string_member_with_default (hello, "host", NULL));
-  add_row (group, _("Recorded"), json_object_get_string_member_with_default (hello, "time", NULL));
+  if (hello->cupti_version > 0)
+    cupti = g_strdup_printf ("%d", hello->cupti_version);
+  add_row (group, _("Host"), hello->host);
+  add_row (group, _("Recorded"), hello->time);
   add_row (group, _("NVIDIA driver supports CUDA"),
-           json_object_get_boolean_member_with_default (hello, "driver_found", FALSE)
-             ? json_object_get_string_member_with_default (hello, "driver_cuda", NULL)
-             : _("no driver found"));
-  add_row (group, _("CUDA runtime"),
-           json_object_get_string_member_with_default (hello, "runtime_cuda", NULL));
+           hello->driver_found ? hello->driver_cuda : _("no driver found"));
+  add_row (group, _("CUDA runtime"), hello->runtime_cuda);
   add_row (group, _("CUPTI (tracing)"), cupti ? cupti : _("not loaded"));
-  add_row (group, _("Runner"), json_object_get_string_member_with_default (hello, "runner", NULL));
-  add_row (group, _("Machine code for"),
-           json_object_get_string_member_with_default (hello, "gpu_archs", NULL));
+  add_row (group, _("Runner"), hello->runner);
+  add_row (group, _("Machine code for"), hello->gpu_archs);
   adw_preferences_page_add (page, group);
 }
 
@@ -127,10 +121,10 @@ add_problems (AdwPreferencesPage *page, WsSession *session)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
       GtkWidget *row = adw_action_row_new ();
-      GtkWidget *icon = gtk_image_new_from_icon_name (g_strcmp0 (e->severity, "error") == 0
+      GtkWidget *icon = gtk_image_new_from_icon_name (e->severity == WS_ERROR_SEVERITY_ERROR
                                                         ? "dialog-error-symbolic"
                                                         : "dialog-warning-symbolic");
-      g_autofree char *title = g_markup_escape_text (e->code, -1);
+      g_autofree char *title = g_markup_escape_text (e->code_name, -1);
       g_autofree char *message = g_markup_escape_text (e->message, -1);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);

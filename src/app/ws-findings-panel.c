@@ -85,8 +85,9 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
   GtkWidget *badge = label (ws_severity_to_label (f->severity), "badge", FALSE);
   GtkGesture *click = gtk_gesture_click_new ();
   g_autofree char *why = g_markup_printf_escaped (_("<b>Why:</b> %s"), f->cause ? f->cause : "");
+  const char *fix_text = ws_finding_get_fix (f, WS_AUDIENCE_APP);
   g_autofree char *fix = g_markup_printf_escaped (_("<b>What to change:</b> %s"),
-                                                  f->fix ? f->fix : "");
+                                                  fix_text ? fix_text : "");
 
   gtk_widget_add_css_class (card, "finding");
   gtk_widget_add_css_class (card, severity);
@@ -100,7 +101,7 @@ finding_card (WsFindingsPanel *self, WsFinding *f, guint index)
     gtk_box_append (GTK_BOX (card), label (f->numbers, "numbers", FALSE));
   if (f->cause && *f->cause)
     gtk_box_append (GTK_BOX (card), label (why, NULL, TRUE));
-  if (f->fix && *f->fix)
+  if (fix_text && *fix_text)
     gtk_box_append (GTK_BOX (card), label (fix, NULL, TRUE));
   g_object_set_data (G_OBJECT (card), "panel", self);
   g_object_set_data (G_OBJECT (card), "index", GUINT_TO_POINTER (index));
@@ -136,7 +137,7 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
           for (guint i = 0; i < errors->len; i++)
             {
               WsRunnerError *e = g_ptr_array_index (errors, i);
-              WsFinding fake = { .severity = g_strcmp0 (e->severity, "error") == 0
+              WsFinding fake = { .severity = e->severity == WS_ERROR_SEVERITY_ERROR
                                                ? WS_SEVERITY_HIGH
                                                : WS_SEVERITY_MEDIUM,
                                  .title = e->message, .numbers = e->detail };
@@ -266,7 +267,7 @@ show_pair (WsFindingsPanel *self, WsRun *a, GPtrArray *fa, WsRun *b, GPtrArray *
       g_autofree char *what = g_strdup_printf (_("Run %d: %s, %s%s%s, %s"), ws_run_get_id (r),
                                                ws_run_get_config (r)->kernel, size,
                                                *block ? _(", block ") : "", block,
-                                               ws_run_get_config (r)->transfer);
+                                               ws_transfer_label (ws_run_get_config (r)->transfer));
 
       gtk_box_append (GTK_BOX (self->box), label (what, "dim-label", FALSE));
     }

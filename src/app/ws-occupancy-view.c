@@ -82,6 +82,13 @@ update (WsOccupancyView *self)
                                in.registers_per_thread, in.smem_per_block);
 }
 
+GtkWidget *
+ws_occupancy_view_get_chart (WsOccupancyView *self)
+{
+  g_return_val_if_fail (WS_IS_OCCUPANCY_VIEW (self), NULL);
+  return GTK_WIDGET (self->chart);
+}
+
 void
 ws_occupancy_view_set_configuration (WsOccupancyView *self, int block, int registers,
                                      int smem_bytes)

@@ -20,5 +20,7 @@ GtkWidget *ws_occupancy_view_new (void);
 void ws_occupancy_view_set_workspace (WsOccupancyView *self, WsWorkspace *workspace);
 void ws_occupancy_view_set_configuration (WsOccupancyView *self, int block, int registers,
                                           int smem_bytes);
+/* The calculator's chart (a WsChartView), for exporting what is on screen. */
+GtkWidget *ws_occupancy_view_get_chart (WsOccupancyView *self);
 
 G_END_DECLS

@@ -5,6 +5,8 @@
  */
 #include "ws-runs-view.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
@@ -111,21 +113,49 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
     case COL_BLOCK:
       return ws_run_dup_block_label (run);
     case COL_MEMORY:
-      return g_strdup (c->transfer);
+      return g_strdup (ws_transfer_label (c->transfer));
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
         {
           g_autofree char *min = ws_format_duration (t->kernel.min), *max = ws_format_duration (t->kernel.max);
 
-          *tooltip = g_strdup_printf (_("Median of %d traced launches; range %s – %s"),
-                                      t->kernel.n, min, max);
+          *tooltip = g_strdup_printf (_("Median of %d traced launches, back to back; range "
+                                        "%s – %s"), t->kernel.n, min, max);
+          if (t->kernel_in_sequence.n > 0
+              && fabs (t->kernel_in_sequence.median - t->kernel.median) > 0.02 * t->kernel.median)
+            {
+              /* The findings time the kernel between its copies: say why theirs differs. */
+              g_autofree char *seq = ws_format_duration (t->kernel_in_sequence.median);
+              char *more = g_strdup_printf (_("%s. Between its copies, in sequence, the kernel "
+                                              "took %s: that is the time the findings use."),
+                                            *tooltip, seq);
+
+              g_free (*tooltip);
+              *tooltip = more;
+            }
           return with_spread (&t->kernel);
         }
       return t ? ws_format_duration (t->kernel_untraced_ns) : g_strdup ("…");
     case COL_E2E:
       if (t == NULL)
         return g_strdup ("…");
-      *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA events"));
+      {
+        double copies = (t->h2d.n > 0 ? t->h2d.median : 0) + (t->d2h.n > 0 ? t->d2h.median : 0);
+
+        if (copies > t->e2e.median && t->e2e.n > 0)
+          {
+            /* The findings add up the traced copies, which can come to more than this. */
+            g_autofree char *sum = ws_format_duration (copies);
+
+            *tooltip = g_strdup_printf (_("Copies in, kernel, copy out, between one pair of "
+                                          "CUDA events, untraced. The traced copies add up to "
+                                          "%s, more than this: copies from pageable memory vary "
+                                          "from one repetition to the next."), sum);
+          }
+        else
+          *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA "
+                                 "events"));
+      }
       return with_spread (&t->e2e);
     case COL_SPEEDUP_ONE:
     case COL_SPEEDUP_ALL:
@@ -373,6 +403,25 @@ ws_runs_view_add_to_selection (WsRunsView *self, int id)
   select_run (self, id, FALSE);
 }
 
+/* A row chosen elsewhere (the timeline, a clicker) is scrolled into view. GTK 4.8 has no
+ * gtk_column_view_scroll_to, but the rows are of one height: the adjustment's range over them
+ * places one (the header scrolls with them). */
+static void
+scroll_to_row (WsRunsView *self, guint row)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
+  double value = gtk_adjustment_get_value (adj), h, top;
+
+  if (n == 0 || upper <= page)
+    return;
+  h = upper / (n + 1);
+  top = (row + 1) * h;
+  if (top < value + h || top + h > value + page)
+    gtk_adjustment_set_value (adj, CLAMP (top - (page - h) / 2, 0, upper - page));
+}
+
 /* The workspace's runs as selected rows, when they are not already. */
 static void
 show_selection (WsRunsView *self)
@@ -398,6 +447,8 @@ show_selection (WsRunsView *self)
   self->syncing = TRUE;
   gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), rows, all);
   self->syncing = FALSE;
+  if (!gtk_bitset_is_empty (rows))
+    scroll_to_row (self, gtk_bitset_get_minimum (rows));
 }
 
 /* The GPU that ran each run, when a sweep was split across several. */

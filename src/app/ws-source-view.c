@@ -231,6 +231,9 @@ ensure_view (WsSourceView *self)
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 8);
+  /* A line longer than the view wraps under itself (its number says it is one line) instead
+   * of running off the right edge behind a scrollbar that only shows on hover. */
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->view), GTK_WRAP_WORD_CHAR);
   gtk_source_view_set_show_line_numbers (self->view, TRUE);
   gtk_source_view_set_highlight_current_line (self->view, FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -241,6 +244,10 @@ ensure_view (WsSourceView *self)
                                   GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   set_presentation (self, self->presentation);
   self->scroller = gtk_scrolled_window_new ();
+  /* The scrollbar stays shown: a file is longer than the view, and says so. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->scroller), FALSE);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   update_scheme (self);

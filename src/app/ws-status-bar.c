@@ -35,7 +35,7 @@ static void
 describe_source (GString *text, WsSession *s)
 {
   WsDevice *device = ws_session_get_device (s);
-  JsonObject *hello = ws_session_get_hello (s);
+  const WsHello *hello = ws_session_get_hello (s);
   g_autofree char *date = ws_session_dup_date (s);
   g_autofree char *name = ws_session_get_file (s) ? g_file_get_basename (ws_session_get_file (s))
                                                   : NULL;
@@ -57,10 +57,8 @@ describe_source (GString *text, WsSession *s)
     default:
       g_string_printf (text, _("%s · driver supports CUDA %s · runtime %s"),
                        device ? ws_device_get_name (device) : _("starting the runner…"),
-                       hello ? json_object_get_string_member_with_default (hello, "driver_cuda", "?")
-                             : "?",
-                       hello ? json_object_get_string_member_with_default (hello, "runtime_cuda", "?")
-                             : "?");
+                       hello && hello->driver_cuda ? hello->driver_cuda : "?",
+                       hello && hello->runtime_cuda ? hello->runtime_cuda : "?");
       break;
     }
 }

@@ -44,6 +44,15 @@ static char *shared_error;
 WsTargetList *
 ws_target_list_dup_shared (const char **error)
 {
+  g_autofree char *wanted = ws_target_list_default_path ();
+
+  /* $WARPSCOPE_TARGETS names another file now: that file's list, while the old one lives on
+   * with whatever still holds it. */
+  if (shared != NULL && g_strcmp0 (ws_target_list_get_path (shared), wanted) != 0)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (shared), (gpointer *) &shared);
+      shared = NULL;
+    }
   if (shared == NULL)
     {
       g_autoptr (GError) local = NULL;

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ws-chart-menu.h"
 #include "ws-chart-view.h"
 
 struct _WsTimelineView
@@ -20,6 +21,7 @@ struct _WsTimelineView
   gboolean selecting;
   gint64 selecting_start, selecting_end; /* the range while it is dragged out */
   gint64 zoom_begin_start, zoom_begin_end;
+  GtkWidget *menu;
 };
 
 G_DEFINE_FINAL_TYPE (WsTimelineView, ws_timeline_view, GTK_TYPE_WIDGET)
@@ -477,7 +479,14 @@ ws_timeline_view_dispose (GObject *object)
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   ws_timeline_view_set_workspace (self, NULL);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_timeline_view_parent_class)->dispose (object);
+}
+
+static void
+ws_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_popover_present (GTK_POPOVER (WS_TIMELINE_VIEW (widget)->menu));
 }
 
 static void
@@ -490,6 +499,7 @@ ws_timeline_view_class_init (WsTimelineViewClass *klass)
   object_class->get_property = ws_timeline_view_get_property;
   object_class->dispose = ws_timeline_view_dispose;
   widget_class->snapshot = ws_timeline_view_snapshot;
+  widget_class->size_allocate = ws_timeline_view_size_allocate;
 
   properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
@@ -537,6 +547,7 @@ ws_timeline_view_init (WsTimelineView *self)
   key = gtk_event_controller_key_new ();
   g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (widget, key);
+  self->menu = ws_chart_menu_attach (widget);
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (repaint), self);

@@ -7,13 +7,15 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-chart-actions.h"
+#include "ws-chart-menu.h"
 #include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
 #include "ws-devices-group.h"
 #include "ws-environment-dialog.h"
-#include "ws-export-dialog.h"
 #include "ws-findings-panel.h"
+#include "ws-layout.h"
 #include "ws-occupancy-view.h"
 #include "ws-plan.h"
 #include "ws-probe.h"
@@ -23,7 +25,9 @@
 #include "ws-runs-view.h"
 #include "ws-sample.h"
 #include "ws-source-view.h"
+#include "ws-callout-strip.h"
 #include "ws-status-bar.h"
+#include "ws-takeaway.h"
 #include "ws-target-picker.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
@@ -35,6 +39,9 @@ struct _WsWindow
 
   /* template */
   AdwToastOverlay *toasts;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
+  AdwFlap *config_flap, *findings_flap;
   GtkStack *main_stack;
   WsWelcomePage *welcome;
   AdwViewStack *views;
@@ -46,11 +53,13 @@ struct _WsWindow
   WsEnvironment *environment;
   WsPlan *plan;
   WsRunController *controller;
+  WsChartActions *chart_actions;
 
   GSettings *settings;
   GListModel *samples;
   char *last_toast;
   GtkFileChooserNative *chooser;
+  guint switcher_idle;
 };
 
 G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -74,6 +83,7 @@ update_actions (WsWindow *self)
   gboolean running = ws_run_controller_is_running (self->controller);
   gboolean has_runs = ws_workspace_has_runs (self->workspace);
   gboolean can_run = !running && ws_environment_get_state (self->environment) == WS_ENVIRONMENT_READY;
+  gboolean presenting = ws_workspace_get_presentation (self->workspace);
   GtkWidget *widget = GTK_WIDGET (self);
 
   gtk_widget_action_set_enabled (widget, "win.run", can_run && ws_plan_get_valid (self->plan, WS_PLAN_RUN));
@@ -82,8 +92,14 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.save", has_runs && !running);
   gtk_widget_action_set_enabled (widget, "win.save-as", has_runs && !running);
-  gtk_widget_action_set_enabled (widget, "win.export", has_runs);
+  /* A clicker's keys step through runs only on a projector: elsewhere they move the cursor. */
+  gtk_widget_action_set_enabled (widget, "win.next-run", presenting && has_runs);
+  gtk_widget_action_set_enabled (widget, "win.previous-run", presenting && has_runs);
+  gtk_widget_action_set_enabled (widget, "win.leave-presentation", presenting);
 }
+
+static void update_switcher (WsWindow *self);
+static void update_presentation (WsWindow *self);
 
 /* The views need runs, except the calculator, which works with none. */
 static void
@@ -93,26 +109,128 @@ update_page (WsWindow *self)
   const char *view = adw_view_stack_get_visible_child_name (self->views);
 
   if (ws_workspace_has_runs (self->workspace))
-    gtk_stack_set_visible_child_name (self->main_stack, "views");
+    {
+      gtk_stack_set_visible_child_name (self->main_stack, "views");
+      /* A recording opened for a lecture starts at its first run. */
+      if (ws_workspace_get_presentation (self->workspace) && ws_workspace_get_run (self->workspace) == 0)
+        ws_workspace_step_run (self->workspace, 1);
+    }
   else if (!(g_strcmp0 (page, "views") == 0 && g_strcmp0 (view, "occupancy") == 0))
     gtk_stack_set_visible_child_name (self->main_stack, "welcome");
   update_actions (self);
+  /* The welcome page and the views dock different panes, and only the views switch. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  update_switcher (self);
+  update_presentation (self);
 }
 
-/* Presentation mode: full screen, larger text everywhere. */
+/* ---- the layout ---------------------------------------------------------------------------- */
+
+static void
+set_docked (AdwFlap *flap, gboolean docked)
+{
+  AdwFlapFoldPolicy policy = docked ? ADW_FLAP_FOLD_POLICY_NEVER : ADW_FLAP_FOLD_POLICY_ALWAYS;
+
+  /* A flap that unfolds is revealed, one that folds is hidden (AdwFlap does both). */
+  if (adw_flap_get_fold_policy (flap) != policy)
+    adw_flap_set_fold_policy (flap, policy);
+}
+
+/* Which panes sit beside the chart follows the size the window is given: before its
+ * children are allocated, so that they are allocated once, in the new layout. */
+static void
+ws_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsLayoutMode mode = WS_LAYOUT_WELCOME;
+  WsLayout layout;
+
+  if (ws_workspace_get_presentation (self->workspace))
+    mode = WS_LAYOUT_PRESENTATION;
+  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0)
+    mode = WS_LAYOUT_VIEWS;
+  ws_layout_choose (mode, width, height, &layout);
+  set_docked (self->config_flap, layout.config_docked);
+  set_docked (self->findings_flap, layout.findings_docked);
+  GTK_WIDGET_CLASS (ws_window_parent_class)->size_allocate (widget, width, height, baseline);
+}
+
+/* The views' switcher moves to a bar at the bottom when the header has no room for it. The
+ * title says so while it is being allocated: the bar follows once that is over. */
+static gboolean
+update_switcher_idle (gpointer data)
+{
+  WsWindow *self = data;
+  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
+
+  self->switcher_idle = 0;
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, views);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    views && adw_view_switcher_title_get_title_visible (self->switcher_title));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_switcher (WsWindow *self)
+{
+  if (self->switcher_idle == 0)
+    self->switcher_idle = g_idle_add (update_switcher_idle, self);
+}
+
+static GtkWidget *
+child (WsWindow *self, const char *id)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW, id));
+}
+
+/* What presentation mode shows: on the views, the takeaway over the chart and the callouts
+ * under it (unless hidden); nothing for running, saving or picking runs from the table. */
+static void
+update_presentation (WsWindow *self)
+{
+  /* Off the header too, so that the views' switcher stays in it at 1024 pixels. */
+  static const char *desk[] = { "sidebar_button", "run_button", "sweep_button", "stop_button",
+                                "open_button", "save_button", "export_button", "findings_button",
+                                "target_picker", "table_pane", "status_bar" };
+  gboolean on = ws_workspace_get_presentation (self->workspace);
+  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
+  GtkWidget *callouts_button = child (self, "callouts_button");
+
+  for (guint i = 0; i < G_N_ELEMENTS (desk); i++)
+    gtk_widget_set_visible (child (self, desk[i]), !on);
+  gtk_widget_set_visible (child (self, "leave_presentation_button"), on);
+  gtk_widget_set_visible (callouts_button, on && views);
+  gtk_widget_set_visible (child (self, "takeaway"), on && views);
+  gtk_widget_set_visible (child (self, "callouts"),
+                          on && views
+                            && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (callouts_button)));
+}
+
+/* Presentation mode: full screen, the chart and what it says, large. */
 static void
 presentation_cb (WsWindow *self)
 {
-  if (ws_workspace_get_presentation (self->workspace))
+  gboolean on = ws_workspace_get_presentation (self->workspace);
+
+  if (on)
     {
       gtk_window_fullscreen (GTK_WINDOW (self));
       gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+      /* Nothing over the chart: a pane brought out over it goes back. */
+      adw_flap_set_reveal_flap (self->config_flap, FALSE);
+      adw_flap_set_reveal_flap (self->findings_flap, FALSE);
+      /* A lecture starts at the first run. */
+      if (ws_workspace_get_run (self->workspace) == 0)
+        ws_workspace_step_run (self->workspace, 1);
     }
   else
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
     }
+  update_presentation (self);
+  update_actions (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 /* ---- sessions -------------------------------------------------------------------------------- */
@@ -335,25 +453,6 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
-export_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  GtkWidget *shown = adw_view_stack_get_visible_child (self->views);
-  WsChartOptions options;
-
-  if (ws_workspace_get_session (self->workspace) == NULL)
-    return;
-  /* The chart on screen, as it is shown; the timeline for views that are not charts. */
-  if (WS_IS_CHART_VIEW (shown))
-    ws_chart_view_get_options (WS_CHART_VIEW (shown), &options);
-  else
-    ws_timeline_view_get_options (self->timeline, &options);
-  gtk_window_present (GTK_WINDOW (ws_export_dialog_new (GTK_WINDOW (self), self->settings,
-                                                        ws_workspace_get_sessions (self->workspace),
-                                                        &options)));
-}
-
-static void
 environment_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
@@ -374,12 +473,89 @@ presentation_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+toggle_pane_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  gboolean findings = g_str_equal (name, "win.toggle-findings");
+  AdwFlap *flap = findings ? self->findings_flap : self->config_flap;
+
+  /* On a projector the findings are the callouts under the chart. */
+  if (findings && ws_workspace_get_presentation (self->workspace))
+    {
+      GtkToggleButton *button = GTK_TOGGLE_BUTTON (child (self, "callouts_button"));
+
+      gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
+      return;
+    }
+  adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
+}
+
+static void
+step_run_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ws_workspace_step_run (WS_WINDOW (widget)->workspace, g_str_equal (name, "win.next-run") ? 1 : -1);
+}
+
+static void
+leave_presentation_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ws_workspace_set_presentation (WS_WINDOW (widget)->workspace, FALSE);
+}
+
+static void
 show_view_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsWindow *self = WS_WINDOW (widget);
 
   gtk_stack_set_visible_child_name (self->main_stack, "views");
   adw_view_stack_set_visible_child_name (self->views, g_variant_get_string (param, NULL));
+}
+
+/* libadwaita 1.2's split button names neither of its halves for a screen reader. */
+static void
+name_export_button (GtkWidget *split)
+{
+  GtkWidget *main_part = gtk_widget_get_first_child (split);
+  GtkWidget *arrow = gtk_widget_get_last_child (split);
+
+  adw_split_button_set_menu_model (ADW_SPLIT_BUTTON (split), ws_chart_menu_get_model ());
+  if (GTK_IS_BUTTON (main_part))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (main_part), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Export"), -1);
+  for (GtkWidget *w = arrow; GTK_IS_MENU_BUTTON (arrow) && w != NULL; w = gtk_widget_get_first_child (w))
+    if (GTK_IS_BUTTON (w) || GTK_IS_MENU_BUTTON (w))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("More ways to export"), -1);
+}
+
+/* A clicker sends Page Up and Page Down (some send the arrows) and Escape to stop: caught
+ * before the focused view, which would scroll or pan; let through while the actions are off. */
+static void
+presentation_keys (WsWindow *self)
+{
+  static const struct
+  {
+    guint key, other;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_Right, GDK_KEY_Page_Down, "win.next-run" },
+    { GDK_KEY_Left, GDK_KEY_Page_Up, "win.previous-run" },
+    { GDK_KEY_Escape, 0, "win.leave-presentation" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcutTrigger *trigger = gtk_keyval_trigger_new (keys[i].key, 0);
+
+      if (keys[i].other != 0)
+        trigger = gtk_alternative_trigger_new (trigger, gtk_keyval_trigger_new (keys[i].other, 0));
+      gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (trigger, gtk_named_action_new (keys[i].action)));
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* ---- boilerplate ----------------------------------------------------------------------------- */
@@ -430,6 +606,7 @@ ws_window_constructed (GObject *object)
   else if (ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))))
     toast (self, ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))));
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
+  ws_chart_actions_set_settings (self->chart_actions, self->settings);
   ws_environment_set_runner (self->environment, runner);
   g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
 
@@ -467,11 +644,24 @@ ws_window_dispose (GObject *object)
 {
   WsWindow *self = WS_WINDOW (object);
 
+  /* A probe or a run may still finish after the window is gone: it must not reach back. */
   if (self->workspace != NULL)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
+  if (self->environment != NULL)
+    g_signal_handlers_disconnect_by_data (self->environment, self);
+  if (self->plan != NULL)
+    g_signal_handlers_disconnect_by_data (self->plan, self);
+  if (self->controller != NULL)
+    g_signal_handlers_disconnect_by_data (self->controller, self);
+  /* A picker kept alive past its window must not follow, nor write, the chosen target. */
+  if (self->settings != NULL)
+    g_settings_unbind (gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW,
+                                                      "target_picker"),
+                       "selected");
   g_clear_object (&self->settings);
   g_clear_object (&self->samples);
   g_clear_object (&self->chooser);
+  g_clear_handle_id (&self->switcher_idle, g_source_remove);
   g_clear_pointer (&self->last_toast, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
@@ -499,30 +689,47 @@ ws_window_class_init (WsWindowClass *klass)
     { "win.open-autosave", NULL, open_autosave_action },
     { "win.save", NULL, save_action, GDK_KEY_s, GDK_CONTROL_MASK },
     { "win.save-as", NULL, save_action, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
-    { "win.export", NULL, export_action, GDK_KEY_e, GDK_CONTROL_MASK },
     { "win.environment", NULL, environment_action },
     { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
     { "win.show-view", "s", show_view_action },
+    /* Sysprof's keys for its side panes. */
+    { "win.toggle-config", NULL, toggle_pane_action, GDK_KEY_F9, 0 },
+    { "win.toggle-findings", NULL, toggle_pane_action, GDK_KEY_F9, GDK_SHIFT_MASK },
+    /* Their keys are the clicker's (presentation_keys): before any view sees them. */
+    { "win.next-run", NULL, step_run_action },
+    { "win.previous-run", NULL, step_run_action },
+    { "win.leave-presentation", NULL, leave_presentation_action },
   };
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
-                                 "source", "target_picker" };
-  GType types[] = { WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
+                                 "source", "header",
+                                 "config_pane", "centre", "views_paned", "views_scroller",
+                                 "table_pane", "takeaway", "callouts", "callouts_button",
+                                 "leave_presentation_button", "sidebar_button", "run_button", "export_button",
+                                 "sweep_button", "stop_button", "open_button", "save_button",
+                                 "findings_button", "target_picker" };
+  GType types[] = { WS_TYPE_CHART_ACTIONS, WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
-                    WS_TYPE_STATUS_BAR, WS_TYPE_TARGET_PICKER, WS_TYPE_DEVICES_GROUP };
+                    WS_TYPE_STATUS_BAR, WS_TYPE_TAKEAWAY, WS_TYPE_CALLOUT_STRIP,
+                    WS_TYPE_TARGET_PICKER, WS_TYPE_DEVICES_GROUP };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
   GTK_WINDOW_CLASS (klass)->close_request = ws_window_close_request;
   widget_class->map = ws_window_map;
+  widget_class->size_allocate = ws_window_size_allocate;
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     g_type_ensure (types[i]);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/warpscope/Warpscope/ui/ws-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WsWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, config_flap);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, findings_flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, welcome);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, views);
@@ -534,9 +741,14 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, environment);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, plan);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, controller);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, chart_actions);
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     gtk_widget_class_bind_template_child_full (widget_class, views[i], FALSE, 0);
 
+  /* The chart actions' keys (ws-chart-actions.c: a group the window holds). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "chart.export", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "chart.copy", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].type,
@@ -560,11 +772,19 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->workspace, "notify::session", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "run-added", G_CALLBACK (update_page), self);
   g_signal_connect_swapped (self->workspace, "notify::presentation", G_CALLBACK (presentation_cb), self);
+  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (update_switcher), self);
   g_signal_connect_swapped (self->environment, "notify::state", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::run-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->controller, "notify::running", G_CALLBACK (update_actions), self);
   g_signal_connect (self->controller, "message", G_CALLBACK (controller_message_cb), self);
+
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->chart_actions));
+  presentation_keys (self);
+  name_export_button (child (self, "export_button"));
+  g_signal_connect_swapped (child (self, "callouts_button"), "toggled",
+                            G_CALLBACK (update_presentation), self);
+  update_actions (self);
 
   drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

@@ -253,6 +253,39 @@ ws_workspace_select_runs (WsWorkspace *self, int run, int compare_run)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+gboolean
+ws_workspace_step_run (WsWorkspace *self, int delta)
+{
+  GListModel *runs;
+  guint n, at = G_MAXUINT;
+  g_autoptr (WsRun) next = NULL;
+
+  g_return_val_if_fail (WS_IS_WORKSPACE (self), FALSE);
+  g_return_val_if_fail (delta == 1 || delta == -1, FALSE);
+  if (self->session == NULL)
+    return FALSE;
+  runs = ws_session_get_runs (self->session);
+  n = g_list_model_get_n_items (runs);
+  for (guint i = 0; i < n && self->run != 0 && at == G_MAXUINT; i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
+
+      if (ws_run_get_id (run) == self->run)
+        at = i;
+    }
+  if (at == G_MAXUINT)
+    at = delta > 0 ? 0 : n - 1;
+  else if ((delta < 0 && at == 0) || (delta > 0 && at + 1 >= n))
+    return FALSE;
+  else
+    at += delta;
+  if (at >= n)
+    return FALSE;
+  next = g_list_model_get_item (runs, at);
+  ws_workspace_select_runs (self, ws_run_get_id (next), 0);
+  return TRUE;
+}
+
 /* ---- time ------------------------------------------------------------------------------- */
 
 gboolean

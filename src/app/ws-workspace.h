@@ -46,6 +46,9 @@ int ws_workspace_get_run (WsWorkspace *self);
 int ws_workspace_get_compare_run (WsWorkspace *self);
 void ws_workspace_select_runs (WsWorkspace *self, int run, int compare_run);
 WsRun *ws_workspace_get_selected_run (WsWorkspace *self);
+/* The next (`delta` 1) or previous (-1) run of the session, alone, as a clicker steps through
+ * a lecture: from none, the first (or the last). FALSE, and nothing changed, past the ends. */
+gboolean ws_workspace_step_run (WsWorkspace *self, int delta);
 WsRun *ws_workspace_get_compared_run (WsWorkspace *self);
 
 /* Two runs compared: each is then counted from its own start on one time scale, so times in

@@ -459,19 +459,43 @@ _ws_axis_draw (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
   if (axis->title == NULL)
     return;
   if (axis->side == WS_AXIS_BOTTOM)
-    _ws_text_show (ctx, WS_FONT_NORMAL, axis->title, plot->x + plot->width / 2,
-                   y_axis + tick + ctx->small_height + 0.45 * ctx->line_height, 0.5, 0, color);
+    {
+      /* Centred under the plot, moved in to stay inside the area (with a little margin);
+       * one wider than the whole area is drawn smaller, to fit. */
+      double inset = MIN (0.5 * ctx->line_height, ctx->area.width / 4);
+      double room = ctx->area.width - 2 * inset;
+      double w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->title);
+      double shrink = w > room && room > 0 ? room / w : 1;
+      double half = w * shrink / 2;
+      double x = CLAMP (plot->x + plot->width / 2, ctx->area.x + inset + half,
+                        ctx->area.x + ctx->area.width - inset - half);
+
+      cairo_save (ctx->cr);
+      cairo_translate (ctx->cr, x, y_axis + tick + ctx->small_height + 0.45 * ctx->line_height);
+      cairo_scale (ctx->cr, shrink, shrink);
+      _ws_text_show (ctx, WS_FONT_NORMAL, axis->title, 0, 0, 0.5, 0, color);
+      cairo_restore (ctx->cr);
+    }
   else
     {
       double off = tick + 0.4 * ctx->line_height + axis->label_extent + 0.15 * ctx->line_height;
       double x = axis->side == WS_AXIS_LEFT ? x_axis - off : x_axis + off;
       double w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->title);
-      /* A title longer than the axis is centred on the chart instead, so it is not cut. */
       double y = plot->y + plot->height / 2;
+      /* A title longer than the axis runs on below it, beside the bottom axis's labels (the
+       * room _ws_plot_layout leaves them), never up into the legend over the plot nor down
+       * into what is written under the chart; one longer still is drawn smaller, to fit. */
+      double below = tick + ctx->small_height + 0.3 * ctx->line_height + title_height (ctx, axis);
+      double room = MIN (ctx->area.y + ctx->area.height, plot->y + plot->height + below) - plot->y;
+      double shrink = w > room && room > 0 ? room / w : 1;
 
       if (w > plot->height)
-        y = CLAMP (y, ctx->area.y + w / 2, ctx->area.y + ctx->area.height - w / 2);
-      _ws_text_show_vertical (ctx, WS_FONT_NORMAL, axis->title, x, y, 0.5,
+        y = plot->y + MIN (w, room) / 2;
+      cairo_save (ctx->cr);
+      cairo_translate (ctx->cr, x, y);
+      cairo_scale (ctx->cr, shrink, shrink);
+      _ws_text_show_vertical (ctx, WS_FONT_NORMAL, axis->title, 0, 0, 0.5,
                               axis->side == WS_AXIS_LEFT ? 1 : 0, color);
+      cairo_restore (ctx->cr);
     }
 }

@@ -90,6 +90,8 @@ typedef struct
 } WsBlocksData;
 
 WsBlocksData *_ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base);
+/* What the chart says of a session without a block sweep, and what to run instead. */
+const char *_ws_blocks_no_sweep_message (WsAudience audience);
 void _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data);
 void _ws_blocks_data_free (WsBlocksData *data);
 /* The shade behind a configuration under the occupancy threshold: darker, the lower. */

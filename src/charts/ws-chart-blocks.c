@@ -156,7 +156,7 @@ blocks_title (GPtrArray *picked)
     }
   /* TRANSLATORS: "Block size · vector_add, n = 10,000,000, pageable" */
   return g_strdup_printf (_("%s · %s, %s, %s"), ws_chart_kind_title (WS_CHART_BLOCKS),
-                          kernels->str, size, main_series->transfer);
+                          kernels->str, size, ws_transfer_label (main_series->transfer));
 }
 
 /* The session's series, then the other sessions' sweeps of the same kernel, to compare GPUs:
@@ -335,6 +335,17 @@ collect_shapes (WsBlocksData *data, GPtrArray *picked)
   data->x_title = data->shapes ? _("Threads per block (block shape)") : _("Threads per block");
 }
 
+const char *
+_ws_blocks_no_sweep_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("No block-size sweep in this session. In the sidebar's Sweep, give one size as From "
+             "size and To size and several Blocks (32,64,128,256,512,1024), and run it to see "
+             "which one is fastest.");
+  return _("No block-size sweep in this session. Run one kernel and size over several block "
+           "sizes (--blocks 32:1024:32) to see which one is fastest.");
+}
+
 WsBlocksData *
 _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
 {
@@ -352,15 +363,13 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
   if (picked->len == 0)
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
-      data->frame.message = g_strdup (_("No block-size sweep in this session. Run one kernel and "
-                                        "size over several block sizes (--blocks 32:1024:32) "
-                                        "to see which one is fastest."));
+      data->frame.message = g_strdup (_ws_blocks_no_sweep_message (base->audience));
       return data;
     }
   data->frame.title = blocks_title (picked);
   if (base->annotate)
     _ws_chart_frame_add_notes (&data->frame, session,
-                               ((WsSeries *) g_ptr_array_index (picked, 0))->runs);
+                               ((WsSeries *) g_ptr_array_index (picked, 0))->runs, base->audience);
   if (heatmap)
     {
       data->heatmap = _ws_heatmap_collect (session, g_ptr_array_index (picked, 0), base->theme);
@@ -689,6 +698,9 @@ draw_best (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s)
   _ws_draw_marker (ctx, WS_MARKER_STAR, px, py, 12 * ctx->unit, &s->color,
                    &ctx->theme->foreground);
   _ws_text_extent (ctx, WS_FONT_BOLD, s->best_text, &w, &h);
+  /* Words wider than the plot would stick out of the figure: the star and the legend say it. */
+  if (w > p->plot.width - 4)
+    return;
   for (guint attempt = 0; attempt < G_N_ELEMENTS (dy); attempt++)
     {
       WsRect r = { px - w / 2, py + dy[attempt] * h * 0.75, w, h };

@@ -116,7 +116,7 @@ common_text (WsRun *first, const Vary *v)
     g_string_append_printf (common, "%s%s", common->len ? " · " : "", block);
   if (!v->transfer)
     g_string_append_printf (common, "%s%s", common->len ? " · " : "",
-                            ws_run_get_config (first)->transfer);
+                            ws_transfer_label (ws_run_get_config (first)->transfer));
   if (common->len == 0)
     return NULL;
   return g_strdup_printf (_("every run: %s"), common->str);
@@ -145,7 +145,7 @@ row_label (WsRun *run, const Vary *v)
         g_string_append_printf (label, " · %s", block);
     }
   if (v->transfer)
-    g_string_append_printf (label, " · %s", c->transfer);
+    g_string_append_printf (label, " · %s", ws_transfer_label (c->transfer));
   return g_string_free (label, FALSE);
 }
 
@@ -252,7 +252,7 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
     }
   collect_rows (data, runs, totals);
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, runs);
+    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
   return data;
 }
 
@@ -275,6 +275,7 @@ typedef struct
 {
   WsRect plot;
   WsAxis x;
+  double left, right; /* where the rows' words may start and must end */
   double row_h;
   guint shown;   /* rows drawn */
   gboolean more; /* a line for the rows left out */
@@ -326,8 +327,10 @@ layout (WsChartContext *ctx, const WsBreakdownData *data, const WsRect *content,
   for (guint i = 0; i < l->shown; i++)
     label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD,
                                             g_array_index (data->rows, WsBreakdownRow, i).label));
-  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * 0.38);
+  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * 0.45);
   right_w += ctx->line_height;
+  l->left = content->x;
+  l->right = content->x + content->width;
   area.x = content->x + label_w;
   area.width = MAX (content->width - label_w - right_w, 1);
   _ws_plot_layout (ctx, &area, &l->x, NULL, NULL, &l->plot);
@@ -376,15 +379,20 @@ draw_rows (WsChartContext *ctx, const WsBreakdownData *data, const Layout *l)
     {
       const WsBreakdownRow *row = &g_array_index (data->rows, WsBreakdownRow, i);
       double h = l->row_h * 0.72, y = l->plot.y + i * l->row_h + (l->row_h - h) / 2;
+      double end = l->plot.x - 0.5 * ctx->line_height;
+      double start = l->plot.x + l->plot.width + 0.5 * ctx->line_height;
+      /* Runs whose copies take at least half their time are what this chart is for: their
+       * names are in bold. Words wider than the room the bars leave them are cut short with
+       * an ellipsis, never drawn past the figure's edges. */
+      WsFontRole role = row->copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL;
+      g_autofree char *label = _ws_text_dup_fitting (ctx, role, row->label, end - l->left);
+      g_autofree char *right = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, row->right,
+                                                     l->right - start);
 
       draw_bar (ctx, data, row, l, y, h);
-      /* Runs whose copies take at least half their time are what this chart is for: their
-       * names are in bold. */
-      _ws_text_show (ctx, row->copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL, row->label,
-                     l->plot.x - 0.5 * ctx->line_height, y + h / 2, 1, 0.5,
+      _ws_text_show (ctx, role, label, end, y + h / 2, 1, 0.5, &ctx->theme->foreground);
+      _ws_text_show (ctx, WS_FONT_SMALL, right, start, y + h / 2, 0, 0.5,
                      &ctx->theme->foreground);
-      _ws_text_show (ctx, WS_FONT_SMALL, row->right, l->plot.x + l->plot.width
-                     + 0.5 * ctx->line_height, y + h / 2, 0, 0.5, &ctx->theme->foreground);
     }
   if (l->more)
     {
@@ -393,9 +401,13 @@ draw_rows (WsChartContext *ctx, const WsBreakdownData *data, const Layout *l)
           g_dngettext (GETTEXT_PACKAGE, "… and %u more run (export CSV for all)",
                        "… and %u more runs (export CSV for all)", rest),
           rest);
+      /* Under the bars, or moved left (and cut short) to end inside the figure. */
+      g_autofree char *fit = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, more, l->right - l->left);
+      double x = MAX (l->left, MIN (l->plot.x, l->right - _ws_text_width (ctx, WS_FONT_SMALL,
+                                                                          fit)));
 
-      _ws_text_show (ctx, WS_FONT_SMALL, more, l->plot.x,
-                     l->plot.y + l->shown * l->row_h + l->row_h / 2, 0, 0.5, &ctx->theme->muted);
+      _ws_text_show (ctx, WS_FONT_SMALL, fit, x, l->plot.y + l->shown * l->row_h + l->row_h / 2,
+                     0, 0.5, &ctx->theme->muted);
     }
 }
 

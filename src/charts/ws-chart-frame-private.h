@@ -27,9 +27,11 @@ typedef struct
 
 void _ws_chart_frame_clear (WsChartFrame *frame);
 /* The findings about `runs` (WsRun), most severe first, each kind said once. */
-void _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs);
+void _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs,
+                                WsAudience audience);
 /* The same from findings already found (WsFinding, most severe first). */
-void _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings);
+void _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings,
+                                 WsAudience audience);
 /* The findings about `runs` (WsFinding, owned), most severe first: the analysis of each run,
  * or of the session once when there are many. */
 GPtrArray *_ws_chart_findings (WsSession *session, GPtrArray *runs);

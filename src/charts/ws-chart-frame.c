@@ -41,6 +41,10 @@ frame_layout (WsChartContext *ctx, const char *title, const char *subtitle, gboo
   if (title)
     y += _ws_text_show_wrapped (ctx, WS_FONT_TITLE, title, ctx->area.x + pad, y, width,
                                 PANGO_ALIGN_LEFT, &ctx->theme->foreground, draw);
+  /* On a projector the text is large and the chart short: the subtitle (the GPU, the date,
+   * what is ringed) gives its lines to the plot; the takeaway over the chart names the run. */
+  if (ctx->base->annotate && ctx->area.height < 20 * ctx->line_height)
+    subtitle = NULL;
   if (subtitle)
     y += _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, subtitle, ctx->area.x + pad, y + 2, width,
                                 PANGO_ALIGN_LEFT, &ctx->theme->muted, draw)
@@ -99,21 +103,16 @@ _ws_chart_subtitle (WsSession *session, const char *what)
 char *
 _ws_chart_dup_size_label (WsRun *run)
 {
-  JsonObject *record = ws_run_get_json (run, "run");
-  JsonArray *shape = record && json_object_has_member (record, "shape")
-                         ? json_object_get_array_member (record, "shape")
-                         : NULL;
+  const WsRunConfig *c = ws_run_get_config (run);
 
   /* The model names vectors and cubes; a matrix (a transpose's rows × columns) is named
    * here. */
-  if (shape != NULL && json_array_get_length (shape) == 2)
+  if (c->shape_rank == 2)
     {
-      gint64 rows = json_array_get_int_element (shape, 0);
-      gint64 cols = json_array_get_int_element (shape, 1);
-
-      if (rows == cols)
-        return g_strdup_printf ("%" G_GINT64_FORMAT "²", rows);
-      return g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT, rows, cols);
+      if (c->shape[0] == c->shape[1])
+        return g_strdup_printf ("%" G_GUINT64_FORMAT "²", c->shape[0]);
+      return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, c->shape[0],
+                              c->shape[1]);
     }
   return ws_run_dup_size_label (run);
 }
@@ -231,7 +230,7 @@ note_free (WsChartNote *note)
 }
 
 void
-_ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings)
+_ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings, WsAudience audience)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -242,19 +241,22 @@ _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings)
     {
       WsFinding *f = g_ptr_array_index (findings, i);
       WsChartNote *note;
+      const char *fix;
 
       if (f->severity < WS_SEVERITY_LOW || g_hash_table_contains (seen, f->id))
         continue;
       g_hash_table_add (seen, (gpointer) f->id);
       note = g_new0 (WsChartNote, 1);
       note->title = g_strdup (f->title);
-      note->fix = f->fix && *f->fix ? g_strdup (f->fix) : NULL;
+      fix = ws_finding_get_fix (f, audience);
+      note->fix = fix && *fix ? g_strdup (fix) : NULL;
       g_ptr_array_add (frame->notes, note);
     }
 }
 
 void
-_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs)
+_ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *runs,
+                           WsAudience audience)
 {
   g_autoptr (GPtrArray) findings = NULL;
 
@@ -265,7 +267,7 @@ _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArray *r
       return;
     }
   findings = _ws_chart_findings (session, runs);
-  _ws_chart_frame_notes_from (frame, findings);
+  _ws_chart_frame_notes_from (frame, findings, audience);
 }
 
 static void

@@ -294,24 +294,41 @@ panel_current (WsChartContext *ctx, const WsOccupancyCurve *c, double occupancy,
   cairo_restore (cr);
   _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, py, 11 * ctx->unit, &ctx->theme->foreground,
                    &ctx->theme->background);
+  /* Inside the plot where it fits, else inside the panel (ctx->area while panels draw). */
   tx = MAX (tx, plot->x + 2);
+  tx = MAX (MIN (tx, ctx->area.x + ctx->area.width - w - 2), ctx->area.x + 2);
   _ws_draw_halo (ctx, tx - 2, ty, w + 4, ctx->line_height, 0.85);
   _ws_text_show (ctx, WS_FONT_BOLD, c->current_text, tx, ty, 0, 0, &ctx->theme->foreground);
 }
 
+/* A heading wider than its panel wraps inside it instead of running into the next one or off
+ * the figure; `draw` FALSE only measures. */
+static double
+panel_heading (WsChartContext *ctx, const WsOccupancyCurve *c, const WsRect *area,
+               gboolean draw)
+{
+  WsColor ink = _ws_color_readable (ctx->theme, &ctx->theme->severity[2]);
+
+  return _ws_text_show_wrapped (ctx, c->limiting ? WS_FONT_BOLD : WS_FONT_NORMAL, c->heading,
+                                area->x, area->y, area->width, PANGO_ALIGN_LEFT,
+                                c->limiting ? &ink : &ctx->theme->foreground, draw);
+}
+
+/* head: the height of the tallest heading, so that the three plots start level. */
 static void
 draw_panel (WsChartContext *ctx, const WsOccupancyData *data, WsOccupancyPanel panel,
-            const WsRect *area)
+            const WsRect *area, double head)
 {
   const WsOccupancyCurve *c = &data->curves[panel];
-  WsColor ink = _ws_color_readable (ctx->theme, &ctx->theme->severity[2]);
-  WsRect plot, inner = *area;
+  WsRect plot, inner = *area, whole = ctx->area;
   WsAxis x, y;
 
-  _ws_text_show (ctx, c->limiting ? WS_FONT_BOLD : WS_FONT_NORMAL, c->heading, area->x,
-                 area->y, 0, 0, c->limiting ? &ink : &ctx->theme->foreground);
-  inner.y += 1.4 * ctx->line_height;
-  inner.height -= 1.4 * ctx->line_height;
+  panel_heading (ctx, c, area, TRUE);
+  inner.y += head + 0.4 * ctx->line_height;
+  inner.height = MAX (inner.height - head - 0.4 * ctx->line_height, 1);
+  /* The axes keep their labels and titles inside the panel, as they keep them inside the
+   * figure. */
+  ctx->area = *area;
   panel_axes (ctx, c, panel, &inner, &x, &y, &plot);
   if (c->limiting)
     {
@@ -327,6 +344,7 @@ draw_panel (WsChartContext *ctx, const WsOccupancyData *data, WsOccupancyPanel p
   panel_current (ctx, c, data->result.occupancy, &x, &y, &plot);
   _ws_axis_draw (ctx, &x, &plot);
   _ws_axis_draw (ctx, &y, &plot);
+  ctx->area = whole;
   _ws_axis_clear (&x);
   _ws_axis_clear (&y);
 }
@@ -334,7 +352,7 @@ draw_panel (WsChartContext *ctx, const WsOccupancyData *data, WsOccupancyPanel p
 void
 _ws_occupancy_draw (WsChartContext *ctx, const WsOccupancyData *data)
 {
-  double gap = 2.2 * ctx->line_height, w;
+  double gap = 2.2 * ctx->line_height, w, head = 0;
   WsRect content;
 
   _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
@@ -348,8 +366,14 @@ _ws_occupancy_draw (WsChartContext *ctx, const WsOccupancyData *data)
     {
       WsRect area = { content.x + p * (w + gap), content.y, w, content.height };
 
+      head = MAX (head, panel_heading (ctx, &data->curves[p], &area, FALSE));
+    }
+  for (int p = 0; p < WS_N_PANELS; p++)
+    {
+      WsRect area = { content.x + p * (w + gap), content.y, w, content.height };
+
       if (data->curves[p].points == NULL || data->curves[p].points->len == 0)
         continue;
-      draw_panel (ctx, data, (WsOccupancyPanel) p, &area);
+      draw_panel (ctx, data, (WsOccupancyPanel) p, &area, head);
     }
 }

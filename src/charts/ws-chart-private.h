@@ -18,6 +18,7 @@ typedef struct _WsChartBase
   int run;              /* 0: every run (or the chart's natural choice); else this one */
   int compare_run;      /* a second run beside it; 0: none */
   gboolean annotate;    /* presentation mode: the findings written on the chart */
+  WsAudience audience;  /* the app's controls or the CLI's flags, in messages and notes */
 } WsChartBase;
 
 /* What the timeline reads besides. */

@@ -102,7 +102,7 @@ _ws_roofline_collect_bars (WsRooflineData *data, WsSession *session, GPtrArray *
       data->bandwidth_text = g_strdup_printf (_("measured copy bandwidth: %s"), v);
     }
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, runs);
+    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
 }
 
 /* ---- draw ------------------------------------------------------------------------------- */
@@ -145,11 +145,14 @@ draw_bar (WsChartContext *ctx, const WsRooflineBar *bar, const WsAxis *x, const 
 {
   double x1 = _ws_scale_map (&x->scale, bar->gbs);
   double w = _ws_text_width (ctx, WS_FONT_SMALL, bar->value);
+  double end = plot->x - 0.5 * ctx->line_height;
+  /* A label wider than the room left of the bars is cut short, not run off the figure. */
+  g_autofree char *label = _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, bar->label,
+                                                 end - ctx->area.x - 0.25 * ctx->line_height);
 
   cairo_rectangle (ctx->cr, plot->x, y, MAX (x1 - plot->x, 1), h);
   _ws_fill_shape (ctx, &bar->color);
-  _ws_text_show (ctx, WS_FONT_NORMAL, bar->label, plot->x - 0.5 * ctx->line_height, y + h / 2,
-                 1, 0.5, &ctx->theme->foreground);
+  _ws_text_show (ctx, WS_FONT_NORMAL, label, end, y + h / 2, 1, 0.5, &ctx->theme->foreground);
   if (x1 - plot->x > w + 12 * ctx->unit)
     {
       WsColor ink = _ws_color_text_on (&bar->color);
@@ -158,8 +161,14 @@ draw_bar (WsChartContext *ctx, const WsRooflineBar *bar, const WsAxis *x, const 
                      &ink);
     }
   else
-    _ws_text_show (ctx, WS_FONT_SMALL, bar->value, x1 + 6 * ctx->unit, y + h / 2, 0, 0.5,
-                   &ctx->theme->foreground);
+    {
+      double start = x1 + 6 * ctx->unit;
+      g_autofree char *value = _ws_text_dup_fitting (
+          ctx, WS_FONT_SMALL, bar->value, ctx->area.x + ctx->area.width - 2 * ctx->unit - start);
+
+      _ws_text_show (ctx, WS_FONT_SMALL, value, start, y + h / 2, 0, 0.5,
+                     &ctx->theme->foreground);
+    }
 }
 
 static void

@@ -293,7 +293,7 @@ _ws_roofline_collect (GPtrArray *sessions, const WsChartBase *base)
   collect_best (data, runs, base->theme);
   collect_sizes (data, runs);
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, shown);
+    _ws_chart_frame_add_notes (&data->frame, session, shown, base->audience);
   return data;
 }
 

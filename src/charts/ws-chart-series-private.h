@@ -7,9 +7,11 @@
 
 G_BEGIN_DECLS
 
-/* The size series a speedup chart shows (WsSeries, owned): with a run picked, the series
- * holding it (or the one compared); else a series per kernel and transfer mode. */
+/* The size series a speedup chart shows (WsSeries, owned): a series per kernel and transfer
+ * mode, and with a run picked, the series holding it (or the one compared) too. */
 GPtrArray *_ws_speedup_pick_series (WsSession *session, const WsChartBase *base);
+/* Whether run `id` (0: none) is one of the series' runs. */
+gboolean _ws_series_has_run (WsSeries *series, int id);
 /* The block series a blocks chart shows (WsSeries, owned), and whether it is a grid of 2D
  * shapes (then only the first, drawn as a heatmap). */
 GPtrArray *_ws_blocks_pick_series (WsSession *session, const WsChartBase *base,

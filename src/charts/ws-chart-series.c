@@ -10,8 +10,8 @@
 #include "ws-chart-series-private.h"
 
 /* Does the series hold run `id`? */
-static gboolean
-series_has (WsSeries *series, int id)
+gboolean
+_ws_series_has_run (WsSeries *series, int id)
 {
   for (guint i = 0; id != 0 && i < series->runs->len; i++)
     if (ws_run_get_id (g_ptr_array_index (series->runs, i)) == id)
@@ -24,19 +24,10 @@ series_has (WsSeries *series, int id)
 static gboolean
 is_default_block (WsSession *session, WsSeries *series)
 {
-  JsonObject *kernel = ws_session_get_kernel (session, series->kernel);
+  WsKernelEntry *kernel = ws_session_find_kernel (session, series->kernel);
   const WsRunConfig *c = ws_run_get_config (g_ptr_array_index (series->runs, 0));
-  JsonArray *block;
 
-  if (kernel == NULL || !json_object_has_member (kernel, "default_block"))
-    return FALSE;
-  block = json_object_get_array_member (kernel, "default_block");
-  if (block == NULL)
-    return FALSE;
-  for (guint i = 0; i < MIN (3, json_array_get_length (block)); i++)
-    if ((guint) json_array_get_int_element (block, i) != c->block[i])
-      return FALSE;
-  return TRUE;
+  return kernel != NULL && ws_kernel_entry_is_default_block (kernel, c->block);
 }
 
 /* Several block shapes of one kernel over the same sizes would be a tangle of lines: the
@@ -75,8 +66,10 @@ _ws_speedup_pick_series (WsSession *session, const WsChartBase *base)
   for (guint i = 0; i < all->len; i++)
     {
       WsSeries *s = g_ptr_array_index (all, i);
-      gboolean k = base->run != 0 ? series_has (s, base->run) || series_has (s, base->compare_run)
-                                  : stands_for_its_kernel (session, all, i);
+      /* A run picked adds its own series to the natural ones; the chart draws it in full
+       * colour and the others pale, instead of dropping them. */
+      gboolean k = _ws_series_has_run (s, base->run) || _ws_series_has_run (s, base->compare_run)
+                   || stands_for_its_kernel (session, all, i);
 
       g_array_append_val (keep, k);
     }
@@ -160,7 +153,7 @@ _ws_blocks_pick_series (WsSession *session, const WsChartBase *base, gboolean *h
         {
           WsSeries *s = g_ptr_array_index (all, i);
 
-          if (series_has (s, base->run) || series_has (s, base->compare_run))
+          if (_ws_series_has_run (s, base->run) || _ws_series_has_run (s, base->compare_run))
             g_ptr_array_add (picked, g_ptr_array_steal_index (all, i--));
         }
     }

@@ -41,6 +41,7 @@ typedef struct
   GArray *curve[WS_SPEEDUP_N_COMBOS];   /* WsSpeedupVertex: the line, one vertex per size */
   double crossover[WS_SPEEDUP_N_COMBOS]; /* where the GPU starts to win; 0: nowhere */
   char *crossover_text[WS_SPEEDUP_N_COMBOS];
+  gboolean pale;                        /* a run is picked, and it is not in this series */
 } WsSpeedupSeries;
 
 typedef struct
@@ -53,9 +54,12 @@ typedef struct
   GArray *x_ticks;   /* double: the sizes, when there are few; else NULL */
   const char *x_title, *y_title;
   gboolean any;      /* a point to draw; else the plot says why */
+  WsAudience audience;
 } WsSpeedupData;
 
 WsSpeedupData *_ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base);
+/* What the chart says of sessions without a size sweep, and what to run instead. */
+const char *_ws_speedup_no_sweep_message (WsAudience audience);
 void _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data);
 void _ws_speedup_data_free (WsSpeedupData *data);
 

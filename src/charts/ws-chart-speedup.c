@@ -206,6 +206,11 @@ collect_series (WsSpeedupData *data, GPtrArray *sessions, const WsChartBase *bas
           s->kernel = g_strdup (series->kernel);
           s->session = si;
           s->color = base->theme->series[data->series->len % 8];
+          /* With a run picked, the other curves stay, pale, for comparison. */
+          s->pale = si == 0 && base->run != 0 && !_ws_series_has_run (series, base->run)
+                    && !_ws_series_has_run (series, base->compare_run);
+          if (s->pale)
+            s->color = _ws_color_mix (&s->color, &base->theme->background, 0.6);
           s->label = sessions->len > 1 && device
                          ? g_strdup_printf ("%s · %s", ws_device_get_name (device), series->label)
                          : g_strdup (series->label);
@@ -289,6 +294,18 @@ collect_axes (WsSpeedupData *data, Ranges *r)
   data->y_title = _("Speedup over the CPU (×, log scale)");
 }
 
+const char *
+_ws_speedup_no_sweep_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("No size sweep to compare with the CPU. In the sidebar's Sweep, give From size "
+             "and To size (1000 to 100000000) with CPU, one thread and CPU, all cores on, and "
+             "run it to see where the GPU starts to win.");
+  return _("No size sweep to compare with the CPU. Run one kernel over several problem sizes "
+           "with a CPU baseline (--sizes 1e3:1e8:x10 --cpu 1,all) to see where the GPU starts "
+           "to win.");
+}
+
 WsSpeedupData *
 _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
 {
@@ -298,22 +315,32 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
   Ranges r = { G_MAXDOUBLE, -G_MAXDOUBLE, 1, 1, sizes, 1, runs };
 
   data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) series_free);
+  data->audience = base->audience;
   _ws_legend_init (&data->legend);
   collect_series (data, sessions, base, &r);
   data->frame.title = title_for (data->series);
   data->frame.subtitle = subtitle_for (sessions);
+  for (guint i = 0; i < data->series->len; i++)
+    if (((WsSpeedupSeries *) g_ptr_array_index (data->series, i))->pale)
+      {
+        /* Say why some curves are pale: the run picked in the table and its curve are not. */
+        char *said = g_strdup_printf (_("%s · run %d ringed, other curves pale"),
+                                      data->frame.subtitle, base->run);
+
+        g_free (data->frame.subtitle);
+        data->frame.subtitle = said;
+        break;
+      }
   if (data->series->len == 0)
     {
-      data->frame.message = g_strdup (_("No size sweep to compare with the CPU. Run one kernel "
-                                        "over several problem sizes with a CPU baseline "
-                                        "(--sizes 1e3:1e8:x10 --cpu 1,all) to see where the "
-                                        "GPU starts to win."));
+      data->frame.message = g_strdup (_ws_speedup_no_sweep_message (base->audience));
       return data;
     }
   collect_legend (data, base->theme);
   collect_axes (data, &r);
   if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, g_ptr_array_index (sessions, 0), runs);
+    _ws_chart_frame_add_notes (&data->frame, g_ptr_array_index (sessions, 0), runs,
+                               base->audience);
   return data;
 }
 
@@ -465,6 +492,15 @@ draw_curve (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, guint index,
       WsRect r = { px - 5 * ctx->unit, py - 5 * ctx->unit, 10 * ctx->unit, 10 * ctx->unit };
 
       draw_whisker (ctx, p, pt, px, &color, tag);
+      if (pt->run != 0 && pt->run == ctx->base->run)
+        {
+          /* The run picked: a ring round its point on each of its curves. */
+          _ws_set_color (cr, &ctx->theme->foreground);
+          cairo_set_line_width (cr, 1.5 * ctx->unit);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, px, py, 8 * ctx->unit, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
       if (!_ws_mark_set_add (&p->marks, px, py, tag))
         continue;
       _ws_draw_marker (ctx, all ? WS_MARKER_SQUARE : WS_MARKER_CIRCLE, px, py, 7 * ctx->unit,
@@ -503,8 +539,9 @@ draw_sides (WsChartContext *ctx, Plot *p)
     }
 }
 
-/* Below the 1× line first (where the CPU wins), then above it. */
-static void
+/* Below the 1× line first (where the CPU wins), then above it; FALSE where neither has room
+ * (the label then goes in the list under the chart). */
+static gboolean
 crossover_label (WsChartContext *ctx, Plot *p, const char *text, double px, const WsColor *color)
 {
   WsColor ink = _ws_color_readable (ctx->theme, color);
@@ -524,12 +561,14 @@ crossover_label (WsChartContext *ctx, Plot *p, const char *text, double px, cons
         {
           _ws_draw_halo (ctx, r.x - 2, r.y, r.width + 4, r.height, 0.85);
           _ws_text_show (ctx, WS_FONT_SMALL, text, r.x, r.y, 0, 0, &ink);
-          return;
+          return TRUE;
         }
     }
+  return FALSE;
 }
 
-static void
+/* FALSE when the crossover is drawn but its label found no room beside it. */
+static gboolean
 draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int combo)
 {
   cairo_t *cr = ctx->cr;
@@ -537,7 +576,7 @@ draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int comb
   double dash[] = { 2 * ctx->unit, 3 * ctx->unit };
 
   if (s->crossover[combo] <= 0 || px < p->plot.x || px > p->plot.x + p->plot.width)
-    return;
+    return TRUE;
   cairo_save (cr);
   cairo_set_dash (cr, dash, 2, 0);
   cairo_set_line_width (cr, 1 * ctx->unit);
@@ -548,14 +587,128 @@ draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int comb
   cairo_restore (cr);
   _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, p->y1, 9 * ctx->unit, &s->color,
                    &ctx->theme->foreground);
-  crossover_label (ctx, p, s->crossover_text[combo], px, &s->color);
+  return crossover_label (ctx, p, s->crossover_text[combo], px, &s->color);
+}
+
+static guint
+count_crossovers (const WsSpeedupData *data)
+{
+  guint n = 0;
+
+  for (guint g = 0; g < data->series->len; g++)
+    for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+      n += ((const WsSpeedupSeries *) g_ptr_array_index (data->series, g))->crossover[combo] > 0;
+  return n;
+}
+
+/* The plot in `content`; the crossovers whose labels found no room beside their diamond are
+ * added to `missed` (series, combo pairs as two guints), when given. */
+static void
+draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content, GArray *missed)
+{
+  Plot p;
+
+  plot_layout (ctx, data, content, &p);
+  _ws_axis_draw_grid (ctx, &p.x, &p.plot);
+  _ws_axis_draw_grid (ctx, &p.y, &p.plot);
+  draw_unity (ctx, &p);
+  /* The pale curves first, under those of the run picked. */
+  for (int pale = 1; pale >= 0; pale--)
+    for (guint g = 0; g < data->series->len; g++)
+      for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
+        if (((const WsSpeedupSeries *) g_ptr_array_index (data->series, g))->pale == pale)
+          draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
+  draw_sides (ctx, &p);
+  for (guint g = 0; g < data->series->len; g++)
+    for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
+      if (!draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo) && missed)
+        {
+          guint pair[2] = { g, (guint) combo };
+
+          g_array_append_vals (missed, pair, 2);
+        }
+  _ws_axis_draw (ctx, &p.x, &p.plot);
+  _ws_axis_draw (ctx, &p.y, &p.plot);
+  if (!data->any)
+    _ws_chart_message (ctx, &p.plot,
+                       data->audience == WS_AUDIENCE_APP
+                         ? _("These runs have no CPU baseline to compare with: turn on CPU, one "
+                             "thread or CPU, all cores in the sidebar and run again.")
+                         : _("These runs have no CPU baseline to compare with: run with --cpu "
+                             "1,all."));
+  plot_clear (&p);
+}
+
+/* Crossover labels go beside their diamond where there is room. Where one has none (a small
+ * figure, a crowded plot), the plot is laid out again with a line under it for each
+ * crossover, and those that still find no room are listed there, a diamond of their colour
+ * before each: at every size each crossover is said, on the plot or under it. In presentation
+ * mode the plot keeps its height: the findings under it say where the GPU starts to win. */
+static double
+crossover_lines (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content)
+{
+  guint n = count_crossovers (data);
+  g_autoptr (GArray) missed = g_array_new (FALSE, FALSE, sizeof (guint));
+  WsTextSink *sink = ctx->sink;
+
+  if (n == 0)
+    return 0;
+  /* A trial drawn into a group that is thrown away, with no text recorded. */
+  ctx->sink = NULL;
+  cairo_push_group (ctx->cr);
+  draw_plot (ctx, data, content, missed);
+  cairo_pattern_destroy (cairo_pop_group (ctx->cr));
+  ctx->sink = sink;
+  return missed->len == 0 ? 0 : n * 1.3 * ctx->small_height;
+}
+
+/* One crossover of the list under the plot: a diamond of its colour, then its words. */
+static void
+draw_listed (WsChartContext *ctx, const WsSpeedupSeries *s, int combo, double x, double y,
+             double width)
+{
+  WsColor ink = _ws_color_readable (ctx->theme, &s->color);
+  double d = 0.8 * ctx->small_height;
+  g_autofree char *fit = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, s->crossover_text[combo],
+                                               width - 1.5 * d);
+
+  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, x + d / 2, y + 0.6 * ctx->small_height,
+                   9 * ctx->unit, &s->color, &ctx->theme->foreground);
+  _ws_text_show (ctx, WS_FONT_SMALL, fit, x + 1.5 * d, y, 0, 0, &ink);
+}
+
+static void
+draw_crossover_list (WsChartContext *ctx, const WsSpeedupData *data, GArray *missed,
+                     double x, double y, double width, double height)
+{
+  guint lines = (guint) MAX (floor (height / (1.3 * ctx->small_height)), 1);
+  guint n = missed->len / 2;
+
+  for (guint i = 0; i < n; i++, y += 1.3 * ctx->small_height)
+    {
+      if (i + 1 == lines && n > lines)
+        {
+          /* No room for the rest: say so, rather than leave them out silently. */
+          g_autofree char *more = g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE, "… and %u more crossover (a larger figure shows it)",
+                           "… and %u more crossovers (a larger figure shows them)", n - i),
+              n - i);
+          g_autofree char *fit = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, more, width);
+
+          _ws_text_show (ctx, WS_FONT_SMALL, fit, x, y, 0, 0, &ctx->theme->muted);
+          return;
+        }
+      draw_listed (ctx, g_ptr_array_index (data->series, g_array_index (missed, guint, 2 * i)),
+                   (int) g_array_index (missed, guint, 2 * i + 1), x, y, width);
+    }
 }
 
 void
 _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data)
 {
+  g_autoptr (GArray) missed = g_array_new (FALSE, FALSE, sizeof (guint));
   WsRect content;
-  Plot p;
+  double list_h;
 
   _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
   if (data->frame.message)
@@ -565,21 +718,14 @@ _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data)
     }
   _ws_legend_draw_above (ctx, &data->legend, &content);
   _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
-  plot_layout (ctx, data, &content, &p);
-  _ws_axis_draw_grid (ctx, &p.x, &p.plot);
-  _ws_axis_draw_grid (ctx, &p.y, &p.plot);
-  draw_unity (ctx, &p);
-  for (guint g = 0; g < data->series->len; g++)
-    for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
-      draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
-  draw_sides (ctx, &p);
-  for (guint g = 0; g < data->series->len; g++)
-    for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
-      draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo);
-  _ws_axis_draw (ctx, &p.x, &p.plot);
-  _ws_axis_draw (ctx, &p.y, &p.plot);
-  if (!data->any)
-    _ws_chart_message (ctx, &p.plot, _("These runs have no CPU baseline to compare with: run "
-                                       "with --cpu 1,all."));
-  plot_clear (&p);
+  /* The list takes 30% of the height at most (a line at the least): past that it counts the
+   * crossovers it leaves out. */
+  list_h = ctx->base->annotate ? 0 : crossover_lines (ctx, data, &content);
+  if (list_h > 0)
+    list_h = MIN (list_h, MAX (floor (0.3 * content.height / (1.3 * ctx->small_height)), 1)
+                            * 1.3 * ctx->small_height);
+  content.height -= list_h;
+  draw_plot (ctx, data, &content, list_h > 0 ? missed : NULL);
+  draw_crossover_list (ctx, data, missed, content.x, content.y + content.height + 0.15 * list_h,
+                       content.width, list_h);
 }

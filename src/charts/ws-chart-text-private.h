@@ -67,5 +67,8 @@ double _ws_text_show_wrapped (WsChartContext *ctx, WsFontRole role, const char *
 /* The first of `candidates` (NULL-terminated) that fits in max_width, or NULL. */
 const char *_ws_text_fit (WsChartContext *ctx, WsFontRole role, const char *const *candidates,
                           double max_width);
+/* `text`, or as much of it as fits in max_width followed by "…" (at least the ellipsis). */
+char *_ws_text_dup_fitting (WsChartContext *ctx, WsFontRole role, const char *text,
+                            double max_width);
 
 G_END_DECLS

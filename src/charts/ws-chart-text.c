@@ -247,3 +247,29 @@ _ws_text_fit (WsChartContext *ctx, WsFontRole role, const char *const *candidate
     }
   return NULL;
 }
+
+char *
+_ws_text_dup_fitting (WsChartContext *ctx, WsFontRole role, const char *text, double max_width)
+{
+  glong lo = 0, hi = g_utf8_strlen (text, -1);
+
+  if (_ws_text_width (ctx, role, text) <= max_width)
+    return g_strdup (text);
+  /* The longest start that fits with the ellipsis, by bisection over characters. */
+  while (lo < hi)
+    {
+      glong mid = (lo + hi + 1) / 2;
+      g_autofree char *start = g_utf8_substring (text, 0, mid);
+      g_autofree char *candidate = g_strconcat (g_strchomp (start), "…", NULL);
+
+      if (_ws_text_width (ctx, role, candidate) <= max_width)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  {
+    g_autofree char *start = g_utf8_substring (text, 0, lo);
+
+    return g_strconcat (g_strchomp (start), "…", NULL);
+  }
+}

@@ -212,15 +212,16 @@ label_phase (Band *b, WsRun *run, const char *phase, double x0, double x1)
 {
   const WsRunConfig *c = ws_run_get_config (run);
   g_autofree char *size = NULL, *threads = NULL, *c0 = NULL, *c1 = NULL, *c2 = NULL, *c3 = NULL;
+  const char *memory;
 
   if (!may_fit (b, x0, x1, digits (c->id)))
     return FALSE;
   size = _ws_chart_dup_size_label (run);
   threads = ws_run_dup_block_phrase (run);
-  c0 = g_strdup_printf (_("run %d · %s · %s · %s · %s"), c->id, size, threads, c->transfer,
-                        phase);
-  c1 = g_strdup_printf (_("run %d · %s · %s · %s"), c->id, threads, c->transfer, phase);
-  c2 = g_strdup_printf (_("run %d · %s · %s"), c->id, c->transfer, phase);
+  memory = ws_transfer_label (c->transfer);
+  c0 = g_strdup_printf (_("run %d · %s · %s · %s · %s"), c->id, size, threads, memory, phase);
+  c1 = g_strdup_printf (_("run %d · %s · %s · %s"), c->id, threads, memory, phase);
+  c2 = g_strdup_printf (_("run %d · %s · %s"), c->id, memory, phase);
   c3 = g_strdup_printf (_("run %d · %s"), c->id, phase);
   return band_label (b, (const char *const[]) { c0, c1, c2, c3, NULL }, x0, x1);
 }
@@ -239,7 +240,7 @@ label_run (Band *b, WsRun *run, const WsRunLanes *lanes)
 
   if (!may_fit (b, x0, x1, digits (c->id)))
     return;
-  c0 = g_strdup_printf (_("run %d · %s"), c->id, c->transfer);
+  c0 = g_strdup_printf (_("run %d · %s"), c->id, ws_transfer_label (c->transfer));
   c1 = g_strdup_printf (_("run %d"), c->id);
   c2 = g_strdup_printf ("%d", c->id);
   band_label (b, (const char *const[]) { c0, c1, c2, NULL }, x0, x1);

@@ -165,11 +165,11 @@ session_title (WsSession *session, const WsTimelineGroup *g, const WsChartBase *
       if (*block == '\0') /* a library call: it picks its own blocks */
         return g_strdup_printf (_("%s · run %d: %s, %s, %s"),
                                 ws_chart_kind_title (WS_CHART_TIMELINE), c->id, c->kernel, size,
-                                c->transfer);
+                                ws_transfer_label (c->transfer));
       /* TRANSLATORS: "Timeline · run 5: vector_add, n = 10,000, block 256, pinned" */
       return g_strdup_printf (_("%s · run %d: %s, %s, block %s, %s"),
                               ws_chart_kind_title (WS_CHART_TIMELINE), c->id, c->kernel, size,
-                              block, c->transfer);
+                              block, ws_transfer_label (c->transfer));
     }
   /* TRANSLATORS: "Timeline · vector_add, 12 runs" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s, %u run", "%s · %s, %u runs",
@@ -328,7 +328,7 @@ collect_outlines (WsTimelineData *data, const WsChartBase *base, const WsTimelin
       g_autoptr (GPtrArray) findings = _ws_chart_findings (data->session, shown);
 
       collect_finding_outlines (data, findings);
-      _ws_chart_frame_notes_from (&data->frame, findings);
+      _ws_chart_frame_notes_from (&data->frame, findings, base->audience);
     }
 }
 

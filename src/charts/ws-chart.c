@@ -15,6 +15,7 @@
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
 #include "ws-chart-roofline-private.h"
+#include "ws-chart-series-private.h"
 #include "ws-chart-speedup-private.h"
 #include "ws-chart-timeline-private.h"
 
@@ -208,6 +209,7 @@ _ws_chart_request_init (WsChartRequest *r, GPtrArray *sessions, const WsChartOpt
     .run = o->run,
     .compare_run = o->compare_run,
     .annotate = o->annotate,
+    .audience = o->audience,
   };
   r->timeline = (WsTimelineOptions) { o->window_start, o->window_end, o->selection_start,
                                       o->selection_end, o->highlight };
@@ -265,4 +267,92 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   _ws_chart_context_clear (&ctx);
   cairo_restore (cr);
   klass->free (data);
+}
+
+/* ---- before an export ------------------------------------------------------------------- */
+
+static char *
+session_name (WsSession *session)
+{
+  GFile *file = ws_session_get_file (session);
+
+  return file != NULL ? g_file_get_basename (file) : g_strdup (_("a session"));
+}
+
+/* The speedup chart's size axis is elements or n of n×n matrices (ws-chart-speedup.c):
+ * curves of both on one axis would put a vector of 4,096 elements beside a 4,096² matrix. */
+static gboolean
+check_speedup_axis (GPtrArray *sessions, const WsChartBase *base, GError **error)
+{
+  int first_matrix = -1;
+  guint first_session = 0;
+  g_autofree char *name = NULL;
+
+  for (guint si = 0; si < sessions->len; si++)
+    {
+      WsSession *session = g_ptr_array_index (sessions, si);
+      g_autoptr (GPtrArray) picked = _ws_speedup_pick_series (session, base);
+
+      for (guint i = 0; i < picked->len; i++)
+        {
+          WsSeries *series = g_ptr_array_index (picked, i);
+          int matrix;
+          g_autofree char *a = NULL, *b = NULL;
+
+          if (series->runs->len == 0)
+            continue;
+          matrix = ws_run_get_config (g_ptr_array_index (series->runs, 0))->shape_rank == 3;
+          if (first_matrix < 0)
+            {
+              first_matrix = matrix;
+              first_session = si;
+              continue;
+            }
+          if (matrix == first_matrix)
+            continue;
+          a = session_name (g_ptr_array_index (sessions, first_session));
+          b = session_name (session);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("The speedup chart has one size axis, and these sessions need two: "
+                         "%s has %s, %s has %s. Export them as separate charts, one session "
+                         "each."),
+                       a, first_matrix ? _("matrix sizes (n×n)") : _("vector sizes (elements)"),
+                       b, matrix ? _("matrix sizes (n×n)") : _("vector sizes (elements)"));
+          return FALSE;
+        }
+    }
+  if (first_matrix >= 0)
+    return TRUE;
+  name = session_name (g_ptr_array_index (sessions, 0));
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
+               _ws_speedup_no_sweep_message (base->audience));
+  return FALSE;
+}
+
+gboolean
+ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **error)
+{
+  WsChartRequest request;
+  WsSession *session;
+
+  g_return_val_if_fail (sessions != NULL && sessions->len > 0, FALSE);
+  g_return_val_if_fail (options != NULL, FALSE);
+  _ws_chart_request_init (&request, sessions, options);
+  session = _ws_chart_request_session (&request);
+  if (options->kind == WS_CHART_BLOCKS)
+    {
+      gboolean heatmap = FALSE;
+      g_autoptr (GPtrArray) picked = _ws_blocks_pick_series (session, &request.base, &heatmap);
+      g_autofree char *name = NULL;
+
+      if (picked->len > 0)
+        return TRUE;
+      name = session_name (session);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
+                   _ws_blocks_no_sweep_message (options->audience));
+      return FALSE;
+    }
+  if (options->kind == WS_CHART_SPEEDUP)
+    return check_speedup_axis (sessions, &request.base, error);
+  return TRUE;
 }

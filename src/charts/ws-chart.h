@@ -8,6 +8,7 @@
 
 #include <cairo.h>
 
+#include "ws-analysis.h"
 #include "ws-session.h"
 #include "ws-theme.h"
 
@@ -63,6 +64,10 @@ typedef struct
 
   /* Presentation mode: findings written on the chart as annotations. */
   gboolean annotate;
+
+  /* Whose words a chart with nothing to show and the findings on it use: the CLI's flags
+   * (the default) or the app's controls. */
+  WsAudience audience;
 } WsChartOptions;
 
 void ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsTheme *theme,
@@ -72,6 +77,12 @@ void ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsT
  * overlaid where the chart can compare (speedup: one curve per session, named by device). A
  * chart with nothing to show draws its frame and a sentence saying why. */
 void ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options);
+
+/* Before an export: FALSE, with a message saying what to change, when the chart would draw
+ * nothing of `sessions` (a block-size chart of a session without a block sweep, a speedup
+ * chart without a size sweep) or would mislead (speedup curves of vector sizes and of matrix
+ * sizes on one size axis). */
+gboolean ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **error);
 
 /* ---- timeline geometry, for the widget (zoom, pan, hover, click) ---- */
 

@@ -404,18 +404,17 @@ write_string_cb (GOutputStream *stream, gpointer user_data, GError **error)
   return g_output_stream_write_all (stream, s->str, s->len, NULL, NULL, error);
 }
 
-gboolean
-ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, GError **error)
+/* The whole CSV text of the chart's numbers; NULL and `error` when it has none to give. */
+static GString *
+csv_text (GPtrArray *sessions, const WsChartOptions *options, GError **error)
 {
   g_autoptr (GString) out = g_string_new (NULL);
 
-  g_return_val_if_fail (options != NULL, FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
   if (options->kind == WS_CHART_OCCUPANCY)
     {
       if (!occupancy_csv (out, sessions, options, error))
-        return FALSE;
-      return ws_file_write_atomic (file, write_string_cb, out, error);
+        return NULL;
+      return g_steal_pointer (&out);
     }
   g_string_append_printf (out, "%s%s\r\n", common_header, kind_header (options->kind));
   for (guint si = 0; sessions && si < sessions->len; si++)
@@ -428,5 +427,30 @@ ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, 
       for (guint i = 0; i < runs->len; i++)
         write_run_row (out, options, si, session, g_ptr_array_index (runs, i), tied, best);
     }
+  return g_steal_pointer (&out);
+}
+
+gboolean
+ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file, GError **error)
+{
+  g_autoptr (GString) out = NULL;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  if ((out = csv_text (sessions, options, error)) == NULL)
+    return FALSE;
   return ws_file_write_atomic (file, write_string_cb, out, error);
+}
+
+gboolean
+ws_export_csv_to_stream (GPtrArray *sessions, const WsChartOptions *options,
+                         GOutputStream *stream, GError **error)
+{
+  g_autoptr (GString) out = NULL;
+
+  g_return_val_if_fail (options != NULL, FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  if ((out = csv_text (sessions, options, error)) == NULL)
+    return FALSE;
+  return write_string_cb (stream, out, error);
 }

@@ -1,7 +1,7 @@
 /* ws-export-trace.c: a session as Chrome trace-event JSON, for Perfetto and chrome://tracing:
  * a process per GPU (and one for the host's CPU reference runs), a thread per stream and kind
  * of work so that overlapping spans never share a track, times in µs with every ns kept.
- * Written by hand: json-glib 1.6's generator writes some doubles as invalid JSON.
+ * One event a line, through the model's JSON writer.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ws-export-private.h"
-#include "ws-json-util.h"
+#include "ws-json-writer.h"
 
 /* Spans on one track must nest or follow each other; CUPTI's timestamps of consecutive work
  * on one stream can overlap by a few ns, and a sync waits while a kernel runs. A track is a
@@ -39,8 +39,8 @@ typedef struct
   int next_tid;
   int gpu_pid, host_pid;
   GString *out;
+  WsJsonWriter *json; /* into out */
   GOutputStream *stream;
-  gboolean first;
 } Writer;
 
 static void
@@ -58,28 +58,6 @@ compare_items (gconstpointer a, gconstpointer b)
   if (x->activity->start != y->activity->start)
     return x->activity->start < y->activity->start ? -1 : 1;
   return x->activity < y->activity ? -1 : x->activity > y->activity;
-}
-
-/* µs with the ns as three exact decimals: 359762644 ns → 359762.644. */
-static void
-append_us (GString *out, gint64 ns)
-{
-  gint64 a = ns < 0 ? -ns : ns;
-  gint64 frac = a % 1000;
-
-  if (ns < 0)
-    g_string_append_c (out, '-');
-  g_string_append_printf (out, "%" G_GINT64_FORMAT, a / 1000);
-  if (frac != 0)
-    {
-      char digits[4];
-
-      g_snprintf (digits, sizeof digits, "%03d", (int) frac);
-      /* Trailing zeros add nothing: 0.960 → 0.96. */
-      for (int i = 2; i > 0 && digits[i] == '0'; i--)
-        digits[i] = '\0';
-      g_string_append_printf (out, ".%s", digits);
-    }
 }
 
 static char *
@@ -134,27 +112,33 @@ flush (Writer *w, gboolean force, GError **error)
   return TRUE;
 }
 
+/* Each event on a line of its own, so that the file reads (and diffs) an event at a time. */
 static void
 begin_event (Writer *w)
 {
-  g_string_append (w->out, w->first ? "\n" : ",\n");
-  w->first = FALSE;
+  ws_json_writer_newline (w->json);
+  ws_json_writer_begin_object (w->json, NULL);
 }
 
 static void
 metadata (Writer *w, int pid, int tid, const char *what, const char *key, const char *name,
           int sort)
 {
+  WsJsonWriter *j = w->json;
+
   begin_event (w);
-  g_string_append_printf (w->out, "{\"ph\":\"M\",\"pid\":%d,", pid);
+  ws_json_writer_string (j, "ph", "M");
+  ws_json_writer_int (j, "pid", pid);
   if (tid >= 0)
-    g_string_append_printf (w->out, "\"tid\":%d,", tid);
-  g_string_append_printf (w->out, "\"name\":\"%s\",\"args\":{\"%s\":", what, key);
+    ws_json_writer_int (j, "tid", tid);
+  ws_json_writer_string (j, "name", what);
+  ws_json_writer_begin_object (j, "args");
   if (name)
-    _ws_json_append_string (w->out, name);
+    ws_json_writer_string (j, key, name);
   else
-    g_string_append_printf (w->out, "%d", sort);
-  g_string_append (w->out, "}}");
+    ws_json_writer_int (j, key, sort);
+  ws_json_writer_end_object (j);
+  ws_json_writer_end_object (j);
 }
 
 static Track *
@@ -194,15 +178,18 @@ place (Writer *w, const WsActivity *a)
 }
 
 static void
-int_array (GString *out, const char *key, const guint32 v[3])
+int_array (WsJsonWriter *j, const char *key, const guint32 v[3])
 {
-  g_string_append_printf (out, ",\"%s\":[%u,%u,%u]", key, v[0], v[1], v[2]);
+  ws_json_writer_begin_array (j, key);
+  for (int i = 0; i < 3; i++)
+    ws_json_writer_uint (j, NULL, v[i]);
+  ws_json_writer_end_array (j);
 }
 
 static void
 event (Writer *w, WsRun *run, const WsActivity *a, const Track *track)
 {
-  GString *o = w->out;
+  WsJsonWriter *j = w->json;
   const WsLaunch *launch = ws_run_get_launch (run);
   const char *name;
 
@@ -228,56 +215,52 @@ event (Writer *w, WsRun *run, const WsActivity *a, const Track *track)
       break;
     }
   begin_event (w);
-  g_string_append (o, "{\"ph\":\"X\",\"name\":");
-  _ws_json_append_string (o, name ? name : "activity");
-  g_string_append (o, ",\"cat\":");
-  _ws_json_append_string (o, ws_activity_kind_to_string (a->kind));
-  g_string_append_printf (o, ",\"pid\":%d,\"tid\":%d,\"ts\":", track->pid, track->tid);
-  append_us (o, a->start);
-  g_string_append (o, ",\"dur\":");
-  append_us (o, MAX (0, a->end - a->start));
-  g_string_append_printf (o, ",\"args\":{\"run\":%d,\"rep\":%u,\"phase\":", ws_run_get_id (run),
-                          a->rep);
-  _ws_json_append_string (o, ws_activity_phase_to_string (a->phase));
-  g_string_append (o, ",\"start_ns\":");
-  g_string_append_printf (o, "%" G_GINT64_FORMAT ",\"end_ns\":%" G_GINT64_FORMAT, a->start,
-                          a->end);
+  ws_json_writer_string (j, "ph", "X");
+  ws_json_writer_string (j, "name", name ? name : "activity");
+  ws_json_writer_string (j, "cat", ws_activity_kind_to_string (a->kind));
+  ws_json_writer_int (j, "pid", track->pid);
+  ws_json_writer_int (j, "tid", track->tid);
+  /* µs with the ns as exact decimals: 359762644 ns → 359762.644. */
+  ws_json_writer_decimal (j, "ts", a->start, 3);
+  ws_json_writer_decimal (j, "dur", MAX (0, a->end - a->start), 3);
+  ws_json_writer_begin_object (j, "args");
+  ws_json_writer_int (j, "run", ws_run_get_id (run));
+  ws_json_writer_uint (j, "rep", a->rep);
+  ws_json_writer_string (j, "phase", ws_activity_phase_to_string (a->phase));
+  ws_json_writer_int (j, "start_ns", a->start);
+  ws_json_writer_int (j, "end_ns", a->end);
   if (a->kind != WS_ACTIVITY_CPU)
-    g_string_append_printf (o, ",\"stream\":%u,\"correlation\":%u", a->stream, a->correlation);
+    {
+      ws_json_writer_uint (j, "stream", a->stream);
+      ws_json_writer_uint (j, "correlation", a->correlation);
+    }
   switch ((WsActivityKind) a->kind)
     {
     case WS_ACTIVITY_MEMCPY:
-      g_string_append_printf (o, ",\"bytes\":%" G_GUINT64_FORMAT ",\"GB/s\":", a->bytes);
-      _ws_json_append_double (o, ws_activity_gbs (a));
-      g_string_append (o, ",\"direction\":");
-      _ws_json_append_string (o, ws_copy_direction_to_string (a->direction));
+      ws_json_writer_uint (j, "bytes", a->bytes);
+      ws_json_writer_double (j, "GB/s", ws_activity_gbs (a));
+      ws_json_writer_string (j, "direction", ws_copy_direction_to_string (a->direction));
       if (a->host_memory != WS_HOST_MEMORY_NONE)
-        {
-          g_string_append (o, ",\"host_memory\":");
-          _ws_json_append_string (o, ws_host_memory_to_string (a->host_memory));
-        }
+        ws_json_writer_string (j, "host_memory", ws_host_memory_to_string (a->host_memory));
       break;
     case WS_ACTIVITY_MEMSET:
-      g_string_append_printf (o, ",\"bytes\":%" G_GUINT64_FORMAT, a->bytes);
+      ws_json_writer_uint (j, "bytes", a->bytes);
       break;
     case WS_ACTIVITY_KERNEL:
-      int_array (o, "grid", a->grid);
-      int_array (o, "block", a->block);
-      g_string_append_printf (o, ",\"registers\":%u,\"static_smem\":%u,\"dynamic_smem\":%u",
-                              a->registers, a->static_smem, a->dynamic_smem);
+      int_array (j, "grid", a->grid);
+      int_array (j, "block", a->block);
+      ws_json_writer_uint (j, "registers", a->registers);
+      ws_json_writer_uint (j, "static_smem", a->static_smem);
+      ws_json_writer_uint (j, "dynamic_smem", a->dynamic_smem);
       if (launch)
         {
-          g_string_append (o, ",\"occupancy\":");
-          _ws_json_append_double (o, launch->occupancy);
+          ws_json_writer_double (j, "occupancy", launch->occupancy);
           if (launch->limiter)
-            {
-              g_string_append (o, ",\"limiter\":");
-              _ws_json_append_string (o, launch->limiter);
-            }
+            ws_json_writer_string (j, "limiter", launch->limiter);
         }
       break;
     case WS_ACTIVITY_CPU:
-      g_string_append_printf (o, ",\"threads\":%u", a->threads);
+      ws_json_writer_uint (j, "threads", a->threads);
       break;
     case WS_ACTIVITY_SYNC:
     case WS_ACTIVITY_OVERHEAD:
@@ -285,7 +268,8 @@ event (Writer *w, WsRun *run, const WsActivity *a, const Track *track)
     default:
       break;
     }
-  g_string_append (o, "}}");
+  ws_json_writer_end_object (j);
+  ws_json_writer_end_object (j);
 }
 
 static gboolean
@@ -295,13 +279,12 @@ write_trace_cb (GOutputStream *stream, gpointer user_data, GError **error)
   WsSession *session = w->session;
   GListModel *runs = ws_session_get_runs (session);
   WsDevice *device = ws_session_get_device (session);
-  JsonObject *hello = ws_session_get_hello (session);
+  const WsHello *hello = ws_session_get_hello (session);
   g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autofree char *date = ws_session_dup_date (session);
   g_autofree char *gpu_name = NULL;
-  const char *host = hello && json_object_has_member (hello, "host")
-                         ? json_object_get_string_member (hello, "host")
-                         : NULL;
+  const char *host = hello ? hello->host : NULL;
+  WsJsonWriter *j = w->json;
 
   w->stream = stream;
   for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
@@ -327,25 +310,18 @@ write_trace_cb (GOutputStream *stream, gpointer user_data, GError **error)
                                        ws_device_get_name (device))
                     : g_strdup (_("GPU"));
 
-  g_string_append (w->out, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":");
-  _ws_json_append_string (w->out, "Warpscope " WS_VERSION);
+  ws_json_writer_begin_object (j, NULL);
+  ws_json_writer_string (j, "displayTimeUnit", "ns");
+  ws_json_writer_begin_object (j, "otherData");
+  ws_json_writer_string (j, "generator", "Warpscope " WS_VERSION);
   if (device)
-    {
-      g_string_append (w->out, ",\"device\":");
-      _ws_json_append_string (w->out, ws_device_get_name (device));
-    }
+    ws_json_writer_string (j, "device", ws_device_get_name (device));
   if (date)
-    {
-      g_string_append (w->out, ",\"recorded\":");
-      _ws_json_append_string (w->out, date);
-    }
+    ws_json_writer_string (j, "recorded", date);
   if (host)
-    {
-      g_string_append (w->out, ",\"host\":");
-      _ws_json_append_string (w->out, host);
-    }
-  g_string_append (w->out, "},\"traceEvents\":[");
-  w->first = TRUE;
+    ws_json_writer_string (j, "host", host);
+  ws_json_writer_end_object (j);
+  ws_json_writer_begin_array (j, "traceEvents");
   for (guint i = 0; i < items->len; i++)
     {
       Item *item = &g_array_index (items, Item, i);
@@ -379,27 +355,48 @@ write_trace_cb (GOutputStream *stream, gpointer user_data, GError **error)
       metadata (w, t->pid, t->tid, "thread_name", "name", t->name, 0);
       metadata (w, t->pid, t->tid, "thread_sort_index", "sort_index", NULL, t->sort);
     }
-  g_string_append (w->out, "\n]}\n");
+  ws_json_writer_newline (j);
+  ws_json_writer_end_array (j);
+  ws_json_writer_end_object (j);
+  g_string_append_c (w->out, '\n');
   return flush (w, TRUE, error);
 }
 
-gboolean
-ws_export_trace (WsSession *session, GFile *file, GError **error)
+/* write_trace_cb for `session`, to `stream`, else atomically to `file`. */
+static gboolean
+with_writer (WsSession *session, GOutputStream *stream, GFile *file, GError **error)
 {
   Writer w = { 0 };
   gboolean ok;
 
-  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
   w.session = session;
   w.tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) track_free);
   w.by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                      (GDestroyNotify) g_ptr_array_unref);
   w.next_tid = 1;
   w.out = g_string_sized_new (1 << 20);
-  ok = ws_file_write_atomic (file, write_trace_cb, &w, error);
+  w.json = ws_json_writer_new (w.out, FALSE);
+  ok = stream != NULL ? write_trace_cb (stream, &w, error)
+                      : ws_file_write_atomic (file, write_trace_cb, &w, error);
+  ws_json_writer_free (w.json);
   g_hash_table_unref (w.by_name);
   g_ptr_array_unref (w.tracks);
   g_string_free (w.out, TRUE);
   return ok;
+}
+
+gboolean
+ws_export_trace (WsSession *session, GFile *file, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  return with_writer (session, NULL, file, error);
+}
+
+gboolean
+ws_export_trace_to_stream (WsSession *session, GOutputStream *stream, GError **error)
+{
+  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  return with_writer (session, stream, NULL, error);
 }

@@ -282,3 +282,51 @@ ws_export_chart (GPtrArray *sessions, const WsChartOptions *options, WsExportFor
     return FALSE;
   return ws_file_write_atomic (file, write_bytes_cb, bytes, error);
 }
+
+/* ---- for print -------------------------------------------------------------------------- */
+
+/* cairo writes the SVG's size in its user unit; a figure says it in points. The viewBox keeps
+ * the drawing's coordinates, so only the root element's width and height change. */
+static GBytes *
+svg_in_points (GBytes *svg)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (svg, &size);
+  g_autoptr (GString) out = g_string_new_len (data, size);
+  const char *attrs[] = { " width=\"", " height=\"" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
+    {
+      const char *root = strstr (out->str, "<svg");
+      const char *end = root ? strchr (root, '>') : NULL;
+      const char *at = end ? g_strstr_len (root, end - root, attrs[i]) : NULL;
+      const char *value = at ? at + strlen (attrs[i]) : NULL;
+      const char *close = value ? strchr (value, '"') : NULL;
+
+      if (close == NULL || close > end || !g_strstr_len (root, end - root, "viewBox")
+          || close == value || !g_ascii_isdigit (close[-1]))
+        return g_bytes_ref (svg);
+      g_string_insert (out, close - out->str, "pt");
+    }
+  return g_string_free_to_bytes (g_steal_pointer (&out));
+}
+
+GBytes *
+ws_export_chart_to_bytes_for_print (GPtrArray *sessions, const WsChartOptions *options,
+                                    WsExportFormat format, double dpi, GError **error)
+{
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_val_if_fail (options != NULL, NULL);
+  if (format == WS_EXPORT_PNG && !(dpi >= 10 && dpi <= 2400))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("A resolution of %g dpi is out of range: choose between 10 and 2400."), dpi);
+      return NULL;
+    }
+  bytes = ws_export_chart_to_bytes (sessions, options, format,
+                                    format == WS_EXPORT_PNG ? dpi / 72.0 : 1, error);
+  if (bytes == NULL || format != WS_EXPORT_SVG)
+    return g_steal_pointer (&bytes);
+  return svg_in_points (bytes);
+}

@@ -33,7 +33,22 @@ GBytes *ws_export_chart_to_bytes (GPtrArray *sessions, const WsChartOptions *opt
 /* The runs the chart draws, one row each, with the numbers it plots. */
 gboolean ws_export_csv (GPtrArray *sessions, const WsChartOptions *options, GFile *file,
                         GError **error);
+/* The same CSV to a stream (a pipe), written as it is. */
+gboolean ws_export_csv_to_stream (GPtrArray *sessions, const WsChartOptions *options,
+                                  GOutputStream *stream, GError **error);
 /* One pid per device, one tid per stream and copy direction, ts/dur in µs keeping the ns. */
 gboolean ws_export_trace (WsSession *session, GFile *file, GError **error);
+/* The same trace to a stream (a pipe), written as it is. */
+gboolean ws_export_trace_to_stream (WsSession *session, GOutputStream *stream, GError **error);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* A chart for print, `options` sized in points (1/72 inch): a PDF page that size, an SVG whose
+ * width and height say "pt", a PNG of `dpi` pixels an inch. Placed at that size, text is as
+ * large as the theme says in points (a theme scaled for the figure gives a chosen size). */
+GBytes *ws_export_chart_to_bytes_for_print (GPtrArray *sessions, const WsChartOptions *options,
+                                            WsExportFormat format, double dpi, GError **error);
 
 G_END_DECLS

@@ -43,17 +43,20 @@ static const Command commands[] = {
 static void
 usage (FILE *out)
 {
-  fprintf (out, _("Usage: warpscope-cli COMMAND [OPTION…]\n\n"
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_string_append (text, _("Usage: warpscope-cli COMMAND [OPTION…]\n\n"
                   "Runs CUDA kernels through warpscope-runner, and reads, reports, replays and "
                   "exports the sessions it records.\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s  %s\n", commands[i].name, _(commands[i].summary));
-  fprintf (out, _("\n“warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) shows a "
-                  "command's options.\n"
+    g_string_append_printf (text, "  %-10s  %s\n", commands[i].name, _(commands[i].summary));
+  g_string_append (text, _("\n“warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) shows a "
+                  "command's options; “warpscope-cli --version” prints the version.\n"
                   "Exit status: 0 success; 1 a file could not be read or written (run: a run "
                   "failed); 2 bad arguments; 3 no usable GPU; 4 a kernel fault; 5 an internal "
                   "error in the runner; 6 the runner could not be started or did not finish; "
                   "130 interrupted.\n"));
+  ws_cli_write_help (out, text->str);
 }
 
 static const Command *

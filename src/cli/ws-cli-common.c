@@ -4,10 +4,13 @@
  */
 #include "ws-cli.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "ws-analysis.h"
 #include "ws-config.h"
 #include "ws-file.h"
 
@@ -54,12 +57,22 @@ ws_cli_context_new (const char *command, const char *parameters, const char *sum
   return context;
 }
 
+/* GOption writes --help through g_print, then exits. */
+static void
+print_help_cb (const char *text)
+{
+  ws_cli_write_help (stdout, text);
+}
+
 gboolean
 ws_cli_parse (GOptionContext *context, const char *command, int *argc, char ***argv)
 {
   g_autoptr (GError) error = NULL;
+  GPrintFunc previous = g_set_print_handler (print_help_cb);
+  gboolean parsed = g_option_context_parse (context, argc, argv, &error);
 
-  if (g_option_context_parse (context, argc, argv, &error))
+  g_set_print_handler (previous);
+  if (parsed)
     return TRUE;
   ws_cli_usage_error (command, "%s", error->message);
   return FALSE;
@@ -129,6 +142,7 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
   g_autoptr (WsSession) session = ws_session_load (file, NULL, &local);
   g_autofree char *basename = g_path_get_basename (path);
   GPtrArray *problems;
+  guint n_bad, listed, shown;
 
   if (session == NULL)
     {
@@ -139,16 +153,30 @@ ws_cli_load_session (const char *command, const char *path, GError **error)
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
+  /* The model lists the first WS_SESSION_MAX_PROBLEMS bad lines and counts them all; after
+   * them come what the end of the stream says (its own count of the lines not listed, a
+   * missing done record). */
   problems = ws_session_get_problems (session);
-  for (guint i = 0; i < MIN (problems->len, MAX_PROBLEMS_SHOWN); i++)
+  n_bad = ws_session_get_n_bad_lines (session);
+  listed = MIN (MIN (n_bad, WS_SESSION_MAX_PROBLEMS), problems->len);
+  shown = MIN (listed, MAX_PROBLEMS_SHOWN);
+  for (guint i = 0; i < shown; i++)
     {
       WsProblem *p = g_ptr_array_index (problems, i);
 
       ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
     }
-  if (problems->len > MAX_PROBLEMS_SHOWN)
-    ws_cli_warning (command, _("%s: %u more lines could not be read"), path,
-                    problems->len - MAX_PROBLEMS_SHOWN);
+  if (n_bad > shown)
+    ws_cli_warning (command,
+                    g_dngettext (NULL, "%s: %u more line could not be read",
+                                 "%s: %u more lines could not be read", n_bad - shown),
+                    path, n_bad - shown);
+  for (guint i = listed + (n_bad > WS_SESSION_MAX_PROBLEMS); i < problems->len; i++)
+    {
+      WsProblem *p = g_ptr_array_index (problems, i);
+
+      ws_cli_warning (command, _("%s, line %u: %s"), path, p->line, p->message);
+    }
   return g_steal_pointer (&session);
 }
 
@@ -161,14 +189,15 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
       g_autoptr (GString) text = g_string_new (NULL);
-      gboolean warning = g_strcmp0 (e->severity, "warning") == 0;
+      gboolean warning = e->severity == WS_ERROR_SEVERITY_WARNING;
 
       /* An own kernel's header and compile errors point into its file, as a compiler's do. */
       if (e->file != NULL && e->line > 0)
         g_string_append_printf (text, "%s:%d:%d: %s: ", e->file, e->line, MAX (e->column, 1),
                                 warning ? _("warning") : _("error"));
       else
-        g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"), e->code);
+        g_string_append_printf (text, "%s (%s): ", warning ? _("warning") : _("error"),
+                                e->code_name);
       ws_cli_append_wrapped (text, e->message, ws_cli_text_width (text->str), 2,
                              (gsize) MAX (width, 0));
       g_string_append_c (text, '\n');
@@ -180,6 +209,37 @@ ws_cli_print_session_errors (FILE *out, WsSession *session, int width)
         }
       ws_cli_write (out, text->str);
     }
+}
+
+/* Permissions do not tell it all: root passes every check, and a read-only or special file
+ * system (/proc, /sys) refuses what its modes allow. So a file is made in the folder the
+ * output will be written in, as the atomic write will, and removed. */
+static gboolean
+probe_folder (const char *path, GError **error)
+{
+  g_autofree char *target = ws_file_resolve_links (path, error);
+  g_autofree char *dir = NULL;
+  g_autofree char *probe = NULL;
+  int fd, saved;
+
+  if (target == NULL)
+    return FALSE;
+  dir = g_path_get_dirname (target);
+  probe = g_build_filename (dir, ".warpscope-probe-XXXXXX", NULL);
+  fd = g_mkstemp (probe);
+  if (fd >= 0)
+    {
+      close (fd);
+      g_unlink (probe);
+      return TRUE;
+    }
+  saved = errno;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               /* Translators: the file, its folder, then why. */
+               _("%s cannot be written: no file can be made in the folder %s (%s). Give a file "
+                 "in a folder you can write to"),
+               path, dir, g_strerror (saved));
+  return FALSE;
 }
 
 gboolean
@@ -197,7 +257,14 @@ ws_cli_check_output (const char *command, const char *option, const char *output
       if (path == NULL)
         return TRUE; /* a location GIO writes (sftp://…): it is asked when written */
     }
-  if (ws_file_check_writable (path != NULL ? path : "", &error))
+  /* A file name is checked as given, so that the message names what the person typed
+   * (GIO's path is absolute). */
+  if (path != NULL && g_uri_peek_scheme (output) == NULL)
+    {
+      g_free (path);
+      path = g_strdup (output);
+    }
+  if (ws_file_check_writable (path != NULL ? path : "", &error) && probe_folder (path, &error))
     return TRUE;
   ws_cli_usage_error (command, "%s: %s", option, error->message);
   return FALSE;
@@ -401,6 +468,140 @@ ws_cli_write (FILE *out, const char *text)
                                                              | WS_ESCAPE_KEEP_TAB);
 
   fputs (safe, out);
+}
+
+/* Where the description of an indented term (an option, a command) starts: after its first
+ * run of two or more spaces ("  -o, --output=OUT        The file…", "  run         run
+ * kernels…"); NULL when the line is no such term's. */
+static const char *
+term_description (const char *line)
+{
+  const char *p = line;
+  const char *gap;
+
+  while (*p == ' ')
+    p++;
+  if (*p == '\0' || p == line || (gap = strstr (p, "  ")) == NULL)
+    return NULL;
+  while (*gap == ' ')
+    gap++;
+  return *gap != '\0' ? gap : NULL;
+}
+
+char *
+ws_cli_wrap_help (const char *text, gsize width)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      gsize lead = strspn (line, " ");
+      const char *description = term_description (line);
+
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      if (width == 0 || ws_cli_text_width (line) <= width)
+        g_string_append (out, line);
+      else if (description != NULL)
+        {
+          gsize column = ws_cli_text_width (line) - ws_cli_text_width (description);
+
+          /* The description wraps under itself; far right, under the option instead. */
+          g_string_append_len (out, line, description - line);
+          ws_cli_append_wrapped (out, description, column, MIN (column, width / 2), width);
+        }
+      else
+        {
+          g_string_append_len (out, line, (gssize) lead);
+          ws_cli_append_wrapped (out, line + lead, lead, lead, width);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+ws_cli_write_help (FILE *out, const char *text)
+{
+  int width = ws_cli_terminal_width (out);
+  g_autofree char *wrapped = ws_cli_wrap_help (text, width > 0 ? (gsize) width : 80);
+
+  ws_cli_write (out, wrapped);
+}
+
+gboolean
+ws_cli_use_color (FILE *out)
+{
+  const char *no_color = g_getenv ("NO_COLOR");
+  int fd = fileno (out);
+
+  /* https://no-color.org: set to anything but the empty string, it turns colours off. */
+  if (no_color != NULL && *no_color != '\0')
+    return FALSE;
+  if (g_strcmp0 (g_getenv ("TERM"), "dumb") == 0)
+    return FALSE;
+  return fd >= 0 && isatty (fd);
+}
+
+/* SGR colours of the severities, from info up: plain, cyan, yellow, bold red. */
+static const char *const severity_sgr[] = { "", "\033[36m", "\033[33m", "\033[1;31m" };
+
+/* A finding's first line starts with its severity, padded as ws_cli_report_append_finding
+ * pads it; the severity that `line` starts with, or -1. */
+static int
+line_severity (const char *line, gsize *label_length)
+{
+  if (!g_str_has_prefix (line, "  "))
+    return -1;
+  for (int s = WS_SEVERITY_INFO; s <= WS_SEVERITY_HIGH; s++)
+    {
+      const char *label = ws_severity_to_label ((WsSeverity) s);
+      gsize n = strlen (label);
+      gsize used = 2 + ws_cli_text_width (label);
+      gsize fill = used < 10 ? 10 - used : 1;
+
+      if (strncmp (line + 2, label, n) == 0 && strspn (line + 2 + n, " ") == fill
+          && line[2 + n + fill] != '\0')
+        {
+          *label_length = n;
+          return s;
+        }
+    }
+  return -1;
+}
+
+void
+ws_cli_write_report (FILE *out, const char *text)
+{
+  g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE
+                                                             | WS_ESCAPE_KEEP_TAB);
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) colored = NULL;
+
+  if (!ws_cli_use_color (out))
+    {
+      fputs (safe, out);
+      return;
+    }
+  /* The escapes are added after the file's text was made safe: only these reach the
+   * terminal. */
+  lines = g_strsplit (safe, "\n", -1);
+  colored = g_string_new (NULL);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gsize n = 0;
+      int s = line_severity (lines[i], &n);
+
+      if (i > 0)
+        g_string_append_c (colored, '\n');
+      if (s > WS_SEVERITY_INFO)
+        g_string_append_printf (colored, "  %s%.*s\033[0m%s", severity_sgr[s], (int) n,
+                                lines[i] + 2, lines[i] + 2 + n);
+      else
+        g_string_append (colored, lines[i]);
+    }
+  fputs (colored->str, out);
 }
 
 void

@@ -77,25 +77,20 @@ append_device (GString *out, WsDevice *device, gsize width)
 }
 
 static void
-append_software (GString *out, JsonObject *hello, gsize width)
+append_software (GString *out, const WsHello *hello, gsize width)
 {
-  const char *runner = json_object_get_string_member_with_default (hello, "runner", "?");
-  const char *build = json_object_get_string_member_with_default (hello, "build", "?");
-  const char *archs = json_object_get_string_member_with_default (hello, "gpu_archs", "?");
-  const char *host = json_object_get_string_member_with_default (hello, "host", "?");
-  const char *runtime = json_object_get_string_member_with_default (hello, "runtime_cuda", "?");
-  gboolean driver_found = json_object_get_boolean_member_with_default (hello, "driver_found",
-                                                                       FALSE);
+  const char *runner = hello->runner ? hello->runner : "?";
+  const char *build = hello->build ? hello->build : "?";
+  const char *archs = hello->gpu_archs ? hello->gpu_archs : "?";
+  const char *host = hello->host ? hello->host : "?";
+  const char *runtime = hello->runtime_cuda ? hello->runtime_cuda : "?";
   g_autofree char *driver = NULL;
   g_autofree char *text = NULL;
 
-  if (driver_found && json_object_has_member (hello, "driver_cuda")
-      && !json_object_get_null_member (hello, "driver_cuda"))
-    driver = g_strdup_printf (_("supports CUDA %s"),
-                              json_object_get_string_member_with_default (hello, "driver_cuda",
-                                                                          "?"));
+  if (hello->driver_found && hello->driver_cuda != NULL)
+    driver = g_strdup_printf (_("supports CUDA %s"), hello->driver_cuda);
   else
-    driver = g_strdup (driver_found ? _("found") : _("not found"));
+    driver = g_strdup (hello->driver_found ? _("found") : _("not found"));
   text = g_strdup_printf (_("host %s; NVIDIA driver %s; CUDA runtime %s; runner %s (%s build, "
                             "machine code for sm %s)"),
                           host, driver, runtime, runner, build, archs);

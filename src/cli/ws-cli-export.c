@@ -4,8 +4,10 @@
  */
 #include "ws-cli.h"
 
+#include <gio/gunixoutputstream.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ws-export.h"
 #include "ws-file.h"
@@ -79,6 +81,47 @@ occupancy_from_run (WsSession *session, int id, WsChartOptions *options)
     options->arch = ws_device_get_info (device)->sm;
 }
 
+/* A pipe: the export's bytes on stdout, nothing else there. */
+static int
+write_to_stdout (GPtrArray *sessions, const WsChartOptions *options, WsExportFormat format,
+                 double scale)
+{
+  g_autoptr (GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  fflush (stdout);
+  switch (format)
+    {
+    case WS_EXPORT_TRACE:
+      ok = ws_export_trace_to_stream (g_ptr_array_index (sessions, 0), out, &error);
+      break;
+    case WS_EXPORT_CSV:
+      ok = ws_export_csv_to_stream (sessions, options, out, &error);
+      break;
+    case WS_EXPORT_PNG:
+    case WS_EXPORT_SVG:
+    case WS_EXPORT_PDF:
+    default:
+      bytes = ws_export_chart_to_bytes (sessions, options, format, scale, &error);
+      if (bytes == NULL)
+        {
+          ws_cli_error ("export", _("could not draw the chart: %s"), error->message);
+          return WS_CLI_EXIT_FAILED;
+        }
+      ok = g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL),
+                                      g_bytes_get_size (bytes), NULL, NULL, &error);
+      break;
+    }
+  if (!ok)
+    {
+      ws_cli_error ("export", _("could not write to stdout: %s"), error->message);
+      return WS_CLI_EXIT_FAILED;
+    }
+  return WS_CLI_EXIT_OK;
+}
+
 int
 ws_cli_export (int argc, char **argv)
 {
@@ -94,8 +137,8 @@ ws_cli_export (int argc, char **argv)
       N_("png, svg, pdf, csv (the chart's numbers) or trace (Chrome trace JSON, for Perfetto); "
          "default: from OUT's extension"), "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("The file to write (default FILE-CHART.EXT here); - writes a PNG, SVG or PDF to "
-         "stdout"), "OUT" },
+      N_("The file to write (default FILE-CHART.EXT here); - writes it to stdout (then give "
+         "--format)"), "OUT" },
     { "width", 'W', 0, G_OPTION_ARG_DOUBLE, &width,
       N_("Width: pixels for PNG (1200), points for SVG and PDF (720)"), "W" },
     { "height", 'H', 0, G_OPTION_ARG_DOUBLE, &height,
@@ -130,7 +173,9 @@ ws_cli_export (int argc, char **argv)
     _("Charts: %s. With several FILEs, charts that compare (speedup) draw one curve per "
       "session; the others draw the first.\n\n"
       "Exit status: 0 written; 1 a FILE could not be read or OUT could not be written; 2 bad "
-      "arguments (an unknown chart, format or theme, a run the session does not have)."),
+      "arguments (an unknown chart, format or theme, a run the session does not have, a chart "
+      "the sessions have nothing for: blocks without a block-size sweep, speedup of vector and "
+      "matrix sizes together)."),
     charts);
   context = ws_cli_context_new (
     "export", _("FILE…"),
@@ -228,23 +273,16 @@ ws_cli_export (int argc, char **argv)
   if (kind == WS_CHART_OCCUPANCY)
     occupancy_from_run (main_session, run, &options);
 
-  if (g_str_equal (output, "-"))
+  /* A chart of nothing (a block-size chart without a block sweep) is refused, not written
+   * empty; so are speedup curves that would share an axis they do not have in common. */
+  if (format != WS_EXPORT_TRACE && !ws_chart_check (sessions, &options, &error))
     {
-      g_autoptr (GBytes) bytes = NULL;
-
-      /* A pipe: the chart's bytes on stdout, nothing else there. */
-      if (format == WS_EXPORT_TRACE || format == WS_EXPORT_CSV)
-        return ws_cli_usage_error ("export", _("-o - (stdout) takes png, svg or pdf; write "
-                                               "csv and trace to a file."));
-      bytes = ws_export_chart_to_bytes (sessions, &options, format, scale, &error);
-      if (bytes == NULL)
-        {
-          ws_cli_error ("export", _("could not draw the chart: %s"), error->message);
-          return WS_CLI_EXIT_FAILED;
-        }
-      fwrite (g_bytes_get_data (bytes, NULL), 1, g_bytes_get_size (bytes), stdout);
-      return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
+      ws_cli_error ("export", _("%s Or choose another chart with --chart."), error->message);
+      return WS_CLI_EXIT_USAGE;
     }
+
+  if (g_str_equal (output, "-"))
+    return write_to_stdout (sessions, &options, format, scale);
   switch (format)
     {
     case WS_EXPORT_TRACE:

@@ -5,41 +5,47 @@
 #include "ws-cli.h"
 
 #include "ws-cli-table.h"
-#include "ws-i18n.h"
 
-/* "m×n×k", "10,000,000", "512×512×512"; a block without its trailing 1s: "256", "16×16". */
+/* "m×n×k". */
 static char *
-join_array (JsonObject *kernel, const char *member, gboolean is_block)
+join_params (const WsKernelInfo *k)
 {
-  JsonArray *array;
+  return g_strjoinv ("×", (char **) k->shape_params);
+}
+
+/* "10,000,000", "512×512×512". */
+static char *
+join_shape (const WsKernelInfo *k)
+{
   GString *s = g_string_new (NULL);
-  guint n;
 
-  if (!json_object_has_member (kernel, member)
-      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (kernel, member)))
+  if (k->default_shape[0] == 0)
     return g_string_free (s, FALSE);
-  array = json_object_get_array_member (kernel, member);
-  n = json_array_get_length (array);
-  while (is_block && n > 1 && json_array_get_int_element (array, n - 1) == 1)
-    n--;
-  for (guint i = 0; i < n; i++)
+  if (k->shape_rank == 1)
     {
-      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *count = ws_format_grouped (k->default_shape[0]);
 
-      if (i > 0)
-        g_string_append (s, "×");
-      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        g_string_append (s, json_node_get_string (node));
-      else if (JSON_NODE_HOLDS_VALUE (node) && n == 1)
-        {
-          g_autofree char *count = ws_format_grouped ((guint64) MAX (json_node_get_int (node),
-                                                                       0));
-
-          g_string_append (s, count);
-        }
-      else if (JSON_NODE_HOLDS_VALUE (node))
-        g_string_append_printf (s, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      g_string_append (s, count);
     }
+  else
+    for (int i = 0; i < k->shape_rank; i++)
+      g_string_append_printf (s, "%s%" G_GUINT64_FORMAT, i > 0 ? "×" : "", k->default_shape[i]);
+  return g_string_free (s, FALSE);
+}
+
+/* A block without its trailing 1s: "256", "16×16"; "" for a library's kernel. */
+static char *
+join_block (const WsKernelInfo *k)
+{
+  GString *s = g_string_new (NULL);
+  int n = 3;
+
+  if (!k->has_default_block)
+    return g_string_free (s, FALSE);
+  while (n > 1 && k->default_block[n - 1] == 1)
+    n--;
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%u", i > 0 ? "×" : "", k->default_block[i]);
   return g_string_free (s, FALSE);
 }
 
@@ -67,7 +73,7 @@ ws_cli_kernels (int argc, char **argv)
   const char *const args[] = { "--list", NULL };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (WsSession) session = NULL;
-  g_autoptr (GPtrArray) kernels = NULL;
+  GListModel *kernels;
   g_autoptr (WsCliTable) table = ws_cli_table_new ();
   g_autoptr (GString) out = g_string_new (NULL);
   WsCliRunnerOptions options = { .command = "kernels", .timeout = 30 };
@@ -101,30 +107,28 @@ ws_cli_kernels (int argc, char **argv)
   ws_cli_table_add_column (table, _("default size"), WS_CLI_ALIGN_RIGHT, -1);
   ws_cli_table_add_column (table, _("block"), WS_CLI_ALIGN_RIGHT, -1);
   ws_cli_table_add_column (table, _("what it is"), WS_CLI_ALIGN_LEFT, -1);
-  kernels = ws_session_dup_kernels (session);
-  for (guint i = 0; i < kernels->len; i++)
+  kernels = ws_session_get_kernels (session);
+  for (guint i = 0; i < g_list_model_get_n_items (kernels); i++)
     {
-      JsonObject *k = g_ptr_array_index (kernels, i);
+      g_autoptr (WsKernelEntry) entry = g_list_model_get_item (kernels, i);
+      const WsKernelInfo *k = ws_kernel_entry_get_info (entry);
 
       ws_cli_table_add_row (table);
-      ws_cli_table_set (table, 0, json_object_get_string_member_with_default (k, "name", "?"));
-      ws_cli_table_take (table, 1, join_array (k, "shape_params", FALSE));
-      ws_cli_table_take (table, 2, join_array (k, "default_shape", FALSE));
-      ws_cli_table_take (table, 3, join_array (k, "default_block", TRUE));
-      ws_cli_table_set (table, 4, ws_i18n_kernel_text (
-                                    json_object_get_string_member_with_default (k, "title", "")));
+      ws_cli_table_set (table, 0, k->name);
+      ws_cli_table_take (table, 1, join_params (k));
+      ws_cli_table_take (table, 2, join_shape (k));
+      ws_cli_table_take (table, 3, join_block (k));
+      ws_cli_table_set (table, 4, ws_kernel_entry_get_title (entry));
     }
   ws_cli_table_append_text (table, out, 2, 0);
   if (verbose)
-    for (guint i = 0; i < kernels->len; i++)
+    for (guint i = 0; i < g_list_model_get_n_items (kernels); i++)
       {
-        JsonObject *k = g_ptr_array_index (kernels, i);
+        g_autoptr (WsKernelEntry) entry = g_list_model_get_item (kernels, i);
+        const WsKernelInfo *k = ws_kernel_entry_get_info (entry);
         g_autofree char *text = g_strdup_printf (
-          _("%s: %s Source: %s. Verified: %s."),
-          json_object_get_string_member_with_default (k, "name", "?"),
-          ws_i18n_kernel_text (json_object_get_string_member_with_default (k, "description", "")),
-          json_object_get_string_member_with_default (k, "source", "?"),
-          json_object_get_string_member_with_default (k, "tolerance", "?"));
+          _("%s: %s Source: %s. Verified: %s."), k->name, ws_kernel_entry_get_description (entry),
+          k->source ? k->source : "?", k->tolerance ? k->tolerance : "?");
 
         g_string_append_c (out, '\n');
         ws_cli_append_wrapped (out, text, 0, 2, width > 0 ? width : 100);

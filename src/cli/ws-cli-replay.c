@@ -8,20 +8,22 @@
 #include <math.h>
 #include <string.h>
 
-#include "ws-cli-json.h"
+#include "ws-json-writer.h"
+#include "ws-protocol.h"
+#include "ws-record.h"
 
 /* The record's `t` (ms since the runner started); FALSE when the line has none. The runner
  * writes it right after the type, so the first "t" member is the record's. */
 static gboolean
 find_t (const char *line, double *t)
 {
-  const char *p = strstr (line, "\"t\":");
+  const char *p = strstr (line, "\"" WS_KEY_T "\":");
   char *end;
   double value;
 
   if (p == NULL)
     return FALSE;
-  p += 4;
+  p += sizeof "\"" WS_KEY_T "\":" - 1;
   while (*p == ' ')
     p++;
   value = g_ascii_strtod (p, &end);
@@ -34,19 +36,14 @@ find_t (const char *line, double *t)
 static gboolean
 is_done_record (const char *line, gsize length)
 {
-  g_autoptr (JsonParser) parser = NULL;
-  JsonNode *root;
+  g_autoptr (WsRecord) record = NULL;
 
-  if (strstr (line, "\"done\"") == NULL)
+  if (strstr (line, "\"" WS_RECORD_TYPE_DONE "\"") == NULL)
     return FALSE;
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, line, (gssize) length, NULL))
-    return FALSE;
-  root = json_parser_get_root (parser);
-  return root != NULL && JSON_NODE_HOLDS_OBJECT (root)
-         && g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root),
-                                                                   "type", NULL),
-                       "done") == 0;
+  record = ws_record_parse (line, length, NULL, NULL);
+  return record != NULL
+         && g_strcmp0 (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE),
+                       WS_RECORD_TYPE_DONE) == 0;
 }
 
 /* The hello with `"replay": {"file": …, "speed": …}` added before its closing brace, the rest
@@ -54,13 +51,16 @@ is_done_record (const char *line, gsize length)
 static char *
 mark_hello (const char *line, const char *basename, double speed, GError **error)
 {
-  g_autoptr (GString) member = g_string_new (",\"replay\":{\"file\":");
-  g_autofree char *speed_text = ws_cli_format_double (speed);
+  g_autoptr (GString) member = g_string_new (",");
+  g_autoptr (WsJsonWriter) json = ws_json_writer_new (member, FALSE);
   const char *end = line + strlen (line);
   g_autofree char *head = NULL;
 
-  ws_cli_json_append_string (member, basename);
-  g_string_append_printf (member, ",\"speed\":%s}", speed_text);
+  g_string_append (member, "\"" WS_KEY_REPLAY "\":");
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, WS_KEY_FILE, basename);
+  ws_json_writer_double (json, WS_KEY_SPEED, speed);
+  ws_json_writer_end_object (json);
   while (end > line && (end[-1] == ' ' || end[-1] == '\r' || end[-1] == '\t'))
     end--;
   if (end == line || end[-1] != '}')
@@ -72,9 +72,55 @@ mark_hello (const char *line, const char *basename, double speed, GError **error
   head = g_strndup (line, (gsize) (end - 1 - line));
   /* A recording of a replay already says so: a second member of the same name would leave
    * readers to pick one. */
-  if (strstr (head, "\"replay\":") != NULL)
+  if (strstr (head, "\"" WS_KEY_REPLAY "\":") != NULL)
     return g_strdup (line);
   return g_strdup_printf ("%s%s}%s", head, member->str, end);
+}
+
+/* The next line of `in` without its newline, NULL at the end of the file. A line longer than
+ * WS_SESSION_MAX_LINE is not kept (*overlong, an empty line returned): it is read past, or,
+ * with `stop`, left where it is, so that /dev/zero or a disk image costs a moment, not the
+ * memory. */
+static char *
+read_line (GBufferedInputStream *in, gboolean stop, gsize *length, gboolean *overlong,
+           GError **error)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+  gboolean any = FALSE;
+
+  *overlong = FALSE;
+  for (;;)
+    {
+      const char *buf, *nl;
+      gsize available, take;
+
+      if (g_buffered_input_stream_get_available (in) == 0
+          && g_buffered_input_stream_fill (in, -1, NULL, error) < 0)
+        return NULL;
+      buf = g_buffered_input_stream_peek_buffer (in, &available);
+      if (available == 0)
+        break;
+      any = TRUE;
+      nl = memchr (buf, '\n', available);
+      take = nl != NULL ? (gsize) (nl - buf) : available;
+      if (!*overlong && line->len + take > WS_SESSION_MAX_LINE)
+        {
+          *overlong = TRUE;
+          g_string_truncate (line, 0);
+          if (stop)
+            break;
+        }
+      if (!*overlong)
+        g_string_append_len (line, buf, (gssize) take);
+      if (g_input_stream_skip (G_INPUT_STREAM (in), take + (nl != NULL), NULL, error) < 0)
+        return NULL;
+      if (nl != NULL)
+        break;
+    }
+  if (!any)
+    return NULL;
+  *length = line->len;
+  return g_string_free (g_steal_pointer (&line), FALSE);
 }
 
 int
@@ -89,7 +135,7 @@ ws_cli_replay (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GFile) file = NULL;
   g_autoptr (GFileInputStream) base = NULL;
-  g_autoptr (GDataInputStream) data = NULL;
+  g_autoptr (GInputStream) data = NULL;
   g_autoptr (WsSession) check = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *basename = NULL;
@@ -129,16 +175,17 @@ ws_cli_replay (int argc, char **argv)
       ws_cli_error ("replay", "%s", error->message);
       return WS_CLI_EXIT_FAILED;
     }
-  data = g_data_input_stream_new (G_INPUT_STREAM (base));
-  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_LF);
+  data = g_buffered_input_stream_new_sized (G_INPUT_STREAM (base), 64 * 1024);
   /* The hello goes through the model, so that a file it would refuse is refused here with
    * its words, before anything is printed. */
   check = ws_session_new (WS_SESSION_SOURCE_REPLAY);
 
   for (;;)
     {
-      gsize length;
-      g_autofree char *line = g_data_input_stream_read_line (data, &length, NULL, &error);
+      gsize length = 0;
+      gboolean overlong;
+      g_autofree char *line = read_line (G_BUFFERED_INPUT_STREAM (data), !have_hello, &length,
+                                         &overlong, &error);
       g_autofree char *marked = NULL;
       const char *text;
       double t;
@@ -150,6 +197,19 @@ ws_cli_replay (int argc, char **argv)
         }
       if (line == NULL)
         break;
+      if (overlong)
+        {
+          /* Before the hello, the model refuses the file; after it, the line is left out. */
+          ws_session_feed_overlong_line (check, &error);
+          if (!have_hello)
+            {
+              ws_cli_error ("replay", "%s: %s", path, error->message);
+              return WS_CLI_EXIT_FAILED;
+            }
+          ws_cli_warning ("replay", "%s: %s", path, error->message);
+          g_clear_error (&error);
+          continue;
+        }
       text = line;
       if (!have_hello)
         {

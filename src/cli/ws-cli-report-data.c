@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "ws-cli-json.h"
+#include "ws-json-writer.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
 
@@ -223,76 +223,76 @@ ws_cli_report_write_csv (WsCliReport *report, GString *out)
 /* ---- JSON -------------------------------------------------------------------------------- */
 
 static void
-json_stats (WsCliJson *json, const char *member, const WsStats *stats)
+json_stats (WsJsonWriter *json, const char *member, const WsStats *stats)
 {
   if (stats == NULL || stats->n <= 0)
     {
-      ws_cli_json_null (json, member);
+      ws_json_writer_null (json, member);
       return;
     }
-  ws_cli_json_begin_object (json, member);
-  ws_cli_json_double (json, "median", stats->median);
-  ws_cli_json_double (json, "min", stats->min);
-  ws_cli_json_double (json, "max", stats->max);
-  ws_cli_json_int (json, "n", stats->n);
-  ws_cli_json_end_object (json);
+  ws_json_writer_begin_object (json, member);
+  ws_json_writer_double (json, "median", stats->median);
+  ws_json_writer_double (json, "min", stats->min);
+  ws_json_writer_double (json, "max", stats->max);
+  ws_json_writer_int (json, "n", stats->n);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_baseline (WsCliJson *json, const char *member, const WsCpuBaseline *b)
+json_baseline (WsJsonWriter *json, const char *member, const WsCpuBaseline *b)
 {
   if (!b->present)
     {
-      ws_cli_json_null (json, member);
+      ws_json_writer_null (json, member);
       return;
     }
-  ws_cli_json_begin_object (json, member);
-  ws_cli_json_int (json, "threads", b->threads);
-  ws_cli_json_bool (json, "skipped", b->skipped);
+  ws_json_writer_begin_object (json, member);
+  ws_json_writer_int (json, "threads", b->threads);
+  ws_json_writer_bool (json, "skipped", b->skipped);
   json_stats (json, "ns", b->skipped ? NULL : &b->stats);
-  ws_cli_json_string (json, "note", b->note);
-  ws_cli_json_string (json, "implementation", b->implementation);
-  ws_cli_json_string (json, "library", b->library);
-  ws_cli_json_string (json, "library_version", b->library_version);
-  ws_cli_json_end_object (json);
+  ws_json_writer_string (json, "note", b->note);
+  ws_json_writer_string (json, "implementation", b->implementation);
+  ws_json_writer_string (json, "library", b->library);
+  ws_json_writer_string (json, "library_version", b->library_version);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_speedup (WsCliJson *json, const char *member, double value)
+json_speedup (WsJsonWriter *json, const char *member, double value)
 {
   if (value > 0)
-    ws_cli_json_double (json, member, value);
+    ws_json_writer_double (json, member, value);
   else
-    ws_cli_json_null (json, member);
+    ws_json_writer_null (json, member);
 }
 
 static void
-json_finding (WsCliJson *json, const WsFinding *f)
+json_finding (WsJsonWriter *json, const WsFinding *f)
 {
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "id", f->id);
-  ws_cli_json_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_cli_json_int (json, "run", f->run);
-  ws_cli_json_string (json, "title", f->title);
-  ws_cli_json_string (json, "numbers", f->numbers);
-  ws_cli_json_string (json, "cause", f->cause);
-  ws_cli_json_string (json, "fix", f->fix);
-  ws_cli_json_double (json, "value", f->value);
-  ws_cli_json_double (json, "threshold", f->threshold);
-  ws_cli_json_end_object (json);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "id", f->id);
+  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
+  ws_json_writer_int (json, "run", f->run);
+  ws_json_writer_string (json, "title", f->title);
+  ws_json_writer_string (json, "numbers", f->numbers);
+  ws_json_writer_string (json, "cause", f->cause);
+  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
+  ws_json_writer_double (json, "value", f->value);
+  ws_json_writer_double (json, "threshold", f->threshold);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_triple (WsCliJson *json, const char *member, const guint64 *v, int n)
+json_triple (WsJsonWriter *json, const char *member, const guint64 *v, int n)
 {
-  ws_cli_json_begin_inline_array (json, member);
+  ws_json_writer_begin_inline_array (json, member);
   for (int i = 0; i < n; i++)
-    ws_cli_json_int (json, NULL, (gint64) v[i]);
-  ws_cli_json_end_array (json);
+    ws_json_writer_int (json, NULL, (gint64) v[i]);
+  ws_json_writer_end_array (json);
 }
 
 static void
-json_run (WsCliJson *json, WsCliReportRun *r)
+json_run (WsJsonWriter *json, WsCliReportRun *r)
 {
   WsRun *run = r->run;
   const WsRunConfig *c = ws_run_get_config (run);
@@ -304,23 +304,23 @@ json_run (WsCliJson *json, WsCliReportRun *r)
   g_autofree char *block_label = ws_run_dup_block_label (run);
   g_autofree char *state = ws_cli_report_describe_state (run);
 
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_int (json, "id", c->id);
-  ws_cli_json_string (json, "kernel", c->kernel);
-  ws_cli_json_string (json, "family", c->family);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_int (json, "id", c->id);
+  ws_json_writer_string (json, "kernel", c->kernel);
+  ws_json_writer_string (json, "family", c->family);
   json_triple (json, "shape", c->shape, c->shape_rank);
-  ws_cli_json_double (json, "size", c->size);
-  ws_cli_json_string (json, "size_label", size_label);
+  ws_json_writer_double (json, "size", c->size);
+  ws_json_writer_string (json, "size_label", size_label);
   json_triple (json, "block", block, 3);
-  ws_cli_json_string (json, "block_label", block_label);
-  ws_cli_json_string (json, "transfer", c->transfer);
-  ws_cli_json_string (json, "state", ws_cli_report_state_name (ws_run_get_state (run)));
-  ws_cli_json_string (json, "state_text", state);
+  ws_json_writer_string (json, "block_label", block_label);
+  ws_json_writer_string (json, "transfer", c->transfer);
+  ws_json_writer_string (json, "state", ws_cli_report_state_name (ws_run_get_state (run)));
+  ws_json_writer_string (json, "state_text", state);
   json_stats (json, "kernel_ns", t != NULL ? &t->kernel : NULL);
   if (t != NULL && t->kernel_untraced_ns > 0)
-    ws_cli_json_double (json, "kernel_untraced_ns", t->kernel_untraced_ns);
+    ws_json_writer_double (json, "kernel_untraced_ns", t->kernel_untraced_ns);
   else
-    ws_cli_json_null (json, "kernel_untraced_ns");
+    ws_json_writer_null (json, "kernel_untraced_ns");
   json_stats (json, "e2e_ns", t != NULL ? &t->e2e : NULL);
   json_stats (json, "h2d_ns", t != NULL ? &t->h2d : NULL);
   json_stats (json, "d2h_ns", t != NULL ? &t->d2h : NULL);
@@ -333,132 +333,130 @@ json_run (WsCliJson *json, WsCliReportRun *r)
       if (t->cpu_all_other.present)
         json_baseline (json, "cpu_all_other", &t->cpu_all_other);
     }
-  ws_cli_json_string (json, "cache", c->cache);
-  ws_cli_json_begin_object (json, "speedup");
+  ws_json_writer_string (json, "cache", c->cache);
+  ws_json_writer_begin_object (json, "speedup");
   json_speedup (json, "kernel_vs_1", ws_run_get_speedup (run, FALSE, FALSE));
   json_speedup (json, "e2e_vs_1", ws_run_get_speedup (run, FALSE, TRUE));
   json_speedup (json, "kernel_vs_all", ws_run_get_speedup (run, TRUE, FALSE));
   json_speedup (json, "e2e_vs_all", ws_run_get_speedup (run, TRUE, TRUE));
-  ws_cli_json_end_object (json);
+  ws_json_writer_end_object (json);
   json_speedup (json, "kernel_gbs", ws_run_get_gbs (run));
   json_speedup (json, "kernel_gflops", ws_run_get_gflops (run));
   if (l != NULL)
     {
-      ws_cli_json_double (json, "occupancy", l->occupancy);
-      ws_cli_json_string (json, "limiter", l->limiter);
-      ws_cli_json_int (json, "active_blocks_per_sm", l->active_blocks_per_sm);
-      ws_cli_json_double (json, "waves", l->waves);
+      ws_json_writer_double (json, "occupancy", l->occupancy);
+      ws_json_writer_string (json, "limiter", l->limiter);
+      ws_json_writer_int (json, "active_blocks_per_sm", l->active_blocks_per_sm);
+      ws_json_writer_double (json, "waves", l->waves);
     }
   if (c->params != NULL)
-    ws_cli_json_string (json, "params", c->params);
+    ws_json_writer_string (json, "params", c->params);
   if (v != NULL && v->unverified)
-    ws_cli_json_null (json, "verified");
+    ws_json_writer_null (json, "verified");
   else if (v != NULL)
     {
-      ws_cli_json_bool (json, "verified", v->pass);
-      ws_cli_json_double (json, "max_rel_err", v->max_rel_err);
+      ws_json_writer_bool (json, "verified", v->pass);
+      ws_json_writer_double (json, "max_rel_err", v->max_rel_err);
     }
   else
-    ws_cli_json_null (json, "verified");
-  ws_cli_json_begin_array (json, "findings");
+    ws_json_writer_null (json, "verified");
+  ws_json_writer_begin_array (json, "findings");
   for (guint i = 0; i < r->findings->len; i++)
     json_finding (json, g_ptr_array_index (r->findings, i));
-  ws_cli_json_end_array (json);
-  ws_cli_json_end_object (json);
+  ws_json_writer_end_array (json);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_run_ids (WsCliJson *json, const char *member, GPtrArray *runs)
+json_run_ids (WsJsonWriter *json, const char *member, GPtrArray *runs)
 {
-  ws_cli_json_begin_inline_array (json, member);
+  ws_json_writer_begin_inline_array (json, member);
   for (guint i = 0; i < runs->len; i++)
-    ws_cli_json_int (json, NULL, ws_run_get_id (g_ptr_array_index (runs, i)));
-  ws_cli_json_end_array (json);
+    ws_json_writer_int (json, NULL, ws_run_get_id (g_ptr_array_index (runs, i)));
+  ws_json_writer_end_array (json);
 }
 
 static void
-json_device (WsCliJson *json, WsDevice *device)
+json_device (WsJsonWriter *json, WsDevice *device)
 {
   const WsDeviceInfo *d = ws_device_get_info (device);
 
-  ws_cli_json_begin_object (json, "device");
-  ws_cli_json_string (json, "name", d->name);
-  ws_cli_json_string (json, "sm", d->sm);
-  ws_cli_json_int (json, "sm_count", d->sm_count);
-  ws_cli_json_int (json, "memory_bytes", d->memory_bytes);
-  ws_cli_json_double (json, "bandwidth_measured_gbs", d->bandwidth_measured_gbs);
-  ws_cli_json_double (json, "bandwidth_theoretical_gbs", d->bandwidth_theoretical_gbs);
-  ws_cli_json_double (json, "fp32_peak_gflops", d->fp32_peak_gflops);
-  ws_cli_json_double (json, "h2d_pinned_gbs", d->h2d_pinned_gbs);
-  ws_cli_json_double (json, "d2h_pinned_gbs", d->d2h_pinned_gbs);
-  ws_cli_json_double (json, "h2d_pageable_gbs", d->h2d_pageable_gbs);
-  ws_cli_json_double (json, "d2h_pageable_gbs", d->d2h_pageable_gbs);
-  ws_cli_json_end_object (json);
+  ws_json_writer_begin_object (json, "device");
+  ws_json_writer_string (json, "name", d->name);
+  ws_json_writer_string (json, "sm", d->sm);
+  ws_json_writer_int (json, "sm_count", d->sm_count);
+  ws_json_writer_int (json, "memory_bytes", d->memory_bytes);
+  ws_json_writer_double (json, "bandwidth_measured_gbs", d->bandwidth_measured_gbs);
+  ws_json_writer_double (json, "bandwidth_theoretical_gbs", d->bandwidth_theoretical_gbs);
+  ws_json_writer_double (json, "fp32_peak_gflops", d->fp32_peak_gflops);
+  ws_json_writer_double (json, "h2d_pinned_gbs", d->h2d_pinned_gbs);
+  ws_json_writer_double (json, "d2h_pinned_gbs", d->d2h_pinned_gbs);
+  ws_json_writer_double (json, "h2d_pageable_gbs", d->h2d_pageable_gbs);
+  ws_json_writer_double (json, "d2h_pageable_gbs", d->d2h_pageable_gbs);
+  ws_json_writer_end_object (json);
 }
 
 void
 ws_cli_report_write_json (WsCliReport *report, GString *out)
 {
-  g_autoptr (WsCliJson) json = ws_cli_json_new (out, TRUE);
+  g_autoptr (WsJsonWriter) json = ws_json_writer_new (out, TRUE);
   WsDevice *device = ws_session_get_device (report->session);
-  JsonObject *hello = ws_session_get_hello (report->session);
+  const WsHello *hello = ws_session_get_hello (report->session);
   GPtrArray *errors = ws_session_get_errors (report->session);
   g_autofree char *date = ws_session_dup_date (report->session);
 
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "file", report->name);
-  ws_cli_json_string (json, "date", date);
-  ws_cli_json_string (json, "host", hello != NULL ? json_object_get_string_member_with_default (
-                                                      hello, "host", NULL)
-                                                  : NULL);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "file", report->name);
+  ws_json_writer_string (json, "date", date);
+  ws_json_writer_string (json, "host", hello != NULL ? hello->host : NULL);
   if (device != NULL)
     json_device (json, device);
   else
-    ws_cli_json_null (json, "device");
+    ws_json_writer_null (json, "device");
 
-  ws_cli_json_begin_array (json, "errors");
+  ws_json_writer_begin_array (json, "errors");
   for (guint i = 0; i < errors->len; i++)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "severity", e->severity);
-      ws_cli_json_string (json, "code", e->code);
-      ws_cli_json_string (json, "message", e->message);
-      ws_cli_json_end_object (json);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "severity", ws_error_severity_to_string (e->severity));
+      ws_json_writer_string (json, "code", e->code_name);
+      ws_json_writer_string (json, "message", e->message);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
+  ws_json_writer_end_array (json);
 
-  ws_cli_json_begin_array (json, "runs");
+  ws_json_writer_begin_array (json, "runs");
   for (guint i = 0; i < report->runs->len; i++)
     json_run (json, g_ptr_array_index (report->runs, i));
-  ws_cli_json_end_array (json);
+  ws_json_writer_end_array (json);
 
-  ws_cli_json_begin_array (json, "series_findings");
+  ws_json_writer_begin_array (json, "series_findings");
   for (guint i = 0; i < report->series_findings->len; i++)
     json_finding (json, g_ptr_array_index (report->series_findings, i));
-  ws_cli_json_end_array (json);
+  ws_json_writer_end_array (json);
 
-  ws_cli_json_begin_array (json, "fastest");
+  ws_json_writer_begin_array (json, "fastest");
   for (guint i = 0; i < report->fastest->len; i++)
     {
       WsCliFastest *f = g_ptr_array_index (report->fastest, i);
       g_autofree char *text = ws_cli_report_describe_fastest (f);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "problem", f->label);
-      ws_cli_json_string (json, "ranked_by", f->by_end_to_end ? "e2e" : "kernel");
-      ws_cli_json_bool (json, "block_sweep", f->block_sweep);
-      ws_cli_json_int (json, "best", ws_run_get_id (f->best));
-      ws_cli_json_string (json, "best_kernel", ws_run_get_config (f->best)->kernel);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "problem", f->label);
+      ws_json_writer_string (json, "ranked_by", f->by_end_to_end ? "e2e" : "kernel");
+      ws_json_writer_bool (json, "block_sweep", f->block_sweep);
+      ws_json_writer_int (json, "best", ws_run_get_id (f->best));
+      ws_json_writer_string (json, "best_kernel", ws_run_get_config (f->best)->kernel);
       json_run_ids (json, "tied", f->tied);
       json_run_ids (json, "others", f->others);
-      ws_cli_json_string (json, "text", text);
-      ws_cli_json_end_object (json);
+      ws_json_writer_string (json, "text", text);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
+  ws_json_writer_end_array (json);
 
-  ws_cli_json_begin_array (json, "crossovers");
+  ws_json_writer_begin_array (json, "crossovers");
   for (guint i = 0; i < report->crossovers->len; i++)
     {
       static const char *const names[2][2] = {
@@ -467,23 +465,23 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
       WsCliCrossover *x = g_ptr_array_index (report->crossovers, i);
       g_autofree char *text = ws_cli_report_describe_crossover (x);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "series", x->series->label);
-      ws_cli_json_string (json, "kernel", x->series->kernel);
-      ws_cli_json_string (json, "transfer", x->series->transfer);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "series", x->series->label);
+      ws_json_writer_string (json, "kernel", x->series->kernel);
+      ws_json_writer_string (json, "transfer", x->series->transfer);
       for (int all_cores = 0; all_cores < 2; all_cores++)
         for (int e2e = 0; e2e < 2; e2e++)
           {
             if (x->found[all_cores][e2e])
-              ws_cli_json_double (json, names[all_cores][e2e], x->size[all_cores][e2e]);
+              ws_json_writer_double (json, names[all_cores][e2e], x->size[all_cores][e2e]);
             else
-              ws_cli_json_null (json, names[all_cores][e2e]);
+              ws_json_writer_null (json, names[all_cores][e2e]);
           }
-      ws_cli_json_string (json, "text", text);
-      ws_cli_json_end_object (json);
+      ws_json_writer_string (json, "text", text);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
-  ws_cli_json_int (json, "findings_left_out", report->n_hidden);
-  ws_cli_json_end_object (json);
+  ws_json_writer_end_array (json);
+  ws_json_writer_int (json, "findings_left_out", report->n_hidden);
+  ws_json_writer_end_object (json);
   g_string_append_c (out, '\n');
 }

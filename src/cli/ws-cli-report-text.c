@@ -223,11 +223,9 @@ describe_session (WsCliReport *report)
 {
   WsSession *session = report->session;
   WsDevice *device = ws_session_get_device (session);
-  JsonObject *hello = ws_session_get_hello (session);
+  const WsHello *hello = ws_session_get_hello (session);
   g_autofree char *date = ws_session_dup_date (session);
-  const char *host = hello != NULL ? json_object_get_string_member_with_default (hello, "host",
-                                                                                   NULL)
-                                   : NULL;
+  const char *host = hello != NULL ? hello->host : NULL;
   guint n = report->runs->len;
   GString *s = g_string_new (NULL);
 
@@ -338,7 +336,7 @@ static void
 append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdown)
 {
   WsDevice *device = ws_session_get_device (report->session);
-  JsonObject *hello = ws_session_get_hello (report->session);
+  const WsHello *hello = ws_session_get_hello (report->session);
   GPtrArray *errors = ws_session_get_errors (report->session);
   g_autofree char *summary = describe_session (report);
   gint64 dropped = 0;
@@ -360,8 +358,7 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
 
       append_heading_line (out, markdown, text, width);
     }
-  if (hello != NULL
-      && g_strcmp0 (json_object_get_string_member_with_default (hello, "build", ""), "debug") == 0)
+  if (hello != NULL && g_strcmp0 (hello->build, "debug") == 0)
     append_heading_line (out, markdown,
                          _("Warning: a debug build of the runner recorded this: its kernels "
                            "were compiled with -G, so their times mean nothing."),
@@ -421,6 +418,8 @@ void
 ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdown, gsize width)
 {
   const char *severity = ws_severity_to_label (f->severity);
+  /* The CLI's words: the flags to give. */
+  const char *fix = ws_finding_get_fix (f, WS_AUDIENCE_CLI);
 
   if (markdown)
     {
@@ -429,8 +428,8 @@ ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdow
         g_string_append_printf (out, "  \n  %s", f->numbers);
       if (f->cause != NULL && *f->cause != '\0')
         g_string_append_printf (out, "  \n  *%s* %s", _("Cause:"), f->cause);
-      if (f->fix != NULL && *f->fix != '\0')
-        g_string_append_printf (out, "  \n  *%s* %s", _("Fix:"), f->fix);
+      if (fix != NULL && *fix != '\0')
+        g_string_append_printf (out, "  \n  *%s* %s", _("Fix:"), fix);
       g_string_append_c (out, '\n');
       return;
     }
@@ -455,9 +454,9 @@ ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdow
 
         append_paragraph (out, pad, text, width);
       }
-    if (f->fix != NULL && *f->fix != '\0')
+    if (fix != NULL && *fix != '\0')
       {
-        g_autofree char *text = g_strdup_printf ("%s %s", _("Fix:"), f->fix);
+        g_autofree char *text = g_strdup_printf ("%s %s", _("Fix:"), fix);
         g_autofree char *pad = g_strnfill (indent, ' ');
 
         append_paragraph (out, pad, text, width);

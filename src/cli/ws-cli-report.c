@@ -65,7 +65,7 @@ first_error (WsRun *run)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
 
-      if (g_strcmp0 (e->severity, "error") == 0)
+      if (e->severity == WS_ERROR_SEVERITY_ERROR)
         return e;
     }
   return NULL;
@@ -94,7 +94,8 @@ ws_cli_report_describe_state (WsRun *run)
       return g_strdup (_("FAIL"));
     case WS_RUN_STATE_REFUSED:
       e = first_error (run);
-      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code) : g_strdup (_("refused"));
+      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code_name)
+                       : g_strdup (_("refused"));
     case WS_RUN_STATE_RUNNING:
       return g_strdup (_("running"));
     case WS_RUN_STATE_INCOMPLETE:
@@ -669,6 +670,8 @@ write_trace_report (WsSession *session, const char *path, WsCliReportFormat form
     }
   if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
     ws_cli_write_data (stdout, out->str);
+  else if (format == WS_CLI_REPORT_TABLE)
+    ws_cli_write_report (stdout, out->str);
   else
     ws_cli_write (stdout, out->str);
   return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
@@ -760,6 +763,8 @@ ws_cli_report (int argc, char **argv)
    * the table and Markdown are text for people, escaped. */
   if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
     ws_cli_write_data (stdout, out->str);
+  else if (format == WS_CLI_REPORT_TABLE)
+    ws_cli_write_report (stdout, out->str);
   else
     ws_cli_write (stdout, out->str);
   return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;

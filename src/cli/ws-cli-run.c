@@ -134,9 +134,9 @@ summarize_run (WsRun *run)
           {
             WsRunnerError *e = g_ptr_array_index (errors, i);
 
-            if (g_strcmp0 (e->severity, "error") == 0)
+            if (e->severity == WS_ERROR_SEVERITY_ERROR)
               {
-                g_string_append_printf (s, _(" — refused (%s): %s"), e->code, e->message);
+                g_string_append_printf (s, _(" — refused (%s): %s"), e->code_name, e->message);
                 break;
               }
           }
@@ -239,7 +239,10 @@ print_memcheck (WsSession *session, int status, GFile *file, const char *output,
     }
   if (findings->len == 0 && (status == WS_CLI_EXIT_OK))
     ws_cli_write (stdout, _("compute-sanitizer found no errors in this configuration.\n"));
-  if (save && !ws_session_save (session, file, NULL, &error))
+  /* Only a check that ran is saved: a refused one (a tool misspelt, no compute-sanitizer)
+   * holds nothing but its error, and must not replace the file -o names. */
+  if (save && (findings->len > 0 || status == WS_CLI_EXIT_OK || status == WS_CLI_EXIT_FAILED)
+      && !ws_session_save (session, file, NULL, &error))
     {
       ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);
       return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;

@@ -205,7 +205,7 @@ ws_cli_targets (int argc, char **argv)
 
   if (g_str_equal (action, "--help") || g_str_equal (action, "-h"))
     {
-      ws_cli_write (stdout,
+      ws_cli_write_help (stdout,
                     _("Usage: warpscope-cli targets [list]\n"
                       "       warpscope-cli targets add NAME --ssh HOST | --srun OPTIONS | "
                       "--sbatch OPTIONS | --command LAUNCHER [OPTION…]\n"

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "ws-cli-json.h"
+#include "ws-json-writer.h"
 
 /* ---- CSV ---------------------------------------------------------------------------------- */
 
@@ -161,131 +161,131 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
 /* ---- JSON --------------------------------------------------------------------------------- */
 
 static void
-json_dims (WsCliJson *json, const char *member, const guint32 d[3])
+json_dims (WsJsonWriter *json, const char *member, const guint32 d[3])
 {
-  ws_cli_json_begin_inline_array (json, member);
+  ws_json_writer_begin_inline_array (json, member);
   for (int i = 0; i < 3; i++)
-    ws_cli_json_int (json, NULL, d[i]);
-  ws_cli_json_end_array (json);
+    ws_json_writer_int (json, NULL, d[i]);
+  ws_json_writer_end_array (json);
 }
 
 static void
-json_strv (WsCliJson *json, const char *member, char **v)
+json_strv (WsJsonWriter *json, const char *member, char **v)
 {
   if (v == NULL)
     {
-      ws_cli_json_null (json, member);
+      ws_json_writer_null (json, member);
       return;
     }
-  ws_cli_json_begin_array (json, member);
+  ws_json_writer_begin_array (json, member);
   for (guint i = 0; v[i] != NULL; i++)
-    ws_cli_json_string (json, NULL, v[i]);
-  ws_cli_json_end_array (json);
+    ws_json_writer_string (json, NULL, v[i]);
+  ws_json_writer_end_array (json);
 }
 
 static void
-json_finding (WsCliJson *json, const WsFinding *f)
+json_finding (WsJsonWriter *json, const WsFinding *f)
 {
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "id", f->id);
-  ws_cli_json_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_cli_json_string (json, "kernel", f->kernel);
-  ws_cli_json_string (json, "title", f->title);
-  ws_cli_json_string (json, "numbers", f->numbers);
-  ws_cli_json_string (json, "cause", f->cause);
-  ws_cli_json_string (json, "fix", f->fix);
-  ws_cli_json_double (json, "value", f->value);
-  ws_cli_json_double (json, "threshold", f->threshold);
-  ws_cli_json_end_object (json);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "id", f->id);
+  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
+  ws_json_writer_string (json, "kernel", f->kernel);
+  ws_json_writer_string (json, "title", f->title);
+  ws_json_writer_string (json, "numbers", f->numbers);
+  ws_json_writer_string (json, "cause", f->cause);
+  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
+  ws_json_writer_double (json, "value", f->value);
+  ws_json_writer_double (json, "threshold", f->threshold);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_kernel (WsCliJson *json, const WsTraceKernel *k)
+json_kernel (WsJsonWriter *json, const WsTraceKernel *k)
 {
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "name", k->name);
-  ws_cli_json_string (json, "short_name", k->short_name);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "name", k->name);
+  ws_json_writer_string (json, "short_name", k->short_name);
   json_dims (json, "grid", k->grid);
   json_dims (json, "block", k->block);
-  ws_cli_json_int (json, "registers", k->registers);
-  ws_cli_json_int (json, "static_smem", k->static_smem);
-  ws_cli_json_int (json, "dynamic_smem", k->dynamic_smem);
-  ws_cli_json_int (json, "count", k->count);
-  ws_cli_json_double (json, "total_ns", k->total_ns);
-  ws_cli_json_double (json, "median_ns", k->median_ns);
-  ws_cli_json_double (json, "min_ns", k->min_ns);
-  ws_cli_json_double (json, "max_ns", k->max_ns);
-  ws_cli_json_double (json, "share", k->share);
+  ws_json_writer_int (json, "registers", k->registers);
+  ws_json_writer_int (json, "static_smem", k->static_smem);
+  ws_json_writer_int (json, "dynamic_smem", k->dynamic_smem);
+  ws_json_writer_int (json, "count", k->count);
+  ws_json_writer_double (json, "total_ns", k->total_ns);
+  ws_json_writer_double (json, "median_ns", k->median_ns);
+  ws_json_writer_double (json, "min_ns", k->min_ns);
+  ws_json_writer_double (json, "max_ns", k->max_ns);
+  ws_json_writer_double (json, "share", k->share);
   if (k->has_occupancy)
     {
-      ws_cli_json_double (json, "occupancy", k->occupancy.occupancy);
-      ws_cli_json_string (json, "limiter", ws_limiter_name (k->occupancy.limiter));
-      ws_cli_json_int (json, "active_blocks_per_sm", k->occupancy.active_blocks);
-      ws_cli_json_double (json, "waves", k->waves);
+      ws_json_writer_double (json, "occupancy", k->occupancy.occupancy);
+      ws_json_writer_string (json, "limiter", ws_limiter_name (k->occupancy.limiter));
+      ws_json_writer_int (json, "active_blocks_per_sm", k->occupancy.active_blocks);
+      ws_json_writer_double (json, "waves", k->waves);
     }
   else
     {
-      ws_cli_json_null (json, "occupancy");
-      ws_cli_json_null (json, "limiter");
+      ws_json_writer_null (json, "occupancy");
+      ws_json_writer_null (json, "limiter");
     }
-  ws_cli_json_bool (json, "library", ws_trace_kernel_is_library (k->name));
-  ws_cli_json_end_object (json);
+  ws_json_writer_bool (json, "library", ws_trace_kernel_is_library (k->name));
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_copy (WsCliJson *json, const WsTraceCopy *c)
+json_copy (WsJsonWriter *json, const WsTraceCopy *c)
 {
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "kind", c->kind == WS_TRACE_SPAN_MEMSET ? "memset" : "memcpy");
-  ws_cli_json_string (json, "direction", ws_copy_direction_to_string (c->direction));
-  ws_cli_json_string (json, "host_memory", ws_host_memory_to_string (c->host_memory));
-  ws_cli_json_int (json, "count", c->count);
-  ws_cli_json_int (json, "async", c->n_async);
-  ws_cli_json_int (json, "bytes", (gint64) c->bytes);
-  ws_cli_json_double (json, "total_ns", c->total_ns);
-  ws_cli_json_double (json, "median_ns", c->median_ns);
-  ws_cli_json_double (json, "min_ns", c->min_ns);
-  ws_cli_json_double (json, "max_ns", c->max_ns);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "kind", c->kind == WS_TRACE_SPAN_MEMSET ? "memset" : "memcpy");
+  ws_json_writer_string (json, "direction", ws_copy_direction_to_string (c->direction));
+  ws_json_writer_string (json, "host_memory", ws_host_memory_to_string (c->host_memory));
+  ws_json_writer_int (json, "count", c->count);
+  ws_json_writer_int (json, "async", c->n_async);
+  ws_json_writer_int (json, "bytes", (gint64) c->bytes);
+  ws_json_writer_double (json, "total_ns", c->total_ns);
+  ws_json_writer_double (json, "median_ns", c->median_ns);
+  ws_json_writer_double (json, "min_ns", c->min_ns);
+  ws_json_writer_double (json, "max_ns", c->max_ns);
   if (c->kind == WS_TRACE_SPAN_MEMCPY)
-    ws_cli_json_double (json, "gbs", c->gbs);
-  ws_cli_json_end_object (json);
+    ws_json_writer_double (json, "gbs", c->gbs);
+  ws_json_writer_end_object (json);
 }
 
 static void
-json_processes (WsCliJson *json, WsTrace *trace, guint program)
+json_processes (WsJsonWriter *json, WsTrace *trace, guint program)
 {
   GPtrArray *processes = ws_trace_get_processes (trace);
 
-  ws_cli_json_begin_array (json, "processes");
+  ws_json_writer_begin_array (json, "processes");
   for (guint i = 0; i < processes->len; i++)
     {
       const WsTraceProcess *p = g_ptr_array_index (processes, i);
 
       if (p->program != program)
         continue;
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_int (json, "pid", p->pid);
-      ws_cli_json_int (json, "ppid", p->ppid);
-      ws_cli_json_string (json, "executable", p->executable);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_int (json, "pid", p->pid);
+      ws_json_writer_int (json, "ppid", p->ppid);
+      ws_json_writer_string (json, "executable", p->executable);
       json_strv (json, "command", p->command);
-      ws_cli_json_int (json, "start_ns", p->start);
-      ws_cli_json_int (json, "cuda_start_ns", p->cuda_start);
-      ws_cli_json_int (json, "end_ns", p->end);
-      ws_cli_json_bool (json, "ended", p->ended);
-      ws_cli_json_string (json, "reason", p->end_reason);
+      ws_json_writer_int (json, "start_ns", p->start);
+      ws_json_writer_int (json, "cuda_start_ns", p->cuda_start);
+      ws_json_writer_int (json, "end_ns", p->end);
+      ws_json_writer_bool (json, "ended", p->ended);
+      ws_json_writer_string (json, "reason", p->end_reason);
       if (p->end_reason != NULL && g_str_equal (p->end_reason, "exit"))
-        ws_cli_json_int (json, "exit_status", p->exit_status);
+        ws_json_writer_int (json, "exit_status", p->exit_status);
       else
-        ws_cli_json_null (json, "exit_status");
-      ws_cli_json_string (json, "signal_name", p->signal_name);
-      ws_cli_json_int (json, "dropped_records", p->dropped_records);
-      ws_cli_json_end_object (json);
+        ws_json_writer_null (json, "exit_status");
+      ws_json_writer_string (json, "signal_name", p->signal_name);
+      ws_json_writer_int (json, "dropped_records", p->dropped_records);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
+  ws_json_writer_end_array (json);
 }
 
 static void
-json_program (WsCliJson *json, WsCliTraceReport *r, const WsTraceProgram *p)
+json_program (WsJsonWriter *json, WsCliTraceReport *r, const WsTraceProgram *p)
 {
   g_autoptr (GPtrArray) kernels = ws_trace_collect_kernels (r->trace, p->id);
   g_autoptr (GPtrArray) copies = ws_trace_collect_copies (r->trace, p->id);
@@ -293,132 +293,132 @@ json_program (WsCliJson *json, WsCliTraceReport *r, const WsTraceProgram *p)
   g_autofree char *ending = ws_cli_trace_describe_ending (r->trace, p);
   gint64 start, end;
 
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_int (json, "id", p->id);
-  ws_cli_json_begin_object (json, "params");
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_int (json, "id", p->id);
+  ws_json_writer_begin_object (json, "params");
   for (guint i = 0; i < p->n_params; i++)
-    ws_cli_json_string (json, p->params[i].name, p->params[i].value);
-  ws_cli_json_end_object (json);
+    ws_json_writer_string (json, p->params[i].name, p->params[i].value);
+  ws_json_writer_end_object (json);
   json_strv (json, "argv", p->argv);
-  ws_cli_json_string (json, "reason", p->end_reason);
+  ws_json_writer_string (json, "reason", p->end_reason);
   if (p->exit_status >= 0)
-    ws_cli_json_int (json, "exit_status", p->exit_status);
+    ws_json_writer_int (json, "exit_status", p->exit_status);
   else
-    ws_cli_json_null (json, "exit_status");
-  ws_cli_json_string (json, "signal_name", p->signal_name);
-  ws_cli_json_string (json, "ending", ending);
+    ws_json_writer_null (json, "exit_status");
+  ws_json_writer_string (json, "signal_name", p->signal_name);
+  ws_json_writer_string (json, "ending", ending);
   if (p->wall_ns > 0)
-    ws_cli_json_int (json, "wall_ns", p->wall_ns);
+    ws_json_writer_int (json, "wall_ns", p->wall_ns);
   else
-    ws_cli_json_null (json, "wall_ns");
+    ws_json_writer_null (json, "wall_ns");
   if (ws_trace_get_program_range (r->trace, p->id, &start, &end))
-    ws_cli_json_int (json, "span_ns", end - start);
+    ws_json_writer_int (json, "span_ns", end - start);
   json_processes (json, r->trace, p->id);
-  ws_cli_json_begin_array (json, "kernels");
+  ws_json_writer_begin_array (json, "kernels");
   for (guint i = 0; i < kernels->len; i++)
     json_kernel (json, g_ptr_array_index (kernels, i));
-  ws_cli_json_end_array (json);
-  ws_cli_json_begin_array (json, "copies");
+  ws_json_writer_end_array (json);
+  ws_json_writer_begin_array (json, "copies");
   for (guint i = 0; i < copies->len; i++)
     json_copy (json, g_ptr_array_index (copies, i));
-  ws_cli_json_end_array (json);
-  ws_cli_json_begin_array (json, "api");
+  ws_json_writer_end_array (json);
+  ws_json_writer_begin_array (json, "api");
   for (guint i = 0; i < api->len; i++)
     {
       const WsTraceApi *a = g_ptr_array_index (api, i);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "name", a->name);
-      ws_cli_json_int (json, "count", a->count);
-      ws_cli_json_int (json, "failed", a->n_failed);
-      ws_cli_json_double (json, "total_ns", a->total_ns);
-      ws_cli_json_double (json, "median_ns", a->median_ns);
-      ws_cli_json_end_object (json);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "name", a->name);
+      ws_json_writer_int (json, "count", a->count);
+      ws_json_writer_int (json, "failed", a->n_failed);
+      ws_json_writer_double (json, "total_ns", a->total_ns);
+      ws_json_writer_double (json, "median_ns", a->median_ns);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
-  ws_cli_json_begin_array (json, "findings");
+  ws_json_writer_end_array (json);
+  ws_json_writer_begin_array (json, "findings");
   for (guint i = 0; i < r->shown->len; i++)
     if (((WsFinding *) g_ptr_array_index (r->shown, i))->program == p->id)
       json_finding (json, g_ptr_array_index (r->shown, i));
-  ws_cli_json_end_array (json);
-  ws_cli_json_end_object (json);
+  ws_json_writer_end_array (json);
+  ws_json_writer_end_object (json);
 }
 
 void
 ws_cli_trace_report_write_json (WsCliTraceReport *r, GString *out)
 {
-  g_autoptr (WsCliJson) json = ws_cli_json_new (out, TRUE);
+  g_autoptr (WsJsonWriter) json = ws_json_writer_new (out, TRUE);
   g_autoptr (GPtrArray) series = ws_trace_collect_series (r->trace);
   GPtrArray *programs = ws_trace_get_programs (r->trace);
   GPtrArray *errors = ws_session_get_errors (r->session);
   WsDevice *device = ws_session_get_device (r->session);
-  JsonObject *hello = ws_session_get_hello (r->session);
+  const WsHello *hello = ws_session_get_hello (r->session);
   g_autofree char *date = ws_session_dup_date (r->session);
 
-  ws_cli_json_begin_object (json, NULL);
-  ws_cli_json_string (json, "file", r->name);
-  ws_cli_json_string (json, "date", date);
-  ws_cli_json_string (json, "host", hello ? json_object_get_string_member_with_default (hello,
-                                                                                        "host",
-                                                                                        NULL)
-                                          : NULL);
-  ws_cli_json_bool (json, "from_runner", ws_trace_is_from_runner (r->trace));
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "file", r->name);
+  ws_json_writer_string (json, "date", date);
+  ws_json_writer_string (json, "host", hello ? hello->host : NULL);
+  ws_json_writer_bool (json, "from_runner", ws_trace_is_from_runner (r->trace));
   if (device != NULL)
     {
       const WsDeviceInfo *d = ws_device_get_info (device);
 
-      ws_cli_json_begin_object (json, "device");
-      ws_cli_json_string (json, "name", d->name);
-      ws_cli_json_string (json, "sm", d->sm);
-      ws_cli_json_int (json, "sm_count", d->sm_count);
-      ws_cli_json_string (json, "uuid", d->uuid);
-      ws_cli_json_double (json, "h2d_pinned_gbs", d->h2d_pinned_gbs > 0 ? d->h2d_pinned_gbs : NAN);
-      ws_cli_json_double (json, "d2h_pinned_gbs", d->d2h_pinned_gbs > 0 ? d->d2h_pinned_gbs : NAN);
-      ws_cli_json_end_object (json);
+      ws_json_writer_begin_object (json, "device");
+      ws_json_writer_string (json, "name", d->name);
+      ws_json_writer_string (json, "sm", d->sm);
+      ws_json_writer_int (json, "sm_count", d->sm_count);
+      ws_json_writer_string (json, "uuid", d->uuid);
+      ws_json_writer_double (json, "h2d_pinned_gbs",
+                             d->h2d_pinned_gbs > 0 ? d->h2d_pinned_gbs : NAN);
+      ws_json_writer_double (json, "d2h_pinned_gbs",
+                             d->d2h_pinned_gbs > 0 ? d->d2h_pinned_gbs : NAN);
+      ws_json_writer_end_object (json);
     }
   else
-    ws_cli_json_null (json, "device");
-  ws_cli_json_begin_array (json, "errors");
+    ws_json_writer_null (json, "device");
+  ws_json_writer_begin_array (json, "errors");
   for (guint i = 0; i < errors->len; i++)
     {
       const WsRunnerError *e = g_ptr_array_index (errors, i);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "severity", e->severity);
-      ws_cli_json_string (json, "code", e->code);
-      ws_cli_json_string (json, "message", e->message);
-      ws_cli_json_string (json, "detail", e->detail);
-      ws_cli_json_end_object (json);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "severity", ws_error_severity_to_string (e->severity));
+      ws_json_writer_string (json, "code", e->code_name);
+      ws_json_writer_string (json, "message", e->message);
+      ws_json_writer_string (json, "detail", e->detail);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
-  ws_cli_json_begin_array (json, "programs");
+  ws_json_writer_end_array (json);
+  ws_json_writer_begin_array (json, "programs");
   for (guint i = 0; i < programs->len; i++)
     json_program (json, r, g_ptr_array_index (programs, i));
-  ws_cli_json_end_array (json);
-  ws_cli_json_begin_array (json, "series");
+  ws_json_writer_end_array (json);
+  ws_json_writer_begin_array (json, "series");
   for (guint s = 0; s < series->len; s++)
     {
       WsTraceSeries *one = g_ptr_array_index (series, s);
 
-      ws_cli_json_begin_object (json, NULL);
-      ws_cli_json_string (json, "kernel", one->short_name);
-      ws_cli_json_begin_array (json, "points");
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "kernel", one->short_name);
+      ws_json_writer_begin_array (json, "points");
       for (guint i = 0; i < one->points->len; i++)
         {
           const WsTraceKernel *k = g_ptr_array_index (one->points, i);
 
-          ws_cli_json_begin_object (json, NULL);
-          ws_cli_json_int (json, "program_run", k->program);
+          ws_json_writer_begin_object (json, NULL);
+          ws_json_writer_int (json, "program_run", k->program);
           json_dims (json, "block", k->block);
-          ws_cli_json_double (json, "median_ns", k->median_ns);
-          ws_cli_json_double (json, "occupancy", k->has_occupancy ? k->occupancy.occupancy : NAN);
-          ws_cli_json_end_object (json);
+          ws_json_writer_double (json, "median_ns", k->median_ns);
+          ws_json_writer_double (json, "occupancy",
+                                 k->has_occupancy ? k->occupancy.occupancy : NAN);
+          ws_json_writer_end_object (json);
         }
-      ws_cli_json_end_array (json);
-      ws_cli_json_end_object (json);
+      ws_json_writer_end_array (json);
+      ws_json_writer_end_object (json);
     }
-  ws_cli_json_end_array (json);
-  ws_cli_json_int (json, "findings_left_out", r->n_hidden);
-  ws_cli_json_end_object (json);
+  ws_json_writer_end_array (json);
+  ws_json_writer_int (json, "findings_left_out", r->n_hidden);
+  ws_json_writer_end_object (json);
   g_string_append_c (out, '\n');
 }

@@ -376,11 +376,10 @@ describe_trace (WsCliTraceReport *r)
   GPtrArray *programs = ws_trace_get_programs (r->trace);
   const WsTraceProgram *first = programs->len > 0 ? g_ptr_array_index (programs, 0) : NULL;
   WsDevice *device = ws_session_get_device (r->session);
-  JsonObject *hello = ws_session_get_hello (r->session);
+  const WsHello *hello = ws_session_get_hello (r->session);
   g_autofree char *date = ws_session_dup_date (r->session);
   g_autofree char *command = first ? ws_cli_trace_describe_command (r->trace, first) : NULL;
-  const char *host = hello ? json_object_get_string_member_with_default (hello, "host", NULL)
-                           : NULL;
+  const char *host = hello ? hello->host : NULL;
   GString *s = g_string_new (NULL);
 
   if (programs->len > 1)

@@ -192,7 +192,7 @@ finish (WsSession *session, const char *output, int status, gboolean quiet, int 
       g_autoptr (GString) out = g_string_new ("\n");
 
       ws_cli_trace_report_write_table (report, out, (gsize) width);
-      ws_cli_write (stdout, out->str);
+      ws_cli_write_report (stdout, out->str);
     }
   {
     g_autofree char *text = g_strdup_printf (_("Saved the trace to %s\n"), output);

@@ -103,6 +103,17 @@ void ws_cli_append_wrapped (GString *out, const char *text, gsize first_indent, 
  * control characters a file may have brought escaped (ws_format_escape_controls): every
  * table, report, list and message goes out through here. */
 void ws_cli_write (FILE *out, const char *text);
+/* Colours for a terminal: FALSE when `out` is not one, when NO_COLOR is set (and not empty)
+ * or TERM is dumb. */
+gboolean ws_cli_use_color (FILE *out);
+/* A report's text as ws_cli_write writes it, each finding's severity in its colour when
+ * ws_cli_use_color says so: high bold red, medium yellow, low cyan. */
+void ws_cli_write_report (FILE *out, const char *text);
+/* Help text laid out for people: every line longer than `width` columns wrapped, an option's
+ * description under itself, other lines under their own indentation. */
+char *ws_cli_wrap_help (const char *text, gsize width);
+/* `text` wrapped to the terminal `out` writes to, at 80 columns when it is not one. */
+void ws_cli_write_help (FILE *out, const char *text);
 /* Data (CSV, JSON) exactly as it is. */
 void ws_cli_write_data (FILE *out, const char *text);
 /* Before the work: FALSE, after a usage error naming `option` ("-o"), when `output` cannot

@@ -6,46 +6,10 @@
 
 #include <glib-object.h>
 
+/* The kinds, phases, copy directions and host memory of an activity, with their names. */
+#include "ws-protocol.h"
+
 G_BEGIN_DECLS
-
-typedef enum
-{
-  WS_ACTIVITY_MEMCPY,
-  WS_ACTIVITY_MEMSET,
-  WS_ACTIVITY_KERNEL,
-  WS_ACTIVITY_SYNC,
-  WS_ACTIVITY_OVERHEAD,
-  WS_ACTIVITY_CPU,
-  WS_ACTIVITY_OTHER,
-} WsActivityKind;
-
-typedef enum
-{
-  WS_PHASE_SEQUENCE, /* copies in, poison, kernel, copy out */
-  WS_PHASE_KERNELS,  /* back-to-back launches */
-  WS_PHASE_CPU,      /* a timed CPU reference run */
-  WS_PHASE_FLUSH,    /* --cache cold: the L2 flush before a back-to-back launch */
-  WS_PHASE_OTHER,
-} WsActivityPhase;
-
-typedef enum
-{
-  WS_COPY_NONE,
-  WS_COPY_HTOD,
-  WS_COPY_DTOH,
-  WS_COPY_DTOD,
-  WS_COPY_HTOH,
-  WS_COPY_PTOP,
-  WS_COPY_OTHER,
-} WsCopyDirection;
-
-typedef enum
-{
-  WS_HOST_MEMORY_NONE,
-  WS_HOST_MEMORY_PAGEABLE,
-  WS_HOST_MEMORY_PINNED,
-  WS_HOST_MEMORY_OTHER,
-} WsHostMemory;
 
 /* Every activity's start and end lie within ±2^53 ns (104 days) of the session's origin, and
  * its end is not before its start (the reader refuses others): differences and sums of a
@@ -85,15 +49,6 @@ ws_activity_duration (const WsActivity *activity)
 {
   return activity->end - activity->start;
 }
-
-const char *ws_activity_kind_to_string (WsActivityKind kind);
-WsActivityKind ws_activity_kind_from_string (const char *s);
-const char *ws_activity_phase_to_string (WsActivityPhase phase);
-WsActivityPhase ws_activity_phase_from_string (const char *s);
-const char *ws_copy_direction_to_string (WsCopyDirection direction);
-WsCopyDirection ws_copy_direction_from_string (const char *s);
-const char *ws_host_memory_to_string (WsHostMemory memory);
-WsHostMemory ws_host_memory_from_string (const char *s);
 
 /* A copy's rate in GB/s, 0 when it is not a copy or lasted no time. */
 double ws_activity_gbs (const WsActivity *activity);

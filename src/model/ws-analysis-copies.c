@@ -224,8 +224,9 @@ check_pageable (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *out)
                        "each piece into a pinned buffer and then over the link, one after the "
                        "other."));
   _ws_finding_fix (f, _("Allocate the host arrays with cudaMallocHost, or pin them with "
-                     "cudaHostRegister, and copy straight from them. Run the sweep with --transfer "
-                     "pinned to compare."));
+                     "cudaHostRegister, and copy straight from them."));
+  _ws_finding_fix_for (f, _("Run the sweep with --transfer pinned to compare."),
+                       _("Set Host memory to Pinned in the sidebar and run again to compare."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_MEMCPY, WS_PHASE_SEQUENCE);
   g_ptr_array_add (out, f);
 }

@@ -10,16 +10,6 @@
 
 #include "ws-occupancy.h"
 
-/* Library kernels (cuBLAS) choose their own blocks and grid: their run records have none. */
-static gboolean
-has_member (WsRun *run, const char *member)
-{
-  JsonObject *o = ws_run_get_json (run, "run");
-  JsonNode *node = o != NULL ? json_object_get_member (o, member) : NULL;
-
-  return node != NULL && !JSON_NODE_HOLDS_NULL (node);
-}
-
 /* ---- occupancy --------------------------------------------------------------------------- */
 
 static const char *
@@ -243,7 +233,8 @@ _ws_check_partial_warp (WsAnalysis *a, WsRun *run, GPtrArray *out)
   double idle;
   WsFinding *f;
 
-  if (threads == 0 || threads % warp == 0 || !has_member (run, "block"))
+  /* Library kernels (cuBLAS) choose their own blocks and grid: their run records have none. */
+  if (threads == 0 || threads % warp == 0 || !c->has_block)
     return;
   warps = (threads + warp - 1) / warp;
   lanes = warps * warp;
@@ -389,7 +380,7 @@ _ws_check_grid (WsAnalysis *a, WsRun *run, GPtrArray *out)
   else
     blocks = product <= G_GUINT64_CONSTANT (1) << 53 ? (gint64) product : 0;
   if (a->device == NULL || a->device->sm_count <= 0 || blocks <= 0
-      || (l == NULL && !has_member (run, "grid")))
+      || (l == NULL && !ws_run_get_config (run)->has_grid))
     return;
   check_small_grid (a, run, blocks, out);
   check_tail (a, run, blocks, out);

@@ -115,7 +115,11 @@ WsFinding *_ws_finding_new (WsFindingKind kind, WsSeverity severity, WsRun *run,
 void _ws_finding_title (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void _ws_finding_numbers (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void _ws_finding_cause (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* A sentence of the fix that both the CLI and the app say. */
 void _ws_finding_fix (WsFinding *finding, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* A sentence that names a way to change the run: as the CLI's flags (`cli`) and as the app's
+ * controls (`app`). */
+void _ws_finding_fix_for (WsFinding *finding, const char *cli, const char *app);
 /* Points the finding at the run's activities of `kind` (-1: any) in `phase` (-1: any). */
 void _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase);
 /* For a run measured with --cache cold, a sentence saying so, after the numbers of a finding

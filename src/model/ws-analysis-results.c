@@ -9,49 +9,49 @@
 
 typedef struct
 {
-  const char *code;
+  WsErrorCode code;
   const char *title;
   const char *cause;
   const char *fix;
 } ErrorText;
 
 static const ErrorText error_texts[] = {
-  { "invalid_block", N_("Run refused: the block does not fit this kernel or GPU"),
+  { WS_ERROR_INVALID_BLOCK, N_("Run refused: the block does not fit this kernel or GPU"),
     N_("A block may have at most 1024 threads, each dimension within the GPU's limits, and no more "
        "threads than the kernel's registers allow."),
     N_("Use a smaller block, such as 256 threads or 16×16.") },
-  { "out_of_memory", N_("Run refused: out of GPU memory"),
+  { WS_ERROR_OUT_OF_MEMORY, N_("Run refused: out of GPU memory"),
     N_("The arrays of this size did not fit in the memory the GPU had free."),
     N_("Use a smaller size, or close other programs that use the GPU.") },
-  { "size_too_large", N_("Run refused: the size is too large for this GPU"),
+  { WS_ERROR_SIZE_TOO_LARGE, N_("Run refused: the size is too large for this GPU"),
     N_("The arrays or the grid of this size exceed what the GPU can hold or launch."),
     N_("Use a smaller size.") },
-  { "kernel_fault", N_("Run lost: the kernel crashed"),
+  { WS_ERROR_KERNEL_FAULT, N_("Run lost: the kernel crashed"),
     N_("The kernel touched memory it must not (an illegal address) or hit another fault, and the "
        "GPU could not go on with this session."),
     N_("Check the kernel's index arithmetic and its bounds test (i < n); compute-sanitizer names "
        "the line that faults.") },
-  { "no_kernel_image", N_("Run refused: no machine code for this GPU"),
+  { WS_ERROR_NO_KERNEL_IMAGE, N_("Run refused: no machine code for this GPU"),
     N_("This build of the runner has no code for this GPU's architecture."),
     N_("Rebuild the runner with this GPU's architecture in -Dgpu_archs.") },
-  { "trace_incomplete", N_("Traced times left out: CUPTI lost records"),
+  { WS_ERROR_TRACE_INCOMPLETE, N_("Traced times left out: CUPTI lost records"),
     N_("CUPTI delivered a different number of kernel records than there were launches, so the "
        "traced figures of this run cannot be trusted."),
     N_("Run it again; the untraced times of this run are still valid.") },
-  { "cupti_unavailable", N_("Not traced: CUPTI is unavailable"),
+  { WS_ERROR_CUPTI_UNAVAILABLE, N_("Not traced: CUPTI is unavailable"),
     N_("Without CUPTI the runner times with CUDA events, and the timeline has no spans."),
     N_("Install CUPTI with the CUDA toolkit, or give its path in WARPSCOPE_LIBCUPTI.") },
-  { "cupti_in_use", N_("Not traced: another profiler holds CUPTI"),
+  { WS_ERROR_CUPTI_IN_USE, N_("Not traced: another profiler holds CUPTI"),
     N_("Only one profiler at a time can trace a process."),
     N_("Close the other profiler (Nsight Systems, Nsight Compute) and run it again.") },
-  { "no_driver", N_("No GPU driver on this machine"),
+  { WS_ERROR_NO_DRIVER, N_("No GPU driver on this machine"),
     N_("The NVIDIA driver library (libcuda.so.1) was not found."),
     N_("Install the NVIDIA driver, or run the runner on a machine with a GPU through a launcher "
        "prefix (ssh gpu-box).") },
-  { "driver_too_old", N_("The GPU driver is too old for this runner"),
+  { WS_ERROR_DRIVER_TOO_OLD, N_("The GPU driver is too old for this runner"),
     N_("The driver supports an older CUDA than the runner was built with."),
     N_("Update the NVIDIA driver, or build the runner with an older CUDA toolkit.") },
-  { "no_device", N_("No GPU found"),
+  { WS_ERROR_NO_DEVICE, N_("No GPU found"),
     N_("The driver is installed but sees no GPU."),
     N_("Check that the GPU is visible (nvidia-smi) and not hidden by CUDA_VISIBLE_DEVICES.") },
 };
@@ -59,23 +59,23 @@ static const ErrorText error_texts[] = {
 static WsFinding *
 finding_for_error (WsRun *run, const WsRunnerError *e)
 {
-  gboolean warning = g_strcmp0 (e->severity, "warning") == 0;
+  gboolean warning = e->severity == WS_ERROR_SEVERITY_WARNING;
   const ErrorText *text = NULL;
   WsFinding *f;
 
   for (guint i = 0; i < G_N_ELEMENTS (error_texts); i++)
-    if (g_strcmp0 (error_texts[i].code, e->code) == 0)
+    if (error_texts[i].code == e->code)
       text = &error_texts[i];
   f = _ws_finding_new (WS_FINDING_RUN_ERROR, warning ? WS_SEVERITY_INFO : WS_SEVERITY_HIGH, run,
                        0, 0);
   if (text != NULL)
     _ws_finding_title (f, "%s", _(text->title));
   else if (warning)
-    _ws_finding_title (f, _("Runner warning: %s"), e->code);
+    _ws_finding_title (f, _("Runner warning: %s"), e->code_name);
   else if (run != NULL)
-    _ws_finding_title (f, _("Run refused: %s"), e->code);
+    _ws_finding_title (f, _("Run refused: %s"), e->code_name);
   else
-    _ws_finding_title (f, _("Session error: %s"), e->code);
+    _ws_finding_title (f, _("Session error: %s"), e->code_name);
   /* Translators: the runner's own message, in English, then "." or nothing. */
   if (e->message != NULL && *e->message != '\0')
     _ws_finding_numbers (f, _("The runner says: %s%s"), e->message,
@@ -214,12 +214,19 @@ check_baseline_note (WsRun *run, const WsCpuBaseline *b, GPtrArray *out)
                          g_str_has_suffix (b->note, ".") ? "" : ".");
   _ws_finding_cause (f, _("The runner keeps each CPU baseline within a time budget, so that a "
                        "sweep does not wait minutes for the CPU."));
+  /* The app has no control for the budget: it says where the budget can be raised. */
   if (b->skipped)
-    _ws_finding_fix (f, _("Raise --cpu-budget to measure it; until then this run has no speedup "
-                       "against it."));
+    _ws_finding_fix_for (f, _("Raise --cpu-budget to measure it; until then this run has no "
+                              "speedup against it."),
+                         _("The app keeps each CPU baseline within the runner's usual time "
+                           "budget; warpscope-cli run can give it more. Until then this run has "
+                           "no speedup against it."));
   else
-    _ws_finding_fix (f, _("Raise --cpu-budget or --cpu-reps for more runs; with fewer, speedups "
-                       "against this baseline are less certain."));
+    _ws_finding_fix_for (f, _("Raise --cpu-budget or --cpu-reps for more runs; with fewer, "
+                              "speedups against this baseline are less certain."),
+                         _("With fewer runs, speedups against this baseline are less certain; "
+                           "the app keeps each CPU baseline within the runner's usual time "
+                           "budget, and warpscope-cli run can give it more."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_CPU, -1);
   g_ptr_array_add (out, f);
 }
@@ -502,8 +509,12 @@ _ws_check_timing_spread (WsAnalysis *a, WsRun *run, GPtrArray *out)
   _ws_finding_cause (f, _("Short kernels are measured close to the clock's resolution and feel "
                        "every disturbance: clock changes, other programs on the GPU, the first "
                        "launch after a pause."));
-  _ws_finding_fix (f, _("Use more repetitions (--reps), close other programs that use the GPU, "
-                     "and compare configurations by median and spread, not by single runs."));
+  _ws_finding_fix_for (f, _("Use more repetitions (--reps), close other programs that use the "
+                            "GPU, and compare configurations by median and spread, not by "
+                            "single runs."),
+                       _("Raise Repetitions in the sidebar, close other programs that use the "
+                         "GPU, and compare configurations by median and spread, not by single "
+                         "runs."));
   _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
   g_ptr_array_add (out, f);
 }

@@ -205,15 +205,15 @@ _ws_finding_new (WsFindingKind kind, WsSeverity severity, WsRun *run, double val
   return f;
 }
 
+/* `sentence` after what `field` says, one space between. */
 static void
-append_sentence (char **field, const char *format, va_list args)
+join_sentence (char **field, const char *sentence)
 {
-  g_autofree char *sentence = g_strdup_vprintf (format, args);
   char *joined;
 
   if (*field == NULL)
     {
-      *field = g_steal_pointer (&sentence);
+      *field = g_strdup (sentence);
       return;
     }
   joined = g_strconcat (*field, " ", sentence, NULL);
@@ -224,17 +224,46 @@ append_sentence (char **field, const char *format, va_list args)
 #define DEFINE_APPENDER(name, member)                                                           \
   void name (WsFinding *finding, const char *format, ...)                                       \
   {                                                                                             \
+    g_autofree char *sentence = NULL;                                                           \
     va_list args;                                                                               \
                                                                                                 \
     va_start (args, format);                                                                    \
-    append_sentence (&finding->member, format, args);                                           \
+    sentence = g_strdup_vprintf (format, args);                                                 \
     va_end (args);                                                                              \
+    join_sentence (&finding->member, sentence);                                                 \
   }
 
 DEFINE_APPENDER (_ws_finding_title, title)
 DEFINE_APPENDER (_ws_finding_numbers, numbers)
 DEFINE_APPENDER (_ws_finding_cause, cause)
-DEFINE_APPENDER (_ws_finding_fix, fix)
+
+void
+_ws_finding_fix (WsFinding *finding, const char *format, ...)
+{
+  g_autofree char *sentence = NULL;
+  va_list args;
+
+  va_start (args, format);
+  sentence = g_strdup_vprintf (format, args);
+  va_end (args);
+  _ws_finding_fix_for (finding, sentence, sentence);
+}
+
+void
+_ws_finding_fix_for (WsFinding *finding, const char *cli, const char *app)
+{
+  join_sentence (&finding->fix, cli);
+  join_sentence (&finding->fix_app, app);
+}
+
+const char *
+ws_finding_get_fix (const WsFinding *finding, WsAudience audience)
+{
+  g_return_val_if_fail (finding != NULL, NULL);
+  if (audience == WS_AUDIENCE_APP && finding->fix_app != NULL)
+    return finding->fix_app;
+  return finding->fix;
+}
 
 void
 _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase)
@@ -256,6 +285,7 @@ ws_finding_free (WsFinding *finding)
   g_free (finding->numbers);
   g_free (finding->cause);
   g_free (finding->fix);
+  g_free (finding->fix_app);
   g_clear_pointer (&finding->activities, g_array_unref);
   g_free (finding);
 }

@@ -58,7 +58,9 @@ typedef struct
   char *title;         /* one line: "Transfer-bound: the copies take 363× as long as the kernel" */
   char *numbers;       /* the numbers behind it, in words */
   char *cause;         /* why, for a student */
-  char *fix;           /* what to change */
+  char *fix;           /* what to change, naming the command line's flags (--transfer pinned) */
+  char *fix_app;       /* the same in the app's words, naming its controls (Host memory:
+                        * Pinned in the sidebar); read both through ws_finding_get_fix */
   double value;        /* the measured quantity the threshold applies to, in the unit of
                         * the threshold's row of the table (a fraction, µs, ×, bytes) */
   double threshold;    /* the threshold that made it fire, in the same unit */
@@ -69,6 +71,17 @@ typedef struct
   guint program;       /* its program run (WsTraceProgram.id) */
   const char *kernel;  /* interned: the kernel it is about; NULL for the whole run */
 } WsFinding;
+
+/* Who reads a finding or a chart's empty state: the command line names its flags, the app its
+ * controls, since a person in the app has no flags to give. */
+typedef enum
+{
+  WS_AUDIENCE_CLI,
+  WS_AUDIENCE_APP,
+} WsAudience;
+
+/* The fix in the words of `audience`; NULL when the finding has none. */
+const char *ws_finding_get_fix (const WsFinding *finding, WsAudience audience);
 
 void ws_finding_free (WsFinding *finding);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFinding, ws_finding_free)

@@ -1,14 +1,16 @@
-/* ws-device.c: a GPU as a session describes it.
+/* ws-device.c: a GPU as a session describes it, read from its device record.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-device.h"
+#include "ws-device-private.h"
 
-#include "ws-json-util.h"
+#include <string.h>
+
+#include "ws-protocol.h"
 
 struct _WsDevice
 {
   GObject parent_instance;
-  JsonObject *json;
+  GStringChunk *strings; /* the strings info points at */
   WsDeviceInfo info;
 };
 
@@ -28,7 +30,7 @@ ws_device_finalize (GObject *object)
 {
   WsDevice *self = WS_DEVICE (object);
 
-  g_clear_pointer (&self->json, json_object_unref);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
   G_OBJECT_CLASS (ws_device_parent_class)->finalize (object);
 }
 
@@ -62,88 +64,100 @@ ws_device_class_init (WsDeviceClass *klass)
 static void
 ws_device_init (WsDevice *self)
 {
+  self->strings = g_string_chunk_new (128);
+}
+
+static const char *
+keep (WsDevice *self, const WsRecord *r, const char *key)
+{
+  const char *s = ws_record_string (r, WS_RECORD_ROOT, key);
+
+  return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
 }
 
 static void
-triple (JsonObject *o, const char *member, int out[3])
+triple (const WsRecord *r, const char *key, int out[3])
 {
   gint64 v[3] = { 0, 0, 0 };
 
-  _ws_json_ints (o, member, v, 3);
+  ws_record_ints (r, WS_RECORD_ROOT, key, v, 3);
   for (int i = 0; i < 3; i++)
     out[i] = (int) v[i];
 }
 
 static void
-read_spread (JsonObject *o, const char *member, WsRateSpread *r)
+read_spread (const WsRecord *r, const char *key, WsRateSpread *s)
 {
-  JsonNode *node = json_object_get_member (o, member);
-  JsonObject *so;
+  WsRecordNode so = ws_record_object (r, WS_RECORD_ROOT, key);
 
-  memset (r, 0, sizeof *r);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+  memset (s, 0, sizeof *s);
+  if (so == WS_RECORD_NONE)
     return;
-  so = json_node_get_object (node);
-  r->median = _ws_json_double (so, "median", 0);
-  r->min = _ws_json_double (so, "min", r->median);
-  r->max = _ws_json_double (so, "max", r->median);
-  r->n = (int) _ws_json_int (so, "n", 0);
-  r->bytes = _ws_json_int (so, "bytes", 0);
-  if (!(r->median > 0))
-    r->n = 0;
+  s->median = ws_record_double (r, so, WS_KEY_MEDIAN, 0);
+  s->min = ws_record_double (r, so, WS_KEY_MIN, s->median);
+  s->max = ws_record_double (r, so, WS_KEY_MAX, s->median);
+  s->n = (int) CLAMP (ws_record_int (r, so, WS_KEY_N, 0), 0, G_MAXINT);
+  s->bytes = ws_record_int (r, so, WS_KEY_BYTES, 0);
+  s->mean = ws_record_double (r, so, WS_KEY_MEAN, 0);
+  s->cpus = (int) CLAMP (ws_record_int (r, so, WS_KEY_CPUS, 0), 0, G_MAXINT);
+  s->buffers = (int) CLAMP (ws_record_int (r, so, WS_KEY_BUFFERS, 0), 0, G_MAXINT);
+  if (!(s->median > 0))
+    s->n = 0;
 }
 
 WsDevice *
-ws_device_new_from_json (JsonObject *o)
+_ws_device_new_from_record (const WsRecord *r)
 {
+  WsRecordNode o = WS_RECORD_ROOT;
   WsDevice *self;
   WsDeviceInfo *d;
 
-  g_return_val_if_fail (o != NULL, NULL);
+  g_return_val_if_fail (r != NULL, NULL);
 
   self = g_object_new (WS_TYPE_DEVICE, NULL);
-  self->json = json_object_ref (o);
   d = &self->info;
-  d->index = (int) _ws_json_int (o, "index", 0);
-  d->name = _ws_json_string (o, "name");
+  d->index = (int) ws_record_int (r, o, WS_KEY_INDEX, 0);
+  d->name = keep (self, r, WS_KEY_NAME);
   if (d->name == NULL)
     d->name = "unknown GPU";
-  d->uuid = _ws_json_string (o, "uuid");
-  d->sm = _ws_json_string (o, "sm");
-  d->compute_capability = _ws_json_string (o, "compute_capability");
-  d->sm_count = (int) _ws_json_int (o, "sm_count", 0);
-  d->warp_size = (int) _ws_json_int (o, "warp_size", 32);
-  d->max_threads_per_block = (int) _ws_json_int (o, "max_threads_per_block", 1024);
-  triple (o, "max_block_dim", d->max_block_dim);
-  triple (o, "max_grid_dim", d->max_grid_dim);
-  d->max_threads_per_sm = (int) _ws_json_int (o, "max_threads_per_sm", 0);
-  d->max_blocks_per_sm = (int) _ws_json_int (o, "max_blocks_per_sm", 0);
-  d->regs_per_sm = (int) _ws_json_int (o, "regs_per_sm", 0);
-  d->regs_per_block = (int) _ws_json_int (o, "regs_per_block", 0);
-  d->smem_per_sm = _ws_json_int (o, "smem_per_sm", 0);
-  d->smem_per_block = _ws_json_int (o, "smem_per_block", 0);
-  d->smem_per_block_optin = _ws_json_int (o, "smem_per_block_optin", 0);
-  d->reserved_smem_per_block = _ws_json_int (o, "reserved_smem_per_block", 0);
-  d->l2_bytes = _ws_json_int (o, "l2_bytes", 0);
-  d->memory_bytes = _ws_json_int (o, "memory_bytes", 0);
-  d->memory_free_bytes = _ws_json_int (o, "memory_free_bytes", 0);
-  d->memory_clock_khz = (int) _ws_json_int (o, "memory_clock_khz", 0);
-  d->bus_width_bits = (int) _ws_json_int (o, "bus_width_bits", 0);
-  d->sm_clock_khz = (int) _ws_json_int (o, "sm_clock_khz", 0);
-  d->ecc = _ws_json_bool (o, "ecc", FALSE);
-  d->async_engines = (int) _ws_json_int (o, "async_engines", 0);
-  d->fp32_lanes_per_sm = (int) _ws_json_int (o, "fp32_lanes_per_sm", 0);
-  d->fp32_peak_gflops = _ws_json_double (o, "fp32_peak_gflops", 0);
-  d->bandwidth_theoretical_gbs = _ws_json_double (o, "bandwidth_theoretical_gbs", 0);
-  d->bandwidth_measured_gbs = _ws_json_double (o, "bandwidth_measured_gbs", 0);
-  d->h2d_pinned_gbs = _ws_json_double (o, "h2d_pinned_gbs", 0);
-  d->d2h_pinned_gbs = _ws_json_double (o, "d2h_pinned_gbs", 0);
-  d->h2d_pageable_gbs = _ws_json_double (o, "h2d_pageable_gbs", 0);
-  d->d2h_pageable_gbs = _ws_json_double (o, "d2h_pageable_gbs", 0);
-  read_spread (o, "h2d_pinned_spread", &d->h2d_pinned);
-  read_spread (o, "d2h_pinned_spread", &d->d2h_pinned);
-  read_spread (o, "h2d_pageable_spread", &d->h2d_pageable);
-  read_spread (o, "d2h_pageable_spread", &d->d2h_pageable);
+  d->uuid = keep (self, r, WS_KEY_UUID);
+  d->pci_bus_id = keep (self, r, WS_KEY_PCI_BUS_ID);
+  d->sm = keep (self, r, WS_KEY_SM);
+  d->compute_capability = keep (self, r, WS_KEY_COMPUTE_CAPABILITY);
+  d->sm_count = (int) ws_record_int (r, o, WS_KEY_SM_COUNT, 0);
+  d->warp_size = (int) ws_record_int (r, o, WS_KEY_WARP_SIZE, 32);
+  d->max_threads_per_block = (int) ws_record_int (r, o, WS_KEY_MAX_THREADS_PER_BLOCK, 1024);
+  triple (r, WS_KEY_MAX_BLOCK_DIM, d->max_block_dim);
+  triple (r, WS_KEY_MAX_GRID_DIM, d->max_grid_dim);
+  d->max_threads_per_sm = (int) ws_record_int (r, o, WS_KEY_MAX_THREADS_PER_SM, 0);
+  d->max_blocks_per_sm = (int) ws_record_int (r, o, WS_KEY_MAX_BLOCKS_PER_SM, 0);
+  d->regs_per_sm = (int) ws_record_int (r, o, WS_KEY_REGS_PER_SM, 0);
+  d->regs_per_block = (int) ws_record_int (r, o, WS_KEY_REGS_PER_BLOCK, 0);
+  d->smem_per_sm = ws_record_int (r, o, WS_KEY_SMEM_PER_SM, 0);
+  d->smem_per_block = ws_record_int (r, o, WS_KEY_SMEM_PER_BLOCK, 0);
+  d->smem_per_block_optin = ws_record_int (r, o, WS_KEY_SMEM_PER_BLOCK_OPTIN, 0);
+  d->reserved_smem_per_block = ws_record_int (r, o, WS_KEY_RESERVED_SMEM_PER_BLOCK, 0);
+  d->l2_bytes = ws_record_int (r, o, WS_KEY_L2_BYTES, 0);
+  d->memory_bytes = ws_record_int (r, o, WS_KEY_MEMORY_BYTES, 0);
+  d->memory_free_bytes = ws_record_int (r, o, WS_KEY_MEMORY_FREE_BYTES, 0);
+  d->memory_clock_khz = (int) ws_record_int (r, o, WS_KEY_MEMORY_CLOCK_KHZ, 0);
+  d->bus_width_bits = (int) ws_record_int (r, o, WS_KEY_BUS_WIDTH_BITS, 0);
+  d->sm_clock_khz = (int) ws_record_int (r, o, WS_KEY_SM_CLOCK_KHZ, 0);
+  d->ecc = ws_record_bool (r, o, WS_KEY_ECC, FALSE);
+  d->async_engines = (int) ws_record_int (r, o, WS_KEY_ASYNC_ENGINES, 0);
+  d->fp32_lanes_per_sm = (int) ws_record_int (r, o, WS_KEY_FP32_LANES_PER_SM, 0);
+  d->fp32_peak_gflops = ws_record_double (r, o, WS_KEY_FP32_PEAK_GFLOPS, 0);
+  d->bandwidth_theoretical_gbs = ws_record_double (r, o, WS_KEY_BANDWIDTH_THEORETICAL_GBS, 0);
+  d->bandwidth_measured_gbs = ws_record_double (r, o, WS_KEY_BANDWIDTH_MEASURED_GBS, 0);
+  d->h2d_pinned_gbs = ws_record_double (r, o, WS_KEY_H2D_PINNED_GBS, 0);
+  d->d2h_pinned_gbs = ws_record_double (r, o, WS_KEY_D2H_PINNED_GBS, 0);
+  d->h2d_pageable_gbs = ws_record_double (r, o, WS_KEY_H2D_PAGEABLE_GBS, 0);
+  d->d2h_pageable_gbs = ws_record_double (r, o, WS_KEY_D2H_PAGEABLE_GBS, 0);
+  read_spread (r, WS_KEY_H2D_PINNED_SPREAD, &d->h2d_pinned);
+  read_spread (r, WS_KEY_D2H_PINNED_SPREAD, &d->d2h_pinned);
+  read_spread (r, WS_KEY_H2D_PAGEABLE_SPREAD, &d->h2d_pageable);
+  read_spread (r, WS_KEY_D2H_PAGEABLE_SPREAD, &d->d2h_pageable);
+  d->calibration_bytes = ws_record_int (r, o, WS_KEY_CALIBRATION_BYTES, 0);
   return self;
 }
 

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include <json-glib/json-glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -13,7 +13,11 @@ typedef struct
 {
   double min, median, max;
   int n;
-  gint64 bytes;
+  gint64 bytes;  /* of each copy */
+  /* Pageable copies: the rate over all the samples (the ceiling's figure), the CPUs and the
+   * buffers they were taken on; 0 for pinned copies and in recordings from before. */
+  double mean;
+  int cpus, buffers;
 } WsRateSpread;
 
 typedef struct
@@ -21,6 +25,7 @@ typedef struct
   int index;
   const char *name;
   const char *uuid;
+  const char *pci_bus_id;
   const char *sm;                 /* "sm_90" */
   const char *compute_capability; /* "9.0" */
   int sm_count;
@@ -54,13 +59,12 @@ typedef struct
   double h2d_pageable_gbs;
   double d2h_pageable_gbs;
   WsRateSpread h2d_pinned, d2h_pinned, h2d_pageable, d2h_pageable;
+  gint64 calibration_bytes; /* of each buffer of the device-to-device measurement */
 } WsDeviceInfo;
 
 #define WS_TYPE_DEVICE (ws_device_get_type ())
 G_DECLARE_FINAL_TYPE (WsDevice, ws_device, WS, DEVICE, GObject)
 
-/* Takes the record as read; fields it does not know are kept for writing back. */
-WsDevice *ws_device_new_from_json (JsonObject *record);
 const WsDeviceInfo *ws_device_get_info (WsDevice *self);
 const char *ws_device_get_name (WsDevice *self);
 

@@ -23,7 +23,7 @@ struct _WsEnvironment
 
   WsEnvironmentState state;
   WsTargetJob *catalog_job, *info_job;
-  GPtrArray *catalog;
+  GListModel *catalog; /* WsKernelEntry */
   WsSession *session;
   GPtrArray *problems;
   char *failure;    /* why the runner did not answer, for people */
@@ -67,17 +67,52 @@ ws_environment_state_get_type (void)
   return type;
 }
 
-/* The runner's error codes that stop a set-up, as the welcome page names them. */
-static const struct
+/* The runner's error codes that stop a set-up, as the welcome page names them, and what it
+ * says of those whose words the app has in every language (the runner, without GLib, writes
+ * English; its words stand for the others). */
+typedef struct
 {
-  const char *code;
+  WsErrorCode code;
   const char *title;
-} error_titles[] = {
-  { "no_driver", N_("No NVIDIA GPU Here") },
-  { "driver_too_old", N_("The NVIDIA Driver Is Too Old") },
-  { "no_device", N_("The Driver Sees No GPU") },
-  { "no_kernel_image", N_("This Build Cannot Run on This GPU") },
+  const char *description; /* NULL: the runner's message */
+  /* The same on a target elsewhere, which the target names: its name, then the library. */
+  const char *elsewhere_title, *elsewhere_description;
+} ErrorWords;
+
+static const ErrorWords error_titles[] = {
+  { WS_ERROR_NO_DRIVER, N_("No NVIDIA GPU Here"),
+    N_("No NVIDIA driver is installed here (%s was not found), so no kernel can run on this "
+       "computer. On a machine with an NVIDIA GPU, install the NVIDIA driver (Debian: apt "
+       "install nvidia-driver; Ubuntu: sudo ubuntu-drivers install) and restart. Without a "
+       "GPU, open one of the recordings that come with Warpscope: they were measured on real "
+       "GPUs."),
+    N_("No NVIDIA GPU on %s"),
+    N_("No NVIDIA driver is installed on %1$s (%2$s was not found), so no kernel can run "
+       "there. Install the NVIDIA driver on that machine; recordings that come with Warpscope "
+       "open without a GPU.") },
+  { WS_ERROR_DRIVER_TOO_OLD, N_("The NVIDIA Driver Is Too Old"), NULL, NULL, NULL },
+  { WS_ERROR_NO_DEVICE, N_("The Driver Sees No GPU"),
+    N_("The NVIDIA driver is installed but sees no GPU. Check that nvidia-smi lists one; in a "
+       "container, give it the GPU (docker run --gpus all); check that CUDA_VISIBLE_DEVICES "
+       "does not hide every device."),
+    N_("The Driver on %s Sees No GPU"),
+    N_("The NVIDIA driver on %1$s is installed but sees no GPU. Check that "
+       "nvidia-smi lists one there; in a container, give it the GPU (docker run --gpus all); "
+       "check that CUDA_VISIBLE_DEVICES does not hide every device.") },
+  { WS_ERROR_NO_KERNEL_IMAGE, N_("This Build Cannot Run on This GPU"), NULL, NULL, NULL },
 };
+
+/* The library the runner looked for, from its words "(libcuda.so.1 was not found)". */
+static char *
+missing_library (const char *message)
+{
+  g_autoptr (GRegex) regex = g_regex_new ("\\(([^ ()]+) was not found\\)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+
+  if (message != NULL && g_regex_match (regex, message, 0, &match))
+    return g_match_info_fetch (match, 1);
+  return g_strdup ("libcuda.so.1");
+}
 
 static gboolean
 replace_string (char **field, const char *value)
@@ -95,7 +130,8 @@ first_error (WsEnvironment *self)
   const WsRunnerError *found = NULL;
 
   for (guint i = 0; i < self->problems->len; i++)
-    if (g_strcmp0 (((WsRunnerError *) g_ptr_array_index (self->problems, i))->severity, "error") == 0)
+    if (((WsRunnerError *) g_ptr_array_index (self->problems, i))->severity
+        == WS_ERROR_SEVERITY_ERROR)
       found = g_ptr_array_index (self->problems, i);
   return found;
 }
@@ -111,11 +147,9 @@ elsewhere (WsEnvironment *self)
 static char *
 ready_summary (WsEnvironment *self, WsDevice *device)
 {
-  JsonObject *hello = ws_session_get_hello (self->session);
-  const char *driver = hello ? json_object_get_string_member_with_default (hello, "driver_cuda", "?")
-                             : "?";
-  const char *runtime = hello ? json_object_get_string_member_with_default (hello, "runtime_cuda", "?")
-                              : "?";
+  const WsHello *hello = ws_session_get_hello (self->session);
+  const char *driver = hello && hello->driver_cuda ? hello->driver_cuda : "?";
+  const char *runtime = hello && hello->runtime_cuda ? hello->runtime_cuda : "?";
 
   if (elsewhere (self))
     /* Translators: the target's name, the GPU, the CUDA versions of the driver and runtime. */
@@ -180,6 +214,28 @@ with_target (WsEnvironment *self, char *text)
   return out;
 }
 
+/* The heading and paragraph for a runner's error the app has words for; on a target elsewhere
+ * they name the target, since "here" would be this computer. */
+static void
+describe_error (WsEnvironment *self, const ErrorWords *words, const char *message, char **title,
+                char **description)
+{
+  g_autofree char *library = missing_library (message);
+  const char *name = elsewhere (self) ? ws_target_get_name (self->target) : NULL;
+
+  if (name != NULL && words->elsewhere_title != NULL)
+    {
+      g_free (*title);
+      *title = g_strdup_printf (_(words->elsewhere_title), name);
+    }
+  else
+    replace_string (title, _(words->title));
+  if (name != NULL && words->elsewhere_description != NULL)
+    *description = g_strdup_printf (_(words->elsewhere_description), name, library);
+  else if (words->description != NULL)
+    *description = g_strdup_printf (_(words->description), library);
+}
+
 /* The welcome page's heading and paragraph, and the status line's sentence, for the state. */
 static void
 describe (WsEnvironment *self, char **title, char **description, char **summary)
@@ -232,9 +288,11 @@ describe (WsEnvironment *self, char **title, char **description, char **summary)
         }
       *title = g_strdup (_("The GPU Cannot Be Used"));
       for (guint i = 0; i < G_N_ELEMENTS (error_titles); i++)
-        if (g_strcmp0 (error->code, error_titles[i].code) == 0)
-          replace_string (title, _(error_titles[i].title));
-      *description = with_target (self, g_strdup (error->message));
+        if (error->code == error_titles[i].code)
+          describe_error (self, &error_titles[i], error->message, title, description);
+      if (*description == NULL)
+        *description = g_strdup (error->message);
+      *description = with_target (self, *description);
       return;
     }
 }
@@ -285,14 +343,11 @@ forget_job (WsEnvironment *self, WsTargetJob **job)
 static void
 catalog_finished_cb (WsTargetJob *job, WsEnvironment *self)
 {
-  g_autoptr (GPtrArray) kernels = ws_session_dup_kernels (ws_target_job_get_session (job));
+  GListModel *kernels = ws_session_get_kernels (ws_target_job_get_session (job));
 
-  if (kernels->len > 0)
-    {
-      g_clear_pointer (&self->catalog, g_ptr_array_unref);
-      self->catalog = g_steal_pointer (&kernels);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
-    }
+  /* The session's own list: its entries live as long as the catalog is held. */
+  if (g_list_model_get_n_items (kernels) > 0 && g_set_object (&self->catalog, kernels))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
 }
 
 static void
@@ -392,7 +447,7 @@ ws_environment_probe (WsEnvironment *self)
   /* Another target's kernels are not this one's. */
   if (self->catalog != NULL)
     {
-      g_clear_pointer (&self->catalog, g_ptr_array_unref);
+      g_clear_object (&self->catalog);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CATALOG]);
     }
   g_clear_pointer (&self->failure, g_free);
@@ -492,7 +547,7 @@ ws_environment_get_state (WsEnvironment *self)
   return self->state;
 }
 
-GPtrArray *
+GListModel *
 ws_environment_get_catalog (WsEnvironment *self)
 {
   g_return_val_if_fail (WS_IS_ENVIRONMENT (self), NULL);
@@ -564,7 +619,7 @@ ws_environment_get_property (GObject *object, guint prop, GValue *value, GParamS
     case PROP_RUNNER: g_value_set_string (value, self->runner); break;
     case PROP_TARGET: g_value_set_object (value, self->target); break;
     case PROP_STATE: g_value_set_enum (value, self->state); break;
-    case PROP_CATALOG: g_value_set_boxed (value, self->catalog); break;
+    case PROP_CATALOG: g_value_set_object (value, self->catalog); break;
     case PROP_DEVICE: g_value_set_object (value, ws_environment_get_device (self)); break;
     case PROP_TITLE: g_value_set_string (value, self->title); break;
     case PROP_DESCRIPTION: g_value_set_string (value, self->description); break;
@@ -586,7 +641,7 @@ ws_environment_dispose (GObject *object)
   g_clear_object (&self->target);
   g_ptr_array_set_size (self->problems, 0);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->catalog, g_ptr_array_unref);
+  g_clear_object (&self->catalog);
   G_OBJECT_CLASS (ws_environment_parent_class)->dispose (object);
 }
 
@@ -621,7 +676,7 @@ ws_environment_class_init (WsEnvironmentClass *klass)
   properties[PROP_TARGET] = g_param_spec_object ("target", NULL, NULL, WS_TYPE_TARGET, rw);
   properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, WS_TYPE_ENVIRONMENT_STATE,
                                               WS_ENVIRONMENT_NO_RUNNER, ro);
-  properties[PROP_CATALOG] = g_param_spec_boxed ("catalog", NULL, NULL, G_TYPE_PTR_ARRAY, ro);
+  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, G_TYPE_LIST_MODEL, ro);
   properties[PROP_DEVICE] = g_param_spec_object ("device", NULL, NULL, WS_TYPE_DEVICE, ro);
   properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, ro);
   properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, NULL, ro);

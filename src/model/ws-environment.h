@@ -44,8 +44,8 @@ void ws_environment_set_target (WsEnvironment *self, WsTarget *target);
 void ws_environment_probe (WsEnvironment *self);
 
 WsEnvironmentState ws_environment_get_state (WsEnvironment *self);
-/* The runner's kernel records (JsonObject), or NULL until they arrive. */
-GPtrArray *ws_environment_get_catalog (WsEnvironment *self);
+/* The runner's catalog (WsKernelEntry), or NULL until it arrives. */
+GListModel *ws_environment_get_catalog (WsEnvironment *self);
 /* The first GPU, or NULL; every GPU is in the session's devices. */
 WsDevice *ws_environment_get_device (WsEnvironment *self);
 /* The --device-info answer (versions, every GPU, error records), or NULL before it. */

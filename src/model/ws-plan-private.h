@@ -18,7 +18,7 @@ struct _WsPlan
   char *sweep_from, *sweep_to, *sweep_blocks;
   int sweep_factor;
 
-  GPtrArray *catalog; /* JsonObject */
+  GListModel *catalog; /* WsKernelEntry */
   WsDevice *device;
   char *runner;
 
@@ -30,8 +30,8 @@ struct _WsPlan
   GPtrArray *checks; /* WsRunnerClient still running */
 };
 
-/* The chosen kernel's catalog entry, or NULL. */
-JsonObject *_ws_plan_entry (WsPlan *self);
+/* The chosen kernel's catalog entry (borrowed), or NULL. */
+WsKernelEntry *_ws_plan_entry (WsPlan *self);
 /* One size or block as the runner takes it ("10000000", "256x1x1"); FALSE with the reason. */
 gboolean _ws_plan_read_size (WsPlan *self, const char *text, guint64 dims[3], char **runner_text,
                              GError **error);

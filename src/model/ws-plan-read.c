@@ -12,20 +12,21 @@
 #include <math.h>
 
 #include "ws-format.h"
-#include "ws-i18n.h"
 #include "ws-input.h"
 
 /* ---- the kernel's catalog entry --------------------------------------------------------- */
 
-JsonObject *
+WsKernelEntry *
 _ws_plan_entry (WsPlan *self)
 {
-  for (guint i = 0; self->kernel != NULL && self->catalog != NULL && i < self->catalog->len; i++)
-    {
-      JsonObject *k = g_ptr_array_index (self->catalog, i);
+  guint n = self->catalog ? g_list_model_get_n_items (self->catalog) : 0;
 
-      if (g_strcmp0 (json_object_get_string_member_with_default (k, "name", NULL), self->kernel) == 0)
-        return k;
+  for (guint i = 0; self->kernel != NULL && i < n; i++)
+    {
+      g_autoptr (WsKernelEntry) k = g_list_model_get_item (self->catalog, i);
+
+      if (g_strcmp0 (ws_kernel_entry_get_name (k), self->kernel) == 0)
+        return k; /* borrowed: the catalog holds it */
     }
   return NULL;
 }
@@ -33,43 +34,47 @@ _ws_plan_entry (WsPlan *self)
 int
 ws_plan_get_block_dims (WsPlan *self)
 {
-  JsonObject *k;
+  WsKernelEntry *k;
 
   g_return_val_if_fail (WS_IS_PLAN (self), 1);
   k = _ws_plan_entry (self);
-  return k ? (int) json_object_get_int_member_with_default (k, "block_dims", 1) : 1;
+  return k ? ws_kernel_entry_get_info (k)->block_dims : 1;
 }
 
 int
 ws_plan_get_size_rank (WsPlan *self)
 {
-  JsonObject *k;
-  JsonArray *params;
+  WsKernelEntry *k;
 
   g_return_val_if_fail (WS_IS_PLAN (self), 1);
   k = _ws_plan_entry (self);
-  if (k == NULL || !json_object_has_member (k, "shape_params"))
-    return 1;
-  params = json_object_get_array_member (k, "shape_params");
-  return params && json_array_get_length (params) == 3 ? 3 : 1;
+  return k && ws_kernel_entry_get_info (k)->shape_rank == 3 ? 3 : 1;
 }
 
 const char *
 ws_plan_get_kernel_description (WsPlan *self)
 {
-  JsonObject *k;
+  WsKernelEntry *k;
 
   g_return_val_if_fail (WS_IS_PLAN (self), "");
   k = _ws_plan_entry (self);
-  return k ? ws_i18n_kernel_text (json_object_get_string_member_with_default (k, "description", ""))
-           : "";
+  return k ? ws_kernel_entry_get_description (k) : "";
 }
 
 guint
 ws_plan_get_n_kernels (WsPlan *self)
 {
   g_return_val_if_fail (WS_IS_PLAN (self), 0);
-  return self->catalog ? self->catalog->len : 0;
+  return self->catalog ? g_list_model_get_n_items (self->catalog) : 0;
+}
+
+/* The catalog's entry at `index`, borrowed. */
+static WsKernelEntry *
+entry_at (WsPlan *self, guint index)
+{
+  g_autoptr (WsKernelEntry) k = g_list_model_get_item (self->catalog, index);
+
+  return k;
 }
 
 const char *
@@ -77,18 +82,18 @@ ws_plan_get_kernel_name (WsPlan *self, guint index)
 {
   g_return_val_if_fail (WS_IS_PLAN (self), NULL);
   g_return_val_if_fail (index < ws_plan_get_n_kernels (self), NULL);
-  return json_object_get_string_member_with_default (g_ptr_array_index (self->catalog, index),
-                                                     "name", NULL);
+  return ws_kernel_entry_get_name (entry_at (self, index));
 }
 
 const char *
 ws_plan_get_kernel_title (WsPlan *self, guint index)
 {
+  const char *title;
+
   g_return_val_if_fail (WS_IS_PLAN (self), NULL);
   g_return_val_if_fail (index < ws_plan_get_n_kernels (self), NULL);
-  return ws_i18n_kernel_text (
-    json_object_get_string_member_with_default (g_ptr_array_index (self->catalog, index), "title",
-                                                "?"));
+  title = ws_kernel_entry_get_title (entry_at (self, index));
+  return *title ? title : "?";
 }
 
 /* ---- reading the values ----------------------------------------------------------------- */

@@ -119,7 +119,7 @@ check_finished_cb (WsRunnerClient *client, WsPlan *self)
     {
       WsRunnerError *e = g_ptr_array_index (errors, i);
 
-      if (g_strcmp0 (e->severity, "error") == 0 && e->message != NULL)
+      if (e->severity == WS_ERROR_SEVERITY_ERROR && e->message != NULL)
         {
           g_free (self->refused[mode]);
           self->refused[mode] = g_strdup (strip_option (e->message));
@@ -211,32 +211,28 @@ set_int (WsPlan *self, int *field, int value, guint prop)
 static void
 apply_defaults (WsPlan *self, gboolean keep)
 {
-  JsonObject *k = _ws_plan_entry (self);
-  JsonArray *shape = k ? json_object_get_array_member (k, "default_shape") : NULL;
-  JsonArray *block = k ? json_object_get_array_member (k, "default_block") : NULL;
+  WsKernelEntry *entry = _ws_plan_entry (self);
+  const WsKernelInfo *k = entry ? ws_kernel_entry_get_info (entry) : NULL;
   guint64 dims[3];
   guint bdims[3];
 
   if (k == NULL)
     return;
   g_object_freeze_notify (G_OBJECT (self));
-  if ((!keep || !_ws_plan_read_size (self, self->size, dims, NULL, NULL)) && shape != NULL
-      && json_array_get_length (shape) > 0)
+  if ((!keep || !_ws_plan_read_size (self, self->size, dims, NULL, NULL))
+      && k->default_shape[0] > 0)
     {
-      g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT,
-                                               json_array_get_int_element (shape, 0));
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, k->default_shape[0]);
 
       set_text (self, &self->size, text, PROP_SIZE);
     }
-  if ((!keep || !_ws_plan_read_block (self, self->block, bdims, NULL, NULL)) && block != NULL
-      && json_array_get_length (block) >= 2)
+  if ((!keep || !_ws_plan_read_block (self, self->block, bdims, NULL, NULL))
+      && k->has_default_block)
     {
       g_autofree char *text
         = ws_plan_get_block_dims (self) == 2
-            ? g_strdup_printf ("%" G_GINT64_FORMAT "×%" G_GINT64_FORMAT,
-                               json_array_get_int_element (block, 0),
-                               json_array_get_int_element (block, 1))
-            : g_strdup_printf ("%" G_GINT64_FORMAT, json_array_get_int_element (block, 0));
+            ? g_strdup_printf ("%u×%u", k->default_block[0], k->default_block[1])
+            : g_strdup_printf ("%u", k->default_block[0]);
 
       set_text (self, &self->block, text, PROP_BLOCK);
     }
@@ -274,14 +270,14 @@ ws_plan_set_kernel (WsPlan *self, const char *name)
 }
 
 void
-ws_plan_set_catalog (WsPlan *self, GPtrArray *kernels)
+ws_plan_set_catalog (WsPlan *self, GListModel *kernels)
 {
   g_return_if_fail (WS_IS_PLAN (self));
+  g_return_if_fail (kernels == NULL || G_IS_LIST_MODEL (kernels));
   if (kernels == self->catalog)
     return;
   g_object_freeze_notify (G_OBJECT (self));
-  g_clear_pointer (&self->catalog, g_ptr_array_unref);
-  self->catalog = kernels ? g_ptr_array_ref (kernels) : NULL;
+  g_set_object (&self->catalog, kernels);
   /* The kernel chosen before keeps its size and block; one this catalog lacks gives way to
    * the first, with its defaults. */
   if (_ws_plan_entry (self) != NULL)
@@ -379,7 +375,7 @@ ws_plan_set_property (GObject *object, guint prop, const GValue *value, GParamSp
     {
     case PROP_KERNEL: ws_plan_set_kernel (self, g_value_get_string (value)); break;
     case PROP_BLOCK: ws_plan_set_block (self, g_value_get_string (value)); break;
-    case PROP_CATALOG: ws_plan_set_catalog (self, g_value_get_boxed (value)); break;
+    case PROP_CATALOG: ws_plan_set_catalog (self, g_value_get_object (value)); break;
     case PROP_DEVICE: ws_plan_set_device (self, g_value_get_object (value)); break;
     case PROP_RUNNER: ws_plan_set_runner (self, g_value_get_string (value)); break;
     case PROP_SIZE:
@@ -421,7 +417,7 @@ ws_plan_get_property (GObject *object, guint prop, GValue *value, GParamSpec *ps
     {
     case PROP_KERNEL: g_value_set_string (value, self->kernel); break;
     case PROP_BLOCK: g_value_set_string (value, self->block); break;
-    case PROP_CATALOG: g_value_set_boxed (value, self->catalog); break;
+    case PROP_CATALOG: g_value_set_object (value, self->catalog); break;
     case PROP_DEVICE: g_value_set_object (value, self->device); break;
     case PROP_RUNNER: g_value_set_string (value, self->runner); break;
     case PROP_SIZE:
@@ -462,7 +458,7 @@ ws_plan_dispose (GObject *object)
       ws_runner_client_cancel (client);
     }
   g_clear_pointer (&self->checks, g_ptr_array_unref);
-  g_clear_pointer (&self->catalog, g_ptr_array_unref);
+  g_clear_object (&self->catalog);
   g_clear_object (&self->device);
   G_OBJECT_CLASS (ws_plan_parent_class)->dispose (object);
 }
@@ -511,7 +507,7 @@ ws_plan_class_init (WsPlanClass *klass)
   properties[PROP_SWEEP_TO] = text_property ("sweep-to", "100000000");
   properties[PROP_SWEEP_FACTOR] = g_param_spec_int ("sweep-factor", NULL, NULL, 2, 100, 10, rw);
   properties[PROP_SWEEP_BLOCKS] = text_property ("sweep-blocks", "256");
-  properties[PROP_CATALOG] = g_param_spec_boxed ("catalog", NULL, NULL, G_TYPE_PTR_ARRAY, rw);
+  properties[PROP_CATALOG] = g_param_spec_object ("catalog", NULL, NULL, G_TYPE_LIST_MODEL, rw);
   properties[PROP_DEVICE] = g_param_spec_object ("device", NULL, NULL, WS_TYPE_DEVICE, rw);
   properties[PROP_RUNNER] = text_property ("runner", NULL);
   properties[PROP_RUN_PROBLEM] = g_param_spec_string ("run-problem", NULL, NULL, NULL, ro);

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "ws-device.h"
+#include "ws-kernel-entry.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -34,9 +35,9 @@ typedef enum
 
 /* The properties are named as the settings keys that keep them (kernel, size, block,
  * transfer, reps, cpu-one, cpu-all, sweep-from, sweep-to, sweep-factor, sweep-blocks), so
- * g_settings_bind joins them one to one. "catalog" (GPtrArray of the runner's kernel
- * records), "device" (the GPU, for its limits) and "runner" (the program asked with --check;
- * NULL checks here only) come from the environment. Read-only: "run-problem" and
+ * g_settings_bind joins them one to one. "catalog" (a GListModel of the runner's catalog
+ * entries, WsKernelEntry), "device" (the GPU, for its limits) and "runner" (the program
+ * asked with --check; NULL checks here only) come from the environment. Read-only: "run-problem" and
  * "sweep-problem" (why it cannot run, for people; NULL when it can, and while no kernel is
  * chosen), "run-valid" and "sweep-valid". */
 #define WS_TYPE_PLAN (ws_plan_get_type ())
@@ -49,7 +50,7 @@ WsPlan *ws_plan_new (void);
  * before when they suit it. */
 const char *ws_plan_get_kernel (WsPlan *self);
 void ws_plan_set_kernel (WsPlan *self, const char *name);
-void ws_plan_set_catalog (WsPlan *self, GPtrArray *kernels);
+void ws_plan_set_catalog (WsPlan *self, GListModel *kernels);
 void ws_plan_set_device (WsPlan *self, WsDevice *device);
 const char *ws_plan_get_runner (WsPlan *self);
 void ws_plan_set_runner (WsPlan *self, const char *runner);

@@ -170,8 +170,7 @@ parse_string (Parser *ps, guint32 *offset)
                     ps->p += 6;
                   }
               }
-            /* json-glib, which reads the hello, device and kernel records again, refuses
-             * these: refuse them here too, so that both read the same lines. */
+            /* Half a character cannot be kept as UTF-8: the string would not be text. */
             if (cp >= 0xD800 && cp <= 0xDFFF)
               {
                 ps->p = at;
@@ -475,8 +474,7 @@ ws_record_member (const WsRecord *r, WsRecordNode object, const char *name)
 
   if (object >= r->n_nodes || r->nodes[object].type != WS_RECORD_OBJECT)
     return WS_RECORD_NONE;
-  /* A name given twice means its last value, as json-glib (which reads the hello, device and
-   * kernel records again) and the reader's fast path take it. */
+  /* A name given twice means its last value, as the reader's fast path takes it. */
   for (guint32 c = r->nodes[object].first; c != WS_RECORD_NONE; c = r->nodes[c].next)
     if (strcmp (r->strings + r->nodes[c].key, name) == 0)
       found = c;
@@ -653,4 +651,18 @@ ws_record_ints (const WsRecord *r, WsRecordNode object, const char *name, gint64
       out[count++] = r->nodes[c].type != WS_RECORD_BOOL && ws_record_node_int (r, c, &v) ? v : 0;
     }
   return count;
+}
+
+char **
+ws_record_dup_strings (const WsRecord *r, WsRecordNode object, const char *name)
+{
+  WsRecordNode a = ws_record_member (r, object, name);
+  GPtrArray *strings = g_ptr_array_new ();
+
+  if (a != WS_RECORD_NONE && r->nodes[a].type == WS_RECORD_ARRAY)
+    for (guint32 c = r->nodes[a].first; c != WS_RECORD_NONE; c = r->nodes[c].next)
+      if (r->nodes[c].type == WS_RECORD_STRING)
+        g_ptr_array_add (strings, g_strdup (r->strings + r->nodes[c].v.str));
+  g_ptr_array_add (strings, NULL);
+  return (char **) g_ptr_array_free (strings, FALSE);
 }

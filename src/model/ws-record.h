@@ -1,8 +1,9 @@
 /* ws-record.h: one JSON record parsed into a compact tree in a single allocation. The runner
  * writes hundreds of thousands of small records; json-glib builds a GObject-heavy tree for
  * each (about 20 µs and 4 KB apiece), this a flat array of nodes (a few µs, a few hundred
- * bytes). Full JSON: escapes, nesting up to WS_RECORD_MAX_DEPTH, integers up to 2^64 - 1
- * exactly, other numbers as doubles (a number beyond a double's range is refused).
+ * bytes). The session reader's one parser, for every record its activity fast path leaves.
+ * Full JSON: escapes, nesting up to WS_RECORD_MAX_DEPTH, integers up to 2^64 - 1 exactly,
+ * other numbers as doubles (a number beyond a double's range is refused).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -78,5 +79,8 @@ WsRecordNode ws_record_object (const WsRecord *record, WsRecordNode object, cons
  * as 0. Returns how many were read. */
 guint ws_record_ints (const WsRecord *record, WsRecordNode object, const char *name,
                       gint64 *out, guint n);
+/* The string elements of an array member (others are left out): a new NULL-terminated
+ * vector, empty when the member is absent or not an array. */
+char **ws_record_dup_strings (const WsRecord *record, WsRecordNode object, const char *name);
 
 G_END_DECLS

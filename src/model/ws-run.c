@@ -3,13 +3,13 @@
  */
 #include "ws-config.h"
 
-#include "ws-run.h"
+#include "ws-run-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "ws-format.h"
-#include "ws-json-util.h"
-#include "ws-record.h"
+#include "ws-protocol.h"
 
 struct _WsRun
 {
@@ -20,9 +20,6 @@ struct _WsRun
   WsVerify verify;
   gboolean has_launch, has_timing, has_verify;
   WsRunState state;
-  /* The records as read, for writing back; JsonObjects made from them when asked. */
-  char *run_text, *launch_text, *timing_text, *verify_text;
-  JsonObject *run_json, *launch_json, *timing_json, *verify_json;
   GStringChunk *strings; /* the strings the structs above point at */
   GArray *activities; /* WsActivity */
   gboolean sorted;
@@ -46,8 +43,7 @@ ws_runner_error_free (WsRunnerError *error)
 {
   if (error == NULL)
     return;
-  g_free (error->severity);
-  g_free (error->code);
+  g_free (error->code_name);
   g_free (error->message);
   g_free (error->detail);
   g_free (error->file);
@@ -59,15 +55,7 @@ ws_run_finalize (GObject *object)
 {
   WsRun *self = WS_RUN (object);
 
-  g_clear_pointer (&self->run_text, g_free);
-  g_clear_pointer (&self->launch_text, g_free);
-  g_clear_pointer (&self->timing_text, g_free);
-  g_clear_pointer (&self->verify_text, g_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
-  g_clear_pointer (&self->run_json, json_object_unref);
-  g_clear_pointer (&self->launch_json, json_object_unref);
-  g_clear_pointer (&self->timing_json, json_object_unref);
-  g_clear_pointer (&self->verify_json, json_object_unref);
   g_clear_pointer (&self->activities, g_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   G_OBJECT_CLASS (ws_run_parent_class)->finalize (object);
@@ -122,11 +110,32 @@ keep (WsRun *self, const char *s)
   return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
 }
 
+WsRunnerError *
+_ws_runner_error_new_from_record (const WsRecord *r)
+{
+  WsRunnerError *e = g_new0 (WsRunnerError, 1);
+  WsRecordNode o = WS_RECORD_ROOT;
+  const char *code = ws_record_string (r, o, WS_KEY_CODE);
+
+  e->run = (int) ws_record_int (r, o, WS_KEY_RUN, 0);
+  e->severity = ws_error_severity_from_string (ws_record_string (r, o, WS_KEY_SEVERITY));
+  e->code = ws_error_code_from_string (code);
+  if (e->code == WS_ERROR_NONE)
+    e->code = WS_ERROR_UNKNOWN;
+  e->code_name = g_strdup (code ? code : ws_error_code_to_string (WS_ERROR_UNKNOWN));
+  e->message = g_strdup (ws_record_string (r, o, WS_KEY_MESSAGE) ?: "");
+  e->detail = g_strdup (ws_record_string (r, o, WS_KEY_DETAIL));
+  e->file = g_strdup (ws_record_string (r, o, WS_KEY_FILE));
+  e->line = (int) ws_record_int (r, o, WS_KEY_LINE, 0);
+  e->column = (int) ws_record_int (r, o, WS_KEY_COLUMN, 0);
+  return e;
+}
+
 /* {"TILE": 16, "UNROLL": 2} as "TILE=16, UNROLL=2"; NULL when absent or empty. */
 static const char *
-read_params (WsRun *self, WsRecord *r)
+read_params (WsRun *self, const WsRecord *r)
 {
-  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, "params");
+  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, WS_KEY_PARAMS);
   g_autoptr (GString) text = g_string_new (NULL);
 
   if (po == WS_RECORD_NONE)
@@ -147,7 +156,7 @@ read_params (WsRun *self, WsRecord *r)
 }
 
 WsRun *
-_ws_run_new_from_record (WsRecord *r, const char *text)
+_ws_run_new_from_record (const WsRecord *r)
 {
   WsRun *self;
   WsRunConfig *c;
@@ -158,62 +167,63 @@ _ws_run_new_from_record (WsRecord *r, const char *text)
   g_return_val_if_fail (r != NULL, NULL);
 
   self = g_object_new (WS_TYPE_RUN, NULL);
-  self->run_text = g_strdup (text);
   c = &self->config;
-  c->id = (int) ws_record_int (r, o, "id", 0);
-  c->kernel = keep (self, ws_record_string (r, o, "kernel") ?: "unknown");
-  c->family = keep (self, ws_record_string (r, o, "family") ?: c->kernel);
-  n = ws_record_ints (r, o, "shape", v, 3);
+  c->id = (int) ws_record_int (r, o, WS_KEY_ID, 0);
+  c->kernel = keep (self, ws_record_string (r, o, WS_KEY_KERNEL) ?: "unknown");
+  c->family = keep (self, ws_record_string (r, o, WS_KEY_FAMILY) ?: c->kernel);
+  n = ws_record_ints (r, o, WS_KEY_SHAPE, v, 3);
   c->shape_rank = n >= 2 ? (int) n : 1;
   for (int i = 0; i < 3; i++)
     c->shape[i] = (guint64) (i < (int) MAX (n, 1) ? v[i] : 1);
-  c->size = ws_record_double (r, o, "size", (double) c->shape[0]);
-  c->size_text = keep (self, ws_record_string (r, o, "size_text"));
+  c->size = ws_record_double (r, o, WS_KEY_SIZE, (double) c->shape[0]);
+  c->size_text = keep (self, ws_record_string (r, o, WS_KEY_SIZE_TEXT));
   v[0] = v[1] = v[2] = 1;
-  c->library = ws_record_type (r, ws_record_member (r, o, "block")) == WS_RECORD_NULL
-               && ws_record_member (r, o, "block") != WS_RECORD_NONE;
-  ws_record_ints (r, o, "block", v, 3);
+  c->library = ws_record_type (r, ws_record_member (r, o, WS_KEY_BLOCK)) == WS_RECORD_NULL
+               && ws_record_member (r, o, WS_KEY_BLOCK) != WS_RECORD_NONE;
+  c->has_block = ws_record_type (r, ws_record_member (r, o, WS_KEY_BLOCK)) != WS_RECORD_NULL;
+  c->has_grid = ws_record_type (r, ws_record_member (r, o, WS_KEY_GRID)) != WS_RECORD_NULL;
+  ws_record_ints (r, o, WS_KEY_BLOCK, v, 3);
   for (int i = 0; i < 3; i++)
     c->block[i] = (guint) MAX (v[i], 1);
   v[0] = v[1] = v[2] = 1;
-  ws_record_ints (r, o, "grid", v, 3);
+  ws_record_ints (r, o, WS_KEY_GRID, v, 3);
   for (int i = 0; i < 3; i++)
     c->grid[i] = (guint) MAX (v[i], 1);
-  c->threads_per_block = (guint) ws_record_int (r, o, "threads_per_block",
+  c->threads_per_block = (guint) ws_record_int (r, o, WS_KEY_THREADS_PER_BLOCK,
                                                 c->block[0] * c->block[1] * c->block[2]);
-  c->transfer = keep (self, ws_record_string (r, o, "transfer") ?: "pageable");
-  c->reps = (int) ws_record_int (r, o, "reps", 0);
-  c->warmup = (int) ws_record_int (r, o, "warmup", 0);
-  c->seed = ws_record_uint (r, o, "seed", 0);
-  c->cpu = keep (self, ws_record_string (r, o, "cpu"));
-  c->cache = g_strcmp0 (ws_record_string (r, o, "cache"), "cold") == 0 ? "cold" : "warm";
-  c->flops = ws_record_double (r, o, "flops", 0);
-  c->bytes = ws_record_double (r, o, "bytes", 0);
-  c->input_bytes = ws_record_int (r, o, "input_bytes", 0);
-  c->output_bytes = ws_record_int (r, o, "output_bytes", 0);
-  c->device = (int) ws_record_int (r, o, "device", -1);
-  c->device_uuid = keep (self, ws_record_string (r, o, "device_uuid"));
-  c->source_hash = keep (self, ws_record_string (r, o, "source_hash"));
+  c->transfer = keep (self, ws_record_string (r, o, WS_KEY_TRANSFER) ?: "pageable");
+  c->reps = (int) ws_record_int (r, o, WS_KEY_REPS, 0);
+  c->warmup = (int) ws_record_int (r, o, WS_KEY_WARMUP, 0);
+  c->seed = ws_record_uint (r, o, WS_KEY_SEED, 0);
+  c->cpu = keep (self, ws_record_string (r, o, WS_KEY_CPU));
+  c->cache = g_strcmp0 (ws_record_string (r, o, WS_KEY_CACHE), "cold") == 0 ? "cold" : "warm";
+  c->flops = ws_record_double (r, o, WS_KEY_FLOPS, 0);
+  c->bytes = ws_record_double (r, o, WS_KEY_BYTES, 0);
+  c->input_bytes = ws_record_int (r, o, WS_KEY_INPUT_BYTES, 0);
+  c->output_bytes = ws_record_int (r, o, WS_KEY_OUTPUT_BYTES, 0);
+  c->device = (int) ws_record_int (r, o, WS_KEY_DEVICE, -1);
+  c->device_uuid = keep (self, ws_record_string (r, o, WS_KEY_DEVICE_UUID));
+  c->source_hash = keep (self, ws_record_string (r, o, WS_KEY_SOURCE_HASH));
   c->params = read_params (self, r);
   return self;
 }
 
 static void
-read_stats (WsRecord *r, const char *member, WsStats *s)
+read_stats (const WsRecord *r, const char *member, WsStats *s)
 {
   WsRecordNode so = ws_record_object (r, WS_RECORD_ROOT, member);
 
   memset (s, 0, sizeof *s);
   if (so == WS_RECORD_NONE)
     return;
-  s->median = ws_record_double (r, so, "median", 0);
-  s->min = ws_record_double (r, so, "min", s->median);
-  s->max = ws_record_double (r, so, "max", s->median);
-  s->n = (int) ws_record_int (r, so, "n", s->median > 0 ? 1 : 0);
+  s->median = ws_record_double (r, so, WS_KEY_MEDIAN, 0);
+  s->min = ws_record_double (r, so, WS_KEY_MIN, s->median);
+  s->max = ws_record_double (r, so, WS_KEY_MAX, s->median);
+  s->n = (int) ws_record_int (r, so, WS_KEY_N, s->median > 0 ? 1 : 0);
 }
 
 static void
-read_baseline (WsRun *self, WsRecord *r, const char *member, WsCpuBaseline *b)
+read_baseline (WsRun *self, const WsRecord *r, const char *member, WsCpuBaseline *b)
 {
   WsRecordNode bo = ws_record_object (r, WS_RECORD_ROOT, member);
 
@@ -221,111 +231,111 @@ read_baseline (WsRun *self, WsRecord *r, const char *member, WsCpuBaseline *b)
   if (bo == WS_RECORD_NONE)
     return;
   b->present = TRUE;
-  b->threads = (int) ws_record_int (r, bo, "threads", 1);
-  b->skipped = ws_record_bool (r, bo, "skipped", FALSE);
+  b->threads = (int) ws_record_int (r, bo, WS_KEY_THREADS, 1);
+  b->skipped = ws_record_bool (r, bo, WS_KEY_SKIPPED, FALSE);
   if (!b->skipped)
     {
-      b->stats.median = ws_record_double (r, bo, "median", 0);
-      b->stats.min = ws_record_double (r, bo, "min", b->stats.median);
-      b->stats.max = ws_record_double (r, bo, "max", b->stats.median);
-      b->stats.n = (int) ws_record_int (r, bo, "n", b->stats.median > 0 ? 1 : 0);
+      b->stats.median = ws_record_double (r, bo, WS_KEY_MEDIAN, 0);
+      b->stats.min = ws_record_double (r, bo, WS_KEY_MIN, b->stats.median);
+      b->stats.max = ws_record_double (r, bo, WS_KEY_MAX, b->stats.median);
+      b->stats.n = (int) ws_record_int (r, bo, WS_KEY_N, b->stats.median > 0 ? 1 : 0);
       b->skipped = b->stats.n == 0;
     }
-  b->warmed_up = ws_record_bool (r, bo, "warmed_up", FALSE);
-  b->estimate_ns = ws_record_double (r, bo, "estimate", 0);
-  b->from_run = (int) ws_record_int (r, bo, "from_run", 0);
-  b->note = keep (self, ws_record_string (r, bo, "note"));
-  b->implementation = g_strcmp0 (ws_record_string (r, bo, "implementation"), "blas") == 0
+  b->warmed_up = ws_record_bool (r, bo, WS_KEY_WARMED_UP, FALSE);
+  b->estimate_ns = ws_record_double (r, bo, WS_KEY_ESTIMATE, 0);
+  b->from_run = (int) ws_record_int (r, bo, WS_KEY_FROM_RUN, 0);
+  b->note = keep (self, ws_record_string (r, bo, WS_KEY_NOTE));
+  b->implementation = g_strcmp0 (ws_record_string (r, bo, WS_KEY_IMPLEMENTATION), "blas") == 0
                         ? "blas"
                         : "hand_written";
-  b->library = keep (self, ws_record_string (r, bo, "library"));
-  b->library_version = keep (self, ws_record_string (r, bo, "library_version"));
-  b->library_config = keep (self, ws_record_string (r, bo, "library_config"));
-  b->library_note = keep (self, ws_record_string (r, bo, "library_note"));
+  b->library = keep (self, ws_record_string (r, bo, WS_KEY_LIBRARY));
+  b->library_version = keep (self, ws_record_string (r, bo, WS_KEY_LIBRARY_VERSION));
+  b->library_config = keep (self, ws_record_string (r, bo, WS_KEY_LIBRARY_CONFIG));
+  b->library_note = keep (self, ws_record_string (r, bo, WS_KEY_LIBRARY_NOTE));
   if (b->library == NULL && g_str_equal (b->implementation, "blas"))
     b->library = "BLAS";
 }
 
 static void
-read_launch (WsRun *self, WsRecord *r)
+read_launch (WsRun *self, const WsRecord *r)
 {
   WsLaunch *l = &self->launch;
   WsRecordNode o = WS_RECORD_ROOT;
-  WsRecordNode limits = ws_record_object (r, o, "limits");
+  WsRecordNode limits = ws_record_object (r, o, WS_KEY_LIMITS);
 
-  l->registers = (int) ws_record_int (r, o, "registers", 0);
-  l->registers_compiled = (int) ws_record_int (r, o, "registers_compiled", 0);
-  l->static_smem = (int) ws_record_int (r, o, "static_smem", 0);
-  l->dynamic_smem = (int) ws_record_int (r, o, "dynamic_smem", 0);
-  l->local_bytes = (int) ws_record_int (r, o, "local_bytes", 0);
-  l->kernel_max_threads = (int) ws_record_int (r, o, "kernel_max_threads", 0);
-  l->threads_per_block = (int) ws_record_int (r, o, "threads_per_block",
+  l->registers = (int) ws_record_int (r, o, WS_KEY_REGISTERS, 0);
+  l->registers_compiled = (int) ws_record_int (r, o, WS_KEY_REGISTERS_COMPILED, 0);
+  l->static_smem = (int) ws_record_int (r, o, WS_KEY_STATIC_SMEM, 0);
+  l->dynamic_smem = (int) ws_record_int (r, o, WS_KEY_DYNAMIC_SMEM, 0);
+  l->local_bytes = (int) ws_record_int (r, o, WS_KEY_LOCAL_BYTES, 0);
+  l->kernel_max_threads = (int) ws_record_int (r, o, WS_KEY_KERNEL_MAX_THREADS, 0);
+  l->threads_per_block = (int) ws_record_int (r, o, WS_KEY_THREADS_PER_BLOCK,
                                               self->config.threads_per_block);
-  l->warps_per_block = (int) ws_record_int (r, o, "warps_per_block",
+  l->warps_per_block = (int) ws_record_int (r, o, WS_KEY_WARPS_PER_BLOCK,
                                             (l->threads_per_block + 31) / 32);
-  l->active_blocks_per_sm = (int) ws_record_int (r, o, "active_blocks_per_sm", 0);
-  l->active_warps_per_sm = (int) ws_record_int (r, o, "active_warps_per_sm", 0);
-  l->max_warps_per_sm = (int) ws_record_int (r, o, "max_warps_per_sm", 0);
-  l->occupancy = ws_record_double (r, o, "occupancy", 0);
-  l->limiter = keep (self, ws_record_string (r, o, "limiter"));
-  l->limit_blocks = (int) ws_record_int (r, limits, "blocks_per_sm", 0);
-  l->limit_warps = (int) ws_record_int (r, limits, "warps", 0);
-  l->limit_registers = (int) ws_record_int (r, limits, "registers", 0);
-  l->limit_smem = (int) ws_record_int (r, limits, "shared_memory", 0);
-  l->blocks = ws_record_int (r, o, "blocks", 0);
-  l->waves = ws_record_double (r, o, "waves", 0);
+  l->active_blocks_per_sm = (int) ws_record_int (r, o, WS_KEY_ACTIVE_BLOCKS_PER_SM, 0);
+  l->active_warps_per_sm = (int) ws_record_int (r, o, WS_KEY_ACTIVE_WARPS_PER_SM, 0);
+  l->max_warps_per_sm = (int) ws_record_int (r, o, WS_KEY_MAX_WARPS_PER_SM, 0);
+  l->occupancy = ws_record_double (r, o, WS_KEY_OCCUPANCY, 0);
+  l->limiter = keep (self, ws_record_string (r, o, WS_KEY_LIMITER));
+  l->limit_blocks = (int) ws_record_int (r, limits, WS_KEY_BLOCKS_PER_SM, 0);
+  l->limit_warps = (int) ws_record_int (r, limits, WS_KEY_WARPS, 0);
+  l->limit_registers = (int) ws_record_int (r, limits, WS_KEY_REGISTERS, 0);
+  l->limit_smem = (int) ws_record_int (r, limits, WS_KEY_SHARED_MEMORY, 0);
+  l->blocks = ws_record_int (r, o, WS_KEY_BLOCKS, 0);
+  l->waves = ws_record_double (r, o, WS_KEY_WAVES, 0);
   self->has_launch = TRUE;
 }
 
 static void
-read_timing (WsRun *self, WsRecord *r)
+read_timing (WsRun *self, const WsRecord *r)
 {
   WsTiming *t = &self->timing;
 
-  t->traced = ws_record_bool (r, WS_RECORD_ROOT, "traced", FALSE);
-  read_stats (r, "kernel_ns", &t->kernel);
-  read_stats (r, "kernel_in_sequence_ns", &t->kernel_in_sequence);
-  read_stats (r, "h2d_ns", &t->h2d);
-  read_stats (r, "d2h_ns", &t->d2h);
-  read_stats (r, "memset_ns", &t->memset);
-  read_stats (r, "e2e_ns", &t->e2e);
-  t->kernel_untraced_ns = ws_record_double (r, WS_RECORD_ROOT, "kernel_untraced_ns", 0);
-  t->untraced_launches = (int) ws_record_int (r, WS_RECORD_ROOT, "untraced_launches", 0);
-  t->untraced_method = keep (self, ws_record_string (r, WS_RECORD_ROOT, "untraced_method"));
-  read_baseline (self, r, "cpu_1", &t->cpu_one);
-  read_baseline (self, r, "cpu_all", &t->cpu_all);
+  t->traced = ws_record_bool (r, WS_RECORD_ROOT, WS_KEY_TRACED, FALSE);
+  read_stats (r, WS_KEY_KERNEL_NS, &t->kernel);
+  read_stats (r, WS_KEY_KERNEL_IN_SEQUENCE_NS, &t->kernel_in_sequence);
+  read_stats (r, WS_KEY_H2D_NS, &t->h2d);
+  read_stats (r, WS_KEY_D2H_NS, &t->d2h);
+  read_stats (r, WS_KEY_MEMSET_NS, &t->memset);
+  read_stats (r, WS_KEY_E2E_NS, &t->e2e);
+  t->kernel_untraced_ns = ws_record_double (r, WS_RECORD_ROOT, WS_KEY_KERNEL_UNTRACED_NS, 0);
+  t->untraced_launches = (int) ws_record_int (r, WS_RECORD_ROOT, WS_KEY_UNTRACED_LAUNCHES, 0);
+  t->untraced_method = keep (self, ws_record_string (r, WS_RECORD_ROOT, WS_KEY_UNTRACED_METHOD));
+  read_baseline (self, r, WS_KEY_CPU_1, &t->cpu_one);
+  read_baseline (self, r, WS_KEY_CPU_ALL, &t->cpu_all);
   /* The other implementation is written under its own name. */
-  read_baseline (self, r, "cpu_1_hand_written", &t->cpu_one_other);
+  read_baseline (self, r, WS_KEY_CPU_1_HAND_WRITTEN, &t->cpu_one_other);
   if (!t->cpu_one_other.present)
-    read_baseline (self, r, "cpu_1_blas", &t->cpu_one_other);
-  read_baseline (self, r, "cpu_all_hand_written", &t->cpu_all_other);
+    read_baseline (self, r, WS_KEY_CPU_1_BLAS, &t->cpu_one_other);
+  read_baseline (self, r, WS_KEY_CPU_ALL_HAND_WRITTEN, &t->cpu_all_other);
   if (!t->cpu_all_other.present)
-    read_baseline (self, r, "cpu_all_blas", &t->cpu_all_other);
+    read_baseline (self, r, WS_KEY_CPU_ALL_BLAS, &t->cpu_all_other);
   self->has_timing = TRUE;
 }
 
 static void
-read_verify (WsRun *self, WsRecord *r)
+read_verify (WsRun *self, const WsRecord *r)
 {
   WsVerify *v = &self->verify;
   WsRecordNode o = WS_RECORD_ROOT;
 
-  v->pass = ws_record_bool (r, o, "pass", FALSE);
-  v->method = keep (self, ws_record_string (r, o, "method"));
-  v->checked = ws_record_int (r, o, "checked", 0);
-  v->total = ws_record_int (r, o, "total", 0);
-  v->mismatches = ws_record_int (r, o, "mismatches", 0);
-  v->unwritten = ws_record_int (r, o, "unwritten", 0);
-  v->max_abs_err = ws_record_double (r, o, "max_abs_err", 0);
-  v->max_rel_err = ws_record_double (r, o, "max_rel_err", 0);
-  v->rtol = ws_record_double (r, o, "rtol", 0);
-  v->atol = ws_record_double (r, o, "atol", 0);
-  v->first_bad_index = ws_record_int (r, o, "first_bad_index", -1);
-  v->first_bad_value = ws_record_double (r, o, "first_bad_value", 0);
-  v->first_bad_expected = ws_record_double (r, o, "first_bad_expected", 0);
+  v->pass = ws_record_bool (r, o, WS_KEY_PASS, FALSE);
+  v->method = keep (self, ws_record_string (r, o, WS_KEY_METHOD));
+  v->checked = ws_record_int (r, o, WS_KEY_CHECKED, 0);
+  v->total = ws_record_int (r, o, WS_KEY_TOTAL, 0);
+  v->mismatches = ws_record_int (r, o, WS_KEY_MISMATCHES, 0);
+  v->unwritten = ws_record_int (r, o, WS_KEY_UNWRITTEN, 0);
+  v->max_abs_err = ws_record_double (r, o, WS_KEY_MAX_ABS_ERR, 0);
+  v->max_rel_err = ws_record_double (r, o, WS_KEY_MAX_REL_ERR, 0);
+  v->rtol = ws_record_double (r, o, WS_KEY_RTOL, 0);
+  v->atol = ws_record_double (r, o, WS_KEY_ATOL, 0);
+  v->first_bad_index = ws_record_int (r, o, WS_KEY_FIRST_BAD_INDEX, -1);
+  v->first_bad_value = ws_record_double (r, o, WS_KEY_FIRST_BAD_VALUE, 0);
+  v->first_bad_expected = ws_record_double (r, o, WS_KEY_FIRST_BAD_EXPECTED, 0);
   v->unverified = g_strcmp0 (v->method, "none") == 0;
-  v->note = keep (self, ws_record_string (r, o, "note"));
-  v->first_bad_buffer = keep (self, ws_record_string (r, o, "first_bad_buffer"));
+  v->note = keep (self, ws_record_string (r, o, WS_KEY_NOTE));
+  v->first_bad_buffer = keep (self, ws_record_string (r, o, WS_KEY_FIRST_BAD_BUFFER));
   self->has_verify = TRUE;
 }
 
@@ -340,7 +350,7 @@ update_state (WsRun *self)
     {
       WsRunnerError *e = g_ptr_array_index (self->errors, i);
 
-      if (g_strcmp0 (e->severity, "error") == 0)
+      if (e->severity == WS_ERROR_SEVERITY_ERROR)
         state = WS_RUN_STATE_REFUSED;
     }
   if (state != self->state)
@@ -351,22 +361,16 @@ update_state (WsRun *self)
 }
 
 void
-_ws_run_set_record (WsRun *self, const char *type, WsRecord *record, const char *text)
+_ws_run_set_record (WsRun *self, const char *type, const WsRecord *record)
 {
-  char **slot;
-  JsonObject **json;
-
-  if (g_str_equal (type, "launch"))
-    slot = &self->launch_text, json = &self->launch_json, read_launch (self, record);
-  else if (g_str_equal (type, "timing"))
-    slot = &self->timing_text, json = &self->timing_json, read_timing (self, record);
-  else if (g_str_equal (type, "verify"))
-    slot = &self->verify_text, json = &self->verify_json, read_verify (self, record);
+  if (g_str_equal (type, WS_RECORD_TYPE_LAUNCH))
+    read_launch (self, record);
+  else if (g_str_equal (type, WS_RECORD_TYPE_TIMING))
+    read_timing (self, record);
+  else if (g_str_equal (type, WS_RECORD_TYPE_VERIFY))
+    read_verify (self, record);
   else
     return;
-  g_free (*slot);
-  *slot = g_strdup (text);
-  g_clear_pointer (json, json_object_unref);
   update_state (self);
 }
 
@@ -542,6 +546,16 @@ ws_run_dup_block_label (WsRun *self)
   return g_strdup_printf ("%u", b[0]);
 }
 
+const char *
+ws_transfer_label (const char *transfer)
+{
+  if (g_strcmp0 (transfer, "pageable") == 0)
+    return C_ ("host memory", "pageable");
+  if (g_strcmp0 (transfer, "pinned") == 0)
+    return C_ ("host memory", "pinned");
+  return transfer;
+}
+
 char *
 ws_run_dup_block_phrase (WsRun *self)
 {
@@ -580,35 +594,6 @@ ws_run_dup_size_label (WsRun *self)
     return g_strdup_printf ("%" G_GUINT64_FORMAT "³", s[0]);
   return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0],
                           s[1], s[2]);
-}
-
-static JsonObject *
-lazy_json (const char *text, JsonObject **cache)
-{
-  g_autoptr (JsonParser) parser = NULL;
-
-  if (*cache != NULL || text == NULL)
-    return *cache;
-  parser = json_parser_new_immutable ();
-  if (json_parser_load_from_data (parser, text, -1, NULL) && json_parser_get_root (parser) != NULL
-      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    *cache = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-  return *cache;
-}
-
-JsonObject *
-ws_run_get_json (WsRun *self, const char *type)
-{
-  g_return_val_if_fail (WS_IS_RUN (self), NULL);
-  if (g_str_equal (type, "run"))
-    return lazy_json (self->run_text, &self->run_json);
-  if (g_str_equal (type, "launch"))
-    return lazy_json (self->launch_text, &self->launch_json);
-  if (g_str_equal (type, "timing"))
-    return lazy_json (self->timing_text, &self->timing_json);
-  if (g_str_equal (type, "verify"))
-    return lazy_json (self->verify_text, &self->verify_json);
-  return NULL;
 }
 
 /* ---- totals ---------------------------------------------------------------------------- */

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <json-glib/json-glib.h>
+#include <glib-object.h>
 
 #include "ws-activity.h"
 
@@ -94,6 +94,8 @@ typedef struct
   guint block[3];
   guint grid[3];
   gboolean library;     /* a library kernel (cuBLAS) that picks its own block and grid */
+  gboolean has_block;   /* the record gives the block (not a library's kernel, nor absent) */
+  gboolean has_grid;
   guint threads_per_block;
   const char *transfer; /* "pageable", "pinned" */
   int reps, warmup;
@@ -115,9 +117,10 @@ typedef struct
 
 typedef struct
 {
-  int run; /* 0: the session's */
-  char *severity;
-  char *code;
+  int run;                  /* 0: the session's */
+  WsErrorSeverity severity; /* an unknown severity reads as an error */
+  WsErrorCode code;         /* WS_ERROR_UNKNOWN for a code this version does not know */
+  char *code_name;          /* the code as written ("no_driver"), for people: never NULL */
   char *message;
   char *detail;
   /* An own kernel's header or compile error: where in its file; NULL and 0 otherwise. */
@@ -167,19 +170,9 @@ char *ws_run_dup_block_phrase (WsRun *self);
 char *ws_run_dup_kernel_label (WsRun *self);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
-/* The records as read ("run", "launch", "timing", "verify"), parsed when first asked for;
- * NULL when that record has not arrived. */
-JsonObject *ws_run_get_json (WsRun *self, const char *type);
-
-/* Used while reading a session. */
-typedef struct _WsRecord WsRecord;
-WsRun *_ws_run_new_from_record (WsRecord *record, const char *text);
-void _ws_run_set_record (WsRun *self, const char *type, WsRecord *record, const char *text);
-void _ws_run_add_error (WsRun *self, WsRunnerError *error);
-void _ws_run_append_activity (WsRun *self, const WsActivity *activity);
-void _ws_run_finish_activities (WsRun *self);
-void _ws_run_mark_incomplete (WsRun *self);
-
+/* A run's host memory ("pageable", "pinned") in the reader's language; other values as
+ * they are. The records and CSV keep the English words. */
+const char *ws_transfer_label (const char *transfer);
 /* Per-run sums over its copy sequences. Copies and kernels are the lengths of the unions of
  * their spans, overlap the length of both at once, idle the rest of the sequences' span. */
 typedef struct

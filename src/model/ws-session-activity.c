@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "ws-protocol.h"
 #include "ws-record.h"
 
 typedef struct
@@ -238,14 +239,15 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
       if (!scan_string (&s, &key, &klen) || !expect (&s, ':'))
         return FALSE;
       skip_ws (&s);
-      if (KEY_IS ("type"))
+      if (KEY_IS (WS_KEY_TYPE))
         {
-          if (!scan_string (&s, &str, &slen) || slen != 8 || memcmp (str, "activity", 8) != 0)
+          if (!scan_string (&s, &str, &slen) || slen != sizeof WS_RECORD_TYPE_ACTIVITY - 1
+              || memcmp (str, WS_RECORD_TYPE_ACTIVITY, slen) != 0)
             return FALSE;
         }
-      else if (KEY_IS ("kind") || KEY_IS ("phase") || KEY_IS ("direction")
-               || KEY_IS ("host_memory") || KEY_IS ("name") || KEY_IS ("sync")
-               || KEY_IS ("overhead"))
+      else if (KEY_IS (WS_KEY_KIND) || KEY_IS (WS_KEY_PHASE) || KEY_IS (WS_KEY_DIRECTION)
+               || KEY_IS (WS_KEY_HOST_MEMORY) || KEY_IS (WS_KEY_NAME) || KEY_IS (WS_KEY_SYNC)
+               || KEY_IS (WS_KEY_OVERHEAD))
         {
           const char *value;
 
@@ -257,70 +259,73 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
             }
           if (!scan_string (&s, &str, &slen) || (value = intern (str, slen)) == NULL)
             return FALSE;
-          if (KEY_IS ("kind"))
+          if (KEY_IS (WS_KEY_KIND))
             a->kind = ws_activity_kind_from_string (value), have_kind = TRUE;
-          else if (KEY_IS ("phase"))
+          else if (KEY_IS (WS_KEY_PHASE))
             a->phase = ws_activity_phase_from_string (value);
-          else if (KEY_IS ("direction"))
+          else if (KEY_IS (WS_KEY_DIRECTION))
             a->direction = ws_copy_direction_from_string (value);
-          else if (KEY_IS ("host_memory"))
+          else if (KEY_IS (WS_KEY_HOST_MEMORY))
             a->host_memory = ws_host_memory_from_string (value);
-          else if (KEY_IS ("name"))
+          else if (KEY_IS (WS_KEY_NAME))
             a->name = value;
           else
             a->detail = value;
         }
-      else if (KEY_IS ("grid") || KEY_IS ("block"))
+      else if (KEY_IS (WS_KEY_GRID) || KEY_IS (WS_KEY_BLOCK))
         {
-          if (!scan_triple (&s, KEY_IS ("grid") ? a->grid : a->block))
+          if (!scan_triple (&s, KEY_IS (WS_KEY_GRID) ? a->grid : a->block))
             return FALSE;
         }
-      else if (KEY_IS ("run") || KEY_IS ("rep") || KEY_IS ("start") || KEY_IS ("end")
-               || KEY_IS ("bytes") || KEY_IS ("stream") || KEY_IS ("correlation")
-               || KEY_IS ("registers") || KEY_IS ("static_smem") || KEY_IS ("dynamic_smem")
-               || KEY_IS ("threads"))
+      else if (KEY_IS (WS_KEY_RUN) || KEY_IS (WS_KEY_REP) || KEY_IS (WS_KEY_START)
+               || KEY_IS (WS_KEY_END) || KEY_IS (WS_KEY_BYTES) || KEY_IS (WS_KEY_STREAM)
+               || KEY_IS (WS_KEY_CORRELATION) || KEY_IS (WS_KEY_REGISTERS)
+               || KEY_IS (WS_KEY_STATIC_SMEM) || KEY_IS (WS_KEY_DYNAMIC_SMEM)
+               || KEY_IS (WS_KEY_THREADS))
         {
           /* The ranges of ws-session-ranges.c: a number outside them is left to the general
            * path, which names it in a problem. */
           if (!scan_int (&s, &v))
             return FALSE;
-          if (KEY_IS ("start") || KEY_IS ("end"))
+          if (KEY_IS (WS_KEY_START) || KEY_IS (WS_KEY_END))
             {
               if (v < -WS_MAX_EXACT || v > WS_MAX_EXACT)
                 return FALSE;
-              *(KEY_IS ("start") ? &a->start : &a->end) = v;
+              *(KEY_IS (WS_KEY_START) ? &a->start : &a->end) = v;
             }
           else if (v < 0)
             return FALSE;
-          else if (KEY_IS ("bytes"))
+          else if (KEY_IS (WS_KEY_BYTES))
             {
               if (v > WS_MAX_EXACT)
                 return FALSE;
               a->bytes = (guint64) v;
             }
-          else if (KEY_IS ("run"))
+          else if (KEY_IS (WS_KEY_RUN))
             {
               if (v > G_MAXINT32)
                 return FALSE;
               *run = (guint32) v;
             }
-          else if (KEY_IS ("static_smem") || KEY_IS ("dynamic_smem"))
+          else if (KEY_IS (WS_KEY_STATIC_SMEM) || KEY_IS (WS_KEY_DYNAMIC_SMEM))
             {
               if (v > 1 << 29)
                 return FALSE;
-              *(KEY_IS ("static_smem") ? &a->static_smem : &a->dynamic_smem) = (guint32) v;
+              *(KEY_IS (WS_KEY_STATIC_SMEM) ? &a->static_smem : &a->dynamic_smem) = (guint32) v;
             }
-          else if (KEY_IS ("registers") || KEY_IS ("threads"))
+          else if (KEY_IS (WS_KEY_REGISTERS) || KEY_IS (WS_KEY_THREADS))
             {
               if (v > G_MAXUINT16)
                 return FALSE;
-              *(KEY_IS ("registers") ? &a->registers : &a->threads) = (guint16) v;
+              *(KEY_IS (WS_KEY_REGISTERS) ? &a->registers : &a->threads) = (guint16) v;
             }
           else
             {
               if (v > G_MAXUINT32)
                 return FALSE;
-              *(KEY_IS ("rep") ? &a->rep : KEY_IS ("stream") ? &a->stream : &a->correlation)
+              *(KEY_IS (WS_KEY_REP)      ? &a->rep
+                : KEY_IS (WS_KEY_STREAM) ? &a->stream
+                                         : &a->correlation)
                 = (guint32) v;
             }
         }

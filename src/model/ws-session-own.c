@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "ws-protocol.h"
 #include "ws-record.h"
 
 static void
@@ -55,16 +56,16 @@ _ws_session_finalize_own (WsSession *self)
 }
 
 static char *
-dup_string (WsRecord *r, const char *name)
+dup_string (const WsRecord *r, const char *name)
 {
   return g_strdup (ws_record_string (r, WS_RECORD_ROOT, name));
 }
 
 /* {"TILE": 16} as "TILE=16", as runs give theirs. */
 static char *
-params_text (WsRecord *r)
+params_text (const WsRecord *r)
 {
-  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, "params");
+  WsRecordNode po = ws_record_object (r, WS_RECORD_ROOT, WS_KEY_PARAMS);
   GString *text = g_string_new (NULL);
 
   for (WsRecordNode n = po == WS_RECORD_NONE ? WS_RECORD_NONE : ws_record_first_child (r, po);
@@ -88,7 +89,7 @@ params_text (WsRecord *r)
 }
 
 static void
-read_triple (WsRecord *r, const char *name, guint out[3])
+read_triple (const WsRecord *r, const char *name, guint out[3])
 {
   gint64 v[3] = { 0, 0, 0 };
 
@@ -98,61 +99,61 @@ read_triple (WsRecord *r, const char *name, guint out[3])
 }
 
 gboolean
-_ws_session_read_own (WsSession *self, WsRecord *r, const char *type)
+_ws_session_read_own (WsSession *self, const WsRecord *r, const char *type)
 {
   WsRecordNode o = WS_RECORD_ROOT;
 
-  if (g_str_equal (type, "compile"))
+  if (g_str_equal (type, WS_RECORD_TYPE_COMPILE))
     {
       WsCompileInfo *c = g_new0 (WsCompileInfo, 1);
 
-      c->kernel = dup_string (r, "kernel");
-      c->entry = dup_string (r, "entry");
-      c->lowered = dup_string (r, "lowered");
-      c->arch = dup_string (r, "arch");
-      c->nvrtc = dup_string (r, "nvrtc");
-      c->log = dup_string (r, "log");
+      c->kernel = dup_string (r, WS_KEY_KERNEL);
+      c->entry = dup_string (r, WS_KEY_ENTRY);
+      c->lowered = dup_string (r, WS_KEY_LOWERED);
+      c->arch = dup_string (r, WS_KEY_ARCH);
+      c->nvrtc = dup_string (r, WS_KEY_NVRTC);
+      c->log = dup_string (r, WS_KEY_LOG);
       c->params = params_text (r);
-      c->ok = ws_record_bool (r, o, "ok", FALSE);
-      c->cached = ws_record_bool (r, o, "cached", FALSE);
-      c->reference = ws_record_bool (r, o, "reference", FALSE);
-      c->ms = ws_record_double (r, o, "ms", 0);
-      c->errors = (int) ws_record_int (r, o, "errors", 0);
-      c->warnings = (int) ws_record_int (r, o, "warnings", 0);
+      c->ok = ws_record_bool (r, o, WS_KEY_OK, FALSE);
+      c->cached = ws_record_bool (r, o, WS_KEY_CACHED, FALSE);
+      c->reference = ws_record_bool (r, o, WS_KEY_REFERENCE, FALSE);
+      c->ms = ws_record_double (r, o, WS_KEY_MS, 0);
+      c->errors = (int) ws_record_int (r, o, WS_KEY_ERRORS, 0);
+      c->warnings = (int) ws_record_int (r, o, WS_KEY_WARNINGS, 0);
       g_ptr_array_add (self->compiles, c);
       return TRUE;
     }
-  if (g_str_equal (type, "memcheck"))
+  if (g_str_equal (type, WS_RECORD_TYPE_MEMCHECK))
     {
       WsMemcheckFinding *f = g_new0 (WsMemcheckFinding, 1);
 
-      f->tool = dup_string (r, "tool");
-      f->kind = dup_string (r, "kind");
-      f->message = dup_string (r, "message");
-      f->file = dup_string (r, "file");
-      f->kernel = dup_string (r, "kernel");
-      f->access = dup_string (r, "access");
-      f->space = dup_string (r, "space");
-      f->address = dup_string (r, "address");
-      f->detail = dup_string (r, "detail");
-      f->line = (int) ws_record_int (r, o, "line", 0);
-      f->size = (int) ws_record_int (r, o, "size", 0);
-      f->count = (int) ws_record_int (r, o, "count", 1);
-      f->has_thread = ws_record_member (r, o, "thread") != WS_RECORD_NONE;
-      read_triple (r, "thread", f->thread);
-      read_triple (r, "block", f->block);
+      f->tool = dup_string (r, WS_KEY_TOOL);
+      f->kind = dup_string (r, WS_KEY_KIND);
+      f->message = dup_string (r, WS_KEY_MESSAGE);
+      f->file = dup_string (r, WS_KEY_FILE);
+      f->kernel = dup_string (r, WS_KEY_KERNEL);
+      f->access = dup_string (r, WS_KEY_ACCESS);
+      f->space = dup_string (r, WS_KEY_SPACE);
+      f->address = dup_string (r, WS_KEY_ADDRESS);
+      f->detail = dup_string (r, WS_KEY_DETAIL);
+      f->line = (int) ws_record_int (r, o, WS_KEY_LINE, 0);
+      f->size = (int) ws_record_int (r, o, WS_KEY_SIZE, 0);
+      f->count = (int) ws_record_int (r, o, WS_KEY_COUNT, 1);
+      f->has_thread = ws_record_member (r, o, WS_KEY_THREAD) != WS_RECORD_NONE;
+      read_triple (r, WS_KEY_THREAD, f->thread);
+      read_triple (r, WS_KEY_BLOCK, f->block);
       g_ptr_array_add (self->findings, f);
       return TRUE;
     }
-  if (g_str_equal (type, "source"))
+  if (g_str_equal (type, WS_RECORD_TYPE_SOURCE))
     {
       /* One kernel file a session; a second source record replaces the first. */
       g_free (self->source_text);
       g_free (self->source_path);
       g_free (self->source_hash);
-      self->source_text = dup_string (r, "text");
-      self->source_path = dup_string (r, "path");
-      self->source_hash = dup_string (r, "sha256");
+      self->source_text = dup_string (r, WS_KEY_TEXT);
+      self->source_path = dup_string (r, WS_KEY_PATH);
+      self->source_hash = dup_string (r, WS_KEY_SHA256);
       return TRUE;
     }
   return FALSE;

@@ -3,6 +3,7 @@
  */
 #pragma once
 
+#include "ws-record.h"
 #include "ws-session.h"
 #include "ws-trace.h"
 
@@ -15,18 +16,18 @@ struct _WsSession
   WsSessionSource source;
   GFile *file;
 
-  JsonObject *hello;
+  WsHello *hello;
   int protocol;
   GListStore *devices;
   GListStore *runs;
   GHashTable *runs_by_id;  /* int → WsRun (borrowed from runs) */
-  GHashTable *kernels;     /* name → JsonObject */
+  GListStore *kernels;     /* WsKernelEntry, in the order they came */
+  GHashTable *kernels_by_name; /* name → WsKernelEntry (borrowed from kernels) */
   GPtrArray *errors;       /* WsRunnerError: session-level */
   GPtrArray *problems;     /* WsProblem */
 
   /* Every record but activities, in the order read, as read, for writing back. */
   GPtrArray *records;      /* WsStoredRecord */
-  GPtrArray *kernel_list;  /* JsonObject, the catalog entries in order */
   guint n_activities;
 
   guint line;              /* lines fed so far */
@@ -61,6 +62,7 @@ typedef struct
 {
   const char *type; /* interned */
   int run;          /* the run it names ("id" for run records), 0 for none */
+  double t;         /* its "t", NAN when it has none */
   char *text;
 } WsStoredRecord;
 
@@ -72,7 +74,7 @@ void _ws_problem_free (WsProblem *problem);
 #define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
 
 /* ws-session-own.c: reads a compile, memcheck or source record; FALSE for other types. */
-gboolean _ws_session_read_own (WsSession *self, WsRecord *record, const char *type);
+gboolean _ws_session_read_own (WsSession *self, const WsRecord *record, const char *type);
 void _ws_session_init_own (WsSession *self);
 void _ws_session_finalize_own (WsSession *self);
 

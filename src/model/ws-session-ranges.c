@@ -10,7 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "ws-json-util.h"
+#include "ws-json-writer.h"
+#include "ws-protocol.h"
 #include "ws-record.h"
 
 typedef enum
@@ -54,145 +55,147 @@ typedef struct
 #define NONNEGATIVE 0, HUGE_VAL
 
 static const Range ranges[] = {
-  { "hello", NULL, "protocol", WHOLE, 1, G_MAXINT32 },
-  { "hello", NULL, "driver_version", WHOLE, INT32 },
-  { "hello", NULL, "runtime_version", WHOLE, INT32 },
-  { "hello", NULL, "cupti_version", WHOLE, INT32 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_PROTOCOL, WHOLE, 1, G_MAXINT32 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_DRIVER_VERSION, WHOLE, INT32 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_RUNTIME_VERSION, WHOLE, INT32 },
+  { WS_RECORD_TYPE_HELLO, NULL, WS_KEY_CUPTI_VERSION, WHOLE, INT32 },
 
-  { "device", NULL, "index", WHOLE, UINT16 },
-  { "device", NULL, "sm_count", WHOLE, UINT16 },
-  { "device", NULL, "warp_size", WHOLE, 1, 1024 },
-  { "device", NULL, "max_threads_per_block", WHOLE, 0, 1 << 20 },
-  { "device", NULL, "max_block_dim", WHOLES, INT32 },
-  { "device", NULL, "max_grid_dim", WHOLES, INT32 },
-  { "device", NULL, "max_threads_per_sm", WHOLE, 0, 1 << 20 },
-  { "device", NULL, "max_blocks_per_sm", WHOLE, 0, 1 << 20 },
-  { "device", NULL, "regs_per_sm", WHOLE, 0, 1 << 30 },
-  { "device", NULL, "regs_per_block", WHOLE, 0, 1 << 30 },
-  { "device", NULL, "smem_per_sm", WHOLE, SMEM },
-  { "device", NULL, "smem_per_block", WHOLE, SMEM },
-  { "device", NULL, "smem_per_block_optin", WHOLE, SMEM },
-  { "device", NULL, "reserved_smem_per_block", WHOLE, SMEM },
-  { "device", NULL, "l2_bytes", WHOLE, EXACT },
-  { "device", NULL, "memory_bytes", WHOLE, EXACT },
-  { "device", NULL, "memory_free_bytes", WHOLE, EXACT },
-  { "device", NULL, "memory_clock_khz", WHOLE, INT32 },
-  { "device", NULL, "bus_width_bits", WHOLE, INT32 },
-  { "device", NULL, "sm_clock_khz", WHOLE, INT32 },
-  { "device", NULL, "async_engines", WHOLE, UINT16 },
-  { "device", NULL, "fp32_lanes_per_sm", WHOLE, UINT16 },
-  { "device", NULL, "fp32_peak_gflops", NUMBER, GFLOPS },
-  { "device", NULL, "bandwidth_theoretical_gbs", NUMBER, GBS },
-  { "device", NULL, "bandwidth_measured_gbs", NUMBER, GBS },
-  { "device", NULL, "h2d_pinned_gbs", NUMBER, GBS },
-  { "device", NULL, "d2h_pinned_gbs", NUMBER, GBS },
-  { "device", NULL, "h2d_pageable_gbs", NUMBER, GBS },
-  { "device", NULL, "d2h_pageable_gbs", NUMBER, GBS },
-  { "device", NULL, "calibration_bytes", WHOLE, EXACT },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_INDEX, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_SM_COUNT, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_WARP_SIZE, WHOLE, 1, 1024 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MAX_THREADS_PER_BLOCK, WHOLE, 0, 1 << 20 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MAX_BLOCK_DIM, WHOLES, INT32 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MAX_GRID_DIM, WHOLES, INT32 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MAX_THREADS_PER_SM, WHOLE, 0, 1 << 20 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MAX_BLOCKS_PER_SM, WHOLE, 0, 1 << 20 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_REGS_PER_SM, WHOLE, 0, 1 << 30 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_REGS_PER_BLOCK, WHOLE, 0, 1 << 30 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_SMEM_PER_SM, WHOLE, SMEM },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_SMEM_PER_BLOCK, WHOLE, SMEM },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_SMEM_PER_BLOCK_OPTIN, WHOLE, SMEM },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_RESERVED_SMEM_PER_BLOCK, WHOLE, SMEM },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_L2_BYTES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MEMORY_BYTES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MEMORY_FREE_BYTES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_MEMORY_CLOCK_KHZ, WHOLE, INT32 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_BUS_WIDTH_BITS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_SM_CLOCK_KHZ, WHOLE, INT32 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_ASYNC_ENGINES, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_FP32_LANES_PER_SM, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_FP32_PEAK_GFLOPS, NUMBER, GFLOPS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_BANDWIDTH_THEORETICAL_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_BANDWIDTH_MEASURED_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_H2D_PINNED_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_D2H_PINNED_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_H2D_PAGEABLE_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_D2H_PAGEABLE_GBS, NUMBER, GBS },
+  { WS_RECORD_TYPE_DEVICE, NULL, WS_KEY_CALIBRATION_BYTES, WHOLE, EXACT },
 
-  { "kernel", NULL, "block_dims", WHOLE, 1, 3 },
-  { "kernel", NULL, "default_shape", WHOLES, SIZE },
-  { "kernel", NULL, "default_block", WHOLES, THREADS },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_BLOCK_DIMS, WHOLE, 1, 3 },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_DEFAULT_SHAPE, WHOLES, SIZE },
+  { WS_RECORD_TYPE_KERNEL, NULL, WS_KEY_DEFAULT_BLOCK, WHOLES, THREADS },
 
-  { "run", NULL, "id", WHOLE, INT32 },
-  { "run", NULL, "shape", WHOLES, SIZE },
-  { "run", NULL, "size", NUMBER, SIZE },
-  { "run", NULL, "block", WHOLES, THREADS },
-  { "run", NULL, "grid", WHOLES, UINT32 },
-  { "run", NULL, "threads_per_block", WHOLE, THREADS },
-  { "run", NULL, "streams", WHOLE, UINT16 },
-  { "run", NULL, "reps", WHOLE, INT32 },
-  { "run", NULL, "warmup", WHOLE, INT32 },
-  { "run", NULL, "seed", UINT64, 0, 0 },
-  { "run", NULL, "flops", NUMBER, FLOPS },
-  { "run", NULL, "bytes", NUMBER, EXACT },
-  { "run", NULL, "input_bytes", WHOLE, EXACT },
-  { "run", NULL, "output_bytes", WHOLE, EXACT },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_ID, WHOLE, INT32 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_SHAPE, WHOLES, SIZE },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_SIZE, NUMBER, SIZE },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_BLOCK, WHOLES, THREADS },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_GRID, WHOLES, UINT32 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_THREADS_PER_BLOCK, WHOLE, THREADS },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_STREAMS, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_REPS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_WARMUP, WHOLE, INT32 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_SEED, UINT64, 0, 0 },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_FLOPS, NUMBER, FLOPS },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_BYTES, NUMBER, EXACT },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_INPUT_BYTES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_RUN, NULL, WS_KEY_OUTPUT_BYTES, WHOLE, EXACT },
 
-  { "launch", NULL, "run", WHOLE, INT32 },
-  { "launch", NULL, "registers", WHOLE, UINT16 },
-  { "launch", NULL, "static_smem", WHOLE, SMEM },
-  { "launch", NULL, "dynamic_smem", WHOLE, SMEM },
-  { "launch", NULL, "local_bytes", WHOLE, INT32 },
-  { "launch", NULL, "kernel_max_threads", WHOLE, THREADS },
-  { "launch", NULL, "threads_per_block", WHOLE, THREADS },
-  { "launch", NULL, "warps_per_block", WHOLE, THREADS },
-  { "launch", NULL, "active_blocks_per_sm", WHOLE, UINT16 },
-  { "launch", NULL, "active_warps_per_sm", WHOLE, UINT16 },
-  { "launch", NULL, "max_warps_per_sm", WHOLE, UINT16 },
-  { "launch", NULL, "occupancy", NUMBER, 0, 1 },
-  { "launch", "limits", "blocks_per_sm", WHOLE, UINT16 },
-  { "launch", "limits", "warps", WHOLE, UINT16 },
-  { "launch", "limits", "registers", WHOLE, UINT16 },
-  { "launch", "limits", "shared_memory", WHOLE, UINT16 },
-  { "launch", NULL, "blocks", WHOLE, EXACT },
-  { "launch", NULL, "waves", NUMBER, EXACT },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_RUN, WHOLE, INT32 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_REGISTERS, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_STATIC_SMEM, WHOLE, SMEM },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_DYNAMIC_SMEM, WHOLE, SMEM },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_LOCAL_BYTES, WHOLE, INT32 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_KERNEL_MAX_THREADS, WHOLE, THREADS },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_THREADS_PER_BLOCK, WHOLE, THREADS },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_WARPS_PER_BLOCK, WHOLE, THREADS },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_ACTIVE_BLOCKS_PER_SM, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_ACTIVE_WARPS_PER_SM, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_MAX_WARPS_PER_SM, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_OCCUPANCY, NUMBER, 0, 1 },
+  { WS_RECORD_TYPE_LAUNCH, WS_KEY_LIMITS, WS_KEY_BLOCKS_PER_SM, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, WS_KEY_LIMITS, WS_KEY_WARPS, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, WS_KEY_LIMITS, WS_KEY_REGISTERS, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, WS_KEY_LIMITS, WS_KEY_SHARED_MEMORY, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_BLOCKS, WHOLE, EXACT },
+  { WS_RECORD_TYPE_LAUNCH, NULL, WS_KEY_WAVES, NUMBER, EXACT },
 
   /* An own kernel's records (ws-session-own.c). */
-  { "compile", NULL, "ms", NUMBER, EXACT },
-  { "compile", NULL, "errors", WHOLE, INT32 },
-  { "compile", NULL, "warnings", WHOLE, INT32 },
-  { "memcheck", NULL, "line", WHOLE, INT32 },
-  { "memcheck", NULL, "size", WHOLE, INT32 },
-  { "memcheck", NULL, "count", WHOLE, INT32 },
-  { "memcheck", NULL, "thread", WHOLES, UINT32 },
-  { "memcheck", NULL, "block", WHOLES, UINT32 },
-  { "error", NULL, "line", WHOLE, INT32 },
-  { "error", NULL, "column", WHOLE, INT32 },
+  { WS_RECORD_TYPE_COMPILE, NULL, WS_KEY_MS, NUMBER, EXACT },
+  { WS_RECORD_TYPE_COMPILE, NULL, WS_KEY_ERRORS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_COMPILE, NULL, WS_KEY_WARNINGS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_MEMCHECK, NULL, WS_KEY_LINE, WHOLE, INT32 },
+  { WS_RECORD_TYPE_MEMCHECK, NULL, WS_KEY_SIZE, WHOLE, INT32 },
+  { WS_RECORD_TYPE_MEMCHECK, NULL, WS_KEY_COUNT, WHOLE, INT32 },
+  { WS_RECORD_TYPE_MEMCHECK, NULL, WS_KEY_THREAD, WHOLES, UINT32 },
+  { WS_RECORD_TYPE_MEMCHECK, NULL, WS_KEY_BLOCK, WHOLES, UINT32 },
+  { WS_RECORD_TYPE_ERROR, NULL, WS_KEY_LINE, WHOLE, INT32 },
+  { WS_RECORD_TYPE_ERROR, NULL, WS_KEY_COLUMN, WHOLE, INT32 },
 
-  /* The fast path in ws-session-reader.c checks the same ranges: keep them together. */
-  { "activity", NULL, "run", WHOLE, INT32 },
-  { "activity", NULL, "rep", WHOLE, UINT32 },
-  { "activity", NULL, "start", WHOLE, -WS_MAX_EXACT, WS_MAX_EXACT },
-  { "activity", NULL, "end", WHOLE, -WS_MAX_EXACT, WS_MAX_EXACT },
-  { "activity", NULL, "bytes", WHOLE, EXACT },
-  { "activity", NULL, "stream", WHOLE, UINT32 },
-  { "activity", NULL, "correlation", WHOLE, UINT32 },
-  { "activity", NULL, "grid", WHOLES, UINT32 },
-  { "activity", NULL, "block", WHOLES, UINT32 },
-  { "activity", NULL, "registers", WHOLE, UINT16 },
-  { "activity", NULL, "static_smem", WHOLE, SMEM },
-  { "activity", NULL, "dynamic_smem", WHOLE, SMEM },
-  { "activity", NULL, "threads", WHOLE, UINT16 },
+  /* The fast path in ws-session-activity.c checks the same ranges: keep them together. */
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_RUN, WHOLE, INT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_REP, WHOLE, UINT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_START, WHOLE, -WS_MAX_EXACT, WS_MAX_EXACT },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_END, WHOLE, -WS_MAX_EXACT, WS_MAX_EXACT },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_BYTES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_STREAM, WHOLE, UINT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_CORRELATION, WHOLE, UINT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_GRID, WHOLES, UINT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_BLOCK, WHOLES, UINT32 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_REGISTERS, WHOLE, UINT16 },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_STATIC_SMEM, WHOLE, SMEM },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_DYNAMIC_SMEM, WHOLE, SMEM },
+  { WS_RECORD_TYPE_ACTIVITY, NULL, WS_KEY_THREADS, WHOLE, UINT16 },
 
 #define STATS(member)                                                                          \
-  { "timing", member, "median", NUMBER, EXACT }, { "timing", member, "min", NUMBER, EXACT },    \
-    { "timing", member, "max", NUMBER, EXACT }, { "timing", member, "n", WHOLE, INT32 }
-  STATS ("kernel_ns"),
-  STATS ("kernel_in_sequence_ns"),
-  STATS ("h2d_ns"),
-  STATS ("d2h_ns"),
-  STATS ("memset_ns"),
-  STATS ("e2e_ns"),
-  STATS ("cpu_1"),
-  STATS ("cpu_all"),
+  { WS_RECORD_TYPE_TIMING, member, WS_KEY_MEDIAN, NUMBER, EXACT },                             \
+    { WS_RECORD_TYPE_TIMING, member, WS_KEY_MIN, NUMBER, EXACT },                              \
+    { WS_RECORD_TYPE_TIMING, member, WS_KEY_MAX, NUMBER, EXACT },                              \
+    { WS_RECORD_TYPE_TIMING, member, WS_KEY_N, WHOLE, INT32 }
+  STATS (WS_KEY_KERNEL_NS),
+  STATS (WS_KEY_KERNEL_IN_SEQUENCE_NS),
+  STATS (WS_KEY_H2D_NS),
+  STATS (WS_KEY_D2H_NS),
+  STATS (WS_KEY_MEMSET_NS),
+  STATS (WS_KEY_E2E_NS),
+  STATS (WS_KEY_CPU_1),
+  STATS (WS_KEY_CPU_ALL),
 #undef STATS
-  { "timing", NULL, "kernel_untraced_ns", NUMBER, EXACT },
-  { "timing", NULL, "untraced_launches", WHOLE, INT32 },
-  { "timing", "cpu_1", "threads", WHOLE, INT32 },
-  { "timing", "cpu_1", "estimate", NUMBER, EXACT },
-  { "timing", "cpu_1", "from_run", WHOLE, INT32 },
-  { "timing", "cpu_all", "threads", WHOLE, INT32 },
-  { "timing", "cpu_all", "estimate", NUMBER, EXACT },
-  { "timing", "cpu_all", "from_run", WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, NULL, WS_KEY_KERNEL_UNTRACED_NS, NUMBER, EXACT },
+  { WS_RECORD_TYPE_TIMING, NULL, WS_KEY_UNTRACED_LAUNCHES, WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_1, WS_KEY_THREADS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_1, WS_KEY_ESTIMATE, NUMBER, EXACT },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_1, WS_KEY_FROM_RUN, WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_ALL, WS_KEY_THREADS, WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_ALL, WS_KEY_ESTIMATE, NUMBER, EXACT },
+  { WS_RECORD_TYPE_TIMING, WS_KEY_CPU_ALL, WS_KEY_FROM_RUN, WHOLE, INT32 },
 
-  { "verify", NULL, "run", WHOLE, INT32 },
-  { "verify", NULL, "checked", WHOLE, EXACT },
-  { "verify", NULL, "total", WHOLE, EXACT },
-  { "verify", NULL, "mismatches", WHOLE, EXACT },
-  { "verify", NULL, "unwritten", WHOLE, EXACT },
-  { "verify", NULL, "max_abs_err", NUMBER, NONNEGATIVE },
-  { "verify", NULL, "max_rel_err", NUMBER, NONNEGATIVE },
-  { "verify", NULL, "rtol", NUMBER, NONNEGATIVE },
-  { "verify", NULL, "atol", NUMBER, NONNEGATIVE },
-  { "verify", NULL, "first_bad_index", WHOLE, -1, WS_MAX_EXACT },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_RUN, WHOLE, INT32 },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_CHECKED, WHOLE, EXACT },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_TOTAL, WHOLE, EXACT },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_MISMATCHES, WHOLE, EXACT },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_UNWRITTEN, WHOLE, EXACT },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_MAX_ABS_ERR, NUMBER, NONNEGATIVE },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_MAX_REL_ERR, NUMBER, NONNEGATIVE },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_RTOL, NUMBER, NONNEGATIVE },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_ATOL, NUMBER, NONNEGATIVE },
+  { WS_RECORD_TYPE_VERIFY, NULL, WS_KEY_FIRST_BAD_INDEX, WHOLE, -1, WS_MAX_EXACT },
 
-  { "timing", NULL, "run", WHOLE, INT32 },
-  { "progress", NULL, "done", WHOLE, INT32 },
-  { "progress", NULL, "total", WHOLE, INT32 },
-  { "done", NULL, "exit_code", WHOLE, 0, 255 },
-  { "done", NULL, "dropped_records", WHOLE, EXACT },
-  { "error", NULL, "run", WHOLE, INT32 },
+  { WS_RECORD_TYPE_TIMING, NULL, WS_KEY_RUN, WHOLE, INT32 },
+  { WS_RECORD_TYPE_PROGRESS, NULL, WS_KEY_DONE, WHOLE, INT32 },
+  { WS_RECORD_TYPE_PROGRESS, NULL, WS_KEY_TOTAL, WHOLE, INT32 },
+  { WS_RECORD_TYPE_DONE, NULL, WS_KEY_EXIT_CODE, WHOLE, 0, 255 },
+  { WS_RECORD_TYPE_DONE, NULL, WS_KEY_DROPPED_RECORDS, WHOLE, EXACT },
+  { WS_RECORD_TYPE_ERROR, NULL, WS_KEY_RUN, WHOLE, INT32 },
 };
 
 /* A bound as the shortest text that reads back the same: "1", "0.5", "9007199254740992",
@@ -208,7 +211,7 @@ number_text (double value)
     {
       char *plus;
 
-      _ws_json_append_double (s, value);
+      ws_json_append_double (s, value);
       if ((plus = strstr (s->str, "e+")) != NULL) /* "1e24", as a person writes it */
         g_string_erase (s, plus - s->str + 1, 1);
     }
@@ -303,8 +306,8 @@ static gboolean
 check_activity (const WsRecord *r, const char *text, gsize length, guint *column,
                 GError **error)
 {
-  WsRecordNode start = ws_record_member (r, WS_RECORD_ROOT, "start");
-  WsRecordNode end = ws_record_member (r, WS_RECORD_ROOT, "end");
+  WsRecordNode start = ws_record_member (r, WS_RECORD_ROOT, WS_KEY_START);
+  WsRecordNode end = ws_record_member (r, WS_RECORD_ROOT, WS_KEY_END);
   gint64 s, e;
 
   if (!ws_record_node_int (r, start, &s) || !ws_record_node_int (r, end, &e) || e >= s)
@@ -351,7 +354,7 @@ _ws_session_check_ranges (const WsRecord *r, const char *type, const char *text,
         if (!check_number (r, node, range, k, text, length, column, error))
           return FALSE;
     }
-  if (g_str_equal (type, "activity"))
+  if (g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     return check_activity (r, text, length, column, error);
   return TRUE;
 }

@@ -1,7 +1,8 @@
 /* ws-session-reader.c: reading the runner's JSON Lines into a session, line by line, so that
  * a live runner and a 100 MB file go through the same code. Activity lines, nearly all of a
- * large session, take a fast path (ws-session-activity.c); anything it does not expect goes
- * to the general parser (ws-record.c), and every number to its range (ws-session-ranges.c).
+ * large session, take a fast path (ws-session-activity.c); anything it does not expect, and
+ * every other record, goes to the general parser (ws-record.c), every number to its range
+ * (ws-session-ranges.c), and the tree to the typed record it describes: one parse a line.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -10,51 +11,59 @@
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ws-json-util.h"
+#include "ws-device-private.h"
+#include "ws-hello-private.h"
+#include "ws-kernel-entry-private.h"
+#include "ws-protocol.h"
 #include "ws-record.h"
+#include "ws-run-private.h"
 #include "ws-trace-private.h"
+
+/* How the runner and the injection library begin an activity record: the fast path's cue. */
+#define FAST_PATH_PREFIX "{\"" WS_KEY_TYPE "\":\"" WS_RECORD_TYPE_ACTIVITY "\""
 
 /* ---- the general path -------------------------------------------------------------------- */
 
 /* The record's numbers were checked against their ranges (ws-session-ranges.c): the casts
  * below cannot overflow. */
 static void
-activity_from_record (WsRecord *r, WsActivity *a, guint32 *run)
+activity_from_record (const WsRecord *r, WsActivity *a, guint32 *run)
 {
   WsRecordNode o = WS_RECORD_ROOT;
   gint64 v[3] = { 0, 0, 0 };
   const char *s;
 
   memset (a, 0, sizeof *a);
-  *run = (guint32) ws_record_int (r, o, "run", 0);
-  a->kind = ws_activity_kind_from_string (ws_record_string (r, o, "kind"));
-  a->phase = ws_activity_phase_from_string (ws_record_string (r, o, "phase"));
-  a->rep = (guint32) ws_record_int (r, o, "rep", 0);
-  a->start = ws_record_int (r, o, "start", 0);
-  a->end = MAX (ws_record_int (r, o, "end", a->start), a->start);
-  a->bytes = (guint64) ws_record_int (r, o, "bytes", 0);
-  a->stream = (guint32) ws_record_int (r, o, "stream", 0);
-  a->correlation = (guint32) ws_record_int (r, o, "correlation", 0);
-  a->direction = ws_copy_direction_from_string (ws_record_string (r, o, "direction"));
-  a->host_memory = ws_host_memory_from_string (ws_record_string (r, o, "host_memory"));
-  if ((s = ws_record_string (r, o, "name")) != NULL)
+  *run = (guint32) ws_record_int (r, o, WS_KEY_RUN, 0);
+  a->kind = ws_activity_kind_from_string (ws_record_string (r, o, WS_KEY_KIND));
+  a->phase = ws_activity_phase_from_string (ws_record_string (r, o, WS_KEY_PHASE));
+  a->rep = (guint32) ws_record_int (r, o, WS_KEY_REP, 0);
+  a->start = ws_record_int (r, o, WS_KEY_START, 0);
+  a->end = MAX (ws_record_int (r, o, WS_KEY_END, a->start), a->start);
+  a->bytes = (guint64) ws_record_int (r, o, WS_KEY_BYTES, 0);
+  a->stream = (guint32) ws_record_int (r, o, WS_KEY_STREAM, 0);
+  a->correlation = (guint32) ws_record_int (r, o, WS_KEY_CORRELATION, 0);
+  a->direction = ws_copy_direction_from_string (ws_record_string (r, o, WS_KEY_DIRECTION));
+  a->host_memory = ws_host_memory_from_string (ws_record_string (r, o, WS_KEY_HOST_MEMORY));
+  if ((s = ws_record_string (r, o, WS_KEY_NAME)) != NULL)
     a->name = g_intern_string (s);
-  if ((s = ws_record_string (r, o, "sync")) != NULL
-      || (s = ws_record_string (r, o, "overhead")) != NULL)
+  if ((s = ws_record_string (r, o, WS_KEY_SYNC)) != NULL
+      || (s = ws_record_string (r, o, WS_KEY_OVERHEAD)) != NULL)
     a->detail = g_intern_string (s);
-  if (ws_record_ints (r, o, "grid", v, 3) == 3)
+  if (ws_record_ints (r, o, WS_KEY_GRID, v, 3) == 3)
     for (int i = 0; i < 3; i++)
       a->grid[i] = (guint32) v[i];
-  if (ws_record_ints (r, o, "block", v, 3) == 3)
+  if (ws_record_ints (r, o, WS_KEY_BLOCK, v, 3) == 3)
     for (int i = 0; i < 3; i++)
       a->block[i] = (guint32) v[i];
-  a->registers = (guint16) ws_record_int (r, o, "registers", 0);
-  a->static_smem = (guint32) ws_record_int (r, o, "static_smem", 0);
-  a->dynamic_smem = (guint32) ws_record_int (r, o, "dynamic_smem", 0);
-  a->threads = (guint16) ws_record_int (r, o, "threads", 0);
+  a->registers = (guint16) ws_record_int (r, o, WS_KEY_REGISTERS, 0);
+  a->static_smem = (guint32) ws_record_int (r, o, WS_KEY_STATIC_SMEM, 0);
+  a->dynamic_smem = (guint32) ws_record_int (r, o, WS_KEY_DYNAMIC_SMEM, 0);
+  a->threads = (guint16) ws_record_int (r, o, WS_KEY_THREADS, 0);
 }
 
 static void
@@ -68,50 +77,17 @@ add_activity (WsSession *self, const WsActivity *activity, guint32 run_id)
   self->n_activities++;
 }
 
-static WsRunnerError *
-error_from_record (WsRecord *r)
-{
-  WsRunnerError *e = g_new0 (WsRunnerError, 1);
-  WsRecordNode o = WS_RECORD_ROOT;
-
-  e->run = (int) ws_record_int (r, o, "run", 0);
-  e->severity = g_strdup (ws_record_string (r, o, "severity") ?: "error");
-  e->code = g_strdup (ws_record_string (r, o, "code") ?: "unknown");
-  e->message = g_strdup (ws_record_string (r, o, "message") ?: "");
-  e->detail = g_strdup (ws_record_string (r, o, "detail"));
-  e->file = g_strdup (ws_record_string (r, o, "file"));
-  e->line = (int) ws_record_int (r, o, "line", 0);
-  e->column = (int) ws_record_int (r, o, "column", 0);
-  return e;
-}
-
-/* The hello, device and kernel records are read again by json-glib, which might refuse a
- * corner of JSON that ws-record.c takes (none is known: unpaired surrogates were one): such
- * a record is refused rather than half kept. */
-static const char not_plain_json[]
-  = N_("the record uses a form of JSON this reader cannot keep (an unusual escape or number)");
-
-/* The few records kept as json-glib objects (hello, device, kernel): their readers and the
- * views want JsonObject, and there are only a handful per session. */
-static JsonObject *
-json_object_of (const char *text, gsize length)
-{
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  JsonNode *root;
-
-  if (!json_parser_load_from_data (parser, text, (gssize) length, NULL)
-      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return NULL;
-  return json_object_ref (json_node_get_object (root));
-}
-
+/* Every record but activities is kept as it was read, for writing back: fields this version
+ * does not know included. */
 static void
-store (WsSession *self, const char *type, int run, const char *text, gsize length)
+store (WsSession *self, const WsRecord *r, const char *type, int run, const char *text,
+       gsize length)
 {
   WsStoredRecord *stored = g_new0 (WsStoredRecord, 1);
 
   stored->type = g_intern_string (type);
   stored->run = run;
+  stored->t = ws_record_double (r, WS_RECORD_ROOT, WS_KEY_T, NAN);
   stored->text = g_strndup (text, length);
   g_ptr_array_add (self->records, stored);
 }
@@ -137,32 +113,32 @@ fail (WsSession *self, GError **error, WsSessionError code, const char *format, 
 
 /* A traced program's stream (protocol 2): its records go to the session's trace. */
 static void
-start_trace (WsSession *self, WsRecord *r, const char *text, gsize length)
+start_trace (WsSession *self, const WsRecord *r)
 {
   self->trace = _ws_trace_new ();
-  _ws_trace_add_record (self->trace, self, "hello", r, text, length);
+  _ws_trace_add_record (self->trace, self, WS_RECORD_TYPE_HELLO, r);
 }
 
 static gboolean
-add_trace_record (WsSession *self, WsRecord *r, const char *type, const char *text,
+add_trace_record (WsSession *self, const WsRecord *r, const char *type, const char *text,
                   gsize length)
 {
-  store (self, type, 0, text, length);
-  _ws_trace_add_record (self->trace, self, type, r, text, length);
-  if (!g_str_equal (type, "activity"))
+  store (self, r, type, 0, text, length);
+  _ws_trace_add_record (self->trace, self, type, r);
+  if (!g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
 static gboolean
-handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
+handle_hello (WsSession *self, const WsRecord *r, const char *type, const char *text, gsize length,
               guint *column, GError **error)
 {
   WsRecordNode o = WS_RECORD_ROOT;
   g_autoptr (GError) range = NULL;
   gint64 protocol;
 
-  if (!g_str_equal (type, "hello"))
+  if (!g_str_equal (type, WS_RECORD_TYPE_HELLO))
     return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                  _("this is not a Warpscope session: its first record is \"%s\", not the "
                    "runner's hello"),
@@ -170,36 +146,45 @@ handle_hello (WsSession *self, WsRecord *r, const char *type, const char *text, 
   if (!_ws_session_check_ranges (r, type, text, length, column, &range))
     return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                  _("this is not a Warpscope session: in its hello record, %s"), range->message);
-  protocol = ws_record_int (r, o, "protocol", 0);
-  if (protocol > WS_PROTOCOL_VERSION)
+  protocol = ws_record_int (r, o, WS_KEY_PROTOCOL, 0);
+  if (protocol > WS_SESSION_PROTOCOL)
     return fail (self, error, WS_SESSION_ERROR_NEWER_PROTOCOL,
                  _("this session was written by a newer Warpscope (protocol %" PRId64
                    ", runner %s); this version reads protocol %d and older. Update Warpscope "
                    "to open it"),
-                 protocol, ws_record_string (r, o, "runner") ?: "unknown", WS_PROTOCOL_VERSION);
+                 protocol, ws_record_string (r, o, WS_KEY_RUNNER) ?: "unknown",
+                 WS_SESSION_PROTOCOL);
   if (protocol < 1)
     return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
                  _("this is not a Warpscope session: its hello record names no protocol"));
-  self->hello = json_object_of (text, length);
-  if (self->hello == NULL)
-    return fail (self, error, WS_SESSION_ERROR_NOT_A_SESSION,
-                 _("this is not a Warpscope session: in its hello record, %s"),
-                 _(not_plain_json));
+  self->hello = _ws_hello_new_from_record (r);
   self->protocol = (int) protocol;
-  /* warpscope-cli replay marks the hello of the recording it plays back. */
-  if (ws_record_member (r, o, "replay") != WS_RECORD_NONE)
+  if (self->hello->replay)
     self->source = WS_SESSION_SOURCE_REPLAY;
-  store (self, type, 0, text, length);
-  if (g_strcmp0 (ws_record_string (r, o, "source"), "trace") == 0)
-    start_trace (self, r, text, length);
+  store (self, r, type, 0, text, length);
+  if (self->hello->trace)
+    start_trace (self, r);
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
+static void
+add_kernel (WsSession *self, const WsRecord *r)
+{
+  g_autoptr (WsKernelEntry) entry = _ws_kernel_entry_new_from_record (r);
+  const char *name = ws_kernel_entry_get_name (entry);
+
+  /* An entry without a name names nothing a run could use. */
+  if (name == NULL)
+    return;
+  g_list_store_append (self->kernels, entry);
+  g_hash_table_replace (self->kernels_by_name, (gpointer) name, entry);
+}
+
 /* `column` gets where the trouble is when the record is refused. */
 static gboolean
-handle_record (WsSession *self, WsRecord *r, const char *type, const char *text, gsize length,
-               guint *column, GError **error)
+handle_record (WsSession *self, const WsRecord *r, const char *type, const char *text,
+               gsize length, guint *column, GError **error)
 {
   WsRecordNode o = WS_RECORD_ROOT;
 
@@ -211,7 +196,7 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
 
   if (self->trace != NULL && _ws_trace_takes (type))
     return add_trace_record (self, r, type, text, length);
-  if (g_str_equal (type, "activity"))
+  if (g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     {
       WsActivity a;
       guint32 run;
@@ -221,75 +206,57 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
       return TRUE;
     }
 
-  if (g_str_equal (type, "device"))
+  if (g_str_equal (type, WS_RECORD_TYPE_DEVICE))
     {
-      g_autoptr (JsonObject) json = json_object_of (text, length);
-      g_autoptr (WsDevice) device = NULL;
+      g_autoptr (WsDevice) device = _ws_device_new_from_record (r);
 
-      if (json == NULL)
-        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
-      device = ws_device_new_from_json (json);
       g_list_store_append (self->devices, device);
-      store (self, type, 0, text, length);
+      store (self, r, type, 0, text, length);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
-  else if (g_str_equal (type, "kernel"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_KERNEL))
     {
-      JsonObject *json = json_object_of (text, length);
-      const char *name = ws_record_string (r, o, "name");
-
-      if (json == NULL)
-        return fail (self, error, WS_SESSION_ERROR_MALFORMED, "%s", _(not_plain_json));
-      store (self, type, 0, text, length);
-      if (json != NULL && name != NULL)
-        {
-          g_hash_table_replace (self->kernels, g_strdup (name), json_object_ref (json));
-          g_ptr_array_add (self->kernel_list, json);
-        }
-      else if (json != NULL)
-        json_object_unref (json);
+      store (self, r, type, 0, text, length);
+      add_kernel (self, r);
     }
-  else if (g_str_equal (type, "run"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_RUN))
     {
       g_autoptr (WsRun) run = NULL;
-      int id = (int) ws_record_int (r, o, "id", 0);
-      g_autofree char *line = g_strndup (text, length);
+      int id = (int) ws_record_int (r, o, WS_KEY_ID, 0);
 
       if (ws_session_find_run (self, id) != NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
                      _("run %d is announced twice; the second is ignored"), id);
-      run = _ws_run_new_from_record (r, line);
+      run = _ws_run_new_from_record (r);
       if (self->last_run != NULL)
         _ws_run_finish_activities (self->last_run);
-      store (self, type, id, text, length);
+      store (self, r, type, id, text, length);
       g_hash_table_insert (self->runs_by_id, GINT_TO_POINTER (id), run);
       g_list_store_append (self->runs, run);
       self->last_run = run;
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_ADDED], 0, run);
     }
-  else if (g_str_equal (type, "launch") || g_str_equal (type, "timing")
-           || g_str_equal (type, "verify"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_LAUNCH) || g_str_equal (type, WS_RECORD_TYPE_TIMING)
+           || g_str_equal (type, WS_RECORD_TYPE_VERIFY))
     {
-      int id = (int) ws_record_int (r, o, "run", 0);
+      int id = (int) ws_record_int (r, o, WS_KEY_RUN, 0);
       WsRun *run = ws_session_find_run (self, id);
-      g_autofree char *line = NULL;
 
       if (run == NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
                      _("a %s record names run %d, which was never announced"), type, id);
-      line = g_strndup (text, length);
-      store (self, type, id, text, length);
-      _ws_run_set_record (run, type, r, line);
+      store (self, r, type, id, text, length);
+      _ws_run_set_record (run, type, r);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);
     }
-  else if (g_str_equal (type, "error"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_ERROR))
     {
-      WsRunnerError *e = error_from_record (r);
+      WsRunnerError *e = _ws_runner_error_new_from_record (r);
       WsRun *run = e->run ? ws_session_find_run (self, e->run) : NULL;
 
       if (self->trace != NULL)
         _ws_trace_note_error (self->trace, r);
-      store (self, type, e->run, text, length);
+      store (self, r, type, e->run, text, length);
       if (run != NULL)
         {
           _ws_run_add_error (run, e);
@@ -299,27 +266,27 @@ handle_record (WsSession *self, WsRecord *r, const char *type, const char *text,
         g_ptr_array_add (self->errors, e);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
-  else if (g_str_equal (type, "progress"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_PROGRESS))
     {
-      store (self, type, 0, text, length);
+      store (self, r, type, 0, text, length);
       self->has_progress = TRUE;
-      self->progress_done = (int) ws_record_int (r, o, "done", 0);
-      self->progress_total = (int) ws_record_int (r, o, "total", 0);
+      self->progress_done = (int) ws_record_int (r, o, WS_KEY_DONE, 0);
+      self->progress_total = (int) ws_record_int (r, o, WS_KEY_TOTAL, 0);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
-  else if (g_str_equal (type, "done"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_DONE))
     {
-      store (self, type, 0, text, length);
+      store (self, r, type, 0, text, length);
       self->done = TRUE;
-      self->exit_code = (int) ws_record_int (r, o, "exit_code", 0);
-      self->dropped_records = ws_record_int (r, o, "dropped_records", 0);
+      self->exit_code = (int) ws_record_int (r, o, WS_KEY_EXIT_CODE, 0);
+      self->dropped_records = ws_record_int (r, o, WS_KEY_DROPPED_RECORDS, 0);
       ws_session_end (self);
     }
   else
     {
       /* Other types (later protocols, hello repeated by a replay) are kept for writing back;
        * an own kernel's compile, memcheck and source records are also read. */
-      store (self, type, 0, text, length);
+      store (self, r, type, 0, text, length);
       if (_ws_session_read_own (self, r, type))
         g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
     }
@@ -403,7 +370,7 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
     return TRUE;
 
   if (self->hello != NULL && self->trace == NULL && len > 20
-      && memcmp (line, "{\"type\":\"activity\"", 18) == 0)
+      && memcmp (line, FAST_PATH_PREFIX, sizeof FAST_PATH_PREFIX - 1) == 0)
     {
       WsActivity a;
       guint32 run;
@@ -427,7 +394,7 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
                    local->message);
     }
   if (ws_record_type (record, WS_RECORD_ROOT) != WS_RECORD_OBJECT
-      || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
+      || (type = ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE)) == NULL)
     {
       const char *message = _("not a record: a record is a JSON object with a \"type\"");
 

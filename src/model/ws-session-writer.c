@@ -5,74 +5,82 @@
  */
 #include "ws-session-private.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ws-file.h"
-#include "ws-json-util.h"
+#include "ws-json-writer.h"
+#include "ws-protocol.h"
 
 static void
-append_triple (GString *s, const char *key, const guint32 v[3])
+triple (WsJsonWriter *j, const char *key, const guint32 v[3])
 {
-  g_string_append_printf (s, ",\"%s\":[%u,%u,%u]", key, v[0], v[1], v[2]);
+  ws_json_writer_begin_array (j, key);
+  for (int i = 0; i < 3; i++)
+    ws_json_writer_uint (j, NULL, v[i]);
+  ws_json_writer_end_array (j);
 }
 
+/* Omitted when NULL, as the runner leaves out what it does not know of an activity. */
 static void
-append_string (GString *s, const char *key, const char *value)
+string (WsJsonWriter *j, const char *key, const char *value)
 {
-  if (value == NULL)
-    return;
-  g_string_append_printf (s, ",\"%s\":", key);
-  _ws_json_append_string (s, value);
+  if (value != NULL)
+    ws_json_writer_string (j, key, value);
 }
 
+/* The fields of an activity in the order the runner writes them (src/runner/ws-output.c). */
 static void
-append_activity (GString *s, guint32 run, const WsActivity *a, double t)
+append_activity (WsJsonWriter *j, guint32 run, const WsActivity *a, double t)
 {
-  g_string_append (s, "{\"type\":\"activity\",\"t\":");
-  _ws_json_append_double (s, t);
-  g_string_append_printf (s,
-                          ",\"run\":%u,\"phase\":\"%s\",\"rep\":%u,"
-                          "\"kind\":\"%s\",\"start\":%" G_GINT64_FORMAT ",\"end\":%" G_GINT64_FORMAT,
-                          run, ws_activity_phase_to_string (a->phase), a->rep,
-                          ws_activity_kind_to_string (a->kind), a->start, a->end);
+  ws_json_writer_begin_object (j, NULL);
+  ws_json_writer_string (j, WS_KEY_TYPE, WS_RECORD_TYPE_ACTIVITY);
+  ws_json_writer_double (j, WS_KEY_T, t);
+  ws_json_writer_uint (j, WS_KEY_RUN, run);
+  ws_json_writer_string (j, WS_KEY_PHASE, ws_activity_phase_to_string (a->phase));
+  ws_json_writer_uint (j, WS_KEY_REP, a->rep);
+  ws_json_writer_string (j, WS_KEY_KIND, ws_activity_kind_to_string (a->kind));
+  ws_json_writer_int (j, WS_KEY_START, a->start);
+  ws_json_writer_int (j, WS_KEY_END, a->end);
   switch (a->kind)
     {
     case WS_ACTIVITY_MEMCPY:
-      append_string (s, "direction", ws_copy_direction_to_string (a->direction));
-      g_string_append_printf (s, ",\"bytes\":%" G_GUINT64_FORMAT, a->bytes);
-      append_string (s, "host_memory", ws_host_memory_to_string (a->host_memory));
-      g_string_append_printf (s, ",\"stream\":%u", a->stream);
+      string (j, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
+      ws_json_writer_uint (j, WS_KEY_BYTES, a->bytes);
+      string (j, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
+      ws_json_writer_uint (j, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_MEMSET:
-      g_string_append_printf (s, ",\"bytes\":%" G_GUINT64_FORMAT ",\"stream\":%u", a->bytes,
-                              a->stream);
+      ws_json_writer_uint (j, WS_KEY_BYTES, a->bytes);
+      ws_json_writer_uint (j, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_KERNEL:
-      append_string (s, "name", a->name);
-      append_triple (s, "grid", a->grid);
-      append_triple (s, "block", a->block);
-      g_string_append_printf (s, ",\"registers\":%u,\"static_smem\":%u,\"dynamic_smem\":%u"
-                                 ",\"stream\":%u",
-                              a->registers, a->static_smem, a->dynamic_smem, a->stream);
+      string (j, WS_KEY_NAME, a->name);
+      triple (j, WS_KEY_GRID, a->grid);
+      triple (j, WS_KEY_BLOCK, a->block);
+      ws_json_writer_uint (j, WS_KEY_REGISTERS, a->registers);
+      ws_json_writer_uint (j, WS_KEY_STATIC_SMEM, a->static_smem);
+      ws_json_writer_uint (j, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
+      ws_json_writer_uint (j, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_SYNC:
-      append_string (s, "sync", a->detail);
-      g_string_append_printf (s, ",\"stream\":%u", a->stream);
+      string (j, WS_KEY_SYNC, a->detail);
+      ws_json_writer_uint (j, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_OVERHEAD:
-      append_string (s, "overhead", a->detail);
+      string (j, WS_KEY_OVERHEAD, a->detail);
       break;
     case WS_ACTIVITY_CPU:
-      append_string (s, "name", a->name);
-      g_string_append_printf (s, ",\"threads\":%u", a->threads);
+      string (j, WS_KEY_NAME, a->name);
+      ws_json_writer_uint (j, WS_KEY_THREADS, a->threads);
       break;
     default:
-      append_string (s, "name", a->name);
+      string (j, WS_KEY_NAME, a->name);
       break;
     }
   if (a->kind != WS_ACTIVITY_CPU)
-    g_string_append_printf (s, ",\"correlation\":%u", a->correlation);
-  g_string_append (s, "}\n");
+    ws_json_writer_uint (j, WS_KEY_CORRELATION, a->correlation);
+  ws_json_writer_end_object (j);
 }
 
 typedef struct
@@ -80,6 +88,7 @@ typedef struct
   GOutputStream *stream;
   GCancellable *cancellable;
   GString *buffer;
+  WsJsonWriter *json;  /* into buffer */
   GHashTable *written; /* runs whose activities are out */
   double t;            /* the t of the last record written */
 } Writer;
@@ -98,15 +107,6 @@ flush_buffer (Writer *w, gboolean force, GError **error)
   return TRUE;
 }
 
-/* The record's t, for the activities written after it. */
-static double
-t_of (const char *text, double fallback)
-{
-  const char *p = strstr (text, "\"t\":");
-
-  return p ? g_ascii_strtod (p + 4, NULL) : fallback;
-}
-
 static gboolean
 write_activities (Writer *w, WsRun *run, GError **error)
 {
@@ -119,7 +119,8 @@ write_activities (Writer *w, WsRun *run, GError **error)
   a = ws_run_get_activities (run, &n);
   for (guint i = 0; i < n; i++)
     {
-      append_activity (w->buffer, (guint32) ws_run_get_id (run), &a[i], w->t);
+      append_activity (w->json, (guint32) ws_run_get_id (run), &a[i], w->t);
+      g_string_append_c (w->buffer, '\n');
       if (!flush_buffer (w, FALSE, error))
         return FALSE;
     }
@@ -145,7 +146,7 @@ gboolean
 ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancellable,
                   GError **error)
 {
-  Writer w = { stream, cancellable, g_string_sized_new (1 << 20),
+  Writer w = { stream, cancellable, g_string_sized_new (1 << 20), NULL,
                g_hash_table_new (g_direct_hash, g_direct_equal), 0 };
   WsRun *previous = NULL;
   gboolean ok = TRUE;
@@ -153,24 +154,27 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
   g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
 
+  w.json = ws_json_writer_new (w.buffer, FALSE);
   for (guint i = 0; ok && i < self->records->len; i++)
     {
       WsStoredRecord *record = g_ptr_array_index (self->records, i);
       const char *type = record->type;
 
       /* Activities go before their run's results, as the runner prints them. */
-      if (g_str_equal (type, "verify") || g_str_equal (type, "timing") || g_str_equal (type, "error"))
+      if (g_str_equal (type, WS_RECORD_TYPE_VERIFY) || g_str_equal (type, WS_RECORD_TYPE_TIMING)
+          || g_str_equal (type, WS_RECORD_TYPE_ERROR))
         ok = write_activities (&w, ws_session_find_run (self, record->run), error);
-      else if (g_str_equal (type, "run"))
+      else if (g_str_equal (type, WS_RECORD_TYPE_RUN))
         {
           ok = write_activities (&w, previous, error);
           previous = ws_session_find_run (self, record->run);
         }
-      else if (g_str_equal (type, "done"))
+      else if (g_str_equal (type, WS_RECORD_TYPE_DONE))
         ok = write_remaining (self, &w, error);
       if (!ok)
         break;
-      w.t = t_of (record->text, w.t);
+      if (!isnan (record->t))
+        w.t = record->t;
       /* Written back exactly as read. */
       g_string_append (w.buffer, record->text);
       g_string_append_c (w.buffer, '\n');
@@ -178,6 +182,7 @@ ws_session_write (WsSession *self, GOutputStream *stream, GCancellable *cancella
     }
   if (ok)
     ok = write_remaining (self, &w, error) && flush_buffer (&w, TRUE, error);
+  ws_json_writer_free (w.json);
   g_string_free (w.buffer, TRUE);
   g_hash_table_unref (w.written);
   return ok;

@@ -37,15 +37,15 @@ ws_session_finalize (GObject *object)
   WsSession *self = WS_SESSION (object);
 
   g_clear_object (&self->file);
-  g_clear_pointer (&self->hello, json_object_unref);
+  g_clear_pointer (&self->hello, ws_hello_unref);
   g_clear_object (&self->devices);
   g_clear_pointer (&self->runs_by_id, g_hash_table_unref);
   g_clear_object (&self->runs);
-  g_clear_pointer (&self->kernels, g_hash_table_unref);
+  g_clear_pointer (&self->kernels_by_name, g_hash_table_unref);
+  g_clear_object (&self->kernels);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
-  g_clear_pointer (&self->kernel_list, g_ptr_array_unref);
   g_clear_pointer (&self->trace, _ws_trace_free);
   g_clear_error (&self->fatal);
   _ws_session_finalize_own (self);
@@ -79,12 +79,11 @@ ws_session_init (WsSession *self)
   self->devices = g_list_store_new (WS_TYPE_DEVICE);
   self->runs = g_list_store_new (WS_TYPE_RUN);
   self->runs_by_id = g_hash_table_new (g_direct_hash, g_direct_equal);
-  self->kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         (GDestroyNotify) json_object_unref);
+  self->kernels = g_list_store_new (WS_TYPE_KERNEL_ENTRY);
+  self->kernels_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_stored_record_free);
-  self->kernel_list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   _ws_session_init_own (self);
 }
 
@@ -126,7 +125,7 @@ ws_session_set_file (WsSession *self, GFile *file)
   g_set_object (&self->file, file);
 }
 
-JsonObject *
+const WsHello *
 ws_session_get_hello (WsSession *self)
 {
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);
@@ -136,15 +135,8 @@ ws_session_get_hello (WsSession *self)
 char *
 ws_session_dup_date (WsSession *self)
 {
-  const char *time;
-
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);
-  if (self->hello == NULL || !json_object_has_member (self->hello, "time"))
-    return NULL;
-  time = json_object_get_string_member_with_default (self->hello, "time", "");
-  if (strlen (time) < 10)
-    return NULL;
-  return g_strndup (time, 10);
+  return self->hello ? ws_hello_dup_date (self->hello) : NULL;
 }
 
 GListModel *
@@ -201,22 +193,18 @@ ws_session_find_run (WsSession *self, int id)
   return g_hash_table_lookup (self->runs_by_id, GINT_TO_POINTER (id));
 }
 
-JsonObject *
-ws_session_get_kernel (WsSession *self, const char *name)
+GListModel *
+ws_session_get_kernels (WsSession *self)
 {
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);
-  return name ? g_hash_table_lookup (self->kernels, name) : NULL;
+  return G_LIST_MODEL (self->kernels);
 }
 
-GPtrArray *
-ws_session_dup_kernels (WsSession *self)
+WsKernelEntry *
+ws_session_find_kernel (WsSession *self, const char *name)
 {
-  GPtrArray *kernels = g_ptr_array_new ();
-
-  g_return_val_if_fail (WS_IS_SESSION (self), kernels);
-  for (guint i = 0; i < self->kernel_list->len; i++)
-    g_ptr_array_add (kernels, g_ptr_array_index (self->kernel_list, i));
-  return kernels;
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  return name ? g_hash_table_lookup (self->kernels_by_name, name) : NULL;
 }
 
 GPtrArray *
@@ -345,12 +333,13 @@ series_key (WsRun *run, WsSeriesKind kind, char **label)
 
   if (kind == WS_SERIES_BY_SIZE)
     {
-      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block, c->transfer)
-                      : g_strdup_printf ("%s, %s", kernel, c->transfer);
+      *label = *block ? g_strdup_printf ("%s %s, %s", kernel, block,
+                                         ws_transfer_label (c->transfer))
+                      : g_strdup_printf ("%s, %s", kernel, ws_transfer_label (c->transfer));
       return g_strdup_printf ("%s|%u|%u|%u|%s|%s", c->kernel, c->block[0], c->block[1],
                               c->block[2], c->transfer, params);
     }
-  *label = g_strdup_printf ("%s %s, %s", kernel, size, c->transfer);
+  *label = g_strdup_printf ("%s %s, %s", kernel, size, ws_transfer_label (c->transfer));
   return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT
                           "|%s|%s",
                           c->kernel, c->shape[0], c->shape[1], c->shape[2], c->transfer, params);

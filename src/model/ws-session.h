@@ -5,16 +5,18 @@
 #pragma once
 
 #include <gio/gio.h>
-#include <json-glib/json-glib.h>
 
 #include "ws-activity.h"
 #include "ws-device.h"
+#include "ws-hello.h"
+#include "ws-kernel-entry.h"
 #include "ws-run.h"
 
 G_BEGIN_DECLS
 
-/* The newest protocol this model reads (docs/protocol.md): 2 adds traced programs. */
-#define WS_PROTOCOL_VERSION 2
+/* The newest protocol this model reads (docs/protocol.md; the versions are src/protocol's):
+ * the runner's, and the traced programs' that adds to it. */
+#define WS_SESSION_PROTOCOL WS_PROTOCOL_TRACE
 
 /* The longest line a reader takes, in bytes, without its newline: 1 MiB. The longest record
  * in the bundled recordings is about 1 KB (a timing record; a device record is as long), and
@@ -94,8 +96,9 @@ void ws_session_set_source (WsSession *self, WsSessionSource source);
 GFile *ws_session_get_file (WsSession *self);
 void ws_session_set_file (WsSession *self, GFile *file);
 
-/* The hello record: protocol, runner version, date, host, driver/runtime/CUPTI versions. */
-JsonObject *ws_session_get_hello (WsSession *self);
+/* The hello record: protocol, runner version, date, host, driver/runtime/CUPTI versions;
+ * NULL before it arrives. */
+const WsHello *ws_session_get_hello (WsSession *self);
 /* "2026-11-29" from the hello's time, or NULL. */
 char *ws_session_dup_date (WsSession *self);
 
@@ -106,10 +109,10 @@ WsDevice *ws_session_get_device (WsSession *self);    /* the first, or NULL */
 WsDevice *ws_session_get_run_device (WsSession *self, WsRun *run);
 GListModel *ws_session_get_runs (WsSession *self);    /* WsRun, in id order */
 WsRun *ws_session_find_run (WsSession *self, int id);
-/* Catalog entries ("kernel" records) by kernel name; NULL when unknown. */
-JsonObject *ws_session_get_kernel (WsSession *self, const char *name);
-/* Every catalog entry in the order they came (JsonObject, new array of borrowed objects). */
-GPtrArray *ws_session_dup_kernels (WsSession *self);
+/* The catalog entries ("kernel" records), in the order they came (WsKernelEntry). */
+GListModel *ws_session_get_kernels (WsSession *self);
+/* The entry of a kernel by name (the last one, when it came twice); NULL when unknown. */
+WsKernelEntry *ws_session_find_kernel (WsSession *self, const char *name);
 /* Session-level error records (WsRunnerError), e.g. no_driver. */
 GPtrArray *ws_session_get_errors (WsSession *self);
 /* Lines that could not be read (WsProblem), at most WS_SESSION_MAX_PROBLEMS of them, then

@@ -12,7 +12,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "ws-json-util.h"
+#include "ws-json-writer.h"
+#include "ws-protocol.h"
 #include "ws-record.h"
 #include "ws-session-private.h"
 
@@ -148,21 +149,37 @@ with_members (const char *line, const char *members)
   return g_strdup_printf ("%.*s%s}", (int) (end - 1 - line), line, members);
 }
 
-static char *
-t_text (WsSweepMerge *self)
-{
-  GString *s = g_string_new (NULL);
+/* How the runner begins a record of a type: the cue for lines read without parsing. */
+#define TYPE_PREFIX(type) "{\"" WS_KEY_TYPE "\":\"" type "\""
 
-  _ws_json_append_double (s, self->t);
-  return g_string_free (s, FALSE);
+/* A record of the merge's own (progress, error, done), in the runner's layout: type and t
+ * first. End it with end_record. */
+static WsJsonWriter *
+begin_record (WsSweepMerge *self, GString *out, const char *type)
+{
+  WsJsonWriter *json = ws_json_writer_new (out, FALSE);
+
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, WS_KEY_TYPE, type);
+  ws_json_writer_double (json, WS_KEY_T, self->t);
+  return json;
+}
+
+static char *
+end_record (WsJsonWriter *json, GString *out)
+{
+  ws_json_writer_end_object (json);
+  ws_json_writer_free (json);
+  return g_string_free (out, FALSE);
 }
 
 static void
 emit_progress (WsSweepMerge *self)
 {
   int done = 0, total = 0;
-  g_autofree char *t = NULL;
   g_autofree char *line = NULL;
+  GString *out;
+  WsJsonWriter *json;
 
   if (!self->released)
     return;
@@ -181,9 +198,11 @@ emit_progress (WsSweepMerge *self)
     return;
   self->progress_done = done;
   self->progress_total = total;
-  t = t_text (self);
-  line = g_strdup_printf ("{\"type\":\"progress\",\"t\":%s,\"done\":%d,\"total\":%d}", t, done,
-                          total);
+  out = g_string_new (NULL);
+  json = begin_record (self, out, WS_RECORD_TYPE_PROGRESS);
+  ws_json_writer_int (json, WS_KEY_DONE, done);
+  ws_json_writer_int (json, WS_KEY_TOTAL, total);
+  line = end_record (json, out);
   emit (self, line);
 }
 
@@ -227,15 +246,16 @@ release (WsSweepMerge *self)
         for (guint l = 0; l < s->preamble->len; l++)
           {
             const char *line = g_ptr_array_index (s->preamble, l);
-            gboolean device = g_str_has_prefix (line, "{\"type\":\"device\"");
-            gboolean kernel = g_str_has_prefix (line, "{\"type\":\"kernel\"");
+            gboolean device = g_str_has_prefix (line, TYPE_PREFIX (WS_RECORD_TYPE_DEVICE));
+            gboolean kernel = g_str_has_prefix (line, TYPE_PREFIX (WS_RECORD_TYPE_KERNEL));
 
             if ((pass == 0 && !device) || (pass == 1 && !kernel) || (pass == 2 && (device || kernel)))
               continue;
             if (kernel)
               {
                 g_autoptr (WsRecord) r = ws_record_parse (line, strlen (line), NULL, NULL);
-                const char *name = r != NULL ? ws_record_string (r, WS_RECORD_ROOT, "name") : NULL;
+                const char *name
+                  = r != NULL ? ws_record_string (r, WS_RECORD_ROOT, WS_KEY_NAME) : NULL;
 
                 if (name == NULL || g_hash_table_contains (self->kernels_out, name))
                   continue;
@@ -243,10 +263,10 @@ release (WsSweepMerge *self)
               }
             if (device && several_hosts && s->host != NULL)
               {
-                GString *member = g_string_new (",\"host\":");
+                GString *member = g_string_new (",\"" WS_KEY_HOST "\":");
                 g_autofree char *tagged = NULL;
 
-                _ws_json_append_string (member, s->host);
+                ws_json_append_string (member, s->host);
                 tagged = with_members (line, member->str);
                 g_string_free (member, TRUE);
                 emit (self, tagged);
@@ -340,13 +360,14 @@ tag_run (Stream *s, WsRecord *record, const char *line)
 
   if (s->device < 0 && s->device_hint < 0)
     return g_strdup (line);
-  if (ws_record_member (record, WS_RECORD_ROOT, "device") != WS_RECORD_NONE)
+  if (ws_record_member (record, WS_RECORD_ROOT, WS_KEY_DEVICE) != WS_RECORD_NONE)
     return g_strdup (line);
-  g_string_append_printf (members, ",\"device\":%d", s->device >= 0 ? s->device : s->device_hint);
+  g_string_append_printf (members, ",\"" WS_KEY_DEVICE "\":%d",
+                          s->device >= 0 ? s->device : s->device_hint);
   if (s->device_uuid != NULL)
     {
-      g_string_append (members, ",\"device_uuid\":");
-      _ws_json_append_string (members, s->device_uuid);
+      g_string_append (members, ",\"" WS_KEY_DEVICE_UUID "\":");
+      ws_json_append_string (members, s->device_uuid);
     }
   return with_members (line, members->str);
 }
@@ -358,7 +379,7 @@ take_run_line (WsSweepMerge *self, guint stream, const char *type, int id, WsRec
   Stream *s = &self->streams[stream];
   gpointer owner;
 
-  if (g_str_equal (type, "run"))
+  if (g_str_equal (type, WS_RECORD_TYPE_RUN))
     {
       complete (self, s);
       owner = g_hash_table_lookup (self->owner, GINT_TO_POINTER (id));
@@ -395,19 +416,19 @@ take_run_line (WsSweepMerge *self, guint stream, const char *type, int id, WsRec
 static void
 take_hello_or_device (Stream *s, const char *type, WsRecord *record, const char *line)
 {
-  if (g_str_equal (type, "hello"))
+  if (g_str_equal (type, WS_RECORD_TYPE_HELLO))
     {
       if (s->hello == NULL)
         {
           s->hello = g_strdup (line);
-          s->host = g_strdup (ws_record_string (record, WS_RECORD_ROOT, "host"));
+          s->host = g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_HOST));
         }
       return;
     }
   if (s->device < 0)
     {
-      s->device = (int) ws_record_int (record, WS_RECORD_ROOT, "index", -1);
-      s->device_uuid = g_strdup (ws_record_string (record, WS_RECORD_ROOT, "uuid"));
+      s->device = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_INDEX, -1);
+      s->device_uuid = g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_UUID));
     }
   g_ptr_array_add (s->preamble, g_strdup (line));
 }
@@ -426,7 +447,7 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
   if (s->ended || s->has_done || self->finished)
     return;
   self->t = MAX (self->t, t_of (text));
-  if (g_str_has_prefix (text, "{\"type\":\"activity\""))
+  if (g_str_has_prefix (text, TYPE_PREFIX (WS_RECORD_TYPE_ACTIVITY)))
     {
       WsActivity a;
       guint32 run;
@@ -439,47 +460,48 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
         }
     }
   record = ws_record_parse (text, length, NULL, NULL);
-  if (record == NULL || (type = ws_record_string (record, WS_RECORD_ROOT, "type")) == NULL)
+  if (record == NULL || (type = ws_record_string (record, WS_RECORD_ROOT, WS_KEY_TYPE)) == NULL)
     return; /* the stream's own session has counted it as a problem */
-  if (g_str_equal (type, "run"))
-    id = (int) ws_record_int (record, WS_RECORD_ROOT, "id", 0);
-  else if (!g_str_equal (type, "hello") && !g_str_equal (type, "device"))
-    id = (int) ws_record_int (record, WS_RECORD_ROOT, "run", 0);
+  if (g_str_equal (type, WS_RECORD_TYPE_RUN))
+    id = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_ID, 0);
+  else if (!g_str_equal (type, WS_RECORD_TYPE_HELLO)
+           && !g_str_equal (type, WS_RECORD_TYPE_DEVICE))
+    id = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_RUN, 0);
 
-  if (g_str_equal (type, "hello") || g_str_equal (type, "device"))
+  if (g_str_equal (type, WS_RECORD_TYPE_HELLO) || g_str_equal (type, WS_RECORD_TYPE_DEVICE))
     take_hello_or_device (s, type, record, text);
-  else if (g_str_equal (type, "progress"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_PROGRESS))
     {
       complete (self, s);
       s->has_progress = TRUE;
-      s->progress_done = (int) ws_record_int (record, WS_RECORD_ROOT, "done", 0);
-      s->progress_total = (int) ws_record_int (record, WS_RECORD_ROOT, "total", 0);
+      s->progress_done = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_DONE, 0);
+      s->progress_total = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_TOTAL, 0);
       s->started = TRUE;
     }
-  else if (g_str_equal (type, "done"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_DONE))
     {
       complete (self, s);
       s->has_done = s->started = TRUE;
-      s->exit_code = (int) ws_record_int (record, WS_RECORD_ROOT, "exit_code", 0);
-      s->done_runs = ws_record_int (record, WS_RECORD_ROOT, "runs", 0);
-      s->done_failed = ws_record_int (record, WS_RECORD_ROOT, "failed", 0);
-      s->dropped = ws_record_int (record, WS_RECORD_ROOT, "dropped_records", 0);
+      s->exit_code = (int) ws_record_int (record, WS_RECORD_ROOT, WS_KEY_EXIT_CODE, 0);
+      s->done_runs = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_RUNS, 0);
+      s->done_failed = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_FAILED, 0);
+      s->dropped = ws_record_int (record, WS_RECORD_ROOT, WS_KEY_DROPPED_RECORDS, 0);
     }
-  else if (id > 0 || g_str_equal (type, "run"))
+  else if (id > 0 || g_str_equal (type, WS_RECORD_TYPE_RUN))
     {
       s->started = TRUE;
       take_run_line (self, stream, type, id, record, text);
     }
   else if (!self->released)
     g_ptr_array_add (s->preamble, g_steal_pointer (&text));
-  else if (!g_str_equal (type, "kernel")
+  else if (!g_str_equal (type, WS_RECORD_TYPE_KERNEL)
            || !g_hash_table_contains (self->kernels_out,
-                                      ws_record_string (record, WS_RECORD_ROOT, "name") ?: ""))
+                                      ws_record_string (record, WS_RECORD_ROOT, WS_KEY_NAME) ?: ""))
     emit (self, text); /* session-level news after the runs began */
 
-  if (g_str_equal (type, "kernel") && self->released)
+  if (g_str_equal (type, WS_RECORD_TYPE_KERNEL) && self->released)
     g_hash_table_add (self->kernels_out,
-                      g_strdup (ws_record_string (record, WS_RECORD_ROOT, "name") ?: ""));
+                      g_strdup (ws_record_string (record, WS_RECORD_ROOT, WS_KEY_NAME) ?: ""));
   if (!self->released)
     release (self);
   drain (self);
@@ -491,7 +513,8 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
 static char *
 error_record (WsSweepMerge *self, Stream *s, const char *reason)
 {
-  g_autoptr (GString) line = g_string_new ("{\"type\":\"error\",\"t\":");
+  GString *out = g_string_new (NULL);
+  WsJsonWriter *json = begin_record (self, out, WS_RECORD_TYPE_ERROR);
   g_autofree char *message = NULL;
   int device = s->device >= 0 ? s->device : s->device_hint;
 
@@ -500,14 +523,15 @@ error_record (WsSweepMerge *self, Stream *s, const char *reason)
                                "runs it did not finish are missing; the other runners' runs "
                                "are kept."),
                              s->label, reason);
-  _ws_json_append_double (line, self->t);
-  g_string_append (line, ",\"run\":null,\"severity\":\"error\",\"code\":\"runner_failed\"");
+  ws_json_writer_null (json, WS_KEY_RUN);
+  ws_json_writer_string (json, WS_KEY_SEVERITY,
+                         ws_error_severity_to_string (WS_ERROR_SEVERITY_ERROR));
+  ws_json_writer_string (json, WS_KEY_CODE, ws_error_code_to_string (WS_ERROR_RUNNER_FAILED));
   if (device >= 0)
-    g_string_append_printf (line, ",\"device\":%d", device);
-  g_string_append (line, ",\"message\":");
-  _ws_json_append_string (line, message);
-  g_string_append (line, ",\"detail\":null}");
-  return g_string_free (g_steal_pointer (&line), FALSE);
+    ws_json_writer_int (json, WS_KEY_DEVICE, device);
+  ws_json_writer_string (json, WS_KEY_MESSAGE, message);
+  ws_json_writer_null (json, WS_KEY_DETAIL);
+  return end_record (json, out);
 }
 
 static void
@@ -515,8 +539,9 @@ finish (WsSweepMerge *self)
 {
   int exit_code = 0;
   gint64 runs = 0, failed = 0, dropped = 0;
-  g_autofree char *t = NULL;
   g_autofree char *line = NULL;
+  GString *out;
+  WsJsonWriter *json;
 
   self->finished = TRUE;
   drain (self);
@@ -533,11 +558,13 @@ finish (WsSweepMerge *self)
       failed += s->done_failed;
       dropped += s->dropped;
     }
-  t = t_text (self);
-  line = g_strdup_printf ("{\"type\":\"done\",\"t\":%s,\"runs\":%" G_GINT64_FORMAT
-                          ",\"failed\":%" G_GINT64_FORMAT ",\"dropped_records\":%" G_GINT64_FORMAT
-                          ",\"exit_code\":%d}",
-                          t, runs, failed, dropped, exit_code);
+  out = g_string_new (NULL);
+  json = begin_record (self, out, WS_RECORD_TYPE_DONE);
+  ws_json_writer_int (json, WS_KEY_RUNS, runs);
+  ws_json_writer_int (json, WS_KEY_FAILED, failed);
+  ws_json_writer_int (json, WS_KEY_DROPPED_RECORDS, dropped);
+  ws_json_writer_int (json, WS_KEY_EXIT_CODE, exit_code);
+  line = end_record (json, out);
   emit (self, line);
 }
 

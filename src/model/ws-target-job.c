@@ -289,7 +289,7 @@ static void
 session_changed_cb (WsSession *session, gpointer data)
 {
   WsTargetJob *self = data;
-  JsonObject *hello = ws_session_get_hello (session);
+  const WsHello *hello = ws_session_get_hello (session);
   GError *error = NULL;
 
   if (self->hello_checked || hello == NULL)

@@ -45,7 +45,7 @@ compare_versions (const guint64 a[3], const guint64 b[3])
 }
 
 gboolean
-ws_target_check_hello (WsTarget *self, JsonObject *hello, GError **error)
+ws_target_check_hello (WsTarget *self, const WsHello *hello, GError **error)
 {
   const char *version;
   gint64 protocol;
@@ -55,10 +55,10 @@ ws_target_check_hello (WsTarget *self, JsonObject *hello, GError **error)
   g_return_val_if_fail (WS_IS_TARGET (self), FALSE);
   g_return_val_if_fail (hello != NULL, FALSE);
 
-  version = json_object_get_string_member_with_default (hello, "runner", NULL);
-  protocol = json_object_get_int_member_with_default (hello, "protocol", 0);
+  version = hello->runner;
+  protocol = hello->protocol;
   place = ws_target_dup_place (self);
-  if (protocol > WS_PROTOCOL_VERSION)
+  if (protocol > WS_SESSION_PROTOCOL)
     {
       g_set_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_RUNNER_VERSION,
                    /* Translators: the runner's version, where it runs, its protocol, the
@@ -66,7 +66,7 @@ ws_target_check_hello (WsTarget *self, JsonObject *hello, GError **error)
                    _("warpscope-runner %1$s on %2$s speaks protocol %3$d; this Warpscope reads "
                      "protocol %4$d and older. Update Warpscope here, or install the runner of "
                      "this Warpscope's version there."),
-                   version != NULL ? version : "?", place, (int) protocol, WS_PROTOCOL_VERSION);
+                   version != NULL ? version : "?", place, (int) protocol, WS_SESSION_PROTOCOL);
       return FALSE;
     }
   if (version == NULL || !parse_version (version, have))

@@ -7,7 +7,8 @@
 #pragma once
 
 #include <gio/gio.h>
-#include <json-glib/json-glib.h>
+
+#include "ws-hello.h"
 
 G_BEGIN_DECLS
 
@@ -129,7 +130,7 @@ gboolean ws_target_needs_stdin (WsTarget *self);
  * newer protocol, a version older than WS_RUNNER_MIN_VERSION ("warpscope-runner 0.0.9 on
  * gpu-box speaks protocol 1; this Warpscope needs warpscope-runner 0.1.0 or newer …"). A
  * version that is not numbers (a development build, a stand-in) is accepted. */
-gboolean ws_target_check_hello (WsTarget *self, JsonObject *hello, GError **error);
+gboolean ws_target_check_hello (WsTarget *self, const WsHello *hello, GError **error);
 /* What ssh, srun or sbatch said on `stderr_text` when the runner exited with `status`
  * before it finished, as a sentence saying what happened and what to change, with the
  * launcher's own words quoted; NULL when nothing in it is recognised. */

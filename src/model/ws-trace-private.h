@@ -33,11 +33,11 @@ void _ws_trace_free (WsTrace *trace);
 gboolean _ws_trace_takes (const char *type);
 /* `type` is one _ws_trace_takes accepts, or the session's first hello. Adds what it
  * describes; device records also reach the session's list of devices. */
-void _ws_trace_add_record (WsTrace *trace, WsSession *session, const char *type, WsRecord *r,
-                           const char *text, gsize length);
+void _ws_trace_add_record (WsTrace *trace, WsSession *session, const char *type,
+                           const WsRecord *r);
 /* An error record: a copy goes to the program run it names (program_run), else to the run of
  * the process that wrote it. */
-void _ws_trace_note_error (WsTrace *trace, WsRecord *r);
+void _ws_trace_note_error (WsTrace *trace, const WsRecord *r);
 /* The stream ended: spans sorted, open NVTX ranges closed at their process's end, processes
  * without their closing record reported as problems of the session. */
 void _ws_trace_end (WsTrace *trace, GPtrArray *problems);

@@ -10,7 +10,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "ws-json-util.h"
+#include "ws-device-private.h"
+#include "ws-protocol.h"
+#include "ws-run-private.h"
 #include "ws-session-private.h"
 
 /* ---- lifetime ----------------------------------------------------------------------------- */
@@ -81,44 +83,21 @@ ws_session_get_trace (WsSession *session)
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-static JsonObject *
-json_of (const char *text, gsize length)
-{
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  JsonNode *root;
-
-  if (!json_parser_load_from_data (parser, text, (gssize) length, NULL)
-      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return NULL;
-  return json_object_ref (json_node_get_object (root));
-}
-
+/* The strings of an array member; NULL when the member is absent or not an array. */
 static char **
-strv_of (JsonObject *o, const char *member)
+strv_of (const WsRecord *r, const char *member)
 {
-  JsonNode *node = json_object_get_member (o, member);
-  JsonArray *array;
-  GPtrArray *out;
+  WsRecordNode node = ws_record_member (r, WS_RECORD_ROOT, member);
 
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+  if (node == WS_RECORD_NONE || ws_record_type (r, node) != WS_RECORD_ARRAY)
     return NULL;
-  array = json_node_get_array (node);
-  out = g_ptr_array_new ();
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonNode *e = json_array_get_element (array, i);
-
-      if (JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING)
-        g_ptr_array_add (out, g_strdup (json_node_get_string (e)));
-    }
-  g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
+  return ws_record_dup_strings (r, WS_RECORD_ROOT, member);
 }
 
 static const char *
-intern (JsonObject *o, const char *member)
+record_intern (const WsRecord *r, const char *member)
 {
-  const char *s = _ws_json_string (o, member);
+  const char *s = ws_record_string (r, WS_RECORD_ROOT, member);
 
   return s != NULL ? g_intern_string (s) : NULL;
 }
@@ -198,11 +177,11 @@ new_process (WsTrace *t, guint program, gint64 pid, guint *index)
 /* The process a record comes from; one whose hello is missing (a stream cut short at its
  * start) is created, on the first process's clock. */
 static WsTraceProcess *
-process_of_record (WsTrace *t, WsRecord *r, guint *index)
+process_of_record (WsTrace *t, const WsRecord *r, guint *index)
 {
-  WsTraceProgram *program = program_of_record (t, ws_record_int (r, WS_RECORD_ROOT,
-                                                                 "program_run", 0));
-  gint64 pid = ws_record_int (r, WS_RECORD_ROOT, "pid", 0);
+  WsTraceProgram *program
+    = program_of_record (t, ws_record_int (r, WS_RECORD_ROOT, WS_KEY_PROGRAM_RUN, 0));
+  gint64 pid = ws_record_int (r, WS_RECORD_ROOT, WS_KEY_PID, 0);
   WsTraceProcess *p = lookup_process (t, program->id, pid, index);
 
   if (p == NULL)
@@ -230,151 +209,151 @@ extend_process (WsTraceProcess *p, gint64 end)
 /* ---- records ------------------------------------------------------------------------------ */
 
 static void
-read_hello (WsTrace *t, WsRecord *r, const char *text, gsize length)
+read_hello (WsTrace *t, const WsRecord *r)
 {
-  g_autoptr (JsonObject) o = NULL;
+  WsRecordNode o = WS_RECORD_ROOT;
   WsTraceProgram *program;
   WsTraceProcess *p;
   gint64 pid;
   guint index;
 
-  if (ws_record_member (r, WS_RECORD_ROOT, "pid") == WS_RECORD_NONE)
+  if (ws_record_member (r, o, WS_KEY_PID) == WS_RECORD_NONE)
     {
       /* The runner's hello: the processes come later. */
       t->from_runner = TRUE;
       return;
     }
-  if ((o = json_of (text, length)) == NULL)
-    return;
-  program = program_of_record (t, _ws_json_int (o, "program_run", 0));
-  pid = _ws_json_int (o, "pid", 0);
+  program = program_of_record (t, ws_record_int (r, o, WS_KEY_PROGRAM_RUN, 0));
+  pid = ws_record_int (r, o, WS_KEY_PID, 0);
   if ((p = lookup_process (t, program->id, pid, &index)) == NULL)
     {
       p = new_process (t, program->id, pid, &index);
       program->n_processes++;
     }
-  p->ppid = _ws_json_int (o, "ppid", 0);
+  p->ppid = ws_record_int (r, o, WS_KEY_PPID, 0);
   g_free (p->executable);
-  p->executable = g_strdup (_ws_json_string (o, "program"));
+  p->executable = g_strdup (ws_record_string (r, o, WS_KEY_PROGRAM));
   g_strfreev (p->command);
-  p->command = strv_of (o, "command");
+  p->command = strv_of (r, WS_KEY_COMMAND);
   g_free (p->cwd);
-  p->cwd = g_strdup (_ws_json_string (o, "cwd"));
-  p->clock_origin_ns = _ws_json_int (o, "clock_origin_ns", 0);
-  p->monotonic_origin_ns = _ws_json_int (o, "monotonic_origin_ns", 0);
-  p->api_mode = intern (o, "api");
+  p->cwd = g_strdup (ws_record_string (r, o, WS_KEY_CWD));
+  p->clock_origin_ns = ws_record_int (r, o, WS_KEY_CLOCK_ORIGIN_NS, 0);
+  p->monotonic_origin_ns = ws_record_int (r, o, WS_KEY_MONOTONIC_ORIGIN_NS, 0);
+  p->api_mode = record_intern (r, WS_KEY_API);
   if (!t->has_origin)
     {
       t->origin = p->clock_origin_ns;
       t->has_origin = TRUE;
     }
   p->cuda_start = on_axis (t, p, 0);
-  p->start = on_axis (t, p, MIN (_ws_json_int (o, "process_start", 0), 0));
+  p->start = on_axis (t, p, MIN (ws_record_int (r, o, WS_KEY_PROCESS_START, 0), 0));
   extend_process (p, p->cuda_start);
 }
 
 static void
-read_program (WsTrace *t, const char *text, gsize length)
+read_program (WsTrace *t, const WsRecord *r)
 {
-  g_autoptr (JsonObject) o = json_of (text, length);
+  WsRecordNode o = WS_RECORD_ROOT, params, env;
   WsTraceProgram *p;
-  JsonArray *params;
-  JsonObject *env;
   guint id;
 
-  if (o == NULL || (id = (guint) MAX (_ws_json_int (o, "program_run", 0), 0)) == 0)
+  if ((id = (guint) MAX (ws_record_int (r, o, WS_KEY_PROGRAM_RUN, 0), 0)) == 0)
     return;
   if ((p = _ws_trace_find_program (t, id)) == NULL)
     p = add_program (t, id);
-  p->of = (guint) MAX (_ws_json_int (o, "of", 1), 1);
-  params = json_object_get_member (o, "params") != NULL
-               && JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "params"))
-             ? json_object_get_array_member (o, "params")
-             : NULL;
-  if (params != NULL && p->params == NULL)
+  p->of = (guint) MAX (ws_record_int (r, o, WS_KEY_OF, 1), 1);
+  params = ws_record_member (r, o, WS_KEY_PARAMS);
+  if (params != WS_RECORD_NONE && ws_record_type (r, params) == WS_RECORD_ARRAY
+      && p->params == NULL)
     {
-      p->params = g_new0 (WsTraceParam, json_array_get_length (params));
-      for (guint i = 0; i < json_array_get_length (params); i++)
+      p->params = g_new0 (WsTraceParam, ws_record_length (r, params));
+      for (guint i = 0; i < ws_record_length (r, params); i++)
         {
-          JsonNode *e = json_array_get_element (params, i);
-          JsonObject *pair = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
+          WsRecordNode pair = ws_record_element (r, params, i);
 
-          if (pair == NULL || _ws_json_string (pair, "name") == NULL)
+          if (ws_record_type (r, pair) != WS_RECORD_OBJECT
+              || ws_record_string (r, pair, WS_KEY_NAME) == NULL)
             continue;
-          p->params[p->n_params].name = g_strdup (_ws_json_string (pair, "name"));
-          p->params[p->n_params].value = g_strdup (_ws_json_string (pair, "value") ?: "");
+          p->params[p->n_params].name = g_strdup (ws_record_string (r, pair, WS_KEY_NAME));
+          p->params[p->n_params].value = g_strdup (ws_record_string (r, pair, WS_KEY_VALUE) ?: "");
           p->n_params++;
         }
     }
   g_strfreev (p->argv);
-  p->argv = strv_of (o, "argv");
-  env = _ws_json_object (o, "env");
-  if (env != NULL)
+  p->argv = strv_of (r, WS_KEY_ARGV);
+  env = ws_record_object (r, o, WS_KEY_ENV);
+  if (env != WS_RECORD_NONE)
     {
-      g_autoptr (GList) members = json_object_get_members (env);
       GPtrArray *v = g_ptr_array_new ();
 
-      for (GList *m = members; m != NULL; m = m->next)
-        g_ptr_array_add (v, g_strdup_printf ("%s=%s", (const char *) m->data,
-                                             _ws_json_string (env, m->data) ?: ""));
+      /* A name given twice counts once, with its last value. */
+      for (WsRecordNode m = ws_record_first_child (r, env); m != WS_RECORD_NONE;
+           m = ws_record_next_sibling (r, m))
+        {
+          const char *name = ws_record_key (r, m);
+
+          if (ws_record_member (r, env, name) == m)
+            g_ptr_array_add (v, g_strdup_printf ("%s=%s", name,
+                                                 ws_record_string (r, env, name) ?: ""));
+        }
       g_ptr_array_add (v, NULL);
       g_strfreev (p->env);
       p->env = (char **) g_ptr_array_free (v, FALSE);
     }
   g_free (p->cwd);
-  p->cwd = g_strdup (_ws_json_string (o, "cwd"));
+  p->cwd = g_strdup (ws_record_string (r, o, WS_KEY_CWD));
   g_free (p->path);
-  p->path = g_strdup (_ws_json_string (o, "path"));
-  p->start_monotonic_ns = (guint64) MAX (_ws_json_int (o, "monotonic_ns", 0), 0);
+  p->path = g_strdup (ws_record_string (r, o, WS_KEY_PATH));
+  p->start_monotonic_ns = (guint64) MAX (ws_record_int (r, o, WS_KEY_MONOTONIC_NS, 0), 0);
 }
 
 static void
-read_program_end (WsTrace *t, WsRecord *r)
+read_program_end (WsTrace *t, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
-  gint64 id = ws_record_int (r, o, "program_run", 0);
+  gint64 id = ws_record_int (r, o, WS_KEY_PROGRAM_RUN, 0);
   WsTraceProgram *p = _ws_trace_find_program (t, (guint) MAX (id, 0));
-  const char *reason = ws_record_string (r, o, "reason");
-  const char *name = ws_record_string (r, o, "signal_name");
+  const char *reason = ws_record_string (r, o, WS_KEY_REASON);
+  const char *name = ws_record_string (r, o, WS_KEY_SIGNAL_NAME);
 
   if (p == NULL)
     return;
   p->ended = TRUE;
   p->end_reason = g_intern_string (reason ?: "exit");
-  p->exit_status = (int) ws_record_int (r, o, "exit_status", -1);
-  p->signal = (int) ws_record_int (r, o, "signal", 0);
+  p->exit_status = (int) ws_record_int (r, o, WS_KEY_EXIT_STATUS, -1);
+  p->signal = (int) ws_record_int (r, o, WS_KEY_SIGNAL, 0);
   p->signal_name = name != NULL ? g_intern_string (name) : NULL;
-  p->wall_ns = ws_record_int (r, o, "wall_ns", 0);
-  p->end_monotonic_ns = (guint64) MAX (ws_record_int (r, o, "monotonic_ns", 0), 0);
+  p->wall_ns = ws_record_int (r, o, WS_KEY_WALL_NS, 0);
+  p->end_monotonic_ns = (guint64) MAX (ws_record_int (r, o, WS_KEY_MONOTONIC_NS, 0), 0);
 }
 
 static void
-read_trace_end (WsTrace *t, WsRecord *r)
+read_trace_end (WsTrace *t, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
   guint index;
   WsTraceProcess *p = process_of_record (t, r, &index);
-  const char *reason = ws_record_string (r, o, "reason");
-  const char *name = ws_record_string (r, o, "signal_name");
+  const char *reason = ws_record_string (r, o, WS_KEY_REASON);
+  const char *name = ws_record_string (r, o, WS_KEY_SIGNAL_NAME);
 
   p->ended = TRUE;
   p->end_reason = g_intern_string (reason ?: "exit");
-  p->exit_status = (int) ws_record_int (r, o, "exit_status", -1);
-  p->signal = (int) ws_record_int (r, o, "signal", 0);
+  p->exit_status = (int) ws_record_int (r, o, WS_KEY_EXIT_STATUS, -1);
+  p->signal = (int) ws_record_int (r, o, WS_KEY_SIGNAL, 0);
   p->signal_name = name != NULL ? g_intern_string (name) : NULL;
-  p->flushed = ws_record_bool (r, o, "flushed", FALSE);
-  p->records = ws_record_int (r, o, "records", 0);
-  p->dropped_records = ws_record_int (r, o, "dropped_records", 0);
-  p->lost_records = ws_record_int (r, o, "lost_records", 0);
-  p->api_errors = ws_record_int (r, o, "api_errors", 0);
+  p->flushed = ws_record_bool (r, o, WS_KEY_FLUSHED, FALSE);
+  p->records = ws_record_int (r, o, WS_KEY_RECORDS, 0);
+  p->dropped_records = ws_record_int (r, o, WS_KEY_DROPPED_RECORDS, 0);
+  p->lost_records = ws_record_int (r, o, WS_KEY_LOST_RECORDS, 0);
+  p->api_errors = ws_record_int (r, o, WS_KEY_API_ERRORS, 0);
 }
 
 static void
-read_event (WsTrace *t, const char *type, WsRecord *r)
+read_event (WsTrace *t, const char *type, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
-  const char *event = ws_record_string (r, o, "event");
-  gboolean module = g_str_equal (type, "module");
+  const char *event = ws_record_string (r, o, WS_KEY_EVENT);
+  gboolean module = g_str_equal (type, WS_RECORD_TYPE_MODULE);
   WsTraceEvent e = { 0 };
   guint index;
   WsTraceProcess *p = process_of_record (t, r, &index);
@@ -385,13 +364,13 @@ read_event (WsTrace *t, const char *type, WsRecord *r)
   else
     e.kind = g_strcmp0 (event, "destroy") == 0 ? WS_TRACE_EVENT_CONTEXT_DESTROY
                                                : WS_TRACE_EVENT_CONTEXT_CREATE;
-  e.at = on_axis (t, p, ws_record_int (r, o, "at", 0));
+  e.at = on_axis (t, p, ws_record_int (r, o, WS_KEY_AT, 0));
   e.program = p->program;
   e.process = index;
-  e.id = (guint32) ws_record_int (r, o, module ? "module" : "context", 0);
-  e.context = (guint32) ws_record_int (r, o, "context", 0);
-  e.device = (guint32) ws_record_int (r, o, "device", 0);
-  e.bytes = ws_record_int (r, o, "cubin_bytes", 0);
+  e.id = (guint32) ws_record_int (r, o, module ? WS_KEY_MODULE : WS_KEY_CONTEXT, 0);
+  e.context = (guint32) ws_record_int (r, o, WS_KEY_CONTEXT, 0);
+  e.device = (guint32) ws_record_int (r, o, WS_KEY_DEVICE, 0);
+  e.bytes = ws_record_int (r, o, WS_KEY_CUBIN_BYTES, 0);
   g_array_append_val (t->events, e);
   extend_process (p, e.at);
 }
@@ -399,35 +378,23 @@ read_event (WsTrace *t, const char *type, WsRecord *r)
 static WsTraceSpanKind
 span_kind (const char *kind, const char *nvtx)
 {
-  static const struct
-  {
-    const char *name;
-    WsTraceSpanKind kind;
-  } kinds[] = {
-    { "kernel", WS_TRACE_SPAN_KERNEL }, { "memcpy", WS_TRACE_SPAN_MEMCPY },
-    { "memset", WS_TRACE_SPAN_MEMSET }, { "sync", WS_TRACE_SPAN_SYNC },
-    { "api", WS_TRACE_SPAN_API },       { "jit", WS_TRACE_SPAN_JIT },
-    { "overhead", WS_TRACE_SPAN_OVERHEAD },
-  };
-
-  if (g_strcmp0 (kind, "nvtx") == 0)
-    return g_strcmp0 (nvtx, "mark") == 0 ? WS_TRACE_SPAN_NVTX_MARK : WS_TRACE_SPAN_NVTX_RANGE;
-  for (guint i = 0; kind != NULL && i < G_N_ELEMENTS (kinds); i++)
-    if (g_str_equal (kinds[i].name, kind))
-      return kinds[i].kind;
-  return WS_TRACE_SPAN_OTHER;
-}
-
-static const char *
-record_intern (WsRecord *r, const char *member)
-{
-  const char *s = ws_record_string (r, WS_RECORD_ROOT, member);
-
-  return s != NULL ? g_intern_string (s) : NULL;
+  switch (kind != NULL ? ws_activity_kind_from_string (kind) : WS_ACTIVITY_OTHER)
+    {
+    case WS_ACTIVITY_KERNEL: return WS_TRACE_SPAN_KERNEL;
+    case WS_ACTIVITY_MEMCPY: return WS_TRACE_SPAN_MEMCPY;
+    case WS_ACTIVITY_MEMSET: return WS_TRACE_SPAN_MEMSET;
+    case WS_ACTIVITY_SYNC: return WS_TRACE_SPAN_SYNC;
+    case WS_ACTIVITY_API: return WS_TRACE_SPAN_API;
+    case WS_ACTIVITY_JIT: return WS_TRACE_SPAN_JIT;
+    case WS_ACTIVITY_OVERHEAD: return WS_TRACE_SPAN_OVERHEAD;
+    case WS_ACTIVITY_NVTX:
+      return g_strcmp0 (nvtx, "mark") == 0 ? WS_TRACE_SPAN_NVTX_MARK : WS_TRACE_SPAN_NVTX_RANGE;
+    default: return WS_TRACE_SPAN_OTHER;
+    }
 }
 
 static void
-span_details (WsTraceSpan *s, WsRecord *r)
+span_details (WsTraceSpan *s, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
   gint64 v[3];
@@ -435,43 +402,46 @@ span_details (WsTraceSpan *s, WsRecord *r)
   switch (s->kind)
     {
     case WS_TRACE_SPAN_KERNEL:
-      if (ws_record_ints (r, o, "grid", v, 3) == 3)
+      if (ws_record_ints (r, o, WS_KEY_GRID, v, 3) == 3)
         for (int i = 0; i < 3; i++)
           s->grid[i] = (guint32) CLAMP (v[i], 0, G_MAXUINT32);
-      if (ws_record_ints (r, o, "block", v, 3) == 3)
+      if (ws_record_ints (r, o, WS_KEY_BLOCK, v, 3) == 3)
         for (int i = 0; i < 3; i++)
           s->block[i] = (guint32) CLAMP (v[i], 0, G_MAXUINT32);
-      s->registers = (guint16) CLAMP (ws_record_int (r, o, "registers", 0), 0, G_MAXUINT16);
-      s->static_smem = (guint32) CLAMP (ws_record_int (r, o, "static_smem", 0), 0, G_MAXUINT32);
-      s->dynamic_smem = (guint32) CLAMP (ws_record_int (r, o, "dynamic_smem", 0), 0, G_MAXUINT32);
-      s->local_bytes = (guint32) CLAMP (ws_record_int (r, o, "local_bytes", 0), 0, G_MAXUINT32);
+      s->registers = (guint16) CLAMP (ws_record_int (r, o, WS_KEY_REGISTERS, 0), 0, G_MAXUINT16);
+      s->static_smem
+        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_STATIC_SMEM, 0), 0, G_MAXUINT32);
+      s->dynamic_smem
+        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_DYNAMIC_SMEM, 0), 0, G_MAXUINT32);
+      s->local_bytes
+        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_LOCAL_BYTES, 0), 0, G_MAXUINT32);
       break;
     case WS_TRACE_SPAN_MEMCPY:
-      s->direction = ws_copy_direction_from_string (ws_record_string (r, o, "direction"));
-      s->host_memory = ws_host_memory_from_string (ws_record_string (r, o, "host_memory"));
-      if (ws_record_bool (r, o, "async", FALSE))
+      s->direction = ws_copy_direction_from_string (ws_record_string (r, o, WS_KEY_DIRECTION));
+      s->host_memory = ws_host_memory_from_string (ws_record_string (r, o, WS_KEY_HOST_MEMORY));
+      if (ws_record_bool (r, o, WS_KEY_ASYNC, FALSE))
         s->flags |= WS_TRACE_SPAN_ASYNC;
       break;
     case WS_TRACE_SPAN_SYNC:
-      s->detail = record_intern (r, "sync");
+      s->detail = record_intern (r, WS_KEY_SYNC);
       break;
     case WS_TRACE_SPAN_OVERHEAD:
-      s->detail = record_intern (r, "overhead");
+      s->detail = record_intern (r, WS_KEY_OVERHEAD);
       break;
     case WS_TRACE_SPAN_API:
-      s->detail = record_intern (r, "api");
-      s->result = (gint32) ws_record_int (r, o, "result", 0);
+      s->detail = record_intern (r, WS_KEY_API);
+      s->result = (gint32) ws_record_int (r, o, WS_KEY_RESULT, 0);
       if (s->result != 0)
         s->flags |= WS_TRACE_SPAN_FAILED;
       break;
     case WS_TRACE_SPAN_JIT:
-      s->name = record_intern (r, "jit");
-      s->detail = record_intern (r, "operation");
+      s->name = record_intern (r, WS_KEY_JIT);
+      s->detail = record_intern (r, WS_KEY_OPERATION);
       break;
     case WS_TRACE_SPAN_NVTX_RANGE:
     case WS_TRACE_SPAN_NVTX_MARK:
-      s->detail = record_intern (r, "domain");
-      if (ws_record_bool (r, o, "open", FALSE))
+      s->detail = record_intern (r, WS_KEY_DOMAIN);
+      if (ws_record_bool (r, o, WS_KEY_OPEN, FALSE))
         s->flags |= WS_TRACE_SPAN_OPEN;
       break;
     case WS_TRACE_SPAN_MEMSET:
@@ -482,7 +452,7 @@ span_details (WsTraceSpan *s, WsRecord *r)
 }
 
 static void
-read_activity (WsTrace *t, WsSession *session, WsRecord *r)
+read_activity (WsTrace *t, WsSession *session, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
   WsTraceSpan s = { 0 };
@@ -490,27 +460,27 @@ read_activity (WsTrace *t, WsSession *session, WsRecord *r)
   WsTraceProcess *p = process_of_record (t, r, &index);
   gboolean untimed;
 
-  s.kind = span_kind (ws_record_string (r, o, "kind"), ws_record_string (r, o, "nvtx"));
+  s.kind = span_kind (ws_record_string (r, o, WS_KEY_KIND), ws_record_string (r, o, WS_KEY_NVTX));
   s.program = p->program;
   s.process = index;
-  s.name = s.kind == WS_TRACE_SPAN_JIT ? NULL : record_intern (r, "name");
-  s.bytes = (guint64) MAX (ws_record_int (r, o, "bytes", 0), 0);
-  s.correlation = (guint32) CLAMP (ws_record_int (r, o, "correlation", 0), 0, G_MAXUINT32);
-  s.stream = (guint32) CLAMP (ws_record_int (r, o, "stream", 0), 0, G_MAXUINT32);
-  s.context = (guint32) CLAMP (ws_record_int (r, o, "context", 0), 0, G_MAXUINT32);
-  s.thread = (guint32) CLAMP (ws_record_int (r, o, "thread", 0), 0, G_MAXUINT32);
-  s.device = (guint8) CLAMP (ws_record_int (r, o, "device", 0), 0, G_MAXUINT8);
+  s.name = s.kind == WS_TRACE_SPAN_JIT ? NULL : record_intern (r, WS_KEY_NAME);
+  s.bytes = (guint64) MAX (ws_record_int (r, o, WS_KEY_BYTES, 0), 0);
+  s.correlation = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_CORRELATION, 0), 0, G_MAXUINT32);
+  s.stream = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_STREAM, 0), 0, G_MAXUINT32);
+  s.context = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_CONTEXT, 0), 0, G_MAXUINT32);
+  s.thread = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_THREAD, 0), 0, G_MAXUINT32);
+  s.device = (guint8) CLAMP (ws_record_int (r, o, WS_KEY_DEVICE, 0), 0, G_MAXUINT8);
   span_details (&s, r);
   /* CUPTI could not time it (start or end null): it has no place on the axis. */
-  untimed = ws_record_type (r, ws_record_member (r, o, "start")) != WS_RECORD_INT
-            || (ws_record_type (r, ws_record_member (r, o, "end")) != WS_RECORD_INT
+  untimed = ws_record_type (r, ws_record_member (r, o, WS_KEY_START)) != WS_RECORD_INT
+            || (ws_record_type (r, ws_record_member (r, o, WS_KEY_END)) != WS_RECORD_INT
                 && !(s.flags & WS_TRACE_SPAN_OPEN));
   session->n_activities++;
   if (untimed)
     return;
-  s.start = on_axis (t, p, ws_record_int (r, o, "start", 0));
+  s.start = on_axis (t, p, ws_record_int (r, o, WS_KEY_START, 0));
   s.end = (s.flags & WS_TRACE_SPAN_OPEN) ? s.start
-                                         : MAX (on_axis (t, p, ws_record_int (r, o, "end", 0)),
+                                         : MAX (on_axis (t, p, ws_record_int (r, o, WS_KEY_END, 0)),
                                                 s.start);
   extend_process (p, s.end);
   t->n_kernels += s.kind == WS_TRACE_SPAN_KERNEL;
@@ -580,11 +550,10 @@ list_device (WsSession *session, WsDevice *device, gboolean measured)
 }
 
 static void
-read_device (WsTrace *t, WsSession *session, WsRecord *r, const char *text, gsize length)
+read_device (WsTrace *t, WsSession *session, const WsRecord *r)
 {
-  g_autoptr (JsonObject) o = json_of (text, length);
-  g_autoptr (WsDevice) device = o != NULL ? ws_device_new_from_json (o) : NULL;
-  gboolean measured = ws_record_member (r, WS_RECORD_ROOT, "pid") == WS_RECORD_NONE;
+  g_autoptr (WsDevice) device = _ws_device_new_from_record (r);
+  gboolean measured = ws_record_member (r, WS_RECORD_ROOT, WS_KEY_PID) == WS_RECORD_NONE;
 
   if (device == NULL)
     return;
@@ -604,8 +573,11 @@ read_device (WsTrace *t, WsSession *session, WsRecord *r, const char *text, gsiz
 gboolean
 _ws_trace_takes (const char *type)
 {
-  static const char *const types[] = { "hello", "activity", "device", "context", "module",
-                                       "trace_end", "program", "program_end" };
+  static const char *const types[] = {
+    WS_RECORD_TYPE_HELLO,  WS_RECORD_TYPE_ACTIVITY,  WS_RECORD_TYPE_DEVICE,
+    WS_RECORD_TYPE_CONTEXT, WS_RECORD_TYPE_MODULE,   WS_RECORD_TYPE_TRACE_END,
+    WS_RECORD_TYPE_PROGRAM, WS_RECORD_TYPE_PROGRAM_END,
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
     if (g_str_equal (types[i], type))
@@ -614,41 +586,36 @@ _ws_trace_takes (const char *type)
 }
 
 void
-_ws_trace_add_record (WsTrace *t, WsSession *session, const char *type, WsRecord *r,
-                      const char *text, gsize length)
+_ws_trace_add_record (WsTrace *t, WsSession *session, const char *type, const WsRecord *r)
 {
-  if (g_str_equal (type, "activity"))
+  if (g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     read_activity (t, session, r);
-  else if (g_str_equal (type, "hello"))
-    read_hello (t, r, text, length);
-  else if (g_str_equal (type, "device"))
-    read_device (t, session, r, text, length);
-  else if (g_str_equal (type, "context") || g_str_equal (type, "module"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_HELLO))
+    read_hello (t, r);
+  else if (g_str_equal (type, WS_RECORD_TYPE_DEVICE))
+    read_device (t, session, r);
+  else if (g_str_equal (type, WS_RECORD_TYPE_CONTEXT) || g_str_equal (type, WS_RECORD_TYPE_MODULE))
     read_event (t, type, r);
-  else if (g_str_equal (type, "trace_end"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_TRACE_END))
     read_trace_end (t, r);
-  else if (g_str_equal (type, "program"))
-    read_program (t, text, length);
-  else if (g_str_equal (type, "program_end"))
+  else if (g_str_equal (type, WS_RECORD_TYPE_PROGRAM))
+    read_program (t, r);
+  else if (g_str_equal (type, WS_RECORD_TYPE_PROGRAM_END))
     read_program_end (t, r);
 }
 
 void
-_ws_trace_note_error (WsTrace *t, WsRecord *r)
+_ws_trace_note_error (WsTrace *t, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
-  gint64 id = ws_record_int (r, o, "program_run", 0);
+  gint64 id = ws_record_int (r, o, WS_KEY_PROGRAM_RUN, 0);
   WsTraceProgram *p;
   WsRunnerError *e;
 
-  if (id == 0 && ws_record_member (r, o, "pid") == WS_RECORD_NONE)
+  if (id == 0 && ws_record_member (r, o, WS_KEY_PID) == WS_RECORD_NONE)
     return; /* the runner's, about the whole trace */
   p = program_of_record (t, id);
-  e = g_new0 (WsRunnerError, 1);
-  e->severity = g_strdup (ws_record_string (r, o, "severity") ?: "error");
-  e->code = g_strdup (ws_record_string (r, o, "code") ?: "unknown");
-  e->message = g_strdup (ws_record_string (r, o, "message") ?: "");
-  e->detail = g_strdup (ws_record_string (r, o, "detail"));
+  e = _ws_runner_error_new_from_record (r);
   g_ptr_array_add (p->errors, e);
 }
 

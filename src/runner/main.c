@@ -13,14 +13,14 @@
 #include "ws-clock.h"
 #include "ws-config.h"
 #include "ws-cupti.h"
-#include "ws-device.h"
+#include "ws-runner-device.h"
 #include "ws-diagnose.h"
 #include "ws-memcheck.h"
 #include "ws-output.h"
 #include "ws-own-kernel.h"
-#include "ws-run.h"
+#include "ws-runner.h"
 #include "ws-selftest.h"
-#include "ws-trace.h"
+#include "ws-runner-trace.h"
 #include "ws-shard.h"
 
 enum
@@ -43,9 +43,9 @@ finish (int runs, int failed, int exit_code)
 }
 
 static int
-fail_environment (const char *code, const char *message, const char *detail)
+fail_environment (WsErrorCode code, const char *message, const char *detail)
 {
-  ws_output_error (0, "error", code, message, detail);
+  ws_output_error (0, WS_ERROR_SEVERITY_ERROR, code, message, detail);
   return finish (0, 0, EXIT_NO_GPU);
 }
 
@@ -54,10 +54,10 @@ static int
 check_environment (const WsDriverInfo *driver, int *count)
 {
   char message[768], detail[256];
-  const char *code = ws_driver_problem (driver, message, sizeof message);
+  WsErrorCode code = ws_driver_problem (driver, message, sizeof message);
   cudaError_t err;
 
-  if (code != NULL)
+  if (code != WS_ERROR_NONE)
     return fail_environment (code, message, NULL);
   err = cudaGetDeviceCount (count);
   if (err != cudaSuccess || *count == 0)
@@ -72,7 +72,7 @@ check_environment (const WsDriverInfo *driver, int *count)
 }
 
 static int
-open_device (int index, WsDeviceInfo *device, const WsDriverInfo *driver, int calibrate)
+open_device (int index, WsRunnerDevice *device, const WsDriverInfo *driver, int calibrate)
 {
   char message[768], detail[256];
   cudaError_t err = ws_device_query (index, device);
@@ -92,7 +92,7 @@ open_device (int index, WsDeviceInfo *device, const WsDriverInfo *driver, int ca
             if (*p == ',' && p[1] != ' ')
               *p = '/';
           snprintf (detail, sizeof detail, "%s", cudaGetErrorName (err));
-          ws_output_error (0, "error", "no_kernel_image", message, detail);
+          ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_KERNEL_IMAGE, message, detail);
           return 0;
         }
     }
@@ -100,10 +100,10 @@ open_device (int index, WsDeviceInfo *device, const WsDriverInfo *driver, int ca
     err = ws_device_calibrate (device);
   if (err != cudaSuccess)
     {
-      const char *code = ws_device_problem (err, driver, message, sizeof message);
+      WsErrorCode code = ws_device_problem (err, driver, message, sizeof message);
 
       snprintf (detail, sizeof detail, "%s: %s", cudaGetErrorName (err), cudaGetErrorString (err));
-      ws_output_error (0, "error", code, message, detail);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, code, message, detail);
       return 0;
     }
   return 1;
@@ -168,14 +168,14 @@ device_exists (const WsOptions *o, int count)
             "--device %d: there %s only %d GPU%s here (0 to %d); run --device-info without "
             "--device to see them all",
             o->device, count == 1 ? "is" : "are", count, count == 1 ? "" : "s", count - 1);
-  ws_output_error (0, "error", "invalid_device", message, NULL);
+  ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INVALID_DEVICE, message, NULL);
   return 0;
 }
 
 static int
 run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
 {
-  WsDeviceInfo device;
+  WsRunnerDevice device;
   WsRunSpec *specs;
   WsRunner *runner;
   int count = 0, n = 0, failed = 0, done = 0, rc, tail_failures = 0;
@@ -221,19 +221,20 @@ run_mode (const WsOptions *o, const WsDriverInfo *driver, int tracing)
   runner = specs ? ws_runner_new (o, &device, tracing) : NULL;
   if (runner == NULL)
     {
-      ws_output_error (0, "error", "internal", "Out of memory while planning the runs.", NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL,
+                       "Out of memory while planning the runs.", NULL);
       free (specs);
       return finish (0, 0, EXIT_INTERNAL);
     }
   /* Every configuration is checked against the device before the first one runs. */
   for (int i = 0; i < n; i++)
     {
-      const char *code;
+      WsErrorCode code;
       char message[640];
 
       if (!ws_runner_check (runner, &specs[i], &code, message, sizeof message))
         {
-          ws_output_error (0, "error", code, message, NULL);
+          ws_output_error (0, WS_ERROR_SEVERITY_ERROR, code, message, NULL);
           ws_runner_free (runner);
           free (specs);
           return finish (0, 0, EXIT_USAGE);
@@ -291,7 +292,7 @@ device_info_mode (const WsOptions *o, const WsDriverInfo *driver)
   for (int i = o->device_given ? o->device : 0; i < (o->device_given ? o->device + 1 : count);
        i++)
     {
-      WsDeviceInfo device;
+      WsRunnerDevice device;
 
       if (open_device (i, &device, driver, 1))
         ws_output_device (&device);
@@ -308,10 +309,10 @@ main (int argc, char **argv)
   WsArgError arg_error;
   WsDriverInfo driver;
   int ok, tracing = 0, rc;
-  const char *cupti_code = NULL;
+  WsErrorCode cupti_code = WS_ERROR_NONE;
   char cupti_message[512] = "";
 
-  /* --trace runs a program of the user's instead of kernels (ws-trace.c). */
+  /* --trace runs a program of the user's instead of kernels (ws-runner-trace.c). */
   if (ws_trace_requested (argc, argv))
     return ws_trace_main (argc, argv);
   ok = ws_args_parse (argc, argv, &opts, &arg_error);
@@ -340,7 +341,7 @@ main (int argc, char **argv)
 
   if (!ok)
     {
-      ws_output_error (0, "error", arg_error.code, arg_error.message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, arg_error.code, arg_error.message, NULL);
       if (opts.summary || isatty (fileno (stderr)))
         fprintf (stderr, "Run warpscope-runner --help for the options.\n");
       return finish (0, 0, EXIT_USAGE);
@@ -352,8 +353,8 @@ main (int argc, char **argv)
    * on another machine (a target behind ssh). */
   if (opts.check)
     return finish (0, 0, EXIT_OK);
-  if (cupti_code != NULL && opts.trace)
-    ws_output_error (0, "warning", cupti_code, cupti_message, NULL);
+  if (cupti_code != WS_ERROR_NONE && opts.trace)
+    ws_output_error (0, WS_ERROR_SEVERITY_WARNING, cupti_code, cupti_message, NULL);
 
   switch (opts.mode)
     {

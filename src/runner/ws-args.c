@@ -79,7 +79,7 @@ const char ws_args_usage[]
     "3 no usable GPU (driver, device, kernel image); 4 kernel fault; 5 internal error.\n";
 
 static int
-fail (WsArgError *err, const char *code, const char *fmt, ...)
+fail (WsArgError *err, WsErrorCode code, const char *fmt, ...)
 {
   va_list ap;
 
@@ -151,18 +151,18 @@ static int
 split_list (const char *option, const char *list, ItemParser parse, void *data, WsArgError *err)
 {
   const char *p = list;
+  WsErrorCode code
+    = strcmp (option, "--blocks") == 0 ? WS_ERROR_INVALID_BLOCK : WS_ERROR_INVALID_SIZE;
 
   if (*list == '\0')
-    return fail (err, strcmp (option, "--blocks") == 0 ? "invalid_block" : "invalid_size",
-                 "%s is empty: give at least one value", option);
+    return fail (err, code, "%s is empty: give at least one value", option);
   for (;;)
     {
       const char *comma = strchr (p, ',');
       size_t len = comma ? (size_t) (comma - p) : strlen (p);
 
       if (len == 0)
-        return fail (err, strcmp (option, "--blocks") == 0 ? "invalid_block" : "invalid_size",
-                     "%s '%s' has an empty item at position %zu: remove the extra comma",
+        return fail (err, code, "%s '%s' has an empty item at position %zu: remove the extra comma",
                      option, list, (size_t) (p - list) + 1);
       if (!parse (p, len, data, err))
         return 0;
@@ -176,7 +176,7 @@ split_list (const char *option, const char *list, ItemParser parse, void *data, 
 typedef int (*RangeSink) (uint64_t value, void *data, WsArgError *err);
 
 static int
-parse_range (const char *option, const char *code, const char *item, size_t len,
+parse_range (const char *option, WsErrorCode code, const char *item, size_t len,
              RangeSink sink, void *data, WsArgError *err)
 {
   const char *c1 = memchr (item, ':', len);
@@ -225,7 +225,7 @@ static int
 add_size (WsOptions *opts, const WsSize *size, WsArgError *err)
 {
   if (opts->n_sizes >= WS_MAX_LIST)
-    return fail (err, "invalid_size", "--sizes gives more than %d sizes: use a larger step",
+    return fail (err, WS_ERROR_INVALID_SIZE, "--sizes gives more than %d sizes: use a larger step",
                  WS_MAX_LIST);
   opts->sizes[opts->n_sizes++] = *size;
   return 1;
@@ -237,7 +237,7 @@ size_range_sink (uint64_t value, void *data, WsArgError *err)
   WsSize size = { .rank = 1, .dims = { value, value, value } };
 
   if (value == 0)
-    return fail (err, "invalid_size", "--sizes: a size must be at least 1");
+    return fail (err, WS_ERROR_INVALID_SIZE, "--sizes: a size must be at least 1");
   snprintf (size.text, sizeof size.text, "%llu", (unsigned long long) value);
   return add_size (data, &size, err);
 }
@@ -246,11 +246,11 @@ static int
 size_not_a_number (const char *item, size_t len, int negative, WsArgError *err)
 {
   if (negative)
-    return fail (err, "invalid_size",
+    return fail (err, WS_ERROR_INVALID_SIZE,
                  "--sizes: '%.*s' is negative; a size counts elements, so write a whole "
                  "number of at least 1",
                  (int) len, item);
-  return fail (err, "invalid_size",
+  return fail (err, WS_ERROR_INVALID_SIZE,
                "--sizes: '%.*s' is not a size; write a whole number such as 1000000 or 1e6, "
                "or MxNxK such as 512x256x1024 for matrix kernels",
                (int) len, item);
@@ -264,7 +264,7 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
   int neg;
 
   if (memchr (item, ':', len) != NULL)
-    return parse_range ("--sizes", "invalid_size", item, len, size_range_sink, opts, err);
+    return parse_range ("--sizes", WS_ERROR_INVALID_SIZE, item, len, size_range_sink, opts, err);
   snprintf (size.text, sizeof size.text, "%.*s", (int) (len < 47 ? len : 47), item);
   if (memchr (item, 'x', len) != NULL || memchr (item, 'X', len) != NULL)
     {
@@ -278,7 +278,7 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
             x++;
           if (size.rank == 3
               || !parse_count (p, (size_t) (x - p), &size.dims[size.rank], &neg))
-            return fail (err, "invalid_size",
+            return fail (err, WS_ERROR_INVALID_SIZE,
                          "--sizes: '%.*s' is not a matrix size; write MxNxK with three whole "
                          "numbers, such as 512x256x1024 (C is M×N, the shared dimension K)",
                          (int) len, item);
@@ -288,7 +288,7 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
       /* Whether two numbers (rows×cols) or three (m×n×k) suit the kernels is checked once
        * all arguments are read. */
       if (size.rank < 2)
-        return fail (err, "invalid_size",
+        return fail (err, WS_ERROR_INVALID_SIZE,
                      "--sizes: '%.*s' gives %d number; a matrix size is MxNxK, such as "
                      "512x256x1024 (ROWSxCOLS for a transpose), or one number for a square "
                      "matrix",
@@ -305,7 +305,7 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
     }
   for (int i = 0; i < 3; i++)
     if (size.dims[i] == 0)
-      return fail (err, "invalid_size",
+      return fail (err, WS_ERROR_INVALID_SIZE,
                    "--sizes: '%s' has a zero in it; every size must be at least 1", size.text);
   return add_size (opts, &size, err);
 }
@@ -319,20 +319,20 @@ check_block_limits (const WsBlock *block, const char *text, WsArgError *err)
 
   for (int i = 0; i < 3; i++)
     if (block->dims[i] == 0)
-      return fail (err, "invalid_block",
+      return fail (err, WS_ERROR_INVALID_BLOCK,
                    "--blocks: '%s' has a zero in it; a block needs at least one thread in each "
                    "dimension, e.g. 256 or 16x16",
                    text);
   if (block->dims[0] > MAX_THREADS_PER_BLOCK || block->dims[1] > MAX_THREADS_PER_BLOCK
       || threads > MAX_THREADS_PER_BLOCK)
-    return fail (err, "invalid_block",
+    return fail (err, WS_ERROR_INVALID_BLOCK,
                  "--blocks: '%s' is %llu threads, more than the %u a block can hold on any CUDA "
                  "GPU; use at most 1024 threads, e.g. 1024 or 32x32",
                  text,
                  (unsigned long long) block->dims[0] * block->dims[1] * block->dims[2],
                  MAX_THREADS_PER_BLOCK);
   if (block->dims[2] > MAX_BLOCK_Z)
-    return fail (err, "invalid_block",
+    return fail (err, WS_ERROR_INVALID_BLOCK,
                  "--blocks: '%s' has %u in its third dimension, which can be at most %u", text,
                  block->dims[2], MAX_BLOCK_Z);
   return 1;
@@ -344,7 +344,7 @@ add_block (WsOptions *opts, const WsBlock *block, const char *text, WsArgError *
   if (!check_block_limits (block, text, err))
     return 0;
   if (opts->n_blocks >= WS_MAX_LIST)
-    return fail (err, "invalid_block", "--blocks gives more than %d blocks", WS_MAX_LIST);
+    return fail (err, WS_ERROR_INVALID_BLOCK, "--blocks gives more than %d blocks", WS_MAX_LIST);
   opts->blocks[opts->n_blocks++] = *block;
   return 1;
 }
@@ -368,7 +368,7 @@ parse_block_item (const char *item, size_t len, void *data, WsArgError *err)
   char text[48];
 
   if (memchr (item, ':', len) != NULL)
-    return parse_range ("--blocks", "invalid_block", item, len, block_range_sink, opts, err);
+    return parse_range ("--blocks", WS_ERROR_INVALID_BLOCK, item, len, block_range_sink, opts, err);
   snprintf (text, sizeof text, "%.*s", (int) (len < 47 ? len : 47), item);
   while (p <= end)
     {
@@ -380,7 +380,7 @@ parse_block_item (const char *item, size_t len, void *data, WsArgError *err)
         x++;
       if (block.rank == 3 || !parse_count (p, (size_t) (x - p), &v, &neg)
           || strspn (p, "0123456789") != (size_t) (x - p))
-        return fail (err, "invalid_block",
+        return fail (err, WS_ERROR_INVALID_BLOCK,
                      "--blocks: '%s' is not a block; write threads per block as 256, or "
                      "WxH as 16x16",
                      text);
@@ -396,17 +396,16 @@ static int
 parse_int (const char *option, const char *value, long min, long max, long *out,
            WsArgError *err)
 {
+  WsErrorCode code = strcmp (option, "--reps") == 0 ? WS_ERROR_INVALID_REPS : WS_ERROR_BAD_ARGUMENT;
   char *end;
   long v;
 
   errno = 0;
   v = strtol (value, &end, 10);
   if (errno != 0 || end == value || *end != '\0')
-    return fail (err, strcmp (option, "--reps") == 0 ? "invalid_reps" : "bad_argument",
-                 "%s needs a whole number, not '%s'", option, value);
+    return fail (err, code, "%s needs a whole number, not '%s'", option, value);
   if (v < min || v > max)
-    return fail (err, strcmp (option, "--reps") == 0 ? "invalid_reps" : "bad_argument",
-                 "%s must be between %ld and %ld, not %ld", option, min, max, v);
+    return fail (err, code, "%s must be between %ld and %ld, not %ld", option, min, max, v);
   *out = v;
   return 1;
 }
@@ -436,12 +435,13 @@ parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
                   strncat (known, ", ", sizeof known - strlen (known) - 1);
                 strncat (known, ws_catalog_get (i)->name, sizeof known - strlen (known) - 1);
               }
-          return fail (err, "unknown_kernel",
+          return fail (err, WS_ERROR_UNKNOWN_KERNEL,
                        "there is no kernel called '%s'; the kernels are: %s (see --list)", name,
                        known);
         }
       if (opts->n_kernels >= WS_MAX_KERNELS)
-        return fail (err, "bad_argument", "--kernel names more than %d kernels", WS_MAX_KERNELS);
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "--kernel names more than %d kernels",
+                     WS_MAX_KERNELS);
       opts->kernels[opts->n_kernels++] = k;
       if (comma == NULL)
         return 1;
@@ -486,12 +486,12 @@ parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
       else if ((t.streams = parse_streams (p, len)) > 0)
         t.kind = WS_TRANSFER_STREAMS;
       else if (len >= 7 && strncmp (p, "streams", 7) == 0)
-        return fail (err, "unknown_transfer",
+        return fail (err, WS_ERROR_UNKNOWN_TRANSFER,
                      "--transfer: '%.*s' is not a transfer mode; write streams:K with K, the "
                      "number of streams (and pieces), from 1 to %d, such as streams:4",
                      (int) (len < 40 ? len : 40), p, WS_MAX_STREAMS);
       else
-        return fail (err, "unknown_transfer",
+        return fail (err, WS_ERROR_UNKNOWN_TRANSFER,
                      "--transfer: '%.*s' is not a transfer mode; use pageable (ordinary "
                      "malloc'd host memory), pinned (page-locked, cudaMallocHost) or streams:K "
                      "(pinned, the problem cut into K pieces over K streams, K from 1 to %d), "
@@ -499,7 +499,7 @@ parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
                      (int) (len < 40 ? len : 40), p, WS_MAX_STREAMS);
       for (int i = 0; i < opts->n_transfers; i++)
         if (opts->transfers[i].kind == t.kind && opts->transfers[i].streams == t.streams)
-          return fail (err, "unknown_transfer", "--transfer names %s twice",
+          return fail (err, WS_ERROR_UNKNOWN_TRANSFER, "--transfer names %s twice",
                        ws_transfer_text (t.kind, t.streams, a, sizeof a));
       opts->transfers[opts->n_transfers++] = t;
       if (comma == NULL)
@@ -520,7 +520,7 @@ parse_cpu (WsOptions *opts, const char *value, WsArgError *err)
   else if (strcmp (value, "1,all") == 0 || strcmp (value, "all,1") == 0)
     opts->cpu = WS_CPU_ONE | WS_CPU_ALL;
   else
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--cpu takes none, 1 (one thread), all (every core) or 1,all; not '%s'", value);
   return 1;
 }
@@ -532,19 +532,19 @@ parse_param_arg (WsOptions *opts, const char *value, WsArgError *err)
   const char *eq = strchr (value, '=');
 
   if (eq == NULL || eq == value || eq[1] == '\0')
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--param takes NAME=VALUES, such as --param TILE=8,16,32, not '%.60s'", value);
   for (const char *p = value; p < eq; p++)
     if (!(isalnum ((unsigned char) *p) || *p == '_') || isdigit ((unsigned char) value[0]))
-      return fail (err, "bad_argument", "--param: '%.*s' is not a parameter's name",
+      return fail (err, WS_ERROR_BAD_ARGUMENT, "--param: '%.*s' is not a parameter's name",
                    (int) (eq - value < 60 ? eq - value : 60), value);
   for (int i = 0; i < opts->n_params; i++)
     if (strncmp (opts->params[i], value, (size_t) (eq - value + 1)) == 0)
-      return fail (err, "bad_argument",
+      return fail (err, WS_ERROR_BAD_ARGUMENT,
                    "--param %.*s is given twice: list its values in one, --param %.*s=8,16",
                    (int) (eq - value), value, (int) (eq - value), value);
   if (opts->n_params == (int) (sizeof opts->params / sizeof *opts->params))
-    return fail (err, "bad_argument", "--param is given more than %d times",
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "--param is given more than %d times",
                  (int) (sizeof opts->params / sizeof *opts->params));
   opts->params[opts->n_params++] = value;
   return 1;
@@ -559,13 +559,13 @@ parse_arch (WsOptions *opts, const char *value, WsArgError *err)
 
   if (n < 2 || n > 4 || strspn (p, "0123456789") < n - 1
       || (strspn (p, "0123456789") == n - 1 && p[n - 1] != 'a'))
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--arch takes a GPU architecture such as sm_90 (Hopper) or sm_80, not '%s'",
                  value);
   opts->arch_minor = p[n - 1 - (p[n - 1] == 'a')] - '0';
   opts->arch_major = atoi (p) / 10;
   if (opts->arch_major < 3)
-    return fail (err, "bad_argument", "--arch: '%s' is not a GPU architecture", value);
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "--arch: '%s' is not a GPU architecture", value);
   return 1;
 }
 
@@ -576,23 +576,23 @@ check_own (WsOptions *opts, WsArgError *err)
   if (opts->source == NULL)
     {
       if (opts->n_params > 0 || opts->memcheck != NULL)
-        return fail (err, "bad_argument", "%s belongs to an own kernel: add --source FILE",
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "%s belongs to an own kernel: add --source FILE",
                      opts->n_params > 0 ? "--param" : "--memcheck");
       if (opts->arch_major > 0)
-        return fail (err, "bad_argument", "--arch goes with --check-source FILE");
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "--arch goes with --check-source FILE");
       return 1;
     }
   if (opts->n_kernels > 0)
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--kernel and --source cannot be combined: run the built-in kernel in a "
                  "session of its own");
   if (opts->arch_major > 0 && opts->mode != WS_MODE_CHECK_SOURCE)
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--arch goes with --check-source; a run compiles for the GPU it runs on");
   if (opts->memcheck != NULL && opts->mode != WS_MODE_RUN)
-    return fail (err, "bad_argument", "--memcheck goes with --source FILE");
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "--memcheck goes with --source FILE");
   if (opts->cpu_given && opts->cpu != 0)
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--cpu: an own kernel has no CPU version to compare with; leave --cpu out "
                  "(or give --cpu none)");
   opts->cpu = 0;
@@ -619,7 +619,7 @@ static int
 set_mode (WsOptions *opts, WsMode mode, const char *option, WsArgError *err)
 {
   if (opts->mode != WS_MODE_NONE && opts->mode != mode)
-    return fail (err, "bad_argument", "%s cannot be combined with another mode", option);
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "%s cannot be combined with another mode", option);
   opts->mode = mode;
   return 1;
 }
@@ -639,17 +639,17 @@ ws_args_check_runs (WsOptions *opts, WsArgError *err)
           const WsSize *size = &opts->sizes[s];
 
           if (size->rank > 1 && kernel->shape_rank == 1)
-            return fail (err, "invalid_size",
+            return fail (err, WS_ERROR_INVALID_SIZE,
                          "--sizes: %s takes one size, the number of elements n, not the matrix "
                          "size '%s'",
                          kernel->name, size->text);
           if (size->rank == 3 && kernel->shape_rank == 2)
-            return fail (err, "invalid_size",
+            return fail (err, WS_ERROR_INVALID_SIZE,
                          "--sizes: %s takes a matrix as ROWSxCOLS, such as 4096x1024, or one "
                          "number for a square matrix; not '%s'",
                          kernel->name, size->text);
           if (size->rank == 2 && kernel->shape_rank == 3)
-            return fail (err, "invalid_size",
+            return fail (err, WS_ERROR_INVALID_SIZE,
                          "--sizes: '%s' gives 2 numbers; a matrix size for %s is MxNxK, such "
                          "as 512x256x1024 (C is M×N, the shared dimension K), or one number for "
                          "a square matrix",
@@ -666,22 +666,22 @@ ws_args_check_runs (WsOptions *opts, WsArgError *err)
             /* One number for a 2D kernel would be a block one row high, which is seldom
              * meant; 1024x1 says that it is. */
             if (kernel->block_rank == 2 && opts->blocks[b].rank == 1 && dims[0] > 1)
-              return fail (err, "invalid_block",
+              return fail (err, WS_ERROR_INVALID_BLOCK,
                            "--blocks: %s is a 2D kernel: give the block as WxH, such as 16x16 "
                            "(%u alone would be a block one row high; write %ux1 if that is "
                            "what you mean)",
                            kernel->name, dims[0], dims[0]);
             if (!kernel->check_block (dims, why, sizeof why))
-              return fail (err, "invalid_block", "--blocks: %s", why);
+              return fail (err, WS_ERROR_INVALID_BLOCK, "--blocks: %s", why);
           }
       for (int t = 0; t < opts->n_transfers; t++)
         if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && strcmp (kernel->family, "own") == 0)
-          return fail (err, "unknown_transfer",
+          return fail (err, WS_ERROR_UNKNOWN_TRANSFER,
                        "--transfer streams:%d: an own kernel is not cut into pieces, so it "
                        "runs with pageable or pinned host memory only",
                        opts->transfers[t].streams);
         else if (opts->transfers[t].kind == WS_TRANSFER_STREAMS && kernel->piece == NULL)
-          return fail (err, "unknown_transfer",
+          return fail (err, WS_ERROR_UNKNOWN_TRANSFER,
                        "--transfer streams:%d: %s cannot be cut into pieces (its result is one "
                        "value that every element feeds), so it runs with pageable or pinned "
                        "host memory only",
@@ -691,17 +691,36 @@ ws_args_check_runs (WsOptions *opts, WsArgError *err)
                  * opts->n_transfers;
     }
   if (configs > WS_MAX_CONFIGS)
-    return fail (err, "bad_argument",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "this sweep has %lld configurations, more than %d: use fewer sizes or blocks",
                  configs, WS_MAX_CONFIGS);
   return 1;
+}
+
+/* An example of the option with a value, for the message that it needs one. */
+static const char *
+value_example (const char *name)
+{
+  static const char *const examples[] = {
+    "--kernel vector_add", "--sizes 1e3:1e7:x10", "--blocks 128,256",
+    "--transfer pageable,pinned", "--reps 10", "--warmup 3", "--cpu 1,all", "--cpu-reps 5",
+    "--cpu-budget 10", "--device 0", "--seed 42", "--cache cold", "--shard 0/4",
+    "--source kernel.cu", "--check-source kernel.cu", "--param TILE=16,32", "--arch sm_90",
+    "--memcheck memcheck",
+  };
+  size_t n = strlen (name);
+
+  for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
+    if (strncmp (examples[i], name, n) == 0 && examples[i][n] == ' ')
+      return examples[i];
+  return "--reps 10";
 }
 
 int
 ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
 {
   defaults (opts);
-  err->code = NULL;
+  err->code = WS_ERROR_NONE;
   err->message[0] = '\0';
 
   for (int i = 1; i < argc; i++)
@@ -714,7 +733,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
       long v;
 
       if (strncmp (arg, "--", 2) != 0)
-        return fail (err, "bad_argument", "unexpected argument '%s'; options start with --, "
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "unexpected argument '%s'; options start with --, "
                      "see --help", arg);
       snprintf (name, sizeof name, "%.*s", (int) (eq ? eq - arg : (long) strlen (arg)), arg);
       takes_value = strcmp (name, "--kernel") == 0 || strcmp (name, "--sizes") == 0
@@ -734,14 +753,11 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           else if (i + 1 < argc)
             value = argv[++i];
           else
-            return fail (err, "bad_argument", "%s needs a value, e.g. %s", name,
-                         strcmp (name, "--kernel") == 0   ? "--kernel vector_add"
-                         : strcmp (name, "--sizes") == 0  ? "--sizes 1e3:1e7:x10"
-                         : strcmp (name, "--blocks") == 0 ? "--blocks 128,256"
-                                                          : "--reps 10");
+            return fail (err, WS_ERROR_BAD_ARGUMENT, "%s needs a value, e.g. %s", name,
+                         value_example (name));
         }
       else if (eq != NULL)
-        return fail (err, "bad_argument", "%s takes no value", name);
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "%s takes no value", name);
 
       if (strcmp (name, "--help") == 0)
         opts->mode = WS_MODE_HELP;
@@ -772,10 +788,10 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           if (!set_mode (opts, name[2] == 's' ? WS_MODE_RUN : WS_MODE_CHECK_SOURCE, name, err))
             return 0;
           if (opts->source != NULL)
-            return fail (err, "bad_argument", "%s is given twice: one kernel file at a time",
+            return fail (err, WS_ERROR_BAD_ARGUMENT, "%s is given twice: one kernel file at a time",
                          name);
           if (*value == '\0')
-            return fail (err, "bad_argument", "%s needs the path of a kernel file", name);
+            return fail (err, WS_ERROR_BAD_ARGUMENT, "%s needs the path of a kernel file", name);
           opts->source = value;
         }
       else if (strcmp (name, "--param") == 0)
@@ -792,7 +808,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
         {
           if (strcmp (value, "memcheck") != 0 && strcmp (value, "racecheck") != 0
               && strcmp (value, "initcheck") != 0)
-            return fail (err, "bad_argument",
+            return fail (err, WS_ERROR_BAD_ARGUMENT,
                          "--memcheck takes memcheck (out-of-bounds and misaligned accesses), "
                          "racecheck (shared-memory races) or initcheck (reads of memory never "
                          "written), not '%s'", value);
@@ -845,7 +861,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           double d = strtod (value, &end);
 
           if (end == value || *end != '\0' || !(d > 0) || d > 86400)
-            return fail (err, "bad_argument",
+            return fail (err, WS_ERROR_BAD_ARGUMENT,
                          "--cpu-budget needs a number of seconds above 0, such as 10");
           opts->cpu_budget = d;
         }
@@ -863,7 +879,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           else if (strcmp (value, "cold") == 0)
             opts->cache_cold = 1;
           else
-            return fail (err, "bad_argument",
+            return fail (err, WS_ERROR_BAD_ARGUMENT,
                          "--cache takes warm (each launch finds what the previous one left in "
                          "L2) or cold (L2 flushed before every timed launch), not '%s'",
                          value);
@@ -874,7 +890,8 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           int neg;
 
           if (!parse_count (value, strlen (value), &s, &neg))
-            return fail (err, "bad_argument", "--seed needs a whole number, not '%s'", value);
+            return fail (err, WS_ERROR_BAD_ARGUMENT, "--seed needs a whole number, not '%s'",
+                         value);
           opts->seed = s;
         }
       else if (strcmp (name, "--shard") == 0)
@@ -882,7 +899,7 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
           if (!ws_shard_parse (value, &opts->shard_index, &opts->shard_count, err->message,
                                sizeof err->message))
             {
-              err->code = "bad_argument";
+              err->code = WS_ERROR_BAD_ARGUMENT;
               return 0;
             }
         }
@@ -893,21 +910,21 @@ ws_args_parse (int argc, char **argv, WsOptions *opts, WsArgError *err)
       else if (strcmp (name, "--check") == 0)
         opts->check = 1;
       else
-        return fail (err, "bad_argument", "unknown option %s; see --help", name);
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "unknown option %s; see --help", name);
     }
 
   if (opts->mode == WS_MODE_NONE)
     {
       if (opts->n_sizes || opts->n_blocks)
-        return fail (err, "bad_argument",
+        return fail (err, WS_ERROR_BAD_ARGUMENT,
                      "--sizes and --blocks need a kernel: add --kernel vector_add (see --list)");
-      return fail (err, "bad_argument",
+      return fail (err, WS_ERROR_BAD_ARGUMENT,
                    "nothing to do: give --kernel K to run one (e.g. --kernel vector_add), "
                    "--source FILE to run your own, or --list, --device-info, --self-test, "
                    "--help");
     }
   if (opts->shard_count > 0 && opts->mode != WS_MODE_RUN)
-    return fail (err, "bad_argument", "--shard shares out the configurations of a sweep: it "
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "--shard shares out the configurations of a sweep: it "
                  "needs --kernel, not --list, --device-info or --self-test");
   if (!check_own (opts, err))
     return 0;

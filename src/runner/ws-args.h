@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ws-kernel.h"
+#include "ws-protocol.h"
 
 typedef enum
 {
@@ -95,7 +96,7 @@ typedef struct
 
 typedef struct
 {
-  const char *code;  /* stable: bad_argument, unknown_kernel, invalid_size, invalid_block, … */
+  WsErrorCode code;  /* stable: bad_argument, unknown_kernel, invalid_size, invalid_block, … */
   char message[640]; /* what is wrong and what to write instead */
 } WsArgError;
 

@@ -15,7 +15,7 @@
 #include "ws-cupti.h"
 #include "ws-hostbuf.h"
 #include "ws-output.h"
-#include "ws-run-private.h"
+#include "ws-runner-private.h"
 
 static const char *const span_names[2][2] = {
   { "cpu_reference_1_thread", "cpu_reference_all_cores" },
@@ -24,7 +24,7 @@ static const char *const span_names[2][2] = {
 
 static double
 time_reference (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, uint64_t part,
-                WsActivity *span)
+                WsRunnerActivity *span)
 {
   WsLaunchConfig cfg;
   uint64_t t0, t1, c0;
@@ -54,7 +54,7 @@ time_reference (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, uint
 
 /* One baseline: `threads` threads of the family's reference, or of `blas` when given. */
 static void
-cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsCpuBaseline *c)
+cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsRunnerBaseline *c)
 {
   const WsOptions *o = r->opts;
   const uint64_t units = s->kernel->work_units (s->shape);
@@ -100,11 +100,11 @@ cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsCpuB
     wanted = (int) (sizeof times / sizeof times[0]);
   while (n < wanted && (n == 0 || spent + estimate <= budget))
     {
-      WsActivity span;
+      WsRunnerActivity span;
 
       times[n] = time_reference (r, s, blas, threads, 0, &span);
       spent += times[n];
-      ws_output_activity (s->id, "cpu", n, &span);
+      ws_output_activity (s->id, WS_PHASE_CPU, n, &span);
       n++;
     }
   c->stats = _ws_stats_of (times, n);
@@ -123,8 +123,8 @@ cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsCpuB
 /* The baseline speedups are taken against is the faster of the two; the other is kept
  * beside it, so that a reader sees both. */
 static void
-pick (const WsCpuBaseline *hand, const WsCpuBaseline *blas, WsCpuBaseline *primary,
-      WsCpuBaseline *other)
+pick (const WsRunnerBaseline *hand, const WsRunnerBaseline *blas, WsRunnerBaseline *primary,
+      WsRunnerBaseline *other)
 {
   int blas_wins = blas->implementation != NULL && blas->stats.n > 0
                   && (hand->stats.n == 0 || blas->stats.median <= hand->stats.median);
@@ -159,7 +159,7 @@ cache_entry (WsRunner *r, const WsRunSpec *s)
 }
 
 WsRunStatus
-_ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+_ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
 {
   const WsKernelDesc *k = s->kernel;
   uint64_t out_elems = k->buffer_elements (s->shape, k->n_inputs);

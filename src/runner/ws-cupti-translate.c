@@ -1,5 +1,5 @@
 /* ws-cupti-translate.c: the one switch over CUPTI record kinds, turning versioned
- * CUpti_Activity* structs into Warpscope's WsActivity. Called from the buffer callback.
+ * CUpti_Activity* structs into Warpscope's WsRunnerActivity. Called from the buffer callback.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-cupti.h"
@@ -8,35 +8,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *
+static WsCopyDirection
 copy_direction (uint8_t kind)
 {
   switch (kind)
     {
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD: return "htod";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH: return "dtoh";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD: return "dtod";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH: return "htoh";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP: return "ptop";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA: return "htoa";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH: return "atoh";
-    default: return "other";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD: return WS_COPY_HTOD;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH: return WS_COPY_DTOH;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD: return WS_COPY_DTOD;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH: return WS_COPY_HTOH;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP: return WS_COPY_PTOP;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA: return WS_COPY_HTOA;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH: return WS_COPY_ATOH;
+    default: return WS_COPY_OTHER;
     }
 }
 
-static const char *
+static WsHostMemory
 memory_kind (uint8_t kind)
 {
   switch (kind)
     {
-    case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE: return "pageable";
-    case CUPTI_ACTIVITY_MEMORY_KIND_PINNED: return "pinned";
-    case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE: return "device";
-    case CUPTI_ACTIVITY_MEMORY_KIND_ARRAY: return "array";
-    case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED: return "managed";
-    case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC: return "device_static";
-    case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC: return "managed_static";
-    default: return "unknown";
+    case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE: return WS_HOST_MEMORY_PAGEABLE;
+    case CUPTI_ACTIVITY_MEMORY_KIND_PINNED: return WS_HOST_MEMORY_PINNED;
+    case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE: return WS_HOST_MEMORY_DEVICE;
+    case CUPTI_ACTIVITY_MEMORY_KIND_ARRAY: return WS_HOST_MEMORY_ARRAY;
+    case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED: return WS_HOST_MEMORY_MANAGED;
+    case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC: return WS_HOST_MEMORY_DEVICE_STATIC;
+    case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC: return WS_HOST_MEMORY_MANAGED_STATIC;
+    default: return WS_HOST_MEMORY_OTHER;
     }
 }
 
@@ -71,7 +71,7 @@ overhead_kind (CUpti_ActivityOverheadKind kind)
 }
 
 int
-ws_cupti_translate (const void *record, WsActivity *out)
+ws_cupti_translate (const void *record, WsRunnerActivity *out)
 {
   const CUpti_Activity *base = record;
 

@@ -1,5 +1,5 @@
 /* ws-cupti.c: CUPTI lifecycle and activity buffers. The buffer-completed callback runs on
- * CUPTI's thread (or inside a flush): it only decodes records into WsActivity values and
+ * CUPTI's thread (or inside a flush): it only decodes records into WsRunnerActivity values and
  * queues them under a lock held for the append alone; printing happens on the main thread.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -38,7 +38,7 @@ static int concurrent_kernels;
 static uint32_t version;
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static WsActivityList queue;
+static WsRunnerActivityList queue;
 static uint64_t dropped;
 
 static void CUPTIAPI
@@ -53,20 +53,20 @@ static void CUPTIAPI
 buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t size,
                   size_t valid)
 {
-  WsActivityList local = { 0 };
+  WsRunnerActivityList local = { 0 };
   CUpti_Activity *record = NULL;
   size_t lost = 0;
 
   (void) size;
   while (valid > 0 && api.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
     {
-      WsActivity activity;
+      WsRunnerActivity activity;
 
       if (ws_cupti_translate (record, &activity))
         {
           size_t before = local.len;
 
-          ws_activity_list_append (&local, &activity);
+          ws_runner_activity_list_append (&local, &activity);
           if (local.len == before)
             {
               free (activity.name);
@@ -87,7 +87,7 @@ buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t si
     {
       size_t before = queue.len;
 
-      ws_activity_list_append (&queue, &local.items[i]);
+      ws_runner_activity_list_append (&queue, &local.items[i]);
       if (queue.len == before)
         {
           free (local.items[i].name);
@@ -135,14 +135,14 @@ open_library (void)
   (*(void **) &api.field = dlsym (lib, symbol)) != NULL
 
 int
-ws_cupti_init (const char **code, char *message, size_t len)
+ws_cupti_init (WsErrorCode *code, char *message, size_t len)
 {
   void *lib = open_library ();
   CUptiResult result;
 
   if (lib == NULL)
     {
-      *code = "cupti_unavailable";
+      *code = WS_ERROR_CUPTI_UNAVAILABLE;
       snprintf (message, len,
                 "CUPTI (libcupti.so." WS_CUDA_MAJOR_STRING ") could not be loaded, so kernels and "
                 "copies are timed without tracing and the timeline stays empty. Install the "
@@ -160,7 +160,7 @@ ws_cupti_init (const char **code, char *message, size_t len)
         && LOAD (lib, GetVersion, "cuptiGetVersion")
         && LOAD (lib, GetResultString, "cuptiGetResultString")))
     {
-      *code = "cupti_unavailable";
+      *code = WS_ERROR_CUPTI_UNAVAILABLE;
       snprintf (message, len,
                 "The CUPTI library found is missing functions Warpscope needs (it may be from "
                 "an older CUDA), so kernels are timed without tracing.");
@@ -171,8 +171,8 @@ ws_cupti_init (const char **code, char *message, size_t len)
   result = api.ActivityRegisterCallbacks (buffer_requested, buffer_completed);
   if (result != CUPTI_SUCCESS)
     {
-      *code = result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? "cupti_in_use"
-                                                                       : "cupti_unavailable";
+      *code = result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? WS_ERROR_CUPTI_IN_USE
+                                                                       : WS_ERROR_CUPTI_UNAVAILABLE;
       snprintf (message, len,
                 "CUPTI refused to trace (%s); kernels are timed without tracing. %s",
                 result_string (result),
@@ -198,7 +198,7 @@ static const CUpti_ActivityKind traced_kinds[] = {
 };
 
 int
-ws_cupti_start (int concurrent, const char **code, char *message, size_t len)
+ws_cupti_start (int concurrent, WsErrorCode *code, char *message, size_t len)
 {
   CUptiResult result = CUPTI_SUCCESS;
   CUpti_ActivityKind kernel_kind
@@ -217,8 +217,8 @@ ws_cupti_start (int concurrent, const char **code, char *message, size_t len)
     {
       for (size_t i = 0; i < sizeof traced_kinds / sizeof traced_kinds[0]; i++)
         api.ActivityDisable (traced_kinds[i]);
-      *code = result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? "cupti_in_use"
-                                                                       : "cupti_unavailable";
+      *code = result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? WS_ERROR_CUPTI_IN_USE
+                                                                       : WS_ERROR_CUPTI_UNAVAILABLE;
       snprintf (message, len,
                 "CUPTI could not start tracing (%s); this run is timed without tracing. %s",
                 result_string (result),
@@ -247,9 +247,9 @@ ws_cupti_stop (void)
 }
 
 void
-ws_cupti_take (WsActivityList *out)
+ws_cupti_take (WsRunnerActivityList *out)
 {
-  WsActivityList taken;
+  WsRunnerActivityList taken;
 
   pthread_mutex_lock (&queue_lock);
   taken = queue;
@@ -261,7 +261,7 @@ ws_cupti_take (WsActivityList *out)
   else
     {
       for (size_t i = 0; i < taken.len; i++)
-        ws_activity_list_append (out, &taken.items[i]);
+        ws_runner_activity_list_append (out, &taken.items[i]);
       free (taken.items);
     }
 }

@@ -7,21 +7,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ws-activity.h"
+#include "ws-runner-activity.h"
 
 /* Loads libcupti and registers the buffer callbacks. Returns 1 when tracing can be used;
  * otherwise 0 with a stable code ("cupti_unavailable", "cupti_in_use") and a message. */
-int ws_cupti_init (const char **code, char *message, size_t len);
+int ws_cupti_init (WsErrorCode *code, char *message, size_t len);
 /* CUPTI's API version, 0 when unavailable. */
 uint32_t ws_cupti_version (void);
 
 /* Starts recording memcpy, memset, kernel (serialized, or concurrent when `concurrent`),
  * synchronization and overhead activity; 0 with a code and message on failure. */
-int ws_cupti_start (int concurrent, const char **code, char *message, size_t len);
+int ws_cupti_start (int concurrent, WsErrorCode *code, char *message, size_t len);
 /* Stops recording and forces every buffer to be delivered. */
 void ws_cupti_stop (void);
 /* Moves the decoded records delivered so far into `out` (appending). */
-void ws_cupti_take (WsActivityList *out);
+void ws_cupti_take (WsRunnerActivityList *out);
 /* Records CUPTI could not store (its buffers were full), summed since init. */
 uint64_t ws_cupti_dropped (void);
 
@@ -31,6 +31,6 @@ uint64_t ws_cupti_timestamp (void);
 /* Flushes what is left; called before the process exits, also after a fault. */
 void ws_cupti_shutdown (void);
 
-/* ws-cupti-translate.c: one CUPTI record into a WsActivity; 0 for kinds Warpscope skips. */
+/* ws-cupti-translate.c: one CUPTI record into a WsRunnerActivity; 0 for kinds Warpscope skips. */
 struct CUpti_Activity;
-int ws_cupti_translate (const void *record, WsActivity *out);
+int ws_cupti_translate (const void *record, WsRunnerActivity *out);

@@ -51,7 +51,7 @@ minimum_driver_branch (int runtime_version)
     }
 }
 
-const char *
+WsErrorCode
 ws_driver_problem (const WsDriverInfo *info, char *message, size_t len)
 {
   char driver[16], runtime[16];
@@ -65,7 +65,7 @@ ws_driver_problem (const WsDriverInfo *info, char *message, size_t len)
                 "restart. Without a GPU, open one of the recordings that come with Warpscope: "
                 "they were measured on real GPUs.",
                 info->libcuda_name);
-      return "no_driver";
+      return WS_ERROR_NO_DRIVER;
     }
   ws_cuda_version_string (info->driver_version, driver, sizeof driver);
   ws_cuda_version_string (info->runtime_version, runtime, sizeof runtime);
@@ -79,39 +79,39 @@ ws_driver_problem (const WsDriverInfo *info, char *message, size_t len)
                 "toolkit no newer than %s.",
                 driver, runtime, branch ? " to version " : "", branch,
                 branch ? " or newer" : "", driver);
-      return "driver_too_old";
+      return WS_ERROR_DRIVER_TOO_OLD;
     }
-  return NULL;
+  return WS_ERROR_NONE;
 }
 
-const char *
+WsErrorCode
 ws_device_problem (cudaError_t error, const WsDriverInfo *info, char *message, size_t len)
 {
   switch (error)
     {
     case cudaErrorInsufficientDriver:
       {
-        const char *code = ws_driver_problem (info, message, len);
+        WsErrorCode code = ws_driver_problem (info, message, len);
 
-        if (code != NULL)
+        if (code != WS_ERROR_NONE)
           return code;
         snprintf (message, len,
                   "The NVIDIA driver is too old for the CUDA runtime Warpscope was built with; "
                   "update the driver.");
-        return "driver_too_old";
+        return WS_ERROR_DRIVER_TOO_OLD;
       }
     case cudaErrorNoDevice:
       snprintf (message, len,
                 "The NVIDIA driver is installed but sees no GPU. Check that nvidia-smi lists "
                 "one; in a container, give it the GPU (docker run --gpus all); check that "
                 "CUDA_VISIBLE_DEVICES does not hide every device.");
-      return "no_device";
+      return WS_ERROR_NO_DEVICE;
     case cudaErrorDevicesUnavailable:
       snprintf (message, len,
                 "Every GPU is busy: it is in exclusive-process mode and another program holds "
                 "it. Close that program, or ask the administrator to set the compute mode to "
                 "Default (nvidia-smi -c DEFAULT).");
-      return "device_busy";
+      return WS_ERROR_DEVICE_BUSY;
     case cudaErrorSystemDriverMismatch:
     case cudaErrorCompatNotSupportedOnDevice:
       snprintf (message, len,
@@ -119,25 +119,25 @@ ws_device_problem (cudaError_t error, const WsDriverInfo *info, char *message, s
                 "versions (often after a driver update without a restart). Restart the "
                 "computer, or reinstall the driver. (%s)",
                 cudaGetErrorString (error));
-      return "driver_mismatch";
+      return WS_ERROR_DRIVER_MISMATCH;
     case cudaErrorInvalidDevice:
       snprintf (message, len, "There is no GPU with that index: see --device-info for the list.");
-      return "invalid_device";
+      return WS_ERROR_INVALID_DEVICE;
     case cudaErrorNoKernelImageForDevice:
     case cudaErrorInvalidDeviceFunction:
       snprintf (message, len,
                 "This build of Warpscope has no machine code for this GPU. Rebuild it with the "
                 "GPU's architecture in -Dgpu_archs.");
-      return "no_kernel_image";
+      return WS_ERROR_NO_KERNEL_IMAGE;
     case cudaErrorMemoryAllocation:
       snprintf (message, len,
                 "The GPU ran out of memory: close other programs that use it (see nvidia-smi) "
                 "or choose a smaller size.");
-      return "out_of_memory";
+      return WS_ERROR_OUT_OF_MEMORY;
     default:
       snprintf (message, len, "CUDA reported %s: %s.", cudaGetErrorName (error),
                 cudaGetErrorString (error));
-      return "cuda_error";
+      return WS_ERROR_CUDA_ERROR;
     }
 }
 

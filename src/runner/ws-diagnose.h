@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <cuda_runtime_api.h>
 
+#include "ws-protocol.h"
+
 typedef struct
 {
   int libcuda_found;  /* the driver library could be loaded */
@@ -19,11 +21,11 @@ typedef struct
  * the library name (the tests use it to stand for a machine without a driver). */
 void ws_driver_probe (WsDriverInfo *info);
 
-/* NULL when the driver can run this runtime; else a stable code and a message. */
-const char *ws_driver_problem (const WsDriverInfo *info, char *message, size_t len);
+/* WS_ERROR_NONE when the driver can run this runtime; else a stable code and a message. */
+WsErrorCode ws_driver_problem (const WsDriverInfo *info, char *message, size_t len);
 
 /* A stable code and a message for a CUDA error met while finding or opening a device. */
-const char *ws_device_problem (cudaError_t error, const WsDriverInfo *info, char *message,
+WsErrorCode ws_device_problem (cudaError_t error, const WsDriverInfo *info, char *message,
                                size_t len);
 
 /* Errors after which the CUDA context is unusable (a kernel fault): the runner must stop. */

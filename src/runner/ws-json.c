@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws-protocol.h"
+
 void
 ws_json_init (WsJson *json)
 {
@@ -163,7 +165,7 @@ ws_json_begin_record (WsJson *json, const char *type)
 {
   ws_json_reset (json);
   append (json, "{", 1);
-  ws_json_string (json, "type", type);
+  ws_json_string (json, WS_KEY_TYPE, type);
 }
 
 int

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ws-output.h"
-#include "ws-run-private.h"
+#include "ws-runner-private.h"
 
 static int
 div_floor (int a, int b)
@@ -22,7 +22,7 @@ div_floor (int a, int b)
  * The active blocks are cudaOccupancyMaxActiveBlocksPerMultiprocessor's, which counts the
  * compiler's registers, unless the registers the GPU really gives the function allow fewer. */
 static void
-occupancy_of_registers (const WsDeviceInfo *d, WsLaunchFacts *f)
+occupancy_of_registers (const WsRunnerDevice *d, WsLaunchFacts *f)
 {
   int regs_per_warp, warps_by_regs;
   size_t smem;
@@ -74,7 +74,7 @@ WsRunStatus
 _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
 {
   const WsKernelDesc *k = s->kernel;
-  const WsDeviceInfo *d = r->device;
+  const WsRunnerDevice *d = r->device;
   WsLaunchConfig cfg;
   const void *fn;
   struct cudaFuncAttributes fa;
@@ -109,7 +109,7 @@ _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
                 "%s uses %d registers per thread, so on the %s a block can have at most %d "
                 "threads, not %d: choose a smaller block",
                 k->name, fa.numRegs, d->name, fa.maxThreadsPerBlock, f->threads);
-      ws_output_error (s->id, "error", "invalid_block", message, NULL);
+      ws_output_error (s->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INVALID_BLOCK, message, NULL);
       return WS_RUN_REFUSED;
     }
   WS_TRY (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&f->active_blocks_by_attribute, fn,
@@ -122,16 +122,16 @@ _ws_launch_facts (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f)
 
 int
 _ws_launch_facts_set_registers (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *f,
-                                const WsActivityList *acts)
+                                const WsRunnerActivityList *acts)
 {
-  const WsActivity *last = NULL;
+  const WsRunnerActivity *last = NULL;
 
   (void) s;
   /* The last kernel to start is a whole launch: the warm-up's sequences are whole launches,
    * except with streams:K, whose warm-up ends with one. The flush is not the kernel. */
   for (size_t i = 0; i < acts->len; i++)
     {
-      const WsActivity *a = &acts->items[i];
+      const WsRunnerActivity *a = &acts->items[i];
 
       if (a->kind != WS_ACTIVITY_KERNEL || a->registers <= 0
           || (a->name != NULL && strcmp (a->name, ws_flush_kernel_name) == 0))

@@ -24,6 +24,7 @@
 
 #include "ws-config.h"
 #include "ws-output.h"
+#include "ws-protocol.h"
 #include "ws-own-kernel-private.h"
 #include "ws-sanitizer-report.h"
 
@@ -179,25 +180,25 @@ uint3_array (WsJson *j, const char *key, const unsigned v[3])
 static void
 output_finding (const char *tool, const WsSanitizerFinding *f)
 {
-  WsJson *j = ws_output_begin ("memcheck");
+  WsJson *j = ws_output_begin (WS_RECORD_TYPE_MEMCHECK);
 
-  ws_json_string (j, "tool", tool);
-  ws_json_string (j, "kind", f->kind);
-  ws_json_string (j, "message", f->message);
-  ws_json_string (j, "file", f->file[0] ? f->file : NULL);
-  ws_json_int (j, "line", f->line);
-  ws_json_string (j, "kernel", f->kernel[0] ? f->kernel : NULL);
-  ws_json_string (j, "access", f->access[0] ? f->access : NULL);
-  ws_json_string (j, "space", f->space[0] ? f->space : NULL);
-  ws_json_int (j, "size", f->size);
+  ws_json_string (j, WS_KEY_TOOL, tool);
+  ws_json_string (j, WS_KEY_KIND, f->kind);
+  ws_json_string (j, WS_KEY_MESSAGE, f->message);
+  ws_json_string (j, WS_KEY_FILE, f->file[0] ? f->file : NULL);
+  ws_json_int (j, WS_KEY_LINE, f->line);
+  ws_json_string (j, WS_KEY_KERNEL, f->kernel[0] ? f->kernel : NULL);
+  ws_json_string (j, WS_KEY_ACCESS, f->access[0] ? f->access : NULL);
+  ws_json_string (j, WS_KEY_SPACE, f->space[0] ? f->space : NULL);
+  ws_json_int (j, WS_KEY_SIZE, f->size);
   if (f->has_thread)
     {
       uint3_array (j, "thread", f->thread);
       uint3_array (j, "block", f->block);
     }
-  ws_json_string (j, "address", f->address[0] ? f->address : NULL);
-  ws_json_string (j, "detail", f->detail[0] ? f->detail : NULL);
-  ws_json_int (j, "count", f->count);
+  ws_json_string (j, WS_KEY_ADDRESS, f->address[0] ? f->address : NULL);
+  ws_json_string (j, WS_KEY_DETAIL, f->detail[0] ? f->detail : NULL);
+  ws_json_int (j, WS_KEY_COUNT, f->count);
   ws_output_end ();
   if (f->line > 0)
     fprintf (stderr, "%s:%d: %s: %s%s%s\n", f->file, f->line, tool, f->message,
@@ -280,7 +281,7 @@ ws_memcheck_run (const WsOptions *o, const char *argv0)
   _ws_own_output_source (_ws_own);
   if (!find_sanitizer (sanitizer, sizeof sanitizer))
     {
-      ws_output_error (0, "error", "sanitizer_unavailable",
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_SANITIZER_UNAVAILABLE,
                        "compute-sanitizer is not installed (looked in PATH and "
                        "/usr/local/cuda/bin): it comes with the CUDA toolkit (the "
                        "cuda-sanitizer package), and WARPSCOPE_COMPUTE_SANITIZER can name it",
@@ -291,8 +292,9 @@ ws_memcheck_run (const WsOptions *o, const char *argv0)
   if (len <= 0 || mkdtemp (dir) == NULL || (a = calloc (1, sizeof *a)) == NULL
       || (findings = calloc (MAX_FINDINGS, sizeof *findings)) == NULL)
     {
-      ws_output_error (0, "error", "internal", "Could not prepare the memory check (no /proc, "
-                       "no room in /tmp or no memory).", strerror (errno));
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL,
+                       "Could not prepare the memory check (no /proc, no room in /tmp or no "
+                       "memory).", strerror (errno));
       free (a);
       return 5;
     }
@@ -315,7 +317,7 @@ ws_memcheck_run (const WsOptions *o, const char *argv0)
     {
       snprintf (message, sizeof message, "%s could not run the kernel (%s): no report came "
                 "back", sanitizer, status < 0 ? strerror (errno) : "no report file");
-      ws_output_error (0, "error", "sanitizer_failed", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_SANITIZER_FAILED, message, NULL);
       exit_code = 5;
       goto out;
     }
@@ -324,23 +326,23 @@ ws_memcheck_run (const WsOptions *o, const char *argv0)
     output_finding (o->memcheck, &findings[i]);
   forward_errors (child_out, n);
   {
-    WsJson *j = ws_output_begin ("memcheck_summary");
+    WsJson *j = ws_output_begin (WS_RECORD_TYPE_MEMCHECK_SUMMARY);
 
-    ws_json_string (j, "tool", o->memcheck);
-    ws_json_string (j, "sanitizer", sanitizer);
-    ws_json_int (j, "findings", n);
-    ws_json_int (j, "reports", summary.reports);
+    ws_json_string (j, WS_KEY_TOOL, o->memcheck);
+    ws_json_string (j, WS_KEY_SANITIZER, sanitizer);
+    ws_json_int (j, WS_KEY_FINDINGS, n);
+    ws_json_int (j, WS_KEY_REPORTS, summary.reports);
     if (summary.errors >= 0)
-      ws_json_int (j, "errors", summary.errors);
+      ws_json_int (j, WS_KEY_ERRORS, summary.errors);
     else
-      ws_json_null (j, "errors");
-    ws_json_int (j, "exit_status", status);
-    ws_json_string (j, "size", o->n_sizes ? o->sizes[0].text : NULL);
+      ws_json_null (j, WS_KEY_ERRORS);
+    ws_json_int (j, WS_KEY_EXIT_STATUS, status);
+    ws_json_string (j, WS_KEY_SIZE, o->n_sizes ? o->sizes[0].text : NULL);
     /* The report as the sanitizer wrote it, for whoever wants more than the findings; a
      * record stays far below the 1 MiB a reader takes. */
     if (strlen (report) > 200000)
       strcpy (report + 199000, "\n… (cut)\n");
-    ws_json_string (j, "report", report);
+    ws_json_string (j, WS_KEY_REPORT, report);
     ws_output_end ();
   }
   exit_code = n > 0 ? 1 : status;

@@ -326,7 +326,7 @@ cache_write (const char *dir, const char *path, int n_names, const WsNvrtcResult
 static int
 fail_nvrtc (WsNvrtcResult *res, const char *what, nvrtcResult r)
 {
-  res->code = "internal";
+  res->code = WS_ERROR_INTERNAL;
   snprintf (res->error, sizeof res->error, "NVRTC failed while %s: %s", what,
             api.GetErrorString (r));
   return 0;
@@ -373,7 +373,7 @@ compile (const char *program, const char *source, size_t len, const char *const 
     }
   if (r != NVRTC_SUCCESS)
     {
-      res->code = "compile_error";
+      res->code = WS_ERROR_COMPILE_ERROR;
       snprintf (res->error, sizeof res->error, "NVRTC could not compile %s for %s (%s)", program,
                 res->arch, api.GetErrorString (r));
       goto out;
@@ -422,13 +422,13 @@ ws_nvrtc_compile (const char *program, const char *source, size_t len,
     n_names = WS_NVRTC_MAX_NAMES;
   if (!load ())
     {
-      res->code = "nvrtc_unavailable";
+      res->code = WS_ERROR_NVRTC_UNAVAILABLE;
       snprintf (res->error, sizeof res->error, "%s", api.why);
       return 0;
     }
   if (!pick_arch (cc_major, cc_minor, res))
     {
-      res->code = "no_kernel_image";
+      res->code = WS_ERROR_NO_KERNEL_IMAGE;
       return 0;
     }
   compute_key (program, source, len, options, n_options, names, n_names, res);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "ws-nvrtc-log.h"
+#include "ws-protocol.h"
 
 #define WS_NVRTC_MAX_NAMES 2
 #define WS_NVRTC_MAX_DIAGS 32
@@ -27,7 +28,7 @@ typedef struct
   int n_diags;              /* diagnostics in diags (the log may have more: total_diags) */
   int total_diags;
   WsCompileDiag diags[WS_NVRTC_MAX_DIAGS];
-  const char *code;         /* when !ok: compile_error, nvrtc_unavailable, … */
+  WsErrorCode code;         /* when !ok: compile_error, nvrtc_unavailable, … */
   char error[512];          /* when !ok: what went wrong, for people */
 } WsNvrtcResult;
 

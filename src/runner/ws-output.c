@@ -42,7 +42,8 @@ begin (const char *type)
 {
   ws_json_begin_record (&out.json, type);
   /* Milliseconds since the runner started: replays use it to keep the original pacing. */
-  ws_json_double (&out.json, "t", round ((double) (ws_clock_ns () - out.start_ns) / 1e3) / 1e3);
+  ws_json_double (&out.json, WS_KEY_T,
+                  round ((double) (ws_clock_ns () - out.start_ns) / 1e3) / 1e3);
 }
 
 static void
@@ -84,33 +85,33 @@ ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, c
   gethostname (host, sizeof host - 1);
   gmtime_r (&now, &tm);
   strftime (when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  begin ("hello");
-  ws_json_int (&out.json, "protocol", WS_PROTOCOL_VERSION);
-  ws_json_string (&out.json, "runner", WS_VERSION);
-  ws_json_string (&out.json, "build", WS_BUILDTYPE);
-  ws_json_string (&out.json, "gpu_archs", WS_CUDA_ARCHS);
-  ws_json_string (&out.json, "time", when);
-  ws_json_string (&out.json, "host", host);
-  ws_json_bool (&out.json, "driver_found", driver->libcuda_found);
+  begin (WS_RECORD_TYPE_HELLO);
+  ws_json_int (&out.json, WS_KEY_PROTOCOL, WS_PROTOCOL_RUNNER);
+  ws_json_string (&out.json, WS_KEY_RUNNER, WS_VERSION);
+  ws_json_string (&out.json, WS_KEY_BUILD, WS_BUILDTYPE);
+  ws_json_string (&out.json, WS_KEY_GPU_ARCHS, WS_CUDA_ARCHS);
+  ws_json_string (&out.json, WS_KEY_TIME, when);
+  ws_json_string (&out.json, WS_KEY_HOST, host);
+  ws_json_bool (&out.json, WS_KEY_DRIVER_FOUND, driver->libcuda_found);
   if (driver->driver_version > 0)
     {
       ws_cuda_version_string (driver->driver_version, version, sizeof version);
-      ws_json_int (&out.json, "driver_version", driver->driver_version);
-      ws_json_string (&out.json, "driver_cuda", version);
+      ws_json_int (&out.json, WS_KEY_DRIVER_VERSION, driver->driver_version);
+      ws_json_string (&out.json, WS_KEY_DRIVER_CUDA, version);
     }
   else
     {
-      ws_json_null (&out.json, "driver_version");
-      ws_json_null (&out.json, "driver_cuda");
+      ws_json_null (&out.json, WS_KEY_DRIVER_VERSION);
+      ws_json_null (&out.json, WS_KEY_DRIVER_CUDA);
     }
   ws_cuda_version_string (driver->runtime_version, version, sizeof version);
-  ws_json_int (&out.json, "runtime_version", driver->runtime_version);
-  ws_json_string (&out.json, "runtime_cuda", version);
+  ws_json_int (&out.json, WS_KEY_RUNTIME_VERSION, driver->runtime_version);
+  ws_json_string (&out.json, WS_KEY_RUNTIME_CUDA, version);
   if (cupti_version > 0)
-    ws_json_uint (&out.json, "cupti_version", cupti_version);
+    ws_json_uint (&out.json, WS_KEY_CUPTI_VERSION, cupti_version);
   else
-    ws_json_null (&out.json, "cupti_version");
-  ws_json_begin_array (&out.json, "argv");
+    ws_json_null (&out.json, WS_KEY_CUPTI_VERSION);
+  ws_json_begin_array (&out.json, WS_KEY_ARGV);
   for (int i = 1; i < argc; i++)
     ws_json_string (&out.json, NULL, argv[i]);
   ws_json_end_array (&out.json);
@@ -120,14 +121,14 @@ ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, c
 void
 ws_output_kernel (const WsKernelDesc *k)
 {
-  begin ("kernel");
-  ws_json_string (&out.json, "name", k->name);
-  ws_json_string (&out.json, "family", k->family);
-  ws_json_string (&out.json, "title", k->title);
-  ws_json_string (&out.json, "description", k->description);
-  ws_json_string (&out.json, "source", k->source);
-  ws_json_int (&out.json, "block_dims", k->block_rank);
-  ws_json_begin_array (&out.json, "shape_params");
+  begin (WS_RECORD_TYPE_KERNEL);
+  ws_json_string (&out.json, WS_KEY_NAME, k->name);
+  ws_json_string (&out.json, WS_KEY_FAMILY, k->family);
+  ws_json_string (&out.json, WS_KEY_TITLE, k->title);
+  ws_json_string (&out.json, WS_KEY_DESCRIPTION, k->description);
+  ws_json_string (&out.json, WS_KEY_SOURCE, k->source);
+  ws_json_int (&out.json, WS_KEY_BLOCK_DIMS, k->block_rank);
+  ws_json_begin_array (&out.json, WS_KEY_SHAPE_PARAMS);
   if (k->shape_rank == 1)
     ws_json_string (&out.json, NULL, "n");
   else if (k->shape_rank == 2)
@@ -142,26 +143,26 @@ ws_output_kernel (const WsKernelDesc *k)
       ws_json_string (&out.json, NULL, "k");
     }
   ws_json_end_array (&out.json);
-  ws_json_begin_array (&out.json, "default_shape");
+  ws_json_begin_array (&out.json, WS_KEY_DEFAULT_SHAPE);
   for (int i = 0; i < k->shape_rank; i++)
     ws_json_uint (&out.json, NULL, k->default_shape[i]);
   ws_json_end_array (&out.json);
   if (k->library != NULL)
-    ws_json_null (&out.json, "default_block");
+    ws_json_null (&out.json, WS_KEY_DEFAULT_BLOCK);
   else
-    uint_triple ("default_block", k->default_block);
-  ws_json_bool (&out.json, "block_fixed", k->block_fixed);
-  ws_json_string (&out.json, "library", k->library);
-  ws_json_bool (&out.json, "streamable", k->piece != NULL);
-  ws_json_string (&out.json, "flops", k->flops_formula);
-  ws_json_string (&out.json, "bytes", k->bytes_formula);
-  ws_json_string (&out.json, "tolerance", k->tolerance);
+    uint_triple (WS_KEY_DEFAULT_BLOCK, k->default_block);
+  ws_json_bool (&out.json, WS_KEY_BLOCK_FIXED, k->block_fixed);
+  ws_json_string (&out.json, WS_KEY_LIBRARY, k->library);
+  ws_json_bool (&out.json, WS_KEY_STREAMABLE, k->piece != NULL);
+  ws_json_string (&out.json, WS_KEY_FLOPS, k->flops_formula);
+  ws_json_string (&out.json, WS_KEY_BYTES, k->bytes_formula);
+  ws_json_string (&out.json, WS_KEY_TOLERANCE, k->tolerance);
   end (0);
 }
 
 /* {"min", "median", "max"} in GB/s, "n" samples of "bytes" each; null when not measured. */
 static void
-spread (const char *key, const WsRateSpread *r)
+spread (const char *key, const WsRunnerRateSpread *r)
 {
   if (r->n == 0)
     {
@@ -169,72 +170,75 @@ spread (const char *key, const WsRateSpread *r)
       return;
     }
   ws_json_begin_object (&out.json, key);
-  ws_json_double (&out.json, "min", r->min);
-  ws_json_double (&out.json, "median", r->median);
-  ws_json_double (&out.json, "max", r->max);
-  ws_json_int (&out.json, "n", r->n);
-  ws_json_uint (&out.json, "bytes", r->bytes);
+  ws_json_double (&out.json, WS_KEY_MIN, r->min);
+  ws_json_double (&out.json, WS_KEY_MEDIAN, r->median);
+  ws_json_double (&out.json, WS_KEY_MAX, r->max);
+  ws_json_int (&out.json, WS_KEY_N, r->n);
+  ws_json_uint (&out.json, WS_KEY_BYTES, r->bytes);
   if (r->mean > 0)
     {
-      ws_json_double (&out.json, "mean", r->mean);
-      ws_json_int (&out.json, "cpus", r->cpus);
-      ws_json_int (&out.json, "buffers", r->buffers);
+      ws_json_double (&out.json, WS_KEY_MEAN, r->mean);
+      ws_json_int (&out.json, WS_KEY_CPUS, r->cpus);
+      ws_json_int (&out.json, WS_KEY_BUFFERS, r->buffers);
     }
   ws_json_end_object (&out.json);
 }
 
 void
-ws_output_device (const WsDeviceInfo *d)
+ws_output_device (const WsRunnerDevice *d)
 {
   char cc[16], sm[16];
 
   snprintf (cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
   snprintf (sm, sizeof sm, "sm_%d%d", d->cc_major, d->cc_minor);
-  begin ("device");
-  ws_json_int (&out.json, "index", d->index);
-  ws_json_string (&out.json, "name", d->name);
-  ws_json_string (&out.json, "uuid", d->uuid);
-  ws_json_string (&out.json, "pci_bus_id", d->pci_bus_id);
-  ws_json_string (&out.json, "compute_capability", cc);
-  ws_json_string (&out.json, "sm", sm);
-  ws_json_int (&out.json, "sm_count", d->sm_count);
-  ws_json_int (&out.json, "warp_size", d->warp_size);
-  ws_json_int (&out.json, "max_threads_per_block", d->max_threads_per_block);
-  int_triple ("max_block_dim", d->max_block_dim);
-  int_triple ("max_grid_dim", d->max_grid_dim);
-  ws_json_int (&out.json, "max_threads_per_sm", d->max_threads_per_sm);
-  ws_json_int (&out.json, "max_blocks_per_sm", d->max_blocks_per_sm);
-  ws_json_int (&out.json, "regs_per_sm", d->regs_per_sm);
-  ws_json_int (&out.json, "regs_per_block", d->regs_per_block);
-  ws_json_uint (&out.json, "smem_per_sm", d->smem_per_sm);
-  ws_json_uint (&out.json, "smem_per_block", d->smem_per_block);
-  ws_json_uint (&out.json, "smem_per_block_optin", d->smem_per_block_optin);
-  ws_json_uint (&out.json, "reserved_smem_per_block", d->reserved_smem_per_block);
-  ws_json_int (&out.json, "l2_bytes", d->l2_bytes);
-  ws_json_uint (&out.json, "memory_bytes", d->memory_bytes);
-  ws_json_uint (&out.json, "memory_free_bytes", d->memory_free);
-  ws_json_int (&out.json, "memory_clock_khz", d->memory_clock_khz);
-  ws_json_int (&out.json, "bus_width_bits", d->bus_width_bits);
-  ws_json_int (&out.json, "sm_clock_khz", d->sm_clock_khz);
-  ws_json_bool (&out.json, "ecc", d->ecc);
-  ws_json_int (&out.json, "async_engines", d->async_engines);
-  ws_json_int (&out.json, "fp32_lanes_per_sm", d->fp32_lanes_per_sm);
-  ws_json_double (&out.json, "fp32_peak_gflops", d->fp32_peak_gflops > 0 ? d->fp32_peak_gflops : NAN);
-  ws_json_double (&out.json, "bandwidth_theoretical_gbs",
+  begin (WS_RECORD_TYPE_DEVICE);
+  ws_json_int (&out.json, WS_KEY_INDEX, d->index);
+  ws_json_string (&out.json, WS_KEY_NAME, d->name);
+  ws_json_string (&out.json, WS_KEY_UUID, d->uuid);
+  ws_json_string (&out.json, WS_KEY_PCI_BUS_ID, d->pci_bus_id);
+  ws_json_string (&out.json, WS_KEY_COMPUTE_CAPABILITY, cc);
+  ws_json_string (&out.json, WS_KEY_SM, sm);
+  ws_json_int (&out.json, WS_KEY_SM_COUNT, d->sm_count);
+  ws_json_int (&out.json, WS_KEY_WARP_SIZE, d->warp_size);
+  ws_json_int (&out.json, WS_KEY_MAX_THREADS_PER_BLOCK, d->max_threads_per_block);
+  int_triple (WS_KEY_MAX_BLOCK_DIM, d->max_block_dim);
+  int_triple (WS_KEY_MAX_GRID_DIM, d->max_grid_dim);
+  ws_json_int (&out.json, WS_KEY_MAX_THREADS_PER_SM, d->max_threads_per_sm);
+  ws_json_int (&out.json, WS_KEY_MAX_BLOCKS_PER_SM, d->max_blocks_per_sm);
+  ws_json_int (&out.json, WS_KEY_REGS_PER_SM, d->regs_per_sm);
+  ws_json_int (&out.json, WS_KEY_REGS_PER_BLOCK, d->regs_per_block);
+  ws_json_uint (&out.json, WS_KEY_SMEM_PER_SM, d->smem_per_sm);
+  ws_json_uint (&out.json, WS_KEY_SMEM_PER_BLOCK, d->smem_per_block);
+  ws_json_uint (&out.json, WS_KEY_SMEM_PER_BLOCK_OPTIN, d->smem_per_block_optin);
+  ws_json_uint (&out.json, WS_KEY_RESERVED_SMEM_PER_BLOCK, d->reserved_smem_per_block);
+  ws_json_int (&out.json, WS_KEY_L2_BYTES, d->l2_bytes);
+  ws_json_uint (&out.json, WS_KEY_MEMORY_BYTES, d->memory_bytes);
+  ws_json_uint (&out.json, WS_KEY_MEMORY_FREE_BYTES, d->memory_free);
+  ws_json_int (&out.json, WS_KEY_MEMORY_CLOCK_KHZ, d->memory_clock_khz);
+  ws_json_int (&out.json, WS_KEY_BUS_WIDTH_BITS, d->bus_width_bits);
+  ws_json_int (&out.json, WS_KEY_SM_CLOCK_KHZ, d->sm_clock_khz);
+  ws_json_bool (&out.json, WS_KEY_ECC, d->ecc);
+  ws_json_int (&out.json, WS_KEY_ASYNC_ENGINES, d->async_engines);
+  ws_json_int (&out.json, WS_KEY_FP32_LANES_PER_SM, d->fp32_lanes_per_sm);
+  ws_json_double (&out.json, WS_KEY_FP32_PEAK_GFLOPS,
+                  d->fp32_peak_gflops > 0 ? d->fp32_peak_gflops : NAN);
+  ws_json_double (&out.json, WS_KEY_BANDWIDTH_THEORETICAL_GBS,
                   d->bandwidth_theoretical_gbs > 0 ? d->bandwidth_theoretical_gbs : NAN);
-  ws_json_double (&out.json, "bandwidth_measured_gbs",
+  ws_json_double (&out.json, WS_KEY_BANDWIDTH_MEASURED_GBS,
                   d->bandwidth_measured_gbs > 0 ? d->bandwidth_measured_gbs : NAN);
-  ws_json_double (&out.json, "h2d_pinned_gbs", d->h2d_pinned_gbs > 0 ? d->h2d_pinned_gbs : NAN);
-  ws_json_double (&out.json, "d2h_pinned_gbs", d->d2h_pinned_gbs > 0 ? d->d2h_pinned_gbs : NAN);
-  ws_json_double (&out.json, "h2d_pageable_gbs",
+  ws_json_double (&out.json, WS_KEY_H2D_PINNED_GBS,
+                  d->h2d_pinned_gbs > 0 ? d->h2d_pinned_gbs : NAN);
+  ws_json_double (&out.json, WS_KEY_D2H_PINNED_GBS,
+                  d->d2h_pinned_gbs > 0 ? d->d2h_pinned_gbs : NAN);
+  ws_json_double (&out.json, WS_KEY_H2D_PAGEABLE_GBS,
                   d->h2d_pageable_gbs > 0 ? d->h2d_pageable_gbs : NAN);
-  ws_json_double (&out.json, "d2h_pageable_gbs",
+  ws_json_double (&out.json, WS_KEY_D2H_PAGEABLE_GBS,
                   d->d2h_pageable_gbs > 0 ? d->d2h_pageable_gbs : NAN);
-  spread ("h2d_pinned_spread", &d->h2d_pinned);
-  spread ("d2h_pinned_spread", &d->d2h_pinned);
-  spread ("h2d_pageable_spread", &d->h2d_pageable);
-  spread ("d2h_pageable_spread", &d->d2h_pageable);
-  ws_json_uint (&out.json, "calibration_bytes", d->calibration_bytes);
+  spread (WS_KEY_H2D_PINNED_SPREAD, &d->h2d_pinned);
+  spread (WS_KEY_D2H_PINNED_SPREAD, &d->d2h_pinned);
+  spread (WS_KEY_H2D_PAGEABLE_SPREAD, &d->h2d_pageable);
+  spread (WS_KEY_D2H_PAGEABLE_SPREAD, &d->d2h_pageable);
+  ws_json_uint (&out.json, WS_KEY_CALIBRATION_BYTES, d->calibration_bytes);
   end (1);
 }
 
@@ -260,11 +264,11 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
 
   for (int b = 0; b < k->n_inputs; b++)
     in_bytes += k->buffer_elements (s->shape, b) * sizeof (float);
-  begin ("run");
-  ws_json_int (&out.json, "id", s->id);
-  ws_json_string (&out.json, "kernel", k->name);
-  ws_json_string (&out.json, "family", k->family);
-  ws_json_begin_array (&out.json, "shape");
+  begin (WS_RECORD_TYPE_RUN);
+  ws_json_int (&out.json, WS_KEY_ID, s->id);
+  ws_json_string (&out.json, WS_KEY_KERNEL, k->name);
+  ws_json_string (&out.json, WS_KEY_FAMILY, k->family);
+  ws_json_begin_array (&out.json, WS_KEY_SHAPE);
   for (int i = 0; i < k->shape_rank; i++)
     ws_json_uint (&out.json, NULL, s->shape[i]);
   ws_json_end_array (&out.json);
@@ -275,39 +279,39 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
     size = round (sqrt ((double) s->shape[0] * (double) s->shape[1]));
   else
     size = round (cbrt ((double) s->shape[0] * (double) s->shape[1] * (double) s->shape[2]));
-  ws_json_double (&out.json, "size", size);
-  ws_json_string (&out.json, "size_text", s->size_text);
+  ws_json_double (&out.json, WS_KEY_SIZE, size);
+  ws_json_string (&out.json, WS_KEY_SIZE_TEXT, s->size_text);
   /* A library picks its kernels' blocks and grids; its kernel records carry them. */
   if (k->library != NULL)
     {
-      ws_json_null (&out.json, "block");
-      ws_json_null (&out.json, "grid");
-      ws_json_null (&out.json, "threads_per_block");
+      ws_json_null (&out.json, WS_KEY_BLOCK);
+      ws_json_null (&out.json, WS_KEY_GRID);
+      ws_json_null (&out.json, WS_KEY_THREADS_PER_BLOCK);
     }
   else
     {
-      uint_triple ("block", s->block);
-      uint_triple ("grid", s->grid);
-      ws_json_uint (&out.json, "threads_per_block",
+      uint_triple (WS_KEY_BLOCK, s->block);
+      uint_triple (WS_KEY_GRID, s->grid);
+      ws_json_uint (&out.json, WS_KEY_THREADS_PER_BLOCK,
                     (uint64_t) s->block[0] * s->block[1] * s->block[2]);
     }
-  ws_json_string (&out.json, "transfer",
+  ws_json_string (&out.json, WS_KEY_TRANSFER,
                   ws_transfer_text (s->transfer, s->streams, transfer, sizeof transfer));
-  ws_json_int (&out.json, "streams", s->streams);
-  ws_json_int (&out.json, "reps", s->reps);
-  ws_json_int (&out.json, "warmup", s->warmup);
-  ws_json_uint (&out.json, "seed", s->seed);
-  ws_json_string (&out.json, "cpu", cpu_wanted_name (cpu_wanted));
-  ws_json_string (&out.json, "cache", s->cache_cold ? "cold" : "warm");
-  ws_json_double (&out.json, "flops", k->flops (s->shape));
-  ws_json_double (&out.json, "bytes", k->bytes (s->shape));
-  ws_json_uint (&out.json, "input_bytes", in_bytes);
-  ws_json_uint (&out.json, "output_bytes",
+  ws_json_int (&out.json, WS_KEY_STREAMS, s->streams);
+  ws_json_int (&out.json, WS_KEY_REPS, s->reps);
+  ws_json_int (&out.json, WS_KEY_WARMUP, s->warmup);
+  ws_json_uint (&out.json, WS_KEY_SEED, s->seed);
+  ws_json_string (&out.json, WS_KEY_CPU, cpu_wanted_name (cpu_wanted));
+  ws_json_string (&out.json, WS_KEY_CACHE, s->cache_cold ? "cold" : "warm");
+  ws_json_double (&out.json, WS_KEY_FLOPS, k->flops (s->shape));
+  ws_json_double (&out.json, WS_KEY_BYTES, k->bytes (s->shape));
+  ws_json_uint (&out.json, WS_KEY_INPUT_BYTES, in_bytes);
+  ws_json_uint (&out.json, WS_KEY_OUTPUT_BYTES,
                 k->buffer_elements (s->shape, k->n_inputs) * sizeof (float));
   if (s->source_hash != NULL)
     {
-      ws_json_string (&out.json, "source_hash", s->source_hash);
-      ws_json_begin_object (&out.json, "params");
+      ws_json_string (&out.json, WS_KEY_SOURCE_HASH, s->source_hash);
+      ws_json_begin_object (&out.json, WS_KEY_PARAMS);
       for (int i = 0; i < s->n_params; i++)
         ws_json_double (&out.json, s->param_names[i], strtod (s->param_values[i], NULL));
       ws_json_end_object (&out.json);
@@ -318,115 +322,115 @@ ws_output_run (const WsRunSpec *s, int cpu_wanted)
 void
 ws_output_launch (int run, const WsLaunchFacts *f)
 {
-  begin ("launch");
-  ws_json_int (&out.json, "run", run);
-  ws_json_int (&out.json, "registers", f->registers);
-  ws_json_string (&out.json, "registers_source", f->registers_source);
-  ws_json_int (&out.json, "registers_compiled", f->registers_compiled);
-  ws_json_int (&out.json, "static_smem", f->static_smem);
-  ws_json_int (&out.json, "dynamic_smem", f->dynamic_smem);
-  ws_json_int (&out.json, "local_bytes", f->local_bytes);
-  ws_json_int (&out.json, "kernel_max_threads", f->kernel_max_threads);
-  ws_json_int (&out.json, "ptx_version", f->ptx_version);
-  ws_json_int (&out.json, "binary_version", f->binary_version);
-  ws_json_int (&out.json, "threads_per_block", f->threads);
-  ws_json_int (&out.json, "warps_per_block", f->warps_per_block);
-  ws_json_int (&out.json, "active_blocks_per_sm", f->active_blocks_per_sm);
-  ws_json_int (&out.json, "active_warps_per_sm", f->active_warps_per_sm);
-  ws_json_int (&out.json, "max_warps_per_sm", f->max_warps_per_sm);
-  ws_json_double (&out.json, "occupancy", f->occupancy);
-  ws_json_string (&out.json, "limiter", f->limiter);
-  ws_json_begin_object (&out.json, "limits");
-  ws_json_int (&out.json, "blocks_per_sm", f->limit_blocks);
-  ws_json_int (&out.json, "warps", f->limit_warps);
-  ws_json_int (&out.json, "registers", f->limit_registers);
-  ws_json_int (&out.json, "shared_memory", f->limit_smem);
+  begin (WS_RECORD_TYPE_LAUNCH);
+  ws_json_int (&out.json, WS_KEY_RUN, run);
+  ws_json_int (&out.json, WS_KEY_REGISTERS, f->registers);
+  ws_json_string (&out.json, WS_KEY_REGISTERS_SOURCE, f->registers_source);
+  ws_json_int (&out.json, WS_KEY_REGISTERS_COMPILED, f->registers_compiled);
+  ws_json_int (&out.json, WS_KEY_STATIC_SMEM, f->static_smem);
+  ws_json_int (&out.json, WS_KEY_DYNAMIC_SMEM, f->dynamic_smem);
+  ws_json_int (&out.json, WS_KEY_LOCAL_BYTES, f->local_bytes);
+  ws_json_int (&out.json, WS_KEY_KERNEL_MAX_THREADS, f->kernel_max_threads);
+  ws_json_int (&out.json, WS_KEY_PTX_VERSION, f->ptx_version);
+  ws_json_int (&out.json, WS_KEY_BINARY_VERSION, f->binary_version);
+  ws_json_int (&out.json, WS_KEY_THREADS_PER_BLOCK, f->threads);
+  ws_json_int (&out.json, WS_KEY_WARPS_PER_BLOCK, f->warps_per_block);
+  ws_json_int (&out.json, WS_KEY_ACTIVE_BLOCKS_PER_SM, f->active_blocks_per_sm);
+  ws_json_int (&out.json, WS_KEY_ACTIVE_WARPS_PER_SM, f->active_warps_per_sm);
+  ws_json_int (&out.json, WS_KEY_MAX_WARPS_PER_SM, f->max_warps_per_sm);
+  ws_json_double (&out.json, WS_KEY_OCCUPANCY, f->occupancy);
+  ws_json_string (&out.json, WS_KEY_LIMITER, f->limiter);
+  ws_json_begin_object (&out.json, WS_KEY_LIMITS);
+  ws_json_int (&out.json, WS_KEY_BLOCKS_PER_SM, f->limit_blocks);
+  ws_json_int (&out.json, WS_KEY_WARPS, f->limit_warps);
+  ws_json_int (&out.json, WS_KEY_REGISTERS, f->limit_registers);
+  ws_json_int (&out.json, WS_KEY_SHARED_MEMORY, f->limit_smem);
   ws_json_end_object (&out.json);
-  ws_json_uint (&out.json, "blocks", f->blocks_total);
-  ws_json_double (&out.json, "waves", f->waves);
+  ws_json_uint (&out.json, WS_KEY_BLOCKS, f->blocks_total);
+  ws_json_double (&out.json, WS_KEY_WAVES, f->waves);
   end (0);
 }
 
 void
-ws_output_activity (int run, const char *phase, int rep, const WsActivity *a)
+ws_output_activity (int run, WsActivityPhase phase, int rep, const WsRunnerActivity *a)
 {
-  begin ("activity");
-  ws_json_int (&out.json, "run", run);
-  ws_json_string (&out.json, "phase", phase);
-  ws_json_int (&out.json, "rep", rep);
-  ws_json_string (&out.json, "kind", ws_activity_kind_name (a->kind));
-  ws_json_int (&out.json, "start", (int64_t) (a->start - out.origin));
-  ws_json_int (&out.json, "end", (int64_t) (a->end - out.origin));
+  begin (WS_RECORD_TYPE_ACTIVITY);
+  ws_json_int (&out.json, WS_KEY_RUN, run);
+  ws_json_string (&out.json, WS_KEY_PHASE, ws_activity_phase_to_string (phase));
+  ws_json_int (&out.json, WS_KEY_REP, rep);
+  ws_json_string (&out.json, WS_KEY_KIND, ws_activity_kind_to_string (a->kind));
+  ws_json_int (&out.json, WS_KEY_START, (int64_t) (a->start - out.origin));
+  ws_json_int (&out.json, WS_KEY_END, (int64_t) (a->end - out.origin));
   switch (a->kind)
     {
     case WS_ACTIVITY_MEMCPY:
-      ws_json_string (&out.json, "direction", a->direction);
-      ws_json_uint (&out.json, "bytes", a->bytes);
-      ws_json_string (&out.json, "host_memory", a->host_memory);
-      ws_json_uint (&out.json, "stream", a->stream);
+      ws_json_string (&out.json, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
+      ws_json_uint (&out.json, WS_KEY_BYTES, a->bytes);
+      ws_json_string (&out.json, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
+      ws_json_uint (&out.json, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_MEMSET:
-      ws_json_uint (&out.json, "bytes", a->bytes);
-      ws_json_uint (&out.json, "stream", a->stream);
+      ws_json_uint (&out.json, WS_KEY_BYTES, a->bytes);
+      ws_json_uint (&out.json, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_KERNEL:
-      ws_json_string (&out.json, "name", a->name);
-      int_triple ("grid", a->grid);
-      int_triple ("block", a->block);
-      ws_json_int (&out.json, "registers", a->registers);
-      ws_json_int (&out.json, "static_smem", a->static_smem);
-      ws_json_int (&out.json, "dynamic_smem", a->dynamic_smem);
-      ws_json_uint (&out.json, "stream", a->stream);
+      ws_json_string (&out.json, WS_KEY_NAME, a->name);
+      int_triple (WS_KEY_GRID, a->grid);
+      int_triple (WS_KEY_BLOCK, a->block);
+      ws_json_int (&out.json, WS_KEY_REGISTERS, a->registers);
+      ws_json_int (&out.json, WS_KEY_STATIC_SMEM, a->static_smem);
+      ws_json_int (&out.json, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
+      ws_json_uint (&out.json, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_SYNC:
-      ws_json_string (&out.json, "sync", a->detail);
-      ws_json_uint (&out.json, "stream", a->stream);
+      ws_json_string (&out.json, WS_KEY_SYNC, a->detail);
+      ws_json_uint (&out.json, WS_KEY_STREAM, a->stream);
       break;
     case WS_ACTIVITY_OVERHEAD:
-      ws_json_string (&out.json, "overhead", a->detail);
+      ws_json_string (&out.json, WS_KEY_OVERHEAD, a->detail);
       break;
     case WS_ACTIVITY_CPU:
-      ws_json_string (&out.json, "name", a->detail);
-      ws_json_int (&out.json, "threads", a->threads);
+      ws_json_string (&out.json, WS_KEY_NAME, a->detail);
+      ws_json_int (&out.json, WS_KEY_THREADS, a->threads);
       break;
     default:
       break;
     }
   if (a->kind != WS_ACTIVITY_CPU)
-    ws_json_uint (&out.json, "correlation", a->correlation);
+    ws_json_uint (&out.json, WS_KEY_CORRELATION, a->correlation);
   end (0);
 }
 
 void
 ws_output_verify (int run, const WsVerifyResult *v)
 {
-  begin ("verify");
-  ws_json_int (&out.json, "run", run);
-  ws_json_bool (&out.json, "pass", v->pass);
-  ws_json_string (&out.json, "method", v->method);
-  ws_json_uint (&out.json, "checked", v->checked);
-  ws_json_uint (&out.json, "total", v->total);
-  ws_json_uint (&out.json, "mismatches", v->mismatches);
-  ws_json_uint (&out.json, "unwritten", v->unwritten);
-  ws_json_double (&out.json, "max_abs_err", v->max_abs_err);
-  ws_json_double (&out.json, "max_rel_err", v->max_rel_err);
-  ws_json_double (&out.json, "rtol", v->rtol);
-  ws_json_double (&out.json, "atol", v->atol);
+  begin (WS_RECORD_TYPE_VERIFY);
+  ws_json_int (&out.json, WS_KEY_RUN, run);
+  ws_json_bool (&out.json, WS_KEY_PASS, v->pass);
+  ws_json_string (&out.json, WS_KEY_METHOD, v->method);
+  ws_json_uint (&out.json, WS_KEY_CHECKED, v->checked);
+  ws_json_uint (&out.json, WS_KEY_TOTAL, v->total);
+  ws_json_uint (&out.json, WS_KEY_MISMATCHES, v->mismatches);
+  ws_json_uint (&out.json, WS_KEY_UNWRITTEN, v->unwritten);
+  ws_json_double (&out.json, WS_KEY_MAX_ABS_ERR, v->max_abs_err);
+  ws_json_double (&out.json, WS_KEY_MAX_REL_ERR, v->max_rel_err);
+  ws_json_double (&out.json, WS_KEY_RTOL, v->rtol);
+  ws_json_double (&out.json, WS_KEY_ATOL, v->atol);
   if (v->note != NULL)
-    ws_json_string (&out.json, "note", v->note);
+    ws_json_string (&out.json, WS_KEY_NOTE, v->note);
   if (v->first_bad >= 0)
     {
       if (v->first_bad_buffer != NULL)
-        ws_json_string (&out.json, "first_bad_buffer", v->first_bad_buffer);
-      ws_json_int (&out.json, "first_bad_index", v->first_bad);
-      ws_json_double (&out.json, "first_bad_value", v->first_bad_value);
-      ws_json_double (&out.json, "first_bad_expected", v->first_bad_expected);
+        ws_json_string (&out.json, WS_KEY_FIRST_BAD_BUFFER, v->first_bad_buffer);
+      ws_json_int (&out.json, WS_KEY_FIRST_BAD_INDEX, v->first_bad);
+      ws_json_double (&out.json, WS_KEY_FIRST_BAD_VALUE, v->first_bad_value);
+      ws_json_double (&out.json, WS_KEY_FIRST_BAD_EXPECTED, v->first_bad_expected);
     }
   end (0);
 }
 
 static void
-stats (const char *key, const WsStats *s)
+stats (const char *key, const WsRunnerStats *s)
 {
   if (s->n == 0)
     {
@@ -434,15 +438,15 @@ stats (const char *key, const WsStats *s)
       return;
     }
   ws_json_begin_object (&out.json, key);
-  ws_json_double (&out.json, "median", s->median);
-  ws_json_double (&out.json, "min", s->min);
-  ws_json_double (&out.json, "max", s->max);
-  ws_json_int (&out.json, "n", s->n);
+  ws_json_double (&out.json, WS_KEY_MEDIAN, s->median);
+  ws_json_double (&out.json, WS_KEY_MIN, s->min);
+  ws_json_double (&out.json, WS_KEY_MAX, s->max);
+  ws_json_int (&out.json, WS_KEY_N, s->n);
   ws_json_end_object (&out.json);
 }
 
 static void
-cpu_baseline (const char *key, int wanted, const WsCpuBaseline *c, const char *library_note)
+cpu_baseline (const char *key, int wanted, const WsRunnerBaseline *c, const char *library_note)
 {
   if (!wanted)
     {
@@ -450,74 +454,75 @@ cpu_baseline (const char *key, int wanted, const WsCpuBaseline *c, const char *l
       return;
     }
   ws_json_begin_object (&out.json, key);
-  ws_json_int (&out.json, "threads", c->threads);
-  ws_json_string (&out.json, "implementation", c->implementation);
+  ws_json_int (&out.json, WS_KEY_THREADS, c->threads);
+  ws_json_string (&out.json, WS_KEY_IMPLEMENTATION, c->implementation);
   if (c->library != NULL)
     {
-      ws_json_string (&out.json, "library", c->library->name);
-      ws_json_string (&out.json, "library_version",
+      ws_json_string (&out.json, WS_KEY_LIBRARY, c->library->name);
+      ws_json_string (&out.json, WS_KEY_LIBRARY_VERSION,
                       c->library->version[0] ? c->library->version : NULL);
-      ws_json_string (&out.json, "library_config", c->library->config);
-      ws_json_string (&out.json, "library_path", c->library->path);
-      ws_json_string (&out.json, "library_symbol", c->library->symbol);
+      ws_json_string (&out.json, WS_KEY_LIBRARY_CONFIG, c->library->config);
+      ws_json_string (&out.json, WS_KEY_LIBRARY_PATH, c->library->path);
+      ws_json_string (&out.json, WS_KEY_LIBRARY_SYMBOL, c->library->symbol);
     }
   if (library_note != NULL)
-    ws_json_string (&out.json, "library_note", library_note);
+    ws_json_string (&out.json, WS_KEY_LIBRARY_NOTE, library_note);
   if (c->stats.n > 0)
     {
-      ws_json_double (&out.json, "median", c->stats.median);
-      ws_json_double (&out.json, "min", c->stats.min);
-      ws_json_double (&out.json, "max", c->stats.max);
-      ws_json_int (&out.json, "n", c->stats.n);
-      ws_json_bool (&out.json, "warmed_up", c->warmed_up);
+      ws_json_double (&out.json, WS_KEY_MEDIAN, c->stats.median);
+      ws_json_double (&out.json, WS_KEY_MIN, c->stats.min);
+      ws_json_double (&out.json, WS_KEY_MAX, c->stats.max);
+      ws_json_int (&out.json, WS_KEY_N, c->stats.n);
+      ws_json_bool (&out.json, WS_KEY_WARMED_UP, c->warmed_up);
     }
   else
-    ws_json_bool (&out.json, "skipped", 1);
-  ws_json_double (&out.json, "estimate", c->estimate_ns);
+    ws_json_bool (&out.json, WS_KEY_SKIPPED, 1);
+  ws_json_double (&out.json, WS_KEY_ESTIMATE, c->estimate_ns);
   if (c->from_run > 0)
-    ws_json_int (&out.json, "from_run", c->from_run);
-  ws_json_string (&out.json, "note", c->note[0] ? c->note : NULL);
+    ws_json_int (&out.json, WS_KEY_FROM_RUN, c->from_run);
+  ws_json_string (&out.json, WS_KEY_NOTE, c->note[0] ? c->note : NULL);
   ws_json_end_object (&out.json);
 }
 
 void
-ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
+ws_output_timing (int run, const WsRunSpec *spec, const WsRunnerTiming *t)
 {
   double kernel_ns = t->kernel.n > 0 ? t->kernel.median : t->kernel_untraced_ns;
 
-  begin ("timing");
-  ws_json_int (&out.json, "run", run);
-  ws_json_bool (&out.json, "traced", t->traced);
-  stats ("kernel_ns", &t->kernel);
+  begin (WS_RECORD_TYPE_TIMING);
+  ws_json_int (&out.json, WS_KEY_RUN, run);
+  ws_json_bool (&out.json, WS_KEY_TRACED, t->traced);
+  stats (WS_KEY_KERNEL_NS, &t->kernel);
   if (t->traced)
     {
-      ws_json_int (&out.json, "kernel_records_per_launch", t->records_per_launch);
-      ws_json_string (&out.json, "kernel_records", t->kernel_records);
+      ws_json_int (&out.json, WS_KEY_KERNEL_RECORDS_PER_LAUNCH, t->records_per_launch);
+      ws_json_string (&out.json, WS_KEY_KERNEL_RECORDS, t->kernel_records);
     }
-  stats ("kernel_in_sequence_ns", &t->kernel_in_sequence);
-  stats ("h2d_ns", &t->h2d);
-  stats ("d2h_ns", &t->d2h);
-  stats ("memset_ns", &t->memset);
-  ws_json_double (&out.json, "kernel_untraced_ns", t->kernel_untraced_ns);
-  ws_json_int (&out.json, "untraced_launches", t->untraced_launches);
-  ws_json_string (&out.json, "untraced_method", t->untraced_method);
-  stats ("e2e_ns", &t->e2e);
-  cpu_baseline ("cpu_1", t->cpu_one_wanted, &t->cpu_one, t->library_note);
-  cpu_baseline ("cpu_all", t->cpu_all_wanted, &t->cpu_all, t->library_note);
+  stats (WS_KEY_KERNEL_IN_SEQUENCE_NS, &t->kernel_in_sequence);
+  stats (WS_KEY_H2D_NS, &t->h2d);
+  stats (WS_KEY_D2H_NS, &t->d2h);
+  stats (WS_KEY_MEMSET_NS, &t->memset);
+  ws_json_double (&out.json, WS_KEY_KERNEL_UNTRACED_NS, t->kernel_untraced_ns);
+  ws_json_int (&out.json, WS_KEY_UNTRACED_LAUNCHES, t->untraced_launches);
+  ws_json_string (&out.json, WS_KEY_UNTRACED_METHOD, t->untraced_method);
+  stats (WS_KEY_E2E_NS, &t->e2e);
+  cpu_baseline (WS_KEY_CPU_1, t->cpu_one_wanted, &t->cpu_one, t->library_note);
+  cpu_baseline (WS_KEY_CPU_ALL, t->cpu_all_wanted, &t->cpu_all, t->library_note);
   /* The other implementation, under its own name: cpu_1_hand_written beside a BLAS, or
    * cpu_1_blas where the hand-written SGEMM was the faster. */
   if (t->cpu_one_wanted && t->cpu_one_other.implementation != NULL)
-    cpu_baseline (strcmp (t->cpu_one_other.implementation, "blas") == 0 ? "cpu_1_blas"
-                                                                       : "cpu_1_hand_written",
+    cpu_baseline (strcmp (t->cpu_one_other.implementation, "blas") == 0 ? WS_KEY_CPU_1_BLAS
+                                                                       : WS_KEY_CPU_1_HAND_WRITTEN,
                   1, &t->cpu_one_other, NULL);
   if (t->cpu_all_wanted && t->cpu_all_other.implementation != NULL)
-    cpu_baseline (strcmp (t->cpu_all_other.implementation, "blas") == 0 ? "cpu_all_blas"
-                                                                       : "cpu_all_hand_written",
+    cpu_baseline (strcmp (t->cpu_all_other.implementation, "blas") == 0 ? WS_KEY_CPU_ALL_BLAS
+                                                                       : WS_KEY_CPU_ALL_HAND_WRITTEN,
                   1, &t->cpu_all_other, NULL);
   if (kernel_ns > 0)
     {
-      ws_json_double (&out.json, "kernel_gbs", spec->kernel->bytes (spec->shape) / kernel_ns);
-      ws_json_double (&out.json, "kernel_gflops", spec->kernel->flops (spec->shape) / kernel_ns);
+      ws_json_double (&out.json, WS_KEY_KERNEL_GBS, spec->kernel->bytes (spec->shape) / kernel_ns);
+      ws_json_double (&out.json, WS_KEY_KERNEL_GFLOPS,
+                      spec->kernel->flops (spec->shape) / kernel_ns);
     }
   end (1);
 }
@@ -525,9 +530,9 @@ ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *t)
 void
 ws_output_progress (int done, int total)
 {
-  begin ("progress");
-  ws_json_int (&out.json, "done", done);
-  ws_json_int (&out.json, "total", total);
+  begin (WS_RECORD_TYPE_PROGRESS);
+  ws_json_int (&out.json, WS_KEY_DONE, done);
+  ws_json_int (&out.json, WS_KEY_TOTAL, total);
   end (1);
 }
 
@@ -535,58 +540,60 @@ void
 ws_output_selftest (const char *check, const char *kernel, int cases, int failed,
                     const WsSelftestCase *first)
 {
-  begin ("selftest");
-  ws_json_string (&out.json, "check", check);
-  ws_json_string (&out.json, "kernel", kernel);
-  ws_json_int (&out.json, "cases", cases);
-  ws_json_int (&out.json, "failed", failed);
+  begin (WS_RECORD_TYPE_SELFTEST);
+  ws_json_string (&out.json, WS_KEY_CHECK, check);
+  ws_json_string (&out.json, WS_KEY_KERNEL, kernel);
+  ws_json_int (&out.json, WS_KEY_CASES, cases);
+  ws_json_int (&out.json, WS_KEY_FAILED, failed);
   if (first == NULL)
-    ws_json_null (&out.json, "first_failure");
+    ws_json_null (&out.json, WS_KEY_FIRST_FAILURE);
   else
     {
-      ws_json_begin_object (&out.json, "first_failure");
-      ws_json_uint (&out.json, "n", first->n);
-      ws_json_uint (&out.json, "block", first->block);
-      ws_json_uint (&out.json, "grid", first->grid);
-      ws_json_uint (&out.json, "mismatches", first->mismatches);
-      ws_json_uint (&out.json, "unwritten", first->unwritten);
-      ws_json_int (&out.json, "first_bad_index", first->first_bad);
+      ws_json_begin_object (&out.json, WS_KEY_FIRST_FAILURE);
+      ws_json_uint (&out.json, WS_KEY_N, first->n);
+      ws_json_uint (&out.json, WS_KEY_BLOCK, first->block);
+      ws_json_uint (&out.json, WS_KEY_GRID, first->grid);
+      ws_json_uint (&out.json, WS_KEY_MISMATCHES, first->mismatches);
+      ws_json_uint (&out.json, WS_KEY_UNWRITTEN, first->unwritten);
+      ws_json_int (&out.json, WS_KEY_FIRST_BAD_INDEX, first->first_bad);
       ws_json_end_object (&out.json);
     }
   end (1);
 }
 
 void
-ws_output_error (int run, const char *severity, const char *code, const char *message,
+ws_output_error (int run, WsErrorSeverity severity, WsErrorCode code, const char *message,
                  const char *detail)
 {
   ws_output_error_at (run, severity, code, message, detail, NULL, 0, 0);
 }
 
 void
-ws_output_error_at (int run, const char *severity, const char *code, const char *message,
+ws_output_error_at (int run, WsErrorSeverity severity, WsErrorCode code, const char *message,
                     const char *detail, const char *file, int line, int column)
 {
+  const char *severity_name = ws_error_severity_to_string (severity);
+
   if (file != NULL && line > 0)
-    fprintf (stderr, "%s:%d:%d: %s: %s\n", file, line, column > 0 ? column : 1, severity,
+    fprintf (stderr, "%s:%d:%d: %s: %s\n", file, line, column > 0 ? column : 1, severity_name,
              message);
   else
-    fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity, message,
+    fprintf (stderr, "warpscope-runner: %s: %s%s%s%s\n", severity_name, message,
              detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
-  begin ("error");
+  begin (WS_RECORD_TYPE_ERROR);
   if (run > 0)
-    ws_json_int (&out.json, "run", run);
+    ws_json_int (&out.json, WS_KEY_RUN, run);
   else
-    ws_json_null (&out.json, "run");
-  ws_json_string (&out.json, "severity", severity);
-  ws_json_string (&out.json, "code", code);
-  ws_json_string (&out.json, "message", message);
-  ws_json_string (&out.json, "detail", detail);
+    ws_json_null (&out.json, WS_KEY_RUN);
+  ws_json_string (&out.json, WS_KEY_SEVERITY, severity_name);
+  ws_json_string (&out.json, WS_KEY_CODE, ws_error_code_to_string (code));
+  ws_json_string (&out.json, WS_KEY_MESSAGE, message);
+  ws_json_string (&out.json, WS_KEY_DETAIL, detail);
   if (file != NULL)
     {
-      ws_json_string (&out.json, "file", file);
-      ws_json_int (&out.json, "line", line);
-      ws_json_int (&out.json, "column", column);
+      ws_json_string (&out.json, WS_KEY_FILE, file);
+      ws_json_int (&out.json, WS_KEY_LINE, line);
+      ws_json_int (&out.json, WS_KEY_COLUMN, column);
     }
   end (1);
 }
@@ -607,11 +614,11 @@ ws_output_end (void)
 void
 ws_output_done (int runs, int failed, uint64_t dropped, int exit_code)
 {
-  begin ("done");
-  ws_json_int (&out.json, "runs", runs);
-  ws_json_int (&out.json, "failed", failed);
-  ws_json_uint (&out.json, "dropped_records", dropped);
-  ws_json_int (&out.json, "exit_code", exit_code);
+  begin (WS_RECORD_TYPE_DONE);
+  ws_json_int (&out.json, WS_KEY_RUNS, runs);
+  ws_json_int (&out.json, WS_KEY_FAILED, failed);
+  ws_json_uint (&out.json, WS_KEY_DROPPED_RECORDS, dropped);
+  ws_json_int (&out.json, WS_KEY_EXIT_CODE, exit_code);
   end (1);
 }
 
@@ -651,7 +658,7 @@ human_count (uint64_t v, char *buf, size_t len)
 
 /* "OpenBLAS 0.3.21, 16 threads", "hand-written, 1 thread". */
 static void
-baseline_label (const WsCpuBaseline *b, char *buf, size_t len)
+baseline_label (const WsRunnerBaseline *b, char *buf, size_t len)
 {
   const WsBlasInfo *l = b->library;
   char threads[48];
@@ -669,8 +676,8 @@ baseline_label (const WsCpuBaseline *b, char *buf, size_t len)
 }
 
 void
-ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTiming *t,
-                       const WsVerifyResult *v, const WsDeviceInfo *d)
+ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsRunnerTiming *t,
+                       const WsVerifyResult *v, const WsRunnerDevice *d)
 {
   char size[64], kt[32], ut[32], h2d[32], d2h[32], e2e[32], c1[32], n[32];
   char transfer[24], block[48];
@@ -720,12 +727,12 @@ ws_output_summary_run (const WsRunSpec *s, const WsLaunchFacts *f, const WsTimin
             100.0 * gbs / d->bandwidth_measured_gbs, d->bandwidth_measured_gbs, gflops);
   printf ("  copies      host→device %s, device→host %s; end-to-end %s\n", h2d, d2h, e2e);
   {
-    const WsCpuBaseline *const baselines[] = { &t->cpu_one, &t->cpu_one_other, &t->cpu_all,
+    const WsRunnerBaseline *const baselines[] = { &t->cpu_one, &t->cpu_one_other, &t->cpu_all,
                                                &t->cpu_all_other };
 
     for (size_t i = 0; i < sizeof baselines / sizeof *baselines; i++)
       {
-        const WsCpuBaseline *b = baselines[i];
+        const WsRunnerBaseline *b = baselines[i];
         char label[160];
 
         if (b->implementation == NULL || b->stats.n == 0)

@@ -6,14 +6,12 @@
 
 #include <stdint.h>
 
-#include "ws-activity.h"
-#include "ws-device.h"
+#include "ws-runner-activity.h"
+#include "ws-runner-device.h"
 #include "ws-diagnose.h"
 #include "ws-json.h"
 #include "ws-kernel.h"
-#include "ws-run.h"
-
-#define WS_PROTOCOL_VERSION 1
+#include "ws-runner.h"
 
 void ws_output_init (int summary);
 /* Activity timestamps are printed relative to this origin (CUPTI's clock, ns). */
@@ -21,13 +19,12 @@ void ws_output_set_origin (uint64_t origin);
 
 void ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv);
 void ws_output_kernel (const WsKernelDesc *kernel);
-void ws_output_device (const WsDeviceInfo *device);
+void ws_output_device (const WsRunnerDevice *device);
 void ws_output_run (const WsRunSpec *spec, int cpu_wanted);
 void ws_output_launch (int run, const WsLaunchFacts *facts);
-/* phase: "sequence" (copies, kernel, copy back), "kernels" (back-to-back launches), "cpu". */
-void ws_output_activity (int run, const char *phase, int rep, const WsActivity *activity);
+void ws_output_activity (int run, WsActivityPhase phase, int rep, const WsRunnerActivity *activity);
 void ws_output_verify (int run, const WsVerifyResult *result);
-void ws_output_timing (int run, const WsRunSpec *spec, const WsTiming *timing);
+void ws_output_timing (int run, const WsRunSpec *spec, const WsRunnerTiming *timing);
 void ws_output_progress (int done, int total);
 /* --self-test's sweep of small problems (check "tails"): how many cases of one kernel ran
  * and failed; `first`, when one failed, says which. */
@@ -40,13 +37,14 @@ typedef struct
 } WsSelftestCase;
 void ws_output_selftest (const char *check, const char *kernel, int cases, int failed,
                          const WsSelftestCase *first);
-/* severity: "error" or "warning"; run 0 when the error concerns no run. */
-void ws_output_error (int run, const char *severity, const char *code, const char *message,
+/* run 0 when the error concerns no run. */
+void ws_output_error (int run, WsErrorSeverity severity, WsErrorCode code, const char *message,
                       const char *detail);
 /* The same, about a place in a file (a header or compile error of an own kernel): the
  * record carries file, line and column, and stderr gets file:line:col: severity: message. */
-void ws_output_error_at (int run, const char *severity, const char *code, const char *message,
-                         const char *detail, const char *file, int line, int column);
+void ws_output_error_at (int run, WsErrorSeverity severity, WsErrorCode code,
+                         const char *message, const char *detail, const char *file, int line,
+                         int column);
 void ws_output_done (int runs, int failed, uint64_t dropped, int exit_code);
 
 /* A record of another type (an own kernel's kernel, source and compile records, memcheck
@@ -56,5 +54,5 @@ void ws_output_end (void);
 
 /* --summary: a few lines per run for people; facts is NULL for a library's kernels. */
 void ws_output_summary_run (const WsRunSpec *spec, const WsLaunchFacts *facts,
-                            const WsTiming *timing, const WsVerifyResult *verify,
-                            const WsDeviceInfo *device);
+                            const WsRunnerTiming *timing, const WsVerifyResult *verify,
+                            const WsRunnerDevice *device);

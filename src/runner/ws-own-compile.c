@@ -13,6 +13,7 @@
 
 #include "ws-config.h"
 #include "ws-output.h"
+#include "ws-protocol.h"
 
 #define MAX_OPTIONS (8 + WS_KF_MAX_PARAMS + 3 + WS_KF_MAX_OPTIONS)
 
@@ -63,7 +64,7 @@ build_options (const OwnKernel *k, const OwnVariant *v, Options *o)
 static void
 params_object (WsJson *j, const OwnKernel *k, const OwnVariant *v)
 {
-  ws_json_begin_object (j, "params");
+  ws_json_begin_object (j, WS_KEY_PARAMS);
   for (int p = 0; p < k->kf.n_params; p++)
     ws_json_double (j, k->kf.params[p].name, v->params[p]);
   ws_json_end_object (j);
@@ -73,32 +74,32 @@ static void
 output_compile (const OwnKernel *k, const OwnVariant *v, const char *entry, const Options *o,
                 const WsNvrtcResult *r, int errors, int warnings)
 {
-  WsJson *j = ws_output_begin ("compile");
+  WsJson *j = ws_output_begin (WS_RECORD_TYPE_COMPILE);
 
-  ws_json_string (j, "kernel", k->desc.name);
-  ws_json_string (j, "entry", entry);
-  ws_json_bool (j, "reference", v->reference);
-  ws_json_bool (j, "ok", r->ok);
-  ws_json_string (j, "lowered", r->ok ? r->lowered[0] : NULL);
+  ws_json_string (j, WS_KEY_KERNEL, k->desc.name);
+  ws_json_string (j, WS_KEY_ENTRY, entry);
+  ws_json_bool (j, WS_KEY_REFERENCE, v->reference);
+  ws_json_bool (j, WS_KEY_OK, r->ok);
+  ws_json_string (j, WS_KEY_LOWERED, r->ok ? r->lowered[0] : NULL);
   params_object (j, k, v);
-  ws_json_begin_array (j, "block_size");
+  ws_json_begin_array (j, WS_KEY_BLOCK_SIZE);
   for (int d = 0; d < 3; d++)
     ws_json_uint (j, NULL, v->macros[d]);
   ws_json_end_array (j);
-  ws_json_string (j, "arch", r->arch[0] ? r->arch : NULL);
-  ws_json_bool (j, "ptx", r->is_ptx);
-  ws_json_string (j, "nvrtc", ws_nvrtc_version_string ());
-  ws_json_begin_array (j, "options");
+  ws_json_string (j, WS_KEY_ARCH, r->arch[0] ? r->arch : NULL);
+  ws_json_bool (j, WS_KEY_PTX, r->is_ptx);
+  ws_json_string (j, WS_KEY_NVRTC, ws_nvrtc_version_string ());
+  ws_json_begin_array (j, WS_KEY_OPTIONS);
   for (int i = 0; i < o->n; i++)
     ws_json_string (j, NULL, o->argv[i]);
   ws_json_end_array (j);
-  ws_json_bool (j, "cached", r->cached);
-  ws_json_double (j, "ms", r->ms);
-  ws_json_string (j, "key", r->key[0] ? r->key : NULL);
-  ws_json_uint (j, "image_bytes", r->image_len);
-  ws_json_int (j, "errors", errors);
-  ws_json_int (j, "warnings", warnings);
-  ws_json_string (j, "log", r->log);
+  ws_json_bool (j, WS_KEY_CACHED, r->cached);
+  ws_json_double (j, WS_KEY_MS, r->ms);
+  ws_json_string (j, WS_KEY_KEY, r->key[0] ? r->key : NULL);
+  ws_json_uint (j, WS_KEY_IMAGE_BYTES, r->image_len);
+  ws_json_int (j, WS_KEY_ERRORS, errors);
+  ws_json_int (j, WS_KEY_WARNINGS, warnings);
+  ws_json_string (j, WS_KEY_LOG, r->log);
   ws_output_end ();
 }
 
@@ -165,7 +166,8 @@ output_diags (const OwnKernel *k, const OwnVariant *v, const WsNvrtcResult *r, i
                     v->reference ? "the reference" : "the kernel",
                     v->reference ? k->kf.verify_kernel : k->kf.kernel,
                     v->reference ? k->kf.verify_kernel : k->kf.kernel, d->message);
-          ws_output_error_at (0, "error", "header_error", message, NULL, k->path, line, 1);
+          ws_output_error_at (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_HEADER_ERROR, message, NULL,
+                              k->path, line, 1);
           continue;
         }
       if (!error && seen_before (d->line, d->message))
@@ -174,9 +176,9 @@ output_diags (const OwnKernel *k, const OwnVariant *v, const WsNvrtcResult *r, i
         snprintf (message, sizeof message, "%s (compiled with %s)", d->message, what);
       else
         snprintf (message, sizeof message, "%s", d->message);
-      ws_output_error_at (0, error ? "error" : "warning",
-                          error ? "compile_error" : "compile_warning", message, NULL, k->path,
-                          d->line, d->column);
+      ws_output_error_at (0, error ? WS_ERROR_SEVERITY_ERROR : WS_ERROR_SEVERITY_WARNING,
+                          error ? WS_ERROR_COMPILE_ERROR : WS_ERROR_COMPILE_WARNING, message,
+                          NULL, k->path, d->line, d->column);
     }
 }
 
@@ -199,9 +201,11 @@ compile_variant (OwnKernel *k, OwnVariant *v, int cc_major, int cc_minor, int lo
   output_compile (k, v, entry, &o, &r, errors, warnings);
   if (!ok)
     {
-      if (errors == 0 || strcmp (r.code ? r.code : "", "compile_error") != 0)
-        ws_output_error (0, "error", r.code ? r.code : "compile_error", r.error, NULL);
-      *exit_code = r.code && strcmp (r.code, "nvrtc_unavailable") == 0 ? 3 : 2;
+      if (errors == 0 || r.code != WS_ERROR_COMPILE_ERROR)
+        ws_output_error (0, WS_ERROR_SEVERITY_ERROR,
+                         r.code != WS_ERROR_NONE ? r.code : WS_ERROR_COMPILE_ERROR, r.error,
+                         NULL);
+      *exit_code = r.code == WS_ERROR_NVRTC_UNAVAILABLE ? 3 : 2;
       ws_nvrtc_result_clear (&r);
       return 0;
     }
@@ -220,8 +224,9 @@ compile_variant (OwnKernel *k, OwnVariant *v, int cc_major, int cc_minor, int lo
                     "NVRTC %s%s: update the driver, or report this with the detail below",
                     entry, r.arch, ws_nvrtc_version_string (),
                     r.is_ptx ? " (PTX, which the driver compiles)" : "");
-          ws_output_error (0, "error", e == cudaErrorUnsupportedPtxVersion ? "driver_too_old"
-                                                                           : "no_kernel_image",
+          ws_output_error (0, WS_ERROR_SEVERITY_ERROR,
+                           e == cudaErrorUnsupportedPtxVersion ? WS_ERROR_DRIVER_TOO_OLD
+                                                               : WS_ERROR_NO_KERNEL_IMAGE,
                            message, detail);
           cudaGetLastError ();
           ws_nvrtc_result_clear (&r);
@@ -252,7 +257,7 @@ make_reference (OwnKernel *k)
 }
 
 int
-_ws_own_compile_all (OwnKernel *k, const WsOptions *o, const WsDeviceInfo *device,
+_ws_own_compile_all (OwnKernel *k, const WsOptions *o, const WsRunnerDevice *device,
                      int *exit_code)
 {
   (void) o;
@@ -320,7 +325,7 @@ ws_own_check_source (const WsOptions *opts, const WsDriverInfo *driver)
   _ws_own_output_source (k);
   if (!ws_nvrtc_available (why, sizeof why))
     {
-      ws_output_error (0, "error", "nvrtc_unavailable", why, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NVRTC_UNAVAILABLE, why, NULL);
       return 3;
     }
   from = check_arch (opts, driver, &major, &minor);
@@ -330,7 +335,7 @@ ws_own_check_source (const WsOptions *opts, const WsDriverInfo *driver)
 
       snprintf (message, sizeof message, "no GPU here: compiled for sm_%d%d, the newest "
                 "architecture this build has (--arch sm_XY picks another)", major, minor);
-      ws_output_error (0, "warning", "no_device", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_WARNING, WS_ERROR_NO_DEVICE, message, NULL);
     }
   /* Every value of every parameter, at the header's block. */
   for (int p = 0; p < k->kf.n_params; p++)

@@ -11,7 +11,7 @@
 #include "ws-kernel.h"
 #include "ws-nvrtc.h"
 #include "ws-own-kernel.h"
-#include "ws-run.h"
+#include "ws-runner.h"
 
 /* Pointers to these are what cudaLaunchKernel gets, one per argument. */
 typedef union
@@ -115,7 +115,7 @@ void _ws_own_output_source (const OwnKernel *k);
 
 /* ws-own-compile.c: every variant of the plan, and the reference, compiled and loaded; 0
  * with *exit_code after the errors are written. */
-int _ws_own_compile_all (OwnKernel *k, const WsOptions *o, const WsDeviceInfo *device,
+int _ws_own_compile_all (OwnKernel *k, const WsOptions *o, const WsRunnerDevice *device,
                          int *exit_code);
 
 /* ws-own-plan.c: the values --param chose first for each parameter (the header's default

@@ -7,9 +7,9 @@
 #pragma once
 
 #include "ws-args.h"
-#include "ws-device.h"
+#include "ws-runner-device.h"
 #include "ws-diagnose.h"
-#include "ws-run.h"
+#include "ws-runner.h"
 
 /* Reads opts->source, checks its header and the --param values against it, writing an error
  * record for each problem; on success puts the kernel's descriptor in opts->kernels[0] and
@@ -21,7 +21,7 @@ int ws_own_load (WsOptions *opts);
  * (sizes × blocks × the parameters' values, less those the restrictions rule out), compiles
  * and loads each variant (compile records; errors with their line and column). Returns the
  * runs, or NULL with *exit_code set. */
-WsRunSpec *ws_own_plan (const WsOptions *opts, const WsDeviceInfo *device, uint64_t seed,
+WsRunSpec *ws_own_plan (const WsOptions *opts, const WsRunnerDevice *device, uint64_t seed,
                         int *n_runs, int *exit_code);
 
 /* --check-source: the header's errors, then (with NVRTC) the compile of the default

@@ -32,7 +32,7 @@ read_source (OwnKernel *k, const char *path)
     {
       snprintf (message, sizeof message, "cannot read the kernel file %s: %s", path,
                 strerror (errno));
-      ws_output_error (0, "error", "bad_source", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_SOURCE, message, NULL);
       return 0;
     }
   if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0 || fseek (f, 0, SEEK_SET) != 0)
@@ -41,7 +41,7 @@ read_source (OwnKernel *k, const char *path)
     {
       snprintf (message, sizeof message, "%s is %ld bytes; a kernel file is at most %d KiB "
                 "(its text travels in the session)", path, size, WS_KF_MAX_SOURCE / 1024);
-      ws_output_error (0, "error", "bad_source", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_SOURCE, message, NULL);
       fclose (f);
       return 0;
     }
@@ -58,7 +58,7 @@ read_source (OwnKernel *k, const char *path)
       snprintf (message, sizeof message, ferror (f) ? "cannot read the kernel file %s"
                                                     : "%s is larger than %d KiB", path,
                 WS_KF_MAX_SOURCE / 1024);
-      ws_output_error (0, "error", "bad_source", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_SOURCE, message, NULL);
       fclose (f);
       return 0;
     }
@@ -71,7 +71,8 @@ read_source (OwnKernel *k, const char *path)
 static void
 header_error (const OwnKernel *k, int line, int column, const char *message)
 {
-  ws_output_error_at (0, "error", "header_error", message, NULL, k->path, line, column);
+  ws_output_error_at (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_HEADER_ERROR, message, NULL, k->path,
+                      line, column);
 }
 
 /* A built-in kernel to verify against must take the same inputs and give the same output. */
@@ -143,7 +144,7 @@ choose_params (OwnKernel *k, const WsOptions *o)
                     "parameter; %s%s", (int) (eq - arg), arg,
                     kf->n_params ? "it declares " : "it declares none (add param NAME: 8, 16 "
                                                     "lines to the header)", names);
-          ws_output_error (0, "error", "bad_argument", message, NULL);
+          ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_ARGUMENT, message, NULL);
           return 0;
         }
       n_chosen[p] = 0;
@@ -172,7 +173,7 @@ choose_params (OwnKernel *k, const WsOptions *o)
                         "values the header lists for %s on line %d (%s); add it there to try "
                         "it", pm->name, (int) (strlen (v) < 60 ? strlen (v) : 60), eq + 1, buf,
                         pm->name, pm->line, list);
-              ws_output_error (0, "error", "bad_argument", message, NULL);
+              ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_ARGUMENT, message, NULL);
               return 0;
             }
           for (int j = 0; j < n_chosen[p]; j++)
@@ -198,8 +199,8 @@ load_file (const char *path)
   k = _ws_own = calloc (1, sizeof *k);
   if (k == NULL)
     {
-      ws_output_error (0, "error", "internal", "Out of memory while reading the kernel file.",
-                       NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL,
+                       "Out of memory while reading the kernel file.", NULL);
       return 0;
     }
   if (!read_source (k, path))
@@ -232,7 +233,7 @@ ws_own_load (WsOptions *opts)
   opts->n_kernels = 1;
   if (!ws_args_check_runs (opts, &err))
     {
-      ws_output_error (0, "error", err.code, err.message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, err.code, err.message, NULL);
       return 2;
     }
   return 0;
@@ -350,8 +351,9 @@ plan_one (OwnKernel *k, const WsOptions *o, int t, int si, int b, const int comb
   s->variant = variant_for (k, combo, s->block);
   if (s->variant == NULL)
     {
-      ws_output_error (0, "error", "bad_argument", "This sweep needs more than 512 compiled "
-                       "variants of the kernel: sweep fewer parameter values or blocks.", NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_ARGUMENT,
+                       "This sweep needs more than 512 compiled variants of the kernel: sweep "
+                       "fewer parameter values or blocks.", NULL);
       return 0;
     }
   if (!_ws_own_scalars (k, (OwnVariant *) s->variant, s->shape, s->block, err, sizeof err))
@@ -383,12 +385,13 @@ report_restricted (const OwnKernel *k, int skipped, int total, int which)
   snprintf (message, sizeof message, "%d of the %d configurations asked for are left out: the "
             "header's restrictions rule them out (line %d: %s)", skipped, total,
             k->kf.restricts[which].line, k->kf.restricts[which].text);
-  ws_output_error (0, skipped == total ? "error" : "warning",
-                   skipped == total ? "invalid_block" : "restricted", message, NULL);
+  ws_output_error (0, skipped == total ? WS_ERROR_SEVERITY_ERROR : WS_ERROR_SEVERITY_WARNING,
+                   skipped == total ? WS_ERROR_INVALID_BLOCK : WS_ERROR_RESTRICTED, message,
+                   NULL);
 }
 
 WsRunSpec *
-ws_own_plan (const WsOptions *o, const WsDeviceInfo *device, uint64_t seed, int *n_out,
+ws_own_plan (const WsOptions *o, const WsRunnerDevice *device, uint64_t seed, int *n_out,
              int *exit_code)
 {
   OwnKernel *k = _ws_own;
@@ -410,7 +413,7 @@ ws_own_plan (const WsOptions *o, const WsDeviceInfo *device, uint64_t seed, int 
 
       snprintf (message, sizeof message, "this sweep has %lld configurations, more than %d: use "
                 "fewer sizes, blocks or parameter values", total, WS_MAX_CONFIGS);
-      ws_output_error (0, "error", "bad_argument", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_ARGUMENT, message, NULL);
       return NULL;
     }
   specs = calloc ((size_t) total, sizeof *specs);

@@ -7,6 +7,8 @@
  *   =========     Address 0x7f1c2a26ca00 is out of bounds
  *   =========     and is 1 bytes after the nearest allocation at 0x… of size 4000000 bytes
  *
+ * compute-sanitizer 2025.3 words the address line "Access to 0x7fd0513d0904 is out of bounds";
+ * both wordings are read.
  * Older releases wrote the place as "at 0x90 in FILE:LINE:KERNEL"; both are read. Races:
  *   ========= Error: Race reported between Write access at k+0x40 in race.cu:10
  *   =========     and Read access at k+0x60 in race.cu:12 [512 hazards]
@@ -156,9 +158,11 @@ parse_detail (const char *s, WsSanitizerFinding *f)
       memcpy (f->thread, t, sizeof t);
       memcpy (f->block, b, sizeof b);
     }
-  else if (strncmp (s, "Address ", 8) == 0)
+  else if (strncmp (s, "Address ", 8) == 0 || strncmp (s, "Access to ", 10) == 0)
     {
-      copy (f->address, sizeof f->address, s + 8, strcspn (s + 8, " "));
+      const char *a = s + (s[1] == 'd' ? 8 : 10);
+
+      copy (f->address, sizeof f->address, a, strcspn (a, " "));
       if (strstr (s, "is misaligned"))
         snprintf (f->kind, sizeof f->kind, "misaligned");
       else if (strstr (s, "is out of bounds") && strcmp (f->kind, "invalid_access") == 0)

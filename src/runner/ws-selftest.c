@@ -253,7 +253,7 @@ tail_sweep (const WsKernelDesc *k, TailBuffers *t, cudaError_t *err)
                 first.block == 1 ? "" : "s", first.grid, (unsigned long long) first.mismatches,
                 first.mismatches == 1 ? "" : "s", (unsigned long long) first.unwritten,
                 (long long) first.first_bad);
-      ws_output_error (0, "error", "self_test_failed", message, NULL);
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_SELF_TEST_FAILED, message, NULL);
     }
   return failed;
 }
@@ -295,7 +295,8 @@ ws_selftest_tails (int *fault)
                 "The self-test's sweep of small sizes stopped: %s. %s", cudaGetErrorString (err),
                 *fault ? "A kernel faulted, so the GPU context cannot be used any more."
                        : "The runs after it go on.");
-      ws_output_error (0, "error", *fault ? "kernel_fault" : "cuda_error", message,
+      ws_output_error (0, WS_ERROR_SEVERITY_ERROR,
+                       *fault ? WS_ERROR_KERNEL_FAULT : WS_ERROR_CUDA_ERROR, message,
                        cudaGetErrorName (err));
       cudaGetLastError ();
       failed++;

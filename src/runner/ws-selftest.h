@@ -5,7 +5,7 @@
 #pragma once
 
 #include "ws-args.h"
-#include "ws-run.h"
+#include "ws-runner.h"
 
 /* Short repetitions and the one-thread CPU reference: the test is about correctness. */
 void ws_selftest_options (WsOptions *opts);

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "ws-run-private.h"
+#include "ws-runner-private.h"
 
 void
 _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg)

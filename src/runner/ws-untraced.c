@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include "ws-clock.h"
-#include "ws-run-private.h"
+#include "ws-runner-private.h"
 
 /* Without CUPTI the copies are timed with one event pair each (they last milliseconds),
  * whole and on one stream whatever the transfer mode. */
 WsRunStatus
-_ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+_ws_untraced_copies (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
 {
   int reps = s->reps, out = s->kernel->n_inputs;
   double *h2d = calloc ((size_t) reps, sizeof (double)), *d2h = calloc ((size_t) reps, sizeof (double));
@@ -217,7 +217,7 @@ cold_batch (WsRunner *r, const WsRunSpec *s, int launches, double *median_ns)
 }
 
 WsRunStatus
-_ws_untraced_phases (WsRunner *r, const WsRunSpec *s, WsTiming *t)
+_ws_untraced_phases (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
 {
   int reps = s->reps, launches = reps;
   double *e2e = calloc ((size_t) reps, sizeof (double));

@@ -38,23 +38,23 @@ trace_end_locked (int sig, int status, int flushed)
   static WsJson json;
   WsJson *j = &json;
 
-  _ws_output_begin (j, "trace_end");
+  _ws_output_begin (j, WS_RECORD_TYPE_TRACE_END);
   if (sig > 0)
     {
-      ws_json_string (j, "reason", "signal");
-      ws_json_int (j, "signal", sig);
-      ws_json_string (j, "signal_name", signal_name (sig));
+      ws_json_string (j, WS_KEY_REASON, "signal");
+      ws_json_int (j, WS_KEY_SIGNAL, sig);
+      ws_json_string (j, WS_KEY_SIGNAL_NAME, signal_name (sig));
     }
   else
     {
-      ws_json_string (j, "reason", "exit");
-      ws_json_int (j, "exit_status", status);
+      ws_json_string (j, WS_KEY_REASON, "exit");
+      ws_json_int (j, WS_KEY_EXIT_STATUS, status);
     }
-  ws_json_bool (j, "flushed", flushed);
-  ws_json_uint (j, "records", atomic_load (&_ws_state.written) + 1);
-  ws_json_uint (j, "dropped_records", atomic_load (&_ws_state.dropped));
-  ws_json_uint (j, "lost_records", atomic_load (&_ws_state.lost));
-  ws_json_uint (j, "api_errors", atomic_load (&_ws_state.api_errors));
+  ws_json_bool (j, WS_KEY_FLUSHED, flushed);
+  ws_json_uint (j, WS_KEY_RECORDS, atomic_load (&_ws_state.written) + 1);
+  ws_json_uint (j, WS_KEY_DROPPED_RECORDS, atomic_load (&_ws_state.dropped));
+  ws_json_uint (j, WS_KEY_LOST_RECORDS, atomic_load (&_ws_state.lost));
+  ws_json_uint (j, WS_KEY_API_ERRORS, atomic_load (&_ws_state.api_errors));
   _ws_output_emit (j);
   _ws_output_flush_locked ();
   _ws_output_seal ();

@@ -374,11 +374,11 @@ static const struct
   { CUPTI_ACTIVITY_KIND_JIT, "jit", 0 },
 };
 
-static const char *
+static WsErrorCode
 failure_code (CUptiResult result)
 {
-  return result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? "cupti_in_use"
-                                                                  : "cupti_unavailable";
+  return result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED ? WS_ERROR_CUPTI_IN_USE
+                                                                  : WS_ERROR_CUPTI_UNAVAILABLE;
 }
 
 static const char *
@@ -391,7 +391,7 @@ failure_hint (CUptiResult result)
 }
 
 int
-_ws_cupti_start (const char **code, char *message, size_t len)
+_ws_cupti_start (WsErrorCode *code, char *message, size_t len)
 {
   CUptiResult result;
   size_t used = 0;

@@ -94,7 +94,7 @@ triple (WsJson *j, const char *key, CUdevice dev, CUdevice_attribute x, CUdevice
 }
 
 /* FP32 lanes per SM: 64 on Turing (7.5) and the A100 (8.0), 128 from 8.6 on (as the runner,
- * src/runner/ws-device.c). */
+ * src/runner/ws-runner-device.c). */
 static int
 fp32_lanes (int major, int minor)
 {
@@ -120,9 +120,9 @@ identity (WsJson *j, CUdevice dev)
                 b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
                 b[13], b[14], b[15]);
     }
-  ws_json_string (j, "name", name[0] ? name : NULL);
-  ws_json_string (j, "uuid", uuid[0] ? uuid : NULL);
-  ws_json_string (j, "pci_bus_id", bus[0] ? bus : NULL);
+  ws_json_string (j, WS_KEY_NAME, name[0] ? name : NULL);
+  ws_json_string (j, WS_KEY_UUID, uuid[0] ? uuid : NULL);
+  ws_json_string (j, WS_KEY_PCI_BUS_ID, bus[0] ? bus : NULL);
 }
 
 static void
@@ -133,23 +133,23 @@ clocks_and_peaks (WsJson *j, CUdevice dev, int major, int minor, int sms)
   int sm_khz = attr (dev, CU_DEVICE_ATTRIBUTE_CLOCK_RATE);
   int lanes = fp32_lanes (major, minor);
 
-  ws_json_int (j, "memory_clock_khz", memory_khz);
-  ws_json_int (j, "bus_width_bits", bus_bits);
-  ws_json_int (j, "sm_clock_khz", sm_khz);
-  ws_json_bool (j, "ecc", attr (dev, CU_DEVICE_ATTRIBUTE_ECC_ENABLED));
-  ws_json_int (j, "async_engines", attr (dev, CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT));
-  ws_json_int (j, "fp32_lanes_per_sm", lanes);
+  ws_json_int (j, WS_KEY_MEMORY_CLOCK_KHZ, memory_khz);
+  ws_json_int (j, WS_KEY_BUS_WIDTH_BITS, bus_bits);
+  ws_json_int (j, WS_KEY_SM_CLOCK_KHZ, sm_khz);
+  ws_json_bool (j, WS_KEY_ECC, attr (dev, CU_DEVICE_ATTRIBUTE_ECC_ENABLED));
+  ws_json_int (j, WS_KEY_ASYNC_ENGINES, attr (dev, CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT));
+  ws_json_int (j, WS_KEY_FP32_LANES_PER_SM, lanes);
   if (sm_khz > 0)
-    ws_json_double (j, "fp32_peak_gflops", (double) sms * lanes * 2.0 * sm_khz * 1e3 / 1e9);
+    ws_json_double (j, WS_KEY_FP32_PEAK_GFLOPS, (double) sms * lanes * 2.0 * sm_khz * 1e3 / 1e9);
   else
-    ws_json_null (j, "fp32_peak_gflops");
+    ws_json_null (j, WS_KEY_FP32_PEAK_GFLOPS);
   if (memory_khz > 0 && bus_bits > 0)
-    ws_json_double (j, "bandwidth_theoretical_gbs",
+    ws_json_double (j, WS_KEY_BANDWIDTH_THEORETICAL_GBS,
                     2.0 * memory_khz * 1e3 * (bus_bits / 8.0) / 1e9);
   else
-    ws_json_null (j, "bandwidth_theoretical_gbs");
+    ws_json_null (j, WS_KEY_BANDWIDTH_THEORETICAL_GBS);
   /* Measured by the runner only: a traced program is not held up for it. */
-  ws_json_null (j, "bandwidth_measured_gbs");
+  ws_json_null (j, WS_KEY_BANDWIDTH_MEASURED_GBS);
 }
 
 void
@@ -166,8 +166,8 @@ _ws_device_record (uint32_t index)
     return;
   if (index < sizeof written)
     written[index] = 1;
-  _ws_output_begin (j, "device");
-  ws_json_int (j, "index", index);
+  _ws_output_begin (j, WS_RECORD_TYPE_DEVICE);
+  ws_json_int (j, WS_KEY_INDEX, index);
   if (driver_library () == NULL || drv.DeviceGet == NULL
       || drv.DeviceGet (&dev, (int) index) != CUDA_SUCCESS)
     {
@@ -181,34 +181,38 @@ _ws_device_record (uint32_t index)
   sms = attr (dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
   snprintf (cc, sizeof cc, "%d.%d", major, minor);
   snprintf (sm, sizeof sm, "sm_%d%d", major, minor);
-  ws_json_string (j, "compute_capability", cc);
-  ws_json_string (j, "sm", sm);
-  ws_json_int (j, "sm_count", sms);
-  ws_json_int (j, "warp_size", attr (dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE));
-  ws_json_int (j, "max_threads_per_block", attr (dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
-  triple (j, "max_block_dim", dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+  ws_json_string (j, WS_KEY_COMPUTE_CAPABILITY, cc);
+  ws_json_string (j, WS_KEY_SM, sm);
+  ws_json_int (j, WS_KEY_SM_COUNT, sms);
+  ws_json_int (j, WS_KEY_WARP_SIZE, attr (dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+  ws_json_int (j, WS_KEY_MAX_THREADS_PER_BLOCK,
+               attr (dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
+  triple (j, WS_KEY_MAX_BLOCK_DIM, dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
           CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z);
-  triple (j, "max_grid_dim", dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+  triple (j, WS_KEY_MAX_GRID_DIM, dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
           CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-  ws_json_int (j, "max_threads_per_sm",
+  ws_json_int (j, WS_KEY_MAX_THREADS_PER_SM,
                attr (dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR));
-  ws_json_int (j, "max_blocks_per_sm", attr (dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR));
-  ws_json_int (j, "regs_per_sm", attr (dev, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR));
-  ws_json_int (j, "regs_per_block", attr (dev, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK));
-  ws_json_int (j, "smem_per_sm",
+  ws_json_int (j, WS_KEY_MAX_BLOCKS_PER_SM,
+               attr (dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR));
+  ws_json_int (j, WS_KEY_REGS_PER_SM,
+               attr (dev, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR));
+  ws_json_int (j, WS_KEY_REGS_PER_BLOCK, attr (dev, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK));
+  ws_json_int (j, WS_KEY_SMEM_PER_SM,
                attr (dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR));
-  ws_json_int (j, "smem_per_block", attr (dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK));
-  ws_json_int (j, "smem_per_block_optin",
+  ws_json_int (j, WS_KEY_SMEM_PER_BLOCK,
+               attr (dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK));
+  ws_json_int (j, WS_KEY_SMEM_PER_BLOCK_OPTIN,
                attr (dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
-  ws_json_int (j, "reserved_smem_per_block",
+  ws_json_int (j, WS_KEY_RESERVED_SMEM_PER_BLOCK,
                attr (dev, CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK));
-  ws_json_int (j, "l2_bytes", attr (dev, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE));
+  ws_json_int (j, WS_KEY_L2_BYTES, attr (dev, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE));
   if (drv.DeviceTotalMem != NULL && drv.DeviceTotalMem (&total, dev) == CUDA_SUCCESS)
-    ws_json_uint (j, "memory_bytes", total);
+    ws_json_uint (j, WS_KEY_MEMORY_BYTES, total);
   else
-    ws_json_null (j, "memory_bytes");
+    ws_json_null (j, WS_KEY_MEMORY_BYTES);
   /* Free memory needs a context of our own on the program's device: not asked. */
-  ws_json_null (j, "memory_free_bytes");
+  ws_json_null (j, WS_KEY_MEMORY_FREE_BYTES);
   clocks_and_peaks (j, dev, major, minor, sms);
   _ws_output_emit (j);
 }

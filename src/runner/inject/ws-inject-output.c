@@ -226,8 +226,9 @@ _ws_output_begin (WsJson *json, const char *type)
 {
   ws_json_begin_record (json, type);
   /* Milliseconds since the trace started, as the runner's "t": replays keep the pacing. */
-  ws_json_double (json, "t", round ((double) (ws_clock_ns () - _ws_state.start_ns) / 1e3) / 1e3);
-  ws_json_int (json, "pid", _ws_state.pid);
+  ws_json_double (json, WS_KEY_T,
+                  round ((double) (ws_clock_ns () - _ws_state.start_ns) / 1e3) / 1e3);
+  ws_json_int (json, WS_KEY_PID, _ws_state.pid);
 }
 
 void
@@ -278,7 +279,7 @@ command_line (WsJson *json)
   ssize_t n = 0;
   int fd = open ("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
 
-  ws_json_begin_array (json, "command");
+  ws_json_begin_array (json, WS_KEY_COMMAND);
   if (fd >= 0)
     {
       ssize_t r;
@@ -341,63 +342,63 @@ _ws_output_hello (void)
   gmtime_r (&now, &tm);
   strftime (when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
   _ws_output_lock ();
-  _ws_output_begin (j, "hello");
-  ws_json_int (j, "protocol", WS_TRACE_PROTOCOL_VERSION);
-  ws_json_string (j, "source", "trace");
-  ws_json_string (j, "inject", WS_VERSION);
-  ws_json_string (j, "build", WS_BUILDTYPE);
-  ws_json_string (j, "time", when);
-  ws_json_string (j, "host", host);
-  ws_json_int (j, "ppid", getppid ());
+  _ws_output_begin (j, WS_RECORD_TYPE_HELLO);
+  ws_json_int (j, WS_KEY_PROTOCOL, WS_PROTOCOL_TRACE);
+  ws_json_string (j, WS_KEY_SOURCE, WS_SOURCE_TRACE);
+  ws_json_string (j, WS_KEY_INJECT, WS_VERSION);
+  ws_json_string (j, WS_KEY_BUILD, WS_BUILDTYPE);
+  ws_json_string (j, WS_KEY_TIME, when);
+  ws_json_string (j, WS_KEY_HOST, host);
+  ws_json_int (j, WS_KEY_PPID, getppid ());
   n = readlink ("/proc/self/exe", path, sizeof path - 1);
   path[n > 0 ? n : 0] = '\0';
-  ws_json_string (j, "program", n > 0 ? path : NULL);
+  ws_json_string (j, WS_KEY_PROGRAM, n > 0 ? path : NULL);
   command_line (j);
-  ws_json_string (j, "cwd", getcwd (path, sizeof path) ? path : NULL);
-  ws_json_bool (j, "driver_found", driver > 0);
+  ws_json_string (j, WS_KEY_CWD, getcwd (path, sizeof path) ? path : NULL);
+  ws_json_bool (j, WS_KEY_DRIVER_FOUND, driver > 0);
   if (driver > 0)
     {
       version_string (driver, version, sizeof version);
-      ws_json_int (j, "driver_version", driver);
-      ws_json_string (j, "driver_cuda", version);
+      ws_json_int (j, WS_KEY_DRIVER_VERSION, driver);
+      ws_json_string (j, WS_KEY_DRIVER_CUDA, version);
     }
   else
     {
-      ws_json_null (j, "driver_version");
-      ws_json_null (j, "driver_cuda");
+      ws_json_null (j, WS_KEY_DRIVER_VERSION);
+      ws_json_null (j, WS_KEY_DRIVER_CUDA);
     }
   if (_ws_cupti_version () > 0)
-    ws_json_uint (j, "cupti_version", _ws_cupti_version ());
+    ws_json_uint (j, WS_KEY_CUPTI_VERSION, _ws_cupti_version ());
   else
-    ws_json_null (j, "cupti_version");
-  ws_json_uint (j, "cupti_built", CUPTI_API_VERSION);
-  ws_json_string (j, "cuda_visible_devices", visible);
-  ws_json_uint (j, "clock_origin_ns", _ws_state.origin);
-  ws_json_uint (j, "monotonic_origin_ns", _ws_state.origin_monotonic);
-  ws_json_int (j, "process_start", process_start ());
-  ws_json_string (j, "api", _ws_state.api_mode == WS_API_ALL    ? "all"
+    ws_json_null (j, WS_KEY_CUPTI_VERSION);
+  ws_json_uint (j, WS_KEY_CUPTI_BUILT, CUPTI_API_VERSION);
+  ws_json_string (j, WS_KEY_CUDA_VISIBLE_DEVICES, visible);
+  ws_json_uint (j, WS_KEY_CLOCK_ORIGIN_NS, _ws_state.origin);
+  ws_json_uint (j, WS_KEY_MONOTONIC_ORIGIN_NS, _ws_state.origin_monotonic);
+  ws_json_int (j, WS_KEY_PROCESS_START, process_start ());
+  ws_json_string (j, WS_KEY_API, _ws_state.api_mode == WS_API_ALL    ? "all"
                             : _ws_state.api_mode == WS_API_NONE ? "none"
                                                                 : "launch");
-  ws_json_uint (j, "buffer_bytes", _ws_state.buffer_bytes);
-  ws_json_int (j, "flush_ms", _ws_state.flush_ms);
+  ws_json_uint (j, WS_KEY_BUFFER_BYTES, _ws_state.buffer_bytes);
+  ws_json_int (j, WS_KEY_FLUSH_MS, _ws_state.flush_ms);
   _ws_output_emit (j);
   _ws_output_flush_locked ();
   _ws_output_unlock ();
 }
 
 void
-_ws_output_error (const char *severity, const char *code, const char *message)
+_ws_output_error (WsErrorSeverity severity, WsErrorCode code, const char *message)
 {
   WsJson *j = &out.json;
 
   fprintf (stderr, "warpscope-inject: %s\n", message);
   _ws_output_lock ();
-  _ws_output_begin (j, "error");
-  ws_json_null (j, "run");
-  ws_json_string (j, "severity", severity);
-  ws_json_string (j, "code", code);
-  ws_json_string (j, "message", message);
-  ws_json_null (j, "detail");
+  _ws_output_begin (j, WS_RECORD_TYPE_ERROR);
+  ws_json_null (j, WS_KEY_RUN);
+  ws_json_string (j, WS_KEY_SEVERITY, ws_error_severity_to_string (severity));
+  ws_json_string (j, WS_KEY_CODE, ws_error_code_to_string (code));
+  ws_json_string (j, WS_KEY_MESSAGE, message);
+  ws_json_null (j, WS_KEY_DETAIL);
   _ws_output_emit (j);
   _ws_output_flush_locked ();
   _ws_output_unlock ();
@@ -410,12 +411,12 @@ context_record (const WsItem *item)
 
   if (!item->ending && item->device != UINT32_MAX)
     _ws_device_record (item->device);
-  _ws_output_begin (j, "context");
-  ws_json_string (j, "event", item->ending ? "destroy" : "create");
-  ws_json_uint (j, "context", item->context);
+  _ws_output_begin (j, WS_RECORD_TYPE_CONTEXT);
+  ws_json_string (j, WS_KEY_EVENT, item->ending ? "destroy" : "create");
+  ws_json_uint (j, WS_KEY_CONTEXT, item->context);
   if (item->device != UINT32_MAX)
-    ws_json_uint (j, "device", item->device);
-  _ws_json_time (j, "at", item->at);
+    ws_json_uint (j, WS_KEY_DEVICE, item->device);
+  _ws_json_time (j, WS_KEY_AT, item->at);
   _ws_output_emit (j);
 }
 
@@ -424,12 +425,12 @@ module_record (const WsItem *item)
 {
   WsJson *j = &out.json;
 
-  _ws_output_begin (j, "module");
-  ws_json_string (j, "event", item->ending ? "unload" : "load");
-  ws_json_uint (j, "module", item->module);
-  ws_json_uint (j, "context", item->context);
-  ws_json_uint (j, "cubin_bytes", item->cubin_bytes);
-  _ws_json_time (j, "at", item->at);
+  _ws_output_begin (j, WS_RECORD_TYPE_MODULE);
+  ws_json_string (j, WS_KEY_EVENT, item->ending ? "unload" : "load");
+  ws_json_uint (j, WS_KEY_MODULE, item->module);
+  ws_json_uint (j, WS_KEY_CONTEXT, item->context);
+  ws_json_uint (j, WS_KEY_CUBIN_BYTES, item->cubin_bytes);
+  _ws_json_time (j, WS_KEY_AT, item->at);
   _ws_output_emit (j);
 }
 

@@ -16,9 +16,7 @@
 #include <cupti.h>
 
 #include "ws-json.h"
-
-/* Protocol 2: protocol 1 (the runner's sessions) and the records of traced programs. */
-#define WS_TRACE_PROTOCOL_VERSION 2
+#include "ws-protocol.h"
 
 #define WS_EXPORT __attribute__ ((visibility ("default")))
 
@@ -57,7 +55,7 @@ const char *_ws_cupti_result_string (CUptiResult result);
 uint64_t _ws_cupti_timestamp (void);
 /* Registers the buffers, subscribes to resource callbacks, enables the activity kinds and
  * the API calls asked for. 0 with a stable code and a message when tracing cannot start. */
-int _ws_cupti_start (const char **code, char *message, size_t len);
+int _ws_cupti_start (WsErrorCode *code, char *message, size_t len);
 /* Asks CUPTI for its buffers: forced (also buffers with records still incomplete, at the
  * end) or not (the periodic flush). The buffers reach the queue before this returns. */
 void _ws_cupti_flush (int forced);
@@ -114,7 +112,7 @@ void _ws_output_emit (WsJson *json);
 void _ws_output_flush_locked (void);
 
 void _ws_output_hello (void);
-void _ws_output_error (const char *severity, const char *code, const char *message);
+void _ws_output_error (WsErrorSeverity severity, WsErrorCode code, const char *message);
 int _ws_writer_start (void);
 
 /* For the end of the trace: waits with a time limit, so that a stuck thread cannot hang the

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ws-activity.h"
+#include "ws-runner-activity.h"
 #include "ws-cupti.h"
 
 static WsJson json;
@@ -26,12 +26,12 @@ _ws_json_time (WsJson *j, const char *key, uint64_t ts)
 }
 
 static void
-begin_activity (const char *kind, uint64_t start, uint64_t end)
+begin_activity (WsActivityKind kind, uint64_t start, uint64_t end)
 {
-  _ws_output_begin (&json, "activity");
-  ws_json_string (&json, "kind", kind);
-  _ws_json_time (&json, "start", start);
-  _ws_json_time (&json, "end", end);
+  _ws_output_begin (&json, WS_RECORD_TYPE_ACTIVITY);
+  ws_json_string (&json, WS_KEY_KIND, ws_activity_kind_to_string (kind));
+  _ws_json_time (&json, WS_KEY_START, start);
+  _ws_json_time (&json, WS_KEY_END, end);
 }
 
 static void
@@ -48,100 +48,100 @@ static void
 graph (uint32_t graph_id, uint64_t node)
 {
   if (graph_id != 0)
-    ws_json_uint (&json, "graph", graph_id);
+    ws_json_uint (&json, WS_KEY_GRAPH, graph_id);
   if (node != 0)
-    ws_json_uint (&json, "graph_node", node);
+    ws_json_uint (&json, WS_KEY_GRAPH_NODE, node);
 }
 
 /* ---- through the runner's translation ----------------------------------------------------- */
 
 static void
-kernel (const CUpti_ActivityKernel10 *k, const WsActivity *a)
+kernel (const CUpti_ActivityKernel10 *k, const WsRunnerActivity *a)
 {
   const char *demangled = _ws_name_demangled (k->name);
 
-  begin_activity ("kernel", a->start, a->end);
-  ws_json_string (&json, "name", demangled != NULL ? demangled : k->name);
+  begin_activity (WS_ACTIVITY_KERNEL, a->start, a->end);
+  ws_json_string (&json, WS_KEY_NAME, demangled != NULL ? demangled : k->name);
   if (demangled != NULL)
-    ws_json_string (&json, "mangled", k->name);
-  triple ("grid", k->gridX, k->gridY, k->gridZ);
-  triple ("block", k->blockX, k->blockY, k->blockZ);
-  ws_json_int (&json, "registers", a->registers);
-  ws_json_int (&json, "static_smem", a->static_smem);
-  ws_json_int (&json, "dynamic_smem", a->dynamic_smem);
-  ws_json_uint (&json, "local_bytes", k->localMemoryPerThread);
+    ws_json_string (&json, WS_KEY_MANGLED, k->name);
+  triple (WS_KEY_GRID, k->gridX, k->gridY, k->gridZ);
+  triple (WS_KEY_BLOCK, k->blockX, k->blockY, k->blockZ);
+  ws_json_int (&json, WS_KEY_REGISTERS, a->registers);
+  ws_json_int (&json, WS_KEY_STATIC_SMEM, a->static_smem);
+  ws_json_int (&json, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
+  ws_json_uint (&json, WS_KEY_LOCAL_BYTES, k->localMemoryPerThread);
   /* The shared memory the driver configured on the SM for this launch (the carveout): what
      the blocks' shared memory is measured against for occupancy. */
-  ws_json_uint (&json, "smem_config", k->sharedMemoryExecuted);
+  ws_json_uint (&json, WS_KEY_SMEM_CONFIG, k->sharedMemoryExecuted);
   if ((uint64_t) k->clusterX * k->clusterY * k->clusterZ > 1)
-    triple ("cluster", (int32_t) k->clusterX, (int32_t) k->clusterY, (int32_t) k->clusterZ);
+    triple (WS_KEY_CLUSTER, (int32_t) k->clusterX, (int32_t) k->clusterY, (int32_t) k->clusterZ);
   if (k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_SINGLE_DEVICE
       || k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_MULTI_DEVICE)
-    ws_json_bool (&json, "cooperative", 1);
+    ws_json_bool (&json, WS_KEY_COOPERATIVE, 1);
   graph (k->graphId, k->graphNodeId);
-  ws_json_uint (&json, "device", k->deviceId);
-  ws_json_uint (&json, "context", k->contextId);
-  ws_json_uint (&json, "stream", k->streamId);
-  ws_json_uint (&json, "correlation", k->correlationId);
+  ws_json_uint (&json, WS_KEY_DEVICE, k->deviceId);
+  ws_json_uint (&json, WS_KEY_CONTEXT, k->contextId);
+  ws_json_uint (&json, WS_KEY_STREAM, k->streamId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, k->correlationId);
 }
 
 static void
-memcpy_record (const CUpti_ActivityMemcpy6 *m, const WsActivity *a)
+memcpy_record (const CUpti_ActivityMemcpy6 *m, const WsRunnerActivity *a)
 {
-  begin_activity ("memcpy", a->start, a->end);
-  ws_json_string (&json, "direction", a->direction);
-  ws_json_uint (&json, "bytes", a->bytes);
-  ws_json_string (&json, "host_memory", a->host_memory);
-  ws_json_bool (&json, "async", (m->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0);
+  begin_activity (WS_ACTIVITY_MEMCPY, a->start, a->end);
+  ws_json_string (&json, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
+  ws_json_uint (&json, WS_KEY_BYTES, a->bytes);
+  ws_json_string (&json, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
+  ws_json_bool (&json, WS_KEY_ASYNC, (m->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0);
   graph (m->graphId, m->graphNodeId);
-  ws_json_uint (&json, "device", m->deviceId);
-  ws_json_uint (&json, "context", m->contextId);
-  ws_json_uint (&json, "stream", m->streamId);
-  ws_json_uint (&json, "correlation", m->correlationId);
+  ws_json_uint (&json, WS_KEY_DEVICE, m->deviceId);
+  ws_json_uint (&json, WS_KEY_CONTEXT, m->contextId);
+  ws_json_uint (&json, WS_KEY_STREAM, m->streamId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, m->correlationId);
   if (m->runtimeCorrelationId != 0)
-    ws_json_uint (&json, "runtime_correlation", m->runtimeCorrelationId);
+    ws_json_uint (&json, WS_KEY_RUNTIME_CORRELATION, m->runtimeCorrelationId);
 }
 
 static void
-memset_record (const CUpti_ActivityMemset4 *m, const WsActivity *a)
+memset_record (const CUpti_ActivityMemset4 *m, const WsRunnerActivity *a)
 {
-  begin_activity ("memset", a->start, a->end);
-  ws_json_uint (&json, "bytes", a->bytes);
-  ws_json_uint (&json, "value", m->value);
+  begin_activity (WS_ACTIVITY_MEMSET, a->start, a->end);
+  ws_json_uint (&json, WS_KEY_BYTES, a->bytes);
+  ws_json_uint (&json, WS_KEY_VALUE, m->value);
   graph (m->graphId, m->graphNodeId);
-  ws_json_uint (&json, "device", m->deviceId);
-  ws_json_uint (&json, "context", m->contextId);
-  ws_json_uint (&json, "stream", m->streamId);
-  ws_json_uint (&json, "correlation", m->correlationId);
+  ws_json_uint (&json, WS_KEY_DEVICE, m->deviceId);
+  ws_json_uint (&json, WS_KEY_CONTEXT, m->contextId);
+  ws_json_uint (&json, WS_KEY_STREAM, m->streamId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, m->correlationId);
 }
 
 static void
-sync_record (const CUpti_ActivitySynchronization2 *s, const WsActivity *a)
+sync_record (const CUpti_ActivitySynchronization2 *s, const WsRunnerActivity *a)
 {
-  begin_activity ("sync", a->start, a->end);
-  ws_json_string (&json, "sync", a->detail);
-  ws_json_uint (&json, "context", s->contextId);
+  begin_activity (WS_ACTIVITY_SYNC, a->start, a->end);
+  ws_json_string (&json, WS_KEY_SYNC, a->detail);
+  ws_json_uint (&json, WS_KEY_CONTEXT, s->contextId);
   if (s->streamId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    ws_json_uint (&json, "stream", s->streamId);
+    ws_json_uint (&json, WS_KEY_STREAM, s->streamId);
   if (s->cudaEventId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    ws_json_uint (&json, "event", s->cudaEventId);
-  ws_json_uint (&json, "correlation", s->correlationId);
+    ws_json_uint (&json, WS_KEY_EVENT, s->cudaEventId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, s->correlationId);
   if (s->returnValue != 0)
-    ws_json_uint (&json, "result", s->returnValue);
+    ws_json_uint (&json, WS_KEY_RESULT, s->returnValue);
 }
 
 static void
-overhead_record (const WsActivity *a)
+overhead_record (const WsRunnerActivity *a)
 {
-  begin_activity ("overhead", a->start, a->end);
-  ws_json_string (&json, "overhead", a->detail);
-  ws_json_uint (&json, "correlation", a->correlation);
+  begin_activity (WS_ACTIVITY_OVERHEAD, a->start, a->end);
+  ws_json_string (&json, WS_KEY_OVERHEAD, a->detail);
+  ws_json_uint (&json, WS_KEY_CORRELATION, a->correlation);
 }
 
 static int
 translated (const CUpti_Activity *record)
 {
-  WsActivity a;
+  WsRunnerActivity a;
 
   if (!ws_cupti_translate (record, &a))
     return 0;
@@ -218,13 +218,13 @@ api (const CUpti_ActivityAPI *r)
   /* 600 is "not ready" in both APIs: a query's answer, not a failure. */
   if (r->returnValue != 0 && r->returnValue != 600)
     atomic_fetch_add (&_ws_state.api_errors, 1);
-  begin_activity ("api", r->start, r->end);
-  ws_json_string (&json, "api", domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver" : "runtime");
-  ws_json_string (&json, "name", api_name (domain, r->cbid));
-  ws_json_uint (&json, "cbid", r->cbid);
-  ws_json_uint (&json, "thread", r->threadId);
-  ws_json_uint (&json, "correlation", r->correlationId);
-  ws_json_uint (&json, "result", r->returnValue);
+  begin_activity (WS_ACTIVITY_API, r->start, r->end);
+  ws_json_string (&json, WS_KEY_API, domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver" : "runtime");
+  ws_json_string (&json, WS_KEY_NAME, api_name (domain, r->cbid));
+  ws_json_uint (&json, WS_KEY_CBID, r->cbid);
+  ws_json_uint (&json, WS_KEY_THREAD, r->threadId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, r->correlationId);
+  ws_json_uint (&json, WS_KEY_RESULT, r->returnValue);
   return 1;
 }
 
@@ -256,14 +256,14 @@ jit_operation (CUpti_ActivityJitOperationType type)
 static int
 jit (const CUpti_ActivityJit2 *r)
 {
-  begin_activity ("jit", r->start, r->end);
-  ws_json_string (&json, "jit", jit_entry (r->jitEntryType));
-  ws_json_string (&json, "operation", jit_operation (r->jitOperationType));
-  ws_json_uint (&json, "cache_bytes", r->cacheSize);
-  ws_json_string (&json, "cache_path", r->cachePath);
-  ws_json_uint (&json, "device", r->deviceId);
-  ws_json_uint (&json, "thread", r->threadId);
-  ws_json_uint (&json, "correlation", r->correlationId);
+  begin_activity (WS_ACTIVITY_JIT, r->start, r->end);
+  ws_json_string (&json, WS_KEY_JIT, jit_entry (r->jitEntryType));
+  ws_json_string (&json, WS_KEY_OPERATION, jit_operation (r->jitOperationType));
+  ws_json_uint (&json, WS_KEY_CACHE_BYTES, r->cacheSize);
+  ws_json_string (&json, WS_KEY_CACHE_PATH, r->cachePath);
+  ws_json_uint (&json, WS_KEY_DEVICE, r->deviceId);
+  ws_json_uint (&json, WS_KEY_THREAD, r->threadId);
+  ws_json_uint (&json, WS_KEY_CORRELATION, r->correlationId);
   return 1;
 }
 
@@ -340,18 +340,18 @@ range_slot (uint32_t id, int create)
 static void
 range_record (const WsRange *r)
 {
-  begin_activity ("nvtx", r->start, r->has_end ? r->end : 0);
-  ws_json_string (&json, "nvtx", "range");
-  ws_json_string (&json, "name", r->name);
+  begin_activity (WS_ACTIVITY_NVTX, r->start, r->has_end ? r->end : 0);
+  ws_json_string (&json, WS_KEY_NVTX, "range");
+  ws_json_string (&json, WS_KEY_NAME, r->name);
   if (r->domain != NULL)
-    ws_json_string (&json, "domain", r->domain);
-  ws_json_uint (&json, "id", r->id);
+    ws_json_string (&json, WS_KEY_DOMAIN, r->domain);
+  ws_json_uint (&json, WS_KEY_ID, r->id);
   if (r->thread != 0)
-    ws_json_uint (&json, "thread", r->thread);
+    ws_json_uint (&json, WS_KEY_THREAD, r->thread);
   if (r->has_end && r->end_thread != 0 && r->end_thread != r->thread)
-    ws_json_uint (&json, "end_thread", r->end_thread);
+    ws_json_uint (&json, WS_KEY_END_THREAD, r->end_thread);
   if (!r->has_end)
-    ws_json_bool (&json, "open", 1);
+    ws_json_bool (&json, WS_KEY_OPEN, 1);
   _ws_output_emit (&json);
 }
 
@@ -370,13 +370,13 @@ marker (const CUpti_ActivityMarker2 *m)
 
   if (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS)
     {
-      begin_activity ("nvtx", m->timestamp, m->timestamp);
-      ws_json_string (&json, "nvtx", "mark");
-      ws_json_string (&json, "name", m->name);
+      begin_activity (WS_ACTIVITY_NVTX, m->timestamp, m->timestamp);
+      ws_json_string (&json, WS_KEY_NVTX, "mark");
+      ws_json_string (&json, WS_KEY_NAME, m->name);
       if (m->domain != NULL)
-        ws_json_string (&json, "domain", m->domain);
+        ws_json_string (&json, WS_KEY_DOMAIN, m->domain);
       if (marker_thread (m) != 0)
-        ws_json_uint (&json, "thread", marker_thread (m));
+        ws_json_uint (&json, WS_KEY_THREAD, marker_thread (m));
       return 1;
     }
   if (!(m->flags & (CUPTI_ACTIVITY_FLAG_MARKER_START | CUPTI_ACTIVITY_FLAG_MARKER_END)))

@@ -89,7 +89,7 @@ static void
 start (void)
 {
   char message[512];
-  const char *code = "cupti_unavailable";
+  WsErrorCode code = WS_ERROR_CUPTI_UNAVAILABLE;
   int have_cupti;
 
   _ws_state.pid = getpid ();
@@ -111,12 +111,12 @@ start (void)
     _ws_signals_install ();
   if (!have_cupti)
     {
-      _ws_output_error ("error", "cupti_unavailable", message);
+      _ws_output_error (WS_ERROR_SEVERITY_ERROR, WS_ERROR_CUPTI_UNAVAILABLE, message);
       return;
     }
   if (_ws_driver_version () <= 0)
     {
-      _ws_output_error ("error", "no_driver",
+      _ws_output_error (WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_DRIVER,
                         "The NVIDIA driver library (libcuda.so.1) is not in this process, so "
                         "nothing is traced: the library is meant to be loaded by the driver, "
                         "through CUDA_INJECTION64_PATH.");
@@ -124,12 +124,12 @@ start (void)
     }
   if (!_ws_cupti_start (&code, message, sizeof message))
     {
-      _ws_output_error ("error", code, message);
+      _ws_output_error (WS_ERROR_SEVERITY_ERROR, code, message);
       return;
     }
   _ws_names_init ();
   if (!_ws_writer_start ())
-    _ws_output_error ("warning", "internal",
+    _ws_output_error (WS_ERROR_SEVERITY_WARNING, WS_ERROR_INTERNAL,
                       "The trace's writer thread could not start: records are kept in memory "
                       "and written when the program exits.");
 }

@@ -1,0 +1,235 @@
+/* test-errors-fixtures.h: the fixtures docs/errors.md describes, built by tests/test-errors.c
+ * in a folder of its own: hostile files, sessions cut or malformed, own kernels and stand-in
+ * runners.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <fcntl.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *fixtures; /* the folder the rows run in */
+
+/* Every fixture built here; docs/errors.md describes exactly these. */
+static const char *const built[] = {
+  "s.jsonl", "m.jsonl", "link.jsonl", "hard.jsonl", "empty.jsonl", "blank.jsonl", "text.txt",
+  "no-hello.jsonl", "binary.png", "nested.jsonl", "nested-first.jsonl", "sparse.jsonl",
+  "newer.jsonl", "protocol-1e300.jsonl", "truncated.jsonl", "cut.jsonl", "overlong.jsonl",
+  "overlong-first.jsonl", "bad-lines.jsonl", "bad-lines-cut.jsonl", "bad-numbers.jsonl",
+  "escapes.jsonl", "unreadable.jsonl", "dangling.csv", "a-folder", "locked", "vector_add.cu",
+  "matmul_tiled.cu", "bad-header.cu", "no-header.cu", "runner-dies.sh", "runner-killed.sh",
+  "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
+  "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
+  "runner-no-gpu.sh", "not-executable.sh", NULL,
+};
+
+/* ---- the fixtures -------------------------------------------------------------------------- */
+
+static char *
+fixture (const char *name)
+{
+  return g_build_filename (fixtures, name, NULL);
+}
+
+static void
+put (const char *name, const char *text, gssize length, int mode)
+{
+  g_autofree char *path = fixture (name);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, text, length, &error);
+  g_assert_no_error (error);
+  if (mode >= 0)
+    g_assert_cmpint (g_chmod (path, mode), ==, 0);
+}
+
+static char *
+sample_text (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The first `n` lines of a recording. */
+static char *
+first_lines (const char *text, guint n)
+{
+  const char *p = text;
+
+  for (guint i = 0; i < n && p != NULL; i++)
+    if ((p = strchr (p, '\n')) != NULL)
+      p++;
+  return p != NULL ? g_strndup (text, p - text) : g_strdup (text);
+}
+
+static char *
+repeat (char c, gsize n)
+{
+  char *s = g_malloc (n + 1);
+
+  memset (s, c, n);
+  s[n] = '\0';
+  return s;
+}
+
+/* A stand-in runner: `body` after "#!/bin/sh", with @DIR@ for the fixtures folder. */
+static void
+put_script (const char *name, const char *body, int mode)
+{
+  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
+
+  g_string_append (text, body);
+  g_string_replace (text, "@DIR@", fixtures, 0);
+  put (name, text->str, -1, mode);
+}
+
+static void
+build_fixtures (void)
+{
+  g_autofree char *vadd = sample_text ("vector-add-sizes-h200.jsonl");
+  g_autofree char *matmul = sample_text ("matmul-sizes-h200.jsonl");
+  g_autofree char *hello = first_lines (vadd, 1);
+  g_autofree char *head = first_lines (vadd, 300);
+  g_autofree char *brackets = repeat ('[', 1000000);
+  g_autofree char *long_line = repeat ('x', 2 * 1024 * 1024);
+  g_autofree char *example = g_test_build_filename (G_TEST_DIST, "..", "examples", "kernels",
+                                                    "vector_add.cu", NULL);
+  g_autofree char *kernel = NULL;
+  const char *body = strchr (vadd, '\n') + 1;
+  g_autofree char *path = NULL;
+  int fd;
+
+  put ("s.jsonl", vadd, -1, -1);
+  put ("m.jsonl", matmul, -1, -1);
+  {
+    g_autofree char *soft = fixture ("link.jsonl");
+    g_autofree char *s = fixture ("s.jsonl");
+    g_autofree char *hard = fixture ("hard.jsonl");
+
+    g_assert_cmpint (symlink ("s.jsonl", soft), ==, 0);
+    g_assert_cmpint (link (s, hard), ==, 0);
+  }
+  {
+    g_autofree char *dangling = fixture ("dangling.csv");
+
+    g_assert_cmpint (symlink ("missing/dir/out.csv", dangling), ==, 0);
+  }
+  put ("empty.jsonl", "", 0, -1);
+  put ("blank.jsonl", "\n  \n\n", -1, -1);
+  put ("text.txt", "These are notes, not a session.\n", -1, -1);
+  put ("no-hello.jsonl", body, -1, -1);
+  put ("binary.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01", 24, -1);
+  {
+    g_autofree char *text = g_strdup_printf ("%s%s\n%s", hello, brackets, body);
+    g_autofree char *first = g_strdup_printf ("%s\n", brackets);
+
+    put ("nested.jsonl", text, -1, -1);
+    put ("nested-first.jsonl", first, -1, -1);
+  }
+  path = fixture ("sparse.jsonl");
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) 2 << 30), ==, 0);
+  close (fd);
+  put ("newer.jsonl",
+       "{\"type\":\"hello\",\"t\":0,\"protocol\":3,\"runner\":\"9.0.0\"}\n"
+       "{\"type\":\"done\",\"t\":1,\"exit_code\":0}\n", -1, -1);
+  put ("protocol-1e300.jsonl",
+       "{\"type\":\"hello\",\"t\":0,\"protocol\":1e300,\"runner\":\"9.0.0\"}\n", -1, -1);
+  {
+    g_autofree char *text = g_strndup (vadd, strlen (vadd) / 2);
+
+    put ("truncated.jsonl", text, -1, -1);
+  }
+  put ("cut.jsonl", head, -1, -1);
+  {
+    g_autofree char *text = g_strdup_printf ("%s%s\n%s", hello, long_line, body);
+    g_autofree char *first = g_strdup_printf ("%s\n%s", long_line, vadd);
+
+    put ("overlong.jsonl", text, -1, -1);
+    put ("overlong-first.jsonl", first, -1, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (hello);
+
+    for (guint i = 0; i < 2000; i++)
+      g_string_append (text, "{\"type\":\"run\",\"id\":\n");
+    g_string_append (text, body);
+    put ("bad-lines.jsonl", text->str, -1, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (head);
+
+    for (guint i = 0; i < 7; i++)
+      g_string_append (text, "{\"type\":\"run\",\"id\":\n");
+    put ("bad-lines-cut.jsonl", text->str, -1, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (hello);
+
+    g_string_append (text, "{\"type\":\"launch\",\"run\":1,\"occupancy\":7.5}\n"
+                           "{\"type\":\"run\",\"id\":2,\"shape\":[18446744073709551615]}\n");
+    g_string_append (text, body);
+    put ("bad-numbers.jsonl", text->str, -1, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (vadd);
+
+    g_string_replace (text, "\"kernel\":\"vector_add\"", "\"kernel\":\"vector_add\\u001b]0;owned\\u0007\"", 1);
+    put ("escapes.jsonl", text->str, -1, -1);
+  }
+  put ("unreadable.jsonl", vadd, -1, 0);
+  {
+    g_autofree char *folder = fixture ("a-folder");
+    g_autofree char *locked = fixture ("locked");
+
+    g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+    g_assert_cmpint (g_mkdir (locked, 0500), ==, 0);
+  }
+
+  /* Kernels of one's own. */
+  g_assert_true (g_file_get_contents (example, &kernel, NULL, NULL));
+  put ("vector_add.cu", kernel, -1, -1);
+  {
+    g_autofree char *tiled_path = g_test_build_filename (G_TEST_DIST, "..", "examples", "kernels",
+                                                         "matmul_tiled.cu", NULL);
+    g_autofree char *tiled = NULL;
+
+    g_assert_true (g_file_get_contents (tiled_path, &tiled, NULL, NULL));
+    put ("matmul_tiled.cu", tiled, -1, -1);
+  }
+  put ("bad-header.cu",
+       "/* warpscope\n * kernel: k\n * size: n = 0\n * arg a: float[m] out\n * verify: none\n */\n",
+       -1, -1);
+  put ("no-header.cu", "extern \"C\" __global__ void k (float *a) { a[0] = 1; }\n", -1, -1);
+
+  /* Stand-in runners. */
+  put_script ("runner-dies.sh", "head -n 300 @DIR@/s.jsonl\nexit 0\n", 0755);
+  put_script ("runner-killed.sh", "head -n 300 @DIR@/s.jsonl\nkill -9 $$\n", 0755);
+  put_script ("runner-hangs.sh", "head -n 300 @DIR@/s.jsonl\nsleep 100000\n", 0755);
+  put_script ("wrapper-hangs.sh", "\"$@\"\nsleep 100000\n", 0755);
+  put_script ("runner-leaves-child.sh", "sleep 100000 &\ncat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-banner.sh", "echo 'Welcome to gpu-box'\ncat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-nan.sh", "head -n 300 @DIR@/s.jsonl\necho NaN\nexit 0\n", 0755);
+  put_script ("runner-endless-line.sh",
+              "head -n 300 @DIR@/s.jsonl\nhead -c 20000000 /dev/zero | tr '\\0' x\n", 0755);
+  put_script ("runner-stderr.sh",
+              "head -c 1000000 /dev/zero | tr '\\0' e >&2\nhead -n 300 @DIR@/s.jsonl\nexit 5\n",
+              0755);
+  put_script ("runner-interrupts.sh",
+              "head -n 300 @DIR@/s.jsonl\nkill -INT $PPID\nsleep 100000\n", 0755);
+  put_script ("runner-no-gpu.sh",
+              "head -n 1 @DIR@/s.jsonl\n"
+              "echo '{\"type\":\"error\",\"t\":1,\"run\":null,\"severity\":\"fatal\","
+              "\"code\":\"no_driver\",\"message\":\"No NVIDIA driver was found\"}'\n"
+              "echo '{\"type\":\"done\",\"t\":2,\"runs\":0,\"failed\":0,\"dropped_records\":0,"
+              "\"exit_code\":3}'\nexit 3\n",
+              0755);
+  put_script ("not-executable.sh", "cat @DIR@/s.jsonl\n", 0644);
+}
