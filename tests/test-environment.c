@@ -1,7 +1,7 @@
 /* test-environment.c: the environment probe against stand-ins for the runner (scripts that
  * answer --list and --device-info from a recording made on an H200, or as a machine without a
  * driver would): what it finds, the welcome page's heading and paragraph, the status line,
- * and that it asks through the launcher prefix.
+ * and that it asks through the chosen target, naming it.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
@@ -191,7 +191,6 @@ test_no_answer (Fixture *f, gconstpointer data)
   wait_for_answer (environment);
   g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
   g_assert_cmpstr (ws_environment_get_title (environment), ==, "The GPU Runner Did Not Answer");
-  g_assert_nonnull (strstr (ws_environment_get_description (environment), "status 127"));
   g_assert_nonnull (strstr (ws_environment_get_description (environment), "cannot open libcudart"));
 }
 
@@ -208,16 +207,17 @@ test_no_runner (void)
   g_assert_null (ws_environment_get_catalog (environment));
 }
 
-/* Runs go through the launcher prefix (ssh gpu-box, srun …): so does the probe, and a new
- * prefix asks again. */
+/* Runs go through the chosen target: so does the probe, a new target asks again, and the
+ * sentences name it. */
 static void
-test_through_launcher (Fixture *f, gconstpointer data)
+test_through_target (Fixture *f, gconstpointer data)
 {
   g_autofree char *file = recording ();
   g_autofree char *body = g_strdup_printf (
     "if [ \"$WS_TEST_VIA\" != launcher ]; then\n%s\nfi\n"
     "grep -E '\"type\":\"(hello|device|kernel)\"' '%s'", no_driver, file);
   g_autoptr (WsEnvironment) environment = ws_environment_new ();
+  g_autoptr (WsTarget) target = ws_target_new ("wrapped", WS_TARGET_COMMAND);
   gint64 deadline;
 
   write_runner (f, body);
@@ -226,19 +226,39 @@ test_through_launcher (Fixture *f, gconstpointer data)
   wait_for_answer (environment);
   g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
 
-  ws_environment_set_launcher (environment, "env WS_TEST_VIA=launcher");
+  ws_target_set_launcher (target, (const char *const[]) { "env", "WS_TEST_VIA=launcher", NULL });
+  ws_target_set_runner (target, f->runner);
+  ws_environment_set_target (environment, target);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_PROBING);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "Looking for a GPU on wrapped…");
+  wait_for_answer (environment);
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_READY);
+  g_assert_true (g_str_has_prefix (ws_environment_get_summary (environment),
+                                   "wrapped · NVIDIA H200 · driver supports CUDA "));
+  g_assert_nonnull (strstr (ws_environment_get_description (environment),
+                            "Target: wrapped (env WS_TEST_VIA=launcher)."));
+
+  /* The target edited: asked again, through its new launcher. */
+  ws_target_set_launcher (target, (const char *const[]) { "env", "WS_TEST_VIA=other", NULL });
   deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  while (ws_environment_get_state (environment) != WS_ENVIRONMENT_READY
+  while (ws_environment_get_state (environment) != WS_ENVIRONMENT_UNUSABLE
          && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_READY);
-
-  /* A prefix that cannot be read says so. */
-  ws_environment_set_launcher (environment, "ssh 'gpu-box");
-  ws_environment_probe (environment);
   g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+  /* The runner's no_driver, in the app's words, which say where: "here" is not there. */
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "No NVIDIA GPU on wrapped");
   g_assert_true (g_str_has_prefix (ws_environment_get_description (environment),
-                                   "The launcher prefix in the preferences cannot be read: "));
+                                   "No NVIDIA driver is installed on wrapped ("));
+  g_assert_nonnull (strstr (ws_environment_get_description (environment),
+                            "Target: wrapped (env WS_TEST_VIA=other)."));
+  g_assert_cmpstr (ws_environment_get_summary (environment), ==,
+                   "No usable GPU on wrapped: recordings and the calculator work");
+
+  /* Back to this computer: no name in the sentences. */
+  ws_environment_set_target (environment, NULL);
+  wait_for_answer (environment);
+  g_assert_cmpstr (ws_environment_get_summary (environment), ==,
+                   "No usable GPU here: recordings and the calculator work");
 }
 
 int
@@ -253,7 +273,7 @@ main (int argc, char **argv)
               test_no_driver_translated, fixture_tear_down);
   g_test_add ("/environment/no-answer", Fixture, NULL, fixture_set_up, test_no_answer,
               fixture_tear_down);
-  g_test_add ("/environment/through-launcher", Fixture, NULL, fixture_set_up,
-              test_through_launcher, fixture_tear_down);
+  g_test_add ("/environment/through-target", Fixture, NULL, fixture_set_up,
+              test_through_target, fixture_tear_down);
   return g_test_run ();
 }

@@ -2,8 +2,8 @@
  * tests/servers/with-servers.sh, with a key made for the test) and `warpscope-cli replay` as
  * the runner on the far side: devices, kernels and run through a saved target, arguments
  * with ; $() quotes and spaces arriving intact, what ssh says when it fails put plainly, a
- * runner too old stopped at its hello, Stop reaching the far side, and a sweep split over a
- * stand-in that answers as three GPUs.
+ * runner too old stopped at its hello, Stop reaching the far side, a sweep split over a
+ * stand-in that answers as three GPUs, and the app's environment probe through a saved target.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <netinet/in.h>
@@ -11,6 +11,8 @@
 
 #include "test-cli.h"
 #include "test-standin.h"
+#include "ws-environment.h"
+#include "ws-target-list.h"
 
 static const char *dir;     /* the servers' folder, ours to write in */
 static char *targets_env;   /* WARPSCOPE_TARGETS=… */
@@ -243,6 +245,55 @@ test_split (void)
   g_test_message ("a split over 3 runners through ssh: %.3f s", r.seconds);
 }
 
+static gboolean
+probe_answered (WsEnvironment *environment)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (ws_environment_get_state (environment) == WS_ENVIRONMENT_PROBING
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  return ws_environment_get_state (environment) != WS_ENVIRONMENT_PROBING;
+}
+
+/* The app's probe, through a target saved by the CLI and read as the app reads it: the GPU,
+ * the kernels and the sentences come from the far side; a key sshd refuses is shown in ssh's
+ * words under a heading that names the target. */
+static void
+test_environment_probe (void)
+{
+  g_autofree char *runner = far_runner ("far.sh", "vector-add-sizes-h200.jsonl", 0);
+  g_autofree char *wrong_key = g_build_filename (dir, "probe_wrong_key", NULL);
+  g_autofree char *keygen = g_strdup_printf ("ssh-keygen -q -t ed25519 -N '' -f %s", wrong_key);
+  g_autofree char *path = g_build_filename (dir, "targets.conf", NULL);
+  g_autoptr (WsTargetList) list = NULL;
+  g_autoptr (WsEnvironment) environment = ws_environment_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_spawn_command_line_sync (keygen, NULL, NULL, NULL, NULL));
+  add_target ("probe-box", sshd_port (), g_getenv ("WS_SSH_KEY"), runner);
+  add_target ("probe-nokey", sshd_port (), wrong_key, runner);
+  list = ws_target_list_load (path, &error);
+  g_assert_no_error (error);
+
+  ws_environment_set_target (environment, ws_target_list_find (list, "probe-box"));
+  ws_environment_probe (environment);
+  g_assert_true (probe_answered (environment));
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_READY);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "Ready to Run on the NVIDIA H200");
+  g_assert_true (g_str_has_prefix (ws_environment_get_summary (environment),
+                                   "probe-box · NVIDIA H200 · driver supports CUDA "));
+  g_assert_nonnull (strstr (ws_environment_get_description (environment),
+                            "Target: probe-box (ssh -p "));
+
+  ws_environment_set_target (environment, ws_target_list_find (list, "probe-nokey"));
+  g_assert_true (probe_answered (environment));
+  g_assert_cmpint (ws_environment_get_state (environment), ==, WS_ENVIRONMENT_UNUSABLE);
+  g_assert_cmpstr (ws_environment_get_title (environment), ==, "probe-nokey Refused");
+  g_assert_nonnull (strstr (ws_environment_get_description (environment),
+                            "Permission denied (publickey"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,5 +311,6 @@ main (int argc, char **argv)
   g_test_add_func ("/servers/ssh/old-runner", test_old_runner);
   g_test_add_func ("/servers/ssh/stop-reaches-far-side", test_stop_reaches_far_side);
   g_test_add_func ("/servers/ssh/split", test_split);
+  g_test_add_func ("/servers/ssh/environment-probe", test_environment_probe);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "ws-devices-group.h"
 #include "ws-input.h"
 #include "ws-param-group.h"
 
@@ -36,6 +37,7 @@ struct _WsConfigSidebar
   AdwEntryRow *sweep_blocks_row;
   GtkLabel *sweep_summary;
   GtkLabel *sweep_problem;
+  WsDevicesGroup *devices_group;
 
   WsPlan *plan;
   GPtrArray *bindings; /* GBinding, to the plan */
@@ -52,6 +54,7 @@ enum
   PROP_0,
   PROP_PLAN,
   PROP_WORKSPACE,
+  PROP_ENVIRONMENT,
   N_PROPS
 };
 
@@ -379,6 +382,10 @@ ws_config_sidebar_set_property (GObject *object, guint prop, const GValue *value
     {
     case PROP_PLAN: ws_config_sidebar_set_plan (self, g_value_get_object (value)); break;
     case PROP_WORKSPACE: ws_config_sidebar_set_workspace (self, g_value_get_object (value)); break;
+    /* The target's GPUs, for the devices a sweep is split across. */
+    case PROP_ENVIRONMENT:
+      ws_devices_group_set_environment (self->devices_group, g_value_get_object (value));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -392,6 +399,9 @@ ws_config_sidebar_get_property (GObject *object, guint prop, GValue *value, GPar
     {
     case PROP_PLAN: g_value_set_object (value, self->plan); break;
     case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
+    case PROP_ENVIRONMENT:
+      g_object_get_property (G_OBJECT (self->devices_group), "environment", value);
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -421,9 +431,12 @@ ws_config_sidebar_class_init (WsConfigSidebarClass *klass)
   object_class->get_property = ws_config_sidebar_get_property;
   properties[PROP_PLAN] = g_param_spec_object ("plan", NULL, NULL, WS_TYPE_PLAN, rw);
   properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
+  properties[PROP_ENVIRONMENT] = g_param_spec_object ("environment", NULL, NULL,
+                                                      WS_TYPE_ENVIRONMENT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_PARAM_GROUP);
+  g_type_ensure (WS_TYPE_DEVICES_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/warpscope/Warpscope/ui/ws-config-sidebar.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -448,6 +461,7 @@ ws_config_sidebar_class_init (WsConfigSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, sweep_blocks_row);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, sweep_summary);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, sweep_problem);
+  gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, devices_group);
 }
 
 static void

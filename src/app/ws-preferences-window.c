@@ -5,6 +5,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-target-dialog.h"
+#include "ws-target-picker.h"
+
 struct _WsPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
@@ -29,6 +32,16 @@ ws_preferences_window_class_init (WsPreferencesWindowClass *klass)
 static void
 ws_preferences_window_init (WsPreferencesWindow *self)
 {
+}
+
+static void
+manage_targets_cb (GtkButton *button, GtkWindow *preferences)
+{
+  g_autoptr (WsTargetList) targets = ws_target_list_dup_shared (NULL);
+  GtkWidget *dialog = ws_target_dialog_new (targets);
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), preferences);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static gboolean
@@ -56,7 +69,8 @@ ws_preferences_window_new (GSettings *settings)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *runner = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   AdwPreferencesGroup *look = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  GtkWidget *launcher = adw_entry_row_new ();
+  GtkWidget *targets_row = adw_action_row_new ();
+  GtkWidget *manage = gtk_button_new_with_mnemonic (_("_Manage…"));
   GtkWidget *timeout_row = adw_action_row_new ();
   GtkWidget *timeout = gtk_spin_button_new_with_range (0, 3600, 10);
   GtkWidget *scheme = adw_combo_row_new ();
@@ -67,12 +81,17 @@ ws_preferences_window_new (GSettings *settings)
   adw_preferences_page_set_title (page, _("General"));
   adw_preferences_group_set_title (runner, _("Runner"));
   adw_preferences_group_set_description (
-    runner, _("Warpscope starts warpscope-runner to use the GPU. To use a GPU on another "
-              "machine, put a command in front of it, such as “ssh gpu-box” or “srun -p gpu "
-              "--gres=gpu:1”; the runner must be installed there."));
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (launcher), _("Launcher prefix"));
-  g_settings_bind (settings, "launcher", launcher, "text", G_SETTINGS_BIND_DEFAULT);
-  adw_preferences_group_add (runner, launcher);
+    runner, _("Warpscope starts warpscope-runner to use the GPU: on this computer, or on a "
+              "target, chosen in the header bar: a GPU server reached with ssh, or a Slurm "
+              "cluster; the runner must be installed there."));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (targets_row), _("Targets"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (targets_row),
+                               _("The ssh hosts and Slurm clusters the runner can run on"));
+  gtk_widget_set_valign (manage, GTK_ALIGN_CENTER);
+  g_signal_connect (manage, "clicked", G_CALLBACK (manage_targets_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (targets_row), manage);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (targets_row), manage);
+  adw_preferences_group_add (runner, targets_row);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (timeout_row), _("Stop a silent runner after"));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (timeout_row),
                                _("Seconds without output before a hung run is stopped (0: never)"));

@@ -1,5 +1,5 @@
-/* ws-preferences-window.h: preferences: how to start the runner (a launcher prefix such as
- * "ssh gpu-box"), when to give up on it, light or dark.
+/* ws-preferences-window.h: preferences: where the runner can run (the saved targets), when
+ * to give up on it, light or dark.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

@@ -1,6 +1,8 @@
 /* ws-run-controller.c: the live run. The runner's records arrive line by line through the
- * runner client; the session is written to the cache two seconds after a change, and once
- * more at the end, so a crash of the app loses nothing that had arrived.
+ * runner client (a program started as given), a target job (the runner on the chosen target)
+ * or a sweep split (one runner per GPU, merged); the session is written to the cache two
+ * seconds after a change, and once more at the end, so a crash of the app loses nothing that
+ * had arrived.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-run-controller.h"
@@ -8,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "ws-runner-client.h"
+#include "ws-sweep-split.h"
+#include "ws-target-job.h"
 #include "ws-trace-command.h"
 
 struct _WsRunController
@@ -15,9 +19,13 @@ struct _WsRunController
   GObject parent_instance;
 
   WsWorkspace *workspace;
-  char *launcher;
+  WsTarget *target;
   guint timeout;
+  /* The live session, and one of what feeds it. */
+  WsSession *session;
   WsRunnerClient *client;
+  WsTargetJob *job;
+  WsSweepSplit *split;
   guint autosave_id;
   guint grew_id;          /* a live trace: says twice a second that it grew */
   guint grew_spans;
@@ -29,7 +37,7 @@ enum
 {
   PROP_0,
   PROP_WORKSPACE,
-  PROP_LAUNCHER,
+  PROP_TARGET,
   PROP_TIMEOUT,
   PROP_RUNNING,
   N_PROPS
@@ -54,7 +62,7 @@ ws_run_controller_dup_autosave_path (void)
 static WsSession *
 live_session (WsRunController *self)
 {
-  return self->client ? ws_runner_client_get_session (self->client) : NULL;
+  return self->session;
 }
 
 /* ---- keeping the session ------------------------------------------------------------------ */
@@ -156,10 +164,9 @@ say_trace_end (WsRunController *self, WsSession *session)
 /* The runner's own words when it stopped or refused; else how many runs finished, then the
  * first run that went wrong (a size too large, a fault: the table and findings tell more). */
 static void
-finished_cb (WsRunnerClient *client, WsRunController *self)
+report (WsRunController *self, const GError *error)
 {
-  const GError *error = ws_runner_client_get_error (client);
-  WsSession *session = ws_runner_client_get_session (client);
+  WsSession *session = self->session;
   GPtrArray *errors = ws_session_get_errors (session);
   GListModel *runs = ws_session_get_runs (session);
   guint n = g_list_model_get_n_items (runs);
@@ -193,72 +200,173 @@ finished_cb (WsRunnerClient *client, WsRunController *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
+static void
+client_finished_cb (WsRunnerClient *client, WsRunController *self)
+{
+  report (self, ws_runner_client_get_error (client));
+}
+
+static void
+job_finished_cb (WsTargetJob *job, WsRunController *self)
+{
+  report (self, ws_target_job_get_error (job));
+}
+
+/* A GPU that failed is named; the others' runs are in the session. */
+static void
+split_finished_cb (WsSweepSplit *split, WsRunController *self)
+{
+  const GError *error = ws_sweep_split_get_error (split);
+  guint failed = ws_sweep_split_get_n_failed (split);
+  g_autoptr (GError) told = NULL;
+
+  if (error != NULL && failed < ws_sweep_split_get_n_runners (split))
+    told = g_error_new (error->domain, error->code,
+                        /* Translators: which GPU failed and why ("GPU 1: …"). */
+                        g_dngettext (NULL, "%s. The runs of the other GPU are kept.",
+                                     "%s. The runs of the other GPUs are kept.",
+                                     ws_sweep_split_get_n_runners (split) - failed),
+                        error->message);
+  else if (error != NULL)
+    told = g_error_copy (error);
+  report (self, told);
+}
+
+/* A Slurm job that waits for resources says so. */
+static void
+job_status_cb (WsTargetJob *job, GParamSpec *pspec, WsRunController *self)
+{
+  if (ws_target_job_get_status (job) != NULL)
+    say (self, ws_target_job_get_status (job));
+}
+
 /* ---- starting and stopping --------------------------------------------------------------- */
 
 static void
-forget_client (WsRunController *self)
+forget_runner (WsRunController *self)
 {
-  WsSession *session = live_session (self);
-
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->grew_id, g_source_remove);
-  if (session != NULL)
-    g_signal_handlers_disconnect_by_data (session, self);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   if (self->client != NULL)
     g_signal_handlers_disconnect_by_data (self->client, self);
+  if (self->job != NULL)
+    g_signal_handlers_disconnect_by_data (self->job, self);
+  if (self->split != NULL)
+    {
+      for (guint i = 0; i < ws_sweep_split_get_n_runners (self->split); i++)
+        g_signal_handlers_disconnect_by_data (ws_sweep_split_get_job (self->split, i), self);
+      g_signal_handlers_disconnect_by_data (self->split, self);
+    }
   g_clear_object (&self->client);
+  g_clear_object (&self->job);
+  g_clear_object (&self->split);
+  g_clear_object (&self->session);
 }
 
+/* A new live session for the workspace, before anything is started into it. */
 static gboolean
-start_with_timeout (WsRunController *self, const char *const *argv, guint timeout,
-                    GError **error)
+begin (WsRunController *self, GError **error)
 {
-  g_autoptr (WsSession) session = NULL;
-  g_auto (GStrv) launcher = NULL;
-
-  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
   if (ws_run_controller_is_running (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A run is still going: stop it first."));
       return FALSE;
     }
-  if (self->launcher != NULL && *self->launcher != '\0'
-      && !g_shell_parse_argv (self->launcher, NULL, &launcher, error))
-    {
-      g_prefix_error (error, _("The launcher prefix in the preferences cannot be read: "));
-      return FALSE;
-    }
-  forget_client (self);
-  session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  forget_runner (self);
+  self->session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   if (self->workspace != NULL)
-    ws_workspace_set_session (self->workspace, session);
-  self->client = ws_runner_client_new (session);
-  ws_runner_client_set_timeout (self->client, timeout);
-  g_signal_connect (self->client, "finished", G_CALLBACK (finished_cb), self);
-  g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
-  if (!ws_runner_client_start (self->client, (const char *const *) launcher, argv, error))
-    {
-      forget_client (self);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-      return FALSE;
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+    ws_workspace_set_session (self->workspace, self->session);
+  g_signal_connect (self->session, "run-updated", G_CALLBACK (run_updated_cb), self);
   return TRUE;
+}
+
+static gboolean
+started (WsRunController *self, gboolean ok)
+{
+  if (!ok)
+    forget_runner (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  return ok;
 }
 
 gboolean
 ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  return start_with_timeout (self, argv, self->timeout, error);
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
+  if (!begin (self, error))
+    return FALSE;
+  self->client = ws_runner_client_new (self->session);
+  ws_runner_client_set_timeout (self->client, self->timeout);
+  g_signal_connect (self->client, "finished", G_CALLBACK (client_finished_cb), self);
+  return started (self, ws_runner_client_start (self->client, NULL, argv, error));
 }
 
 gboolean
-ws_run_controller_start_trace (WsRunController *self, const char *const *argv, GError **error)
+ws_run_controller_start_on_target (WsRunController *self, const char *const *args,
+                                   const int *devices, guint n_devices, GError **error)
 {
+  g_autoptr (WsTarget) local = NULL;
+  WsTarget *target = self->target;
+
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  if (!start_with_timeout (self, argv, 0, error))
+  g_return_val_if_fail (args != NULL, FALSE);
+  if (target == NULL)
+    target = local = ws_target_new_local ();
+  if (!begin (self, error))
+    return FALSE;
+  if (n_devices > 1)
+    {
+      self->split = ws_sweep_split_new (target, self->session);
+      ws_sweep_split_set_timeout (self->split, self->timeout);
+      g_signal_connect (self->split, "finished", G_CALLBACK (split_finished_cb), self);
+      if (!ws_sweep_split_start (self->split, args, devices, n_devices, error))
+        return started (self, FALSE);
+      for (guint i = 0; i < ws_sweep_split_get_n_runners (self->split); i++)
+        g_signal_connect (ws_sweep_split_get_job (self->split, i), "notify::status",
+                          G_CALLBACK (job_status_cb), self);
+      return started (self, TRUE);
+    }
+  {
+    g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+    g_auto (GStrv) full = NULL;
+    g_autofree char *device = n_devices == 1 ? g_strdup_printf ("%d", devices[0]) : NULL;
+
+    g_strv_builder_addv (argv, (const char **) args);
+    if (device != NULL)
+      {
+        g_strv_builder_add (argv, "--device");
+        g_strv_builder_add (argv, ws_target_is_slurm (target) ? "0" : device);
+      }
+    full = g_strv_builder_end (argv);
+    self->job = ws_target_job_new (target, self->session);
+    ws_target_job_set_timeout (self->job, self->timeout);
+    g_signal_connect (self->job, "finished", G_CALLBACK (job_finished_cb), self);
+    g_signal_connect (self->job, "notify::status", G_CALLBACK (job_status_cb), self);
+    return started (self, ws_target_job_start (self->job, (const char *const *) full, error));
+  }
+}
+
+gboolean
+ws_run_controller_start_trace (WsRunController *self, const char *const *args, GError **error)
+{
+  g_autoptr (WsTarget) local = NULL;
+  WsTarget *target = self->target;
+
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (args != NULL, FALSE);
+  if (target == NULL)
+    target = local = ws_target_new_local ();
+  if (!begin (self, error))
+    return FALSE;
+  self->job = ws_target_job_new (target, self->session);
+  /* A program may compute for minutes without a record: no silence limit. */
+  ws_target_job_set_timeout (self->job, 0);
+  g_signal_connect (self->job, "finished", G_CALLBACK (job_finished_cb), self);
+  g_signal_connect (self->job, "notify::status", G_CALLBACK (job_status_cb), self);
+  if (!started (self, ws_target_job_start (self->job, args, error)))
     return FALSE;
   self->grew_spans = 0;
   self->grew_id = g_timeout_add (500, trace_grew_cb, self);
@@ -288,13 +396,34 @@ ws_run_controller_cancel (WsRunController *self)
   g_return_if_fail (WS_IS_RUN_CONTROLLER (self));
   if (self->client != NULL)
     ws_runner_client_cancel (self->client);
+  if (self->job != NULL)
+    ws_target_job_cancel (self->job);
+  /* Every GPU's runner. */
+  if (self->split != NULL)
+    ws_sweep_split_cancel (self->split);
 }
 
 gboolean
 ws_run_controller_is_running (WsRunController *self)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  return self->client != NULL && ws_runner_client_is_running (self->client);
+  return (self->client != NULL && ws_runner_client_is_running (self->client))
+         || (self->job != NULL && ws_target_job_is_running (self->job))
+         || (self->split != NULL && ws_sweep_split_is_running (self->split));
+}
+
+WsTarget *
+ws_run_controller_get_target (WsRunController *self)
+{
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), NULL);
+  return self->target;
+}
+
+WsSweepSplit *
+ws_run_controller_get_split (WsRunController *self)
+{
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), NULL);
+  return self->split;
 }
 
 /* ---- boilerplate ------------------------------------------------------------------------ */
@@ -310,9 +439,8 @@ ws_run_controller_set_property (GObject *object, guint prop, const GValue *value
     case PROP_WORKSPACE:
       g_set_object (&self->workspace, g_value_get_object (value));
       break;
-    case PROP_LAUNCHER:
-      g_free (self->launcher);
-      self->launcher = g_value_dup_string (value);
+    case PROP_TARGET:
+      g_set_object (&self->target, g_value_get_object (value));
       break;
     case PROP_TIMEOUT:
       self->timeout = g_value_get_uint (value);
@@ -330,7 +458,7 @@ ws_run_controller_get_property (GObject *object, guint prop, GValue *value, GPar
   switch (prop)
     {
     case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
-    case PROP_LAUNCHER: g_value_set_string (value, self->launcher); break;
+    case PROP_TARGET: g_value_set_object (value, self->target); break;
     case PROP_TIMEOUT: g_value_set_uint (value, self->timeout); break;
     case PROP_RUNNING: g_value_set_boolean (value, ws_run_controller_is_running (self)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
@@ -344,10 +472,10 @@ ws_run_controller_dispose (GObject *object)
 
   /* A window that closes stops its run. */
   if (ws_run_controller_is_running (self))
-    ws_runner_client_cancel (self->client);
-  forget_client (self);
+    ws_run_controller_cancel (self);
+  forget_runner (self);
   g_clear_object (&self->workspace);
-  g_clear_pointer (&self->launcher, g_free);
+  g_clear_object (&self->target);
   G_OBJECT_CLASS (ws_run_controller_parent_class)->dispose (object);
 }
 
@@ -362,7 +490,7 @@ ws_run_controller_class_init (WsRunControllerClass *klass)
   object_class->dispose = ws_run_controller_dispose;
 
   properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
-  properties[PROP_LAUNCHER] = g_param_spec_string ("launcher", NULL, NULL, NULL, rw);
+  properties[PROP_TARGET] = g_param_spec_object ("target", NULL, NULL, WS_TYPE_TARGET, rw);
   properties[PROP_TIMEOUT] = g_param_spec_uint ("timeout", NULL, NULL, 0, 86400, 120, rw);
   properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE,
                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY

@@ -38,6 +38,7 @@ static GParamSpec *properties[N_PROPS];
 typedef enum
 {
   COL_ID,
+  COL_DEVICE,
   COL_KERNEL,
   COL_SIZE,
   COL_BLOCK,
@@ -53,7 +54,7 @@ typedef enum
 } Column;
 
 static const char *column_titles[N_COLUMNS] = {
-  N_("#"), N_("Kernel"), N_("Size"), N_("Block"), N_("Host memory"), N_("Kernel time"),
+  N_("#"), N_("GPU"), N_("Kernel"), N_("Size"), N_("Block"), N_("Host memory"), N_("Kernel time"),
   N_("End to end"), N_("vs 1 CPU"), N_("vs all cores"), N_("Occupancy"), N_("Verified"),
   N_("Findings"),
 };
@@ -102,6 +103,9 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
     {
     case COL_ID:
       return g_strdup_printf ("%d", c->id);
+    case COL_DEVICE:
+      *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
+      return c->device >= 0 ? g_strdup_printf ("%d", c->device) : g_strdup ("–");
     case COL_KERNEL:
       return g_strdup (c->kernel);
     case COL_SIZE:
@@ -288,6 +292,7 @@ sort_key (WsRunsView *self, WsRun *run, Column column)
   switch (column)
     {
     case COL_ID: return c->id;
+    case COL_DEVICE: return c->device + c->id / 1e9;
     case COL_SIZE: return c->size;
     case COL_BLOCK: return c->threads_per_block + c->block[0] / 2048.0;
     case COL_KERNEL_TIME: return ws_run_get_kernel_ns (run);
@@ -446,10 +451,25 @@ show_selection (WsRunsView *self)
     scroll_to_row (self, gtk_bitset_get_minimum (rows));
 }
 
+/* The GPU that ran each run, when a sweep was split across several. */
+static void
+show_device_column (WsRunsView *self)
+{
+  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  g_autoptr (GtkColumnViewColumn) column
+    = g_list_model_get_item (gtk_column_view_get_columns (self->columns), COL_DEVICE);
+
+  gtk_column_view_column_set_visible (column, session != NULL
+                                                && g_list_model_get_n_items (
+                                                     ws_session_get_devices (session)) > 1);
+}
+
 static void
 show_session (WsRunsView *self)
 {
   WsSession *session = ws_workspace_get_session (self->workspace);
+
+  show_device_column (self);
 
   self->syncing = TRUE;
   gtk_sort_list_model_set_model (self->sorted, session ? ws_session_get_runs (session) : NULL);
@@ -461,6 +481,7 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsRunsView *self)
 {
   /* A new result can change other runs' findings too. */
   gtk_widget_queue_draw (GTK_WIDGET (self->columns));
+  show_device_column (self);
 }
 
 void
@@ -573,6 +594,7 @@ ws_runs_view_init (WsRunsView *self)
       g_object_unref (custom);
       g_object_unref (column);
     }
+  show_device_column (self);
   sorter = gtk_column_view_get_sorter (self->columns);
   self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (sorter));
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
@@ -588,6 +610,16 @@ ws_runs_view_init (WsRunsView *self)
 
     gtk_column_view_sort_by_column (self->columns, first, GTK_SORT_ASCENDING);
   }
+}
+
+gboolean
+ws_runs_view_shows_devices (WsRunsView *self)
+{
+  g_autoptr (GtkColumnViewColumn) column = NULL;
+
+  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), FALSE);
+  column = g_list_model_get_item (gtk_column_view_get_columns (self->columns), COL_DEVICE);
+  return gtk_column_view_column_get_visible (column);
 }
 
 GtkWidget *

@@ -23,5 +23,7 @@ void ws_runs_view_get_selection (WsRunsView *self, int *first, int *second);
 void ws_runs_view_select_run (WsRunsView *self, int id);
 /* Adds a run to the selection, as Ctrl+click does: two selected runs are compared. */
 void ws_runs_view_add_to_selection (WsRunsView *self, int id);
+/* Whether the GPU column is shown: the session's runs ran on several GPUs. */
+gboolean ws_runs_view_shows_devices (WsRunsView *self);
 
 G_END_DECLS

@@ -217,9 +217,12 @@ ws_trace_dialog_start (WsTraceDialog *self)
   g_auto (WsTraceCommand) command = { 0 };
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) argv = NULL;
+  WsTarget *target;
 
   g_return_val_if_fail (WS_IS_TRACE_DIALOG (self), FALSE);
-  if (self->runner == NULL)
+  target = ws_run_controller_get_target (self->controller);
+  /* A target elsewhere has its own runner and library. */
+  if (self->runner == NULL && (target == NULL || !ws_target_is_remote (target)))
     {
       say (self, _("This Warpscope was built without its GPU runner, so it cannot trace "
                    "programs: recordings and the calculator still work."),
@@ -227,8 +230,9 @@ ws_trace_dialog_start (WsTraceDialog *self)
       return FALSE;
     }
   if (!read_fields (self, &command, &error)
-      || (argv = ws_trace_command_build_argv (&command, self->runner, &error)) == NULL
-      || !ws_run_controller_start_trace (self->controller, (const char *const *) argv, &error))
+      || (argv = ws_trace_command_build_argv (&command, "warpscope-runner", &error)) == NULL
+      /* The runner's path is the target's: only its options are the command's. */
+      || !ws_run_controller_start_trace (self->controller, (const char *const *) argv + 1, &error))
     {
       say (self, error->message, TRUE);
       return FALSE;

@@ -37,6 +37,17 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* The status page reads its description as Pango markup; the environment's paragraph is
+ * text, and a launcher's message may hold && or <. */
+static gboolean
+escape_markup (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  const char *text = g_value_get_string (from);
+
+  g_value_take_string (to, text != NULL ? g_markup_escape_text (text, -1) : NULL);
+  return TRUE;
+}
+
 void
 ws_welcome_page_set_environment (WsWelcomePage *self, WsEnvironment *environment)
 {
@@ -48,9 +59,10 @@ ws_welcome_page_set_environment (WsWelcomePage *self, WsEnvironment *environment
     {
       self->title_binding = g_object_bind_property (environment, "title", self->status_page,
                                                     "title", G_BINDING_SYNC_CREATE);
-      self->description_binding = g_object_bind_property (environment, "description",
-                                                          self->status_page, "description",
-                                                          G_BINDING_SYNC_CREATE);
+      self->description_binding = g_object_bind_property_full (environment, "description",
+                                                               self->status_page, "description",
+                                                               G_BINDING_SYNC_CREATE, escape_markup,
+                                                               NULL, NULL, NULL);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENVIRONMENT]);
 }

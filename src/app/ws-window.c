@@ -12,6 +12,7 @@
 #include "ws-chart-view.h"
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
+#include "ws-devices-group.h"
 #include "ws-environment-dialog.h"
 #include "ws-findings-panel.h"
 #include "ws-kernel-actions.h"
@@ -28,6 +29,7 @@
 #include "ws-callout-strip.h"
 #include "ws-status-bar.h"
 #include "ws-takeaway.h"
+#include "ws-target-picker.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
 #include "ws-trace-dialog.h"
@@ -201,7 +203,7 @@ update_presentation (WsWindow *self)
   /* Off the header too, so that the views' switcher stays in it at 1024 pixels. */
   static const char *desk[] = { "sidebar_button", "run_button", "sweep_button", "stop_button",
                                 "open_button", "save_button", "export_button", "findings_button",
-                                "table_pane", "status_bar" };
+                                "target_picker", "table_pane", "status_bar" };
   gboolean on = ws_workspace_get_presentation (self->workspace);
   gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
   GtkWidget *callouts_button = child (self, "callouts_button");
@@ -256,18 +258,40 @@ ws_window_start_live (WsWindow *self, const char *const *argv, GError **error)
   return ws_run_controller_start (self->controller, argv, error);
 }
 
+/* On the chosen target; a sweep split across the GPUs chosen in the sidebar, a single run on
+ * the first of them. */
 static void
 start_plan (WsWindow *self, WsPlanMode mode)
 {
-  const char *runner = ws_environment_get_runner (self->environment);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) argv = NULL;
+  g_autofree char *choice = g_settings_get_string (self->settings, "devices");
+  gboolean all;
+  g_autoptr (GArray) devices = ws_devices_choose (choice, ws_environment_get_session (self->environment),
+                                                  &all);
+  guint n = mode == WS_PLAN_RUN ? (all ? 0 : 1) : (all && devices->len < 2 ? 0 : devices->len);
+  WsTarget *target = ws_run_controller_get_target (self->controller);
 
   ws_kernel_actions_before_run (self);
-  argv = runner ? ws_plan_build_argv (self->plan, mode, runner, &error) : NULL;
+  if (ws_plan_is_own (self->plan) && target != NULL && ws_target_is_remote (target))
+    {
+      g_autofree char *place = ws_target_dup_place (target);
+      /* Translators: the place is a host name ("gpu-box"). */
+      g_autofree char *text = g_strdup_printf (_("Your own kernel's file is on this computer, not on "
+                                                 "%s: run it on Local, or copy the file there and "
+                                                 "run it with warpscope-cli."),
+                                               place);
+      toast (self, text);
+      return;
+    }
+  /* The runner's path is the target's: only its options are the plan's. */
+  argv = ws_plan_build_argv (self->plan, mode, "warpscope-runner", &error);
 
-  if (argv == NULL || !ws_window_start_live (self, (const char *const *) argv, &error))
-    toast (self, error ? error->message : _("No GPU runner in this build: recordings and the calculator work"));
+  ws_probe_session_arrives (GTK_WIDGET (self));
+  if (argv == NULL
+      || !ws_run_controller_start_on_target (self->controller, (const char *const *) argv + 1,
+                                             (const int *) devices->data, n, &error))
+    toast (self, error->message);
 }
 
 static void
@@ -608,6 +632,8 @@ ws_window_constructed (GObject *object)
   g_autofree char *autosaved = ws_run_controller_dup_autosave_path ();
   g_autofree char *samples_dir = ws_application_dup_samples_dir ();
   g_autofree char *runner = ws_runner_find ();
+  g_autoptr (GError) error = NULL;
+  GObject *picker;
 
   G_OBJECT_CLASS (ws_window_parent_class)->constructed (object);
   self->settings = app ? g_object_ref (ws_application_get_settings (app))
@@ -617,8 +643,12 @@ ws_window_constructed (GObject *object)
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (plan_keys); i++)
     g_settings_bind (self->settings, plan_keys[i], self->plan, plan_keys[i], G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "launcher", self->controller, "launcher", G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "launcher", self->environment, "launcher", G_SETTINGS_BIND_GET);
+  picker = gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW, "target_picker");
+  g_settings_bind (self->settings, "target", picker, "selected", G_SETTINGS_BIND_DEFAULT);
+  if (!ws_target_picker_migrate_launcher (WS_TARGET_PICKER (picker), self->settings, &error))
+    toast (self, error->message);
+  else if (ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))))
+    toast (self, ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))));
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
   ws_chart_actions_set_settings (self->chart_actions, self->settings);
   ws_environment_set_runner (self->environment, runner);
@@ -669,6 +699,11 @@ ws_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->plan, self);
   if (self->controller != NULL)
     g_signal_handlers_disconnect_by_data (self->controller, self);
+  /* A picker kept alive past its window must not follow, nor write, the chosen target. */
+  if (self->settings != NULL)
+    g_settings_unbind (gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW,
+                                                      "target_picker"),
+                       "selected");
   g_clear_object (&self->settings);
   g_clear_object (&self->samples);
   g_clear_object (&self->chooser);
@@ -720,13 +755,13 @@ ws_window_class_init (WsWindowClass *klass)
                                  "table_pane", "takeaway", "callouts", "callouts_button",
                                  "leave_presentation_button", "sidebar_button", "run_button", "export_button",
                                  "sweep_button", "stop_button", "open_button", "save_button",
-                                 "findings_button", "trace_view" };
+                                 "findings_button", "trace_view", "target_picker" };
   GType types[] = { WS_TYPE_CHART_ACTIONS, WS_TYPE_WORKSPACE, WS_TYPE_ENVIRONMENT, WS_TYPE_PLAN, WS_TYPE_RUN_CONTROLLER,
                     WS_TYPE_CONFIG_SIDEBAR, WS_TYPE_WELCOME_PAGE, WS_TYPE_TIMELINE_VIEW,
                     WS_TYPE_CHART_VIEW, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_SOURCE_VIEW,
                     WS_TYPE_TIME_SUMMARY, WS_TYPE_RUNS_VIEW, WS_TYPE_FINDINGS_PANEL,
                     WS_TYPE_STATUS_BAR, WS_TYPE_TAKEAWAY, WS_TYPE_CALLOUT_STRIP,
-                    WS_TYPE_TRACE_VIEW };
+                    WS_TYPE_TRACE_VIEW, WS_TYPE_TARGET_PICKER, WS_TYPE_DEVICES_GROUP };
 
   object_class->constructed = ws_window_constructed;
   object_class->dispose = ws_window_dispose;
