@@ -4,7 +4,7 @@
  * words, the old launcher prefix becomes a target, the targets dialog checks before it saves,
  * and a sweep split across two GPUs (a stand-in runner that answers as two devices) gives
  * one session in plan order with each run's GPU, stops both runners, and keeps one GPU's runs
- * when the other fails.
+ * when the other fails; a traced program runs on the chosen target.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
@@ -16,6 +16,8 @@
 #include "ws-runs-view.h"
 #include "ws-target-dialog.h"
 #include "ws-target-picker.h"
+#include "ws-trace-dialog.h"
+#include "ws-trace.h"
 
 static char *top;      /* this run's folder */
 static char *far_runner;
@@ -726,6 +728,71 @@ test_split_one_fails (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- a traced program on a target --------------------------------------------------------- */
+
+static gboolean
+trace_done (gpointer data)
+{
+  return *ws_trace_dialog_get_message (data) != '\0';
+}
+
+/* Trace a Program… runs the program through the chosen target's launcher, with the runner
+ * there (here the real runner, with its stand-in for the CUDA driver), and its records come
+ * back as the workspace's trace. */
+static void
+test_trace_on_target (void)
+{
+  g_autoptr (WsTargetList) list = new_targets ("trace");
+  g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
+  g_autoptr (GPtrArray) ssh = NULL;
+  g_autofree char *program = NULL, *sample = NULL, *text = NULL, *line = NULL;
+  const char *runner = g_getenv ("WS_RUNNER");
+  WsTarget *target;
+  WsWindow *window;
+  WsTraceDialog *dialog;
+  GObject *controller;
+  WsTrace *trace;
+
+  if (runner == NULL || g_getenv ("WS_FAKE_CUDA") == NULL)
+    {
+      g_test_skip ("built without the runner (no CUDA toolkit)");
+      return;
+    }
+  g_setenv ("WARPSCOPE_LIBCUDA", g_getenv ("WS_FAKE_CUDA"), TRUE);
+  sample = ws_test_sample ("trace-vector-add-h200.jsonl");
+  program = g_build_filename (top, "traced.sh", NULL);
+  text = g_strdup_printf ("#!/bin/sh\ncat '%s' >&\"$WARPSCOPE_TRACE_FD\"\n", sample);
+  g_assert_true (g_file_set_contents (program, text, -1, NULL));
+  g_chmod (program, 0755);
+  target = ssh_target ("trace-box", "trace-box");
+  ws_target_set_runner (target, runner);
+  add_target (list, target);
+  window = window_ready ();
+  pick (window, "trace-box");
+  g_ptr_array_unref (take_argvs ("ssh-argv."));
+
+  controller = gtk_widget_get_template_child (GTK_WIDGET (window), WS_TYPE_WINDOW, "controller");
+  dialog = ws_trace_dialog_new (GTK_WINDOW (window), settings, WS_RUN_CONTROLLER (controller),
+                                ws_window_get_workspace (window), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  line = g_strdup_printf ("'%s' --tpb 128", program);
+  ws_trace_dialog_set_fields (dialog, line, top, "", "");
+  g_assert_true (ws_trace_dialog_start (dialog));
+  ws_test_spin_until (trace_done, dialog, 30000);
+  g_assert_nonnull (strstr (ws_trace_dialog_get_message (dialog), "exited with status 0"));
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 1);
+  /* Through ssh, once, the runner there given --trace and the program as typed. */
+  ssh = take_argvs ("ssh-argv.");
+  g_assert_cmpuint (ssh->len, ==, 1);
+  g_assert_nonnull (strstr (((char **) g_ptr_array_index (ssh, 0))[10], "'--trace'"));
+  g_assert_nonnull (strstr (((char **) g_ptr_array_index (ssh, 0))[10], "'--tpb' '128'"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("WARPSCOPE_LIBCUDA");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -752,6 +819,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app-targets/split-sweep", test_split_sweep);
   g_test_add_func ("/app-targets/split-stop", test_split_stop);
   g_test_add_func ("/app-targets/split-one-fails", test_split_one_fails);
+  g_test_add_func ("/app-targets/trace-on-target", test_trace_on_target);
   status = g_test_run ();
   if (status == 0)
     {
