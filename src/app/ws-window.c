@@ -273,7 +273,9 @@ start_plan (WsWindow *self, WsPlanMode mode)
   WsTarget *target = ws_run_controller_get_target (self->controller);
 
   ws_kernel_actions_before_run (self);
-  if (ws_plan_is_own (self->plan) && target != NULL && ws_target_is_remote (target))
+  /* A Slurm cluster's nodes share the login node's files, as a rule; an ssh host does not. */
+  if (ws_plan_is_own (self->plan) && target != NULL && ws_target_is_remote (target)
+      && !ws_target_is_slurm (target))
     {
       g_autofree char *place = ws_target_dup_place (target);
       /* Translators: the place is a host name ("gpu-box"). */
