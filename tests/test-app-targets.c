@@ -728,6 +728,43 @@ test_split_one_fails (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A sweep through an ssh target: split across the far side's two GPUs, one ssh each, with the
+ * runner there given its GPU and share; one session of every run. */
+static void
+test_sweep_on_ssh (void)
+{
+  g_autoptr (WsTargetList) list = new_targets ("sweep-ssh");
+  g_autoptr (GPtrArray) ssh = NULL, far = NULL;
+  WsWindow *window;
+  WsSession *session;
+
+  add_target (list, ssh_target ("gpu-box", "gpu-box"));
+  window = window_ready ();
+  pick (window, "gpu-box");
+  wait_for_kernel (window, "far_add");
+  ws_test_spin_until (sweep_valid, ws_test_view (window, "plan"), 30000);
+  g_ptr_array_unref (take_argvs ("ssh-argv."));
+  g_ptr_array_unref (take_argvs ("far-argv."));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sweep", NULL));
+  g_assert_true (ws_window_is_running (window));
+  ws_test_spin_until (not_running, window, 60000);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 32);
+  g_assert_cmpstr (ws_window_get_last_toast (window), ==, "32 runs finished");
+  ssh = take_argvs ("ssh-argv.");
+  g_assert_cmpuint (ssh->len, ==, 2);
+  far = take_argvs ("far-argv.");
+  g_assert_cmpuint (count_with (far, (const char *const[]) { "--kernel", "far_add", NULL }, NULL),
+                    ==, 2);
+  g_assert_cmpuint (count_with (far, (const char *const[]) { "--device", "0", "--shard", "0/2",
+                                                             NULL }, NULL),
+                    ==, 1);
+  g_assert_cmpuint (count_with (far, (const char *const[]) { "--device", "1", "--shard", "1/2",
+                                                             NULL }, NULL),
+                    ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- a traced program on a target --------------------------------------------------------- */
 
 static gboolean
@@ -819,6 +856,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app-targets/split-sweep", test_split_sweep);
   g_test_add_func ("/app-targets/split-stop", test_split_stop);
   g_test_add_func ("/app-targets/split-one-fails", test_split_one_fails);
+  g_test_add_func ("/app-targets/sweep-on-ssh", test_sweep_on_ssh);
   g_test_add_func ("/app-targets/trace-on-target", test_trace_on_target);
   status = g_test_run ();
   if (status == 0)
