@@ -192,12 +192,14 @@ void
 _ws_output_flush_locked (void)
 {
   size_t at = 0;
+  uint64_t t0;
 
   if (out.len == 0 || out.broken || out.fd < 0 || atomic_load (&_ws_state.inherited))
     {
       out.len = 0;
       return;
     }
+  t0 = _ws_timing_now ();
   if (out.regular)
     write_all (out.buf, out.len);
   else
@@ -219,6 +221,7 @@ _ws_output_flush_locked (void)
         at = last;
       }
   out.len = 0;
+  _ws_timing_add (WS_TIME_WRITE, t0);
 }
 
 void
@@ -437,6 +440,8 @@ module_record (const WsItem *item)
 static void
 process_items (WsItem *items)
 {
+  uint64_t t0 = items != NULL ? _ws_timing_now () : 0;
+
   while (items != NULL)
     {
       WsItem *next = items->next;
@@ -448,10 +453,10 @@ process_items (WsItem *items)
         case WS_ITEM_MODULE: module_record (items); break;
         default: break;
         }
-      free (items->buffer);
-      free (items);
+      _ws_item_free (items);
       items = next;
     }
+  _ws_timing_add (WS_TIME_PROCESS, t0);
 }
 
 static void
@@ -461,8 +466,7 @@ free_items (WsItem *items)
     {
       WsItem *next = items->next;
 
-      free (items->buffer);
-      free (items);
+      _ws_item_free (items);
       items = next;
     }
 }
