@@ -10,6 +10,7 @@
 #     timed inside the program) is the cost per launch. Each in four settings: the library
 #     without CUPTI (WARPSCOPE_LIBCUPTI names none: what loading the library costs), CUPTI
 #     without api records, the default (api records of launches, copies, syncs), all API calls.
+#     The launches program's wall time added shows what its records cost at exit as well.
 #  2. The programs: the C++ ones PAIRS times (default 21), the Python ones PYTHON_PAIRS times
 #     (default 9; Python's start-up and JIT times wander by ±20% between cold starts). The
 #     overhead is the median of the pairs' ratios; "5%" says met (the interval lies below
@@ -20,8 +21,9 @@
 #
 # WARPSCOPE_PYTHON names the Python (default python3); programs whose modules are missing are
 # left out. WARPSCOPE_INJECT_LIB measures another build of the library (default BUILD_DIR's).
-# WARPSCOPE_BENCH_ONLY picks sections: any of "parts cpp python" (default all);
-# WARPSCOPE_BENCH_MODES the settings of section 1 (default "nocupti apinone trace apiall").
+# WARPSCOPE_BENCH_ONLY picks what runs: any of "parts cpp numba torch cupy", "python" for the
+# last three (default all); WARPSCOPE_BENCH_MODES the settings of section 1 (default "nocupti
+# apinone trace apiall"; "buf16" is the default with 16 MB activity buffers).
 # WARPSCOPE_BENCH_RAW names a file that receives every run (label, mode, wall ns, the
 # program's own figure). LAUNCHES (default 20000) sets the launches program's count. Not a
 # test: it measures.
@@ -61,7 +63,7 @@ stats() {
 }
 
 # run_once MODE CMD...: runs CMD once; prints its wall time in ns. MODE: plain (untraced),
-# trace (the default settings), nocupti, apinone, apiall, timing. The output is kept in
+# trace (the default settings), nocupti, apinone, apiall, buf16, timing. The output is kept in
 # $TMP/out, the trace in $TMP/trace.jsonl. A failing run stops the benchmark.
 run_once() {
   run_mode=$1
@@ -81,6 +83,9 @@ run_once() {
     apiall) env CUDA_INJECTION64_PATH="$LIB" NVTX_INJECTION64_PATH="$LIB" \
               WARPSCOPE_TRACE_FILE="$TMP/trace.jsonl" WARPSCOPE_TRACE_API=all \
               "$@" >"$TMP/out" 2>&1 ;;
+    buf16) env CUDA_INJECTION64_PATH="$LIB" NVTX_INJECTION64_PATH="$LIB" \
+             WARPSCOPE_TRACE_FILE="$TMP/trace.jsonl" WARPSCOPE_TRACE_BUFFER_MB=16 \
+             "$@" >"$TMP/out" 2>&1 ;;
     timing) env CUDA_INJECTION64_PATH="$LIB" NVTX_INJECTION64_PATH="$LIB" \
               WARPSCOPE_TRACE_FILE="$TMP/trace.jsonl" WARPSCOPE_INJECT_TIMING=1 \
               "$@" >"$TMP/out" 2>&1 ;;
@@ -136,14 +141,15 @@ parts() {
   echo "Fixed cost: \`fixed_cost\` (cudaFree(0), exit) traced − untraced; per launch: \`launches $LAUNCHES\`,"
   echo "the program's own time per launch traced − untraced. $PAIRS pairs each; median [95% interval]."
   echo
-  echo "| setting | untraced fixed_cost | fixed cost added | untraced per launch | added per launch |"
-  echo "|---|---|---|---|---|"
+  echo "| setting | untraced fixed_cost | fixed cost added | untraced per launch | added per launch | launches: wall added |"
+  echo "|---|---|---|---|---|---|"
   for mode in $MODES; do
     case $mode in
       nocupti) what="library, no CUPTI" ;;
       apinone) what="CUPTI, \`WARPSCOPE_TRACE_API=none\`" ;;
       trace) what="default (\`api\` = launch)" ;;
       apiall) what="\`WARPSCOPE_TRACE_API=all\`" ;;
+      buf16) what="default, \`WARPSCOPE_TRACE_BUFFER_MB=16\`" ;;
     esac
     pairs "fixed_cost $mode" "$PAIRS" "$mode" - "$BIN/inject-fixed-cost"
     set -- $(stats <"$TMP/plain")
@@ -156,7 +162,9 @@ parts() {
     base_us=$(awk -v m="$1" 'BEGIN { printf "%.2f µs", m / 1e3 }')
     set -- $(stats <"$TMP/fig_diff")
     launch=$(awk -v m="$1" -v lo="$2" -v hi="$3" 'BEGIN { printf "%+.2f µs [%+.2f, %+.2f]", m / 1e3, lo / 1e3, hi / 1e3 }')
-    echo "| $what | $base_ms | $fixed | $base_us | $launch |"
+    set -- $(stats <"$TMP/diff")
+    wall=$(awk -v m="$1" -v lo="$2" -v hi="$3" 'BEGIN { printf "%+.1f ms [%+.1f, %+.1f]", m, lo, hi }')
+    echo "| $what | $base_ms | $fixed | $base_us | $launch | $wall |"
   done
   echo
 }
@@ -207,15 +215,19 @@ programs() {
     bench "C++ $LAUNCHES empty launches" "$PAIRS" 's/.*ns_per_launch ([0-9.]+).*/\1/p' \
       "$BIN/inject-launches" "$LAUNCHES"
   fi
-  if wanted python; then
+  if wanted python || wanted numba; then
     if has "import numpy as np; np.row_stack = np.vstack; from numba import cuda; assert cuda.is_available()"; then
       bench "tutorial §4 vector add (Numba)" "$PY_PAIRS" - "$PY" "$PROGRAMS/vector_add.py"
       bench "tutorial §5 tiled matmul (Numba)" "$PY_PAIRS" - "$PY" "$PROGRAMS/matmul_tiled.py"
     fi
+  fi
+  if wanted python || wanted torch; then
     if has "import torch; assert torch.cuda.is_available()"; then
       bench "PyTorch 1024² matmul × 2000 (launch-bound)" "$PY_PAIRS" 's/.*: ([0-9.]+) ms each.*/\1/p' \
         "$PY" "$PROGRAMS/torch_matmul.py" 1024 2000
     fi
+  fi
+  if wanted python || wanted cupy; then
     if has "import cupy"; then
       bench "CuPy RawKernel × 10" "$PY_PAIRS" - "$PY" "$PROGRAMS/cupy_rawkernel.py"
     fi
@@ -248,7 +260,7 @@ timings() {
 if wanted parts; then
   parts
 fi
-if wanted cpp || wanted python; then
+if wanted cpp || wanted python || wanted numba || wanted torch || wanted cupy; then
   programs
   timings
 fi

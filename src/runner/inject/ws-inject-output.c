@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -228,10 +227,10 @@ void
 _ws_output_begin (WsJson *json, const char *type)
 {
   ws_json_begin_record (json, type);
-  /* Milliseconds since the trace started, as the runner's "t": replays keep the pacing. */
-  ws_json_double (json, WS_KEY_T,
-                  round ((double) (ws_clock_ns () - _ws_state.start_ns) / 1e3) / 1e3);
-  ws_json_int (json, WS_KEY_PID, _ws_state.pid);
+  /* Milliseconds since the trace started, to the µs, as the runner's "t": replays keep the
+     pacing. */
+  _ws_jmillis (json, WS_KEY_T, (ws_clock_ns () - _ws_state.start_ns + 500) / 1000);
+  _ws_jint (json, WS_KEY_PID, _ws_state.pid);
 }
 
 void

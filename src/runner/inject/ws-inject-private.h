@@ -74,6 +74,16 @@ const char *_ws_name_demangled (const char *interned);
 /* Finds the demangler now (it may load libstdc++), not at the end of a trace. */
 void _ws_names_init (void);
 
+/* ---- fast members for the records written most (ws-inject-json.c) ------------------------ */
+
+/* As ws_json_int, ws_json_uint and ws_json_string, writing the same text several times
+ * faster; `key` must be plain ASCII (the protocol's WS_KEY_*). */
+void _ws_jint (WsJson *json, const char *key, int64_t value);
+void _ws_juint (WsJson *json, const char *key, uint64_t value);
+void _ws_jstring (WsJson *json, const char *key, const char *value);
+/* "t": as ws_json_double writes round(us) / 1e3, for us below 10¹⁵. */
+void _ws_jmillis (WsJson *json, const char *key, uint64_t us);
+
 /* ---- the queue and the writer (ws-inject-output.c) ---------------------------------------- */
 
 typedef enum

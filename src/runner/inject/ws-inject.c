@@ -59,7 +59,11 @@ read_settings (void)
     fprintf (stderr, "warpscope-inject: WARPSCOPE_TRACE_API=%s is not launch, all or none; "
              "using launch\n", api);
   _ws_state.flush_ms = (int) env_long ("WARPSCOPE_TRACE_FLUSH_MS", 500, 0, 600000);
-  _ws_state.buffer_bytes = (size_t) env_long ("WARPSCOPE_TRACE_BUFFER_MB", 16, 1, 1024) << 20;
+  /* A buffer holds about 3,000 launches' records at 1 MB: full buffers reach the writer while
+     the program runs, and what is left for the exit handler to write is at most a buffer per
+     thread. A buffer costs only the pages its records fill (_ws_buffer_new), so a larger one
+     saves nothing but the turnover, a few µs a buffer. */
+  _ws_state.buffer_bytes = (size_t) env_long ("WARPSCOPE_TRACE_BUFFER_MB", 1, 1, 1024) << 20;
 }
 
 static void
