@@ -3,7 +3,8 @@
 # costs, as markdown tables for docs/benchmarks.md. Every figure comes from pairs (one run
 # untraced, then one traced, after a warm-up of each), so that drift hits both alike, and is
 # the median of the pairs with a 95% confidence interval for that median (distribution-free:
-# from the order statistics of the pairs, so that a slow pair cannot move it far).
+# from the order statistics of the pairs, so that a slow pair cannot move it far; with fewer
+# than 6 pairs no interval reaches 95%, and the table says so).
 #
 #  1. Fixed and per-launch costs, apart: fixed_cost (cudaFree(0) and exit) traced against
 #     untraced is the cost of starting and ending a trace; launches (N empty-kernel launches,
@@ -14,8 +15,8 @@
 #  2. The programs: the C++ ones PAIRS times (default 21), the Python ones PYTHON_PAIRS times
 #     (default 9; Python's start-up and JIT times wander by ±20% between cold starts). The
 #     overhead is the median of the pairs' ratios; "5%" says met (the interval lies below
-#     +5%), not met (above) or not resolved (it spans +5%). Where the program times its own
-#     loop (PyTorch), the loop's time is compared as well.
+#     +5%), not met (above) or not resolved (it spans +5%, or too few pairs for 95%). Where
+#     the program times its own loop (PyTorch, launches), that time is compared as well.
 #  3. Where the library's own time goes: one more traced run of each program with
 #     WARPSCOPE_INJECT_TIMING=1 (docs/protocol.md), its stderr line summed over processes.
 #
@@ -52,14 +53,21 @@ wanted() { case " $ONLY " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 now_ns() { date +%s%N; }
 
-# stats: the median of the numbers on stdin, then the 95% interval for it from the order
-# statistics (ranks k and n+1-k, k = floor((n - 1.96 sqrt(n)) / 2), at least 1).
+# stats: the median of the numbers on stdin, then an interval for it from the order
+# statistics, ranks k and n+1-k with k the largest rank for which P(Bin(n, 1/2) < k) <= 2.5%
+# (so that the interval holds the median with at least 95%), then that interval's coverage.
+# Below 6 pairs no such rank exists: the interval is the range, with less coverage.
 stats() {
   sort -g | awk '{ v[NR] = $1 } END {
-    if (NR == 0) { print "nan nan nan"; exit }
-    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-    k = int((NR - 1.96 * sqrt(NR)) / 2); if (k < 1) k = 1
-    print m, v[k], v[NR + 1 - k] }'
+    n = NR
+    if (n == 0) { print "nan nan nan 0"; exit }
+    m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    t = 0.5 ^ n; cdf = t; k = 1
+    while (1) {
+      t = t * (n - k + 1) / k
+      if (cdf + t <= 0.025 && k + 1 <= (n + 1) / 2) { cdf += t; k++ } else break
+    }
+    print m, v[k], v[n + 1 - k], 1 - 2 * cdf }'
 }
 
 # run_once MODE CMD...: runs CMD once; prints its wall time in ns. MODE: plain (untraced),
@@ -197,7 +205,8 @@ bench() {
   echo "$plain|$traced|$ratio|$diff" | awk -F'|' -v l="$label" -v n="$n" -v lines="$lines" \
     -v k="$kernels" -v b="$bytes" -v d="$dropped" -v loop="$loop" '
     { split($1, p, " "); split($2, t, " "); split($3, r, " "); split($4, a, " ")
-      verdict = r[3] < 1.05 ? "met" : r[2] > 1.05 ? "not met" : "not resolved"
+      verdict = r[4] < 0.95 ? sprintf("not resolved (%d pairs: %.0f %% interval)", n, 100 * r[4]) \
+                : r[3] < 1.05 ? "met" : r[2] > 1.05 ? "not met" : "not resolved"
       printf "| %s | %d | %.3f s | %.3f s | %+.1f %% [%+.1f, %+.1f] | %+.0f ms [%+.0f, %+.0f] | %s | %s | %d (%d kernels), %.1f kB | %d |\n",
         l, n, p[1] / 1e9, t[1] / 1e9, 100 * (r[1] - 1), 100 * (r[2] - 1), 100 * (r[3] - 1),
         a[1], a[2], a[3], verdict, loop, lines, k, b / 1e3, d }'
