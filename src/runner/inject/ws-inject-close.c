@@ -189,22 +189,31 @@ void
 _ws_finish_exit (int status)
 {
   int flushed = atomic_load (&_ws_state.tracing);
+  uint64_t t0 = _ws_timing_now (), t1;
 
   if (!_ws_output_usable () || atomic_exchange (&_ws_state.closed, 1))
     return;
+  t1 = _ws_timing_now ();
   if (!_ws_writer_stop_within (WRITER_STOP_MS))
     flushed = 0;
+  _ws_timing_add (WS_TIME_EXIT_WRITER, t1);
+  t1 = _ws_timing_now ();
   if (flushed && !flush_within (FLUSH_MS))
     flushed = 0;
+  _ws_timing_add (WS_TIME_EXIT_FLUSH, t1);
   if (!_ws_output_lock_within (2000))
     {
       trace_end_raw (0, status);
       return;
     }
+  t1 = _ws_timing_now ();
   _ws_output_process (_ws_queue_take_within (1000));
   _ws_records_open_ranges ();
   trace_end_locked (0, status, flushed);
   _ws_output_unlock ();
+  _ws_timing_add (WS_TIME_EXIT_WRITE, t1);
+  _ws_timing_add (WS_TIME_EXIT, t0);
+  _ws_timing_report ();
 }
 
 /* ---- on a fatal signal -------------------------------------------------------------------- */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ws-clock.h"
 #include "ws-config.h"
@@ -90,6 +91,7 @@ _ws_cupti_load (char *message, size_t len)
       goto out;
     }
   *(void **) &_ws_cupti.InitializeInjectionNvtx2 = dlsym (lib, "InitializeInjectionNvtx2");
+  *(void **) &_ws_cupti.ActivitySetAttribute = dlsym (lib, "cuptiActivitySetAttribute");
   _ws_cupti.GetVersion (&version);
   load_state = 1;
 out:
@@ -128,12 +130,42 @@ _ws_cupti_timestamp (void)
 
 /* ---- buffers ------------------------------------------------------------------------------ */
 
+uint8_t *
+_ws_buffer_new (size_t size)
+{
+  void *p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                  -1, 0);
+
+  return p != MAP_FAILED ? p : NULL;
+}
+
+void
+_ws_buffer_free (uint8_t *buffer, size_t size)
+{
+  if (buffer != NULL)
+    munmap (buffer, size);
+}
+
+void
+_ws_item_free (WsItem *item)
+{
+  _ws_buffer_free (item->buffer, item->size);
+  free (item);
+}
+
+/* CUPTI asks on the program's threads (a buffer for each thread that records, and again after
+ * each flush). A fresh mapping is already zero and CUPTI is told so (_ws_cupti_start), so that
+ * it does not clear the whole buffer there, on the program's time: only the pages its records
+ * fill are ever touched. */
 static void CUPTIAPI
 buffer_requested (uint8_t **buffer, size_t *size, size_t *max_records)
 {
-  *buffer = aligned_alloc (8, _ws_state.buffer_bytes);
+  uint64_t t0 = _ws_timing_now ();
+
+  *buffer = _ws_buffer_new (_ws_state.buffer_bytes);
   *size = *buffer != NULL ? _ws_state.buffer_bytes : 0;
   *max_records = 0;
+  _ws_timing_add (WS_TIME_REQUEST, t0);
 }
 
 /* Swaps the names a record points at (CUPTI's) for interned copies (ours). */
@@ -177,11 +209,11 @@ buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t si
   CUpti_Activity *record = NULL;
   size_t records = 0, dropped = 0;
   WsItem *item;
+  uint64_t t0 = _ws_timing_now ();
 
-  (void) size;
   if (atomic_load (&_ws_state.inherited))
     {
-      free (buffer);
+      _ws_buffer_free (buffer, size);
       return;
     }
   while (valid > 0
@@ -196,13 +228,16 @@ buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t si
   if (records == 0 || (item = calloc (1, sizeof *item)) == NULL)
     {
       atomic_fetch_add (&_ws_state.lost, records);
-      free (buffer);
+      _ws_buffer_free (buffer, size);
+      _ws_timing_add (WS_TIME_COMPLETE, t0);
       return;
     }
   item->kind = WS_ITEM_BUFFER;
   item->buffer = buffer;
+  item->size = size;
   item->valid = valid;
   _ws_queue_push (item);
+  _ws_timing_add (WS_TIME_COMPLETE, t0);
 }
 
 void
@@ -256,6 +291,7 @@ resource_callback (void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId
                    const void *data)
 {
   const CUpti_ResourceData *resource = data;
+  uint64_t t0 = _ws_timing_now ();
 
   (void) userdata;
   if (domain != CUPTI_CB_DOMAIN_RESOURCE || atomic_load (&_ws_state.inherited))
@@ -289,6 +325,7 @@ resource_callback (void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId
     default:
       break;
     }
+  _ws_timing_add (WS_TIME_RESOURCE, t0);
 }
 
 /* ---- starting ----------------------------------------------------------------------------- */
@@ -395,9 +432,17 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
 {
   CUptiResult result;
   size_t used = 0;
+  uint64_t t0 = _ws_timing_now ();
+  uint8_t zeroed = 1;
+  size_t zeroed_size = sizeof zeroed;
 
   /* Thread ids as the system knows them (gettid), the same in API and NVTX records. */
   _ws_cupti.SetThreadIdType (CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  /* Our buffers come zeroed (buffer_requested): CUPTI need not clear them itself. Without the
+     function (an older CUPTI) it clears them, as before. */
+  if (_ws_cupti.ActivitySetAttribute != NULL)
+    _ws_cupti.ActivitySetAttribute (CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &zeroed_size,
+                                    &zeroed);
   result = _ws_cupti.ActivityRegisterCallbacks (buffer_requested, buffer_completed);
   if (result == CUPTI_SUCCESS)
     result = _ws_cupti.Subscribe (&subscriber, resource_callback, NULL);
@@ -410,6 +455,8 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
                 "runs as usual.%s", _ws_cupti_result_string (result), failure_hint (result));
       return 0;
     }
+  _ws_timing_add (WS_TIME_SUBSCRIBE, t0);
+  t0 = _ws_timing_now ();
   kinds_enabled[0] = '\0';
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     {
@@ -428,7 +475,10 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
       if (used >= sizeof kinds_enabled)
         used = sizeof kinds_enabled - 1;
     }
+  _ws_timing_add (WS_TIME_KINDS, t0);
+  t0 = _ws_timing_now ();
   enable_api_calls ();
+  _ws_timing_add (WS_TIME_API, t0);
   if (_ws_state.api_mode != WS_API_NONE && used + 5 < sizeof kinds_enabled)
     strcat (kinds_enabled, ",api");
   atomic_store (&_ws_state.tracing, 1);

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -192,12 +191,14 @@ void
 _ws_output_flush_locked (void)
 {
   size_t at = 0;
+  uint64_t t0;
 
   if (out.len == 0 || out.broken || out.fd < 0 || atomic_load (&_ws_state.inherited))
     {
       out.len = 0;
       return;
     }
+  t0 = _ws_timing_now ();
   if (out.regular)
     write_all (out.buf, out.len);
   else
@@ -219,16 +220,17 @@ _ws_output_flush_locked (void)
         at = last;
       }
   out.len = 0;
+  _ws_timing_add (WS_TIME_WRITE, t0);
 }
 
 void
 _ws_output_begin (WsJson *json, const char *type)
 {
   ws_json_begin_record (json, type);
-  /* Milliseconds since the trace started, as the runner's "t": replays keep the pacing. */
-  ws_json_double (json, WS_KEY_T,
-                  round ((double) (ws_clock_ns () - _ws_state.start_ns) / 1e3) / 1e3);
-  ws_json_int (json, WS_KEY_PID, _ws_state.pid);
+  /* Milliseconds since the trace started, to the µs, as the runner's "t": replays keep the
+     pacing. */
+  _ws_jmillis (json, WS_KEY_T, (ws_clock_ns () - _ws_state.start_ns + 500) / 1000);
+  _ws_jint (json, WS_KEY_PID, _ws_state.pid);
 }
 
 void
@@ -437,6 +439,8 @@ module_record (const WsItem *item)
 static void
 process_items (WsItem *items)
 {
+  uint64_t t0 = items != NULL ? _ws_timing_now () : 0;
+
   while (items != NULL)
     {
       WsItem *next = items->next;
@@ -448,10 +452,10 @@ process_items (WsItem *items)
         case WS_ITEM_MODULE: module_record (items); break;
         default: break;
         }
-      free (items->buffer);
-      free (items);
+      _ws_item_free (items);
       items = next;
     }
+  _ws_timing_add (WS_TIME_PROCESS, t0);
 }
 
 static void
@@ -461,8 +465,7 @@ free_items (WsItem *items)
     {
       WsItem *next = items->next;
 
-      free (items->buffer);
-      free (items);
+      _ws_item_free (items);
       items = next;
     }
 }

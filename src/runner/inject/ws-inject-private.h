@@ -33,6 +33,7 @@ typedef struct
   CUptiResult (*ActivityGetNumDroppedRecords) (CUcontext, uint32_t, size_t *);
   CUptiResult (*ActivityEnableDriverApi) (CUpti_CallbackId, uint8_t);
   CUptiResult (*ActivityEnableRuntimeApi) (CUpti_CallbackId, uint8_t);
+  CUptiResult (*ActivitySetAttribute) (CUpti_ActivityAttribute, size_t *, void *); /* optional */
   CUptiResult (*GetTimestamp) (uint64_t *);
   CUptiResult (*GetVersion) (uint32_t *);
   CUptiResult (*GetResultString) (CUptiResult, const char **);
@@ -73,6 +74,16 @@ const char *_ws_name_demangled (const char *interned);
 /* Finds the demangler now (it may load libstdc++), not at the end of a trace. */
 void _ws_names_init (void);
 
+/* ---- fast members for the records written most (ws-inject-json.c) ------------------------ */
+
+/* As ws_json_int, ws_json_uint and ws_json_string, writing the same text several times
+ * faster; `key` must be plain ASCII (the protocol's WS_KEY_*). */
+void _ws_jint (WsJson *json, const char *key, int64_t value);
+void _ws_juint (WsJson *json, const char *key, uint64_t value);
+void _ws_jstring (WsJson *json, const char *key, const char *value);
+/* "t": as ws_json_double writes round(us) / 1e3, for us below 10¹⁵. */
+void _ws_jmillis (WsJson *json, const char *key, uint64_t us);
+
 /* ---- the queue and the writer (ws-inject-output.c) ---------------------------------------- */
 
 typedef enum
@@ -87,7 +98,8 @@ struct WsItem
 {
   WsItem *next;
   WsItemKind kind;
-  uint8_t *buffer;
+  uint8_t *buffer;    /* from _ws_buffer_new, of `size` bytes */
+  size_t size;
   size_t valid;
   uint64_t at;        /* CUPTI timestamp of a context or module event */
   uint32_t context;
@@ -96,6 +108,14 @@ struct WsItem
   uint64_t cubin_bytes;
   int ending;         /* destroyed / unloaded */
 };
+
+/* CUPTI's activity buffers: mapped pages, zero until CUPTI writes records into them, so that
+ * neither we nor CUPTI clear them on the program's threads and a large buffer costs only the
+ * pages its records fill. */
+uint8_t *_ws_buffer_new (size_t size);
+void _ws_buffer_free (uint8_t *buffer, size_t size);
+/* Frees an item and its buffer. */
+void _ws_item_free (WsItem *item);
 
 /* Takes ownership; wakes the writer. Drops (and counts) the item once the trace is closed. */
 void _ws_queue_push (WsItem *item);
@@ -157,6 +177,36 @@ void _ws_device_record (uint32_t device);
 /* ---- fatal signals (ws-inject-signals.c) -------------------------------------------------- */
 
 void _ws_signals_install (void);
+
+/* ---- self-timing (ws-inject-timing.c), WARPSCOPE_INJECT_TIMING=1 ------------------------- */
+
+typedef enum
+{
+  WS_TIME_INIT,          /* InitializeInjection, all of it */
+  WS_TIME_LOAD,          /* dlopen libcupti and find its functions */
+  WS_TIME_SUBSCRIBE,     /* register the buffers, subscribe, enable the resource domain */
+  WS_TIME_KINDS,         /* enable the activity kinds */
+  WS_TIME_API,           /* name the API calls and enable the ones asked for */
+  WS_TIME_REQUEST,       /* buffer-requested callbacks (on the program's threads) */
+  WS_TIME_COMPLETE,      /* buffer-completed callbacks */
+  WS_TIME_RESOURCE,      /* resource callbacks (contexts, modules) */
+  WS_TIME_PROCESS,       /* queued items turned into records (the writer, or at exit) */
+  WS_TIME_WRITE,         /* write() of finished lines */
+  WS_TIME_EXIT,          /* the exit handler, all of it */
+  WS_TIME_EXIT_WRITER,   /* stopping the writer thread */
+  WS_TIME_EXIT_FLUSH,    /* CUPTI's forced flush at exit */
+  WS_TIME_EXIT_WRITE,    /* what was left, processed and written, and trace_end */
+  WS_TIME_COUNT
+} WsTimer;
+
+extern int _ws_timing; /* WARPSCOPE_INJECT_TIMING=1, read once at start */
+
+/* 0 when timing is off, else CLOCK_MONOTONIC in ns. */
+uint64_t _ws_timing_now (void);
+/* Adds the time since `since` (from _ws_timing_now) to `timer`, and one call. */
+void _ws_timing_add (WsTimer timer, uint64_t since);
+/* One line on stderr: "warpscope-inject timing: pid=… init_ns=… init_n=… …". */
+void _ws_timing_report (void);
 
 /* ---- state shared by the parts ------------------------------------------------------------ */
 

@@ -22,14 +22,14 @@ _ws_json_time (WsJson *j, const char *key, uint64_t ts)
   if (ts == 0)
     ws_json_null (j, key); /* CUPTI could not time it */
   else
-    ws_json_int (j, key, (int64_t) (ts - _ws_state.origin));
+    _ws_jint (j, key, (int64_t) (ts - _ws_state.origin));
 }
 
 static void
 begin_activity (WsActivityKind kind, uint64_t start, uint64_t end)
 {
   _ws_output_begin (&json, WS_RECORD_TYPE_ACTIVITY);
-  ws_json_string (&json, WS_KEY_KIND, ws_activity_kind_to_string (kind));
+  _ws_jstring (&json, WS_KEY_KIND, ws_activity_kind_to_string (kind));
   _ws_json_time (&json, WS_KEY_START, start);
   _ws_json_time (&json, WS_KEY_END, end);
 }
@@ -38,9 +38,9 @@ static void
 triple (const char *key, int32_t x, int32_t y, int32_t z)
 {
   ws_json_begin_array (&json, key);
-  ws_json_int (&json, NULL, x);
-  ws_json_int (&json, NULL, y);
-  ws_json_int (&json, NULL, z);
+  _ws_jint (&json, NULL, x);
+  _ws_jint (&json, NULL, y);
+  _ws_jint (&json, NULL, z);
   ws_json_end_array (&json);
 }
 
@@ -48,9 +48,9 @@ static void
 graph (uint32_t graph_id, uint64_t node)
 {
   if (graph_id != 0)
-    ws_json_uint (&json, WS_KEY_GRAPH, graph_id);
+    _ws_juint (&json, WS_KEY_GRAPH, graph_id);
   if (node != 0)
-    ws_json_uint (&json, WS_KEY_GRAPH_NODE, node);
+    _ws_juint (&json, WS_KEY_GRAPH_NODE, node);
 }
 
 /* ---- through the runner's translation ----------------------------------------------------- */
@@ -61,81 +61,81 @@ kernel (const CUpti_ActivityKernel10 *k, const WsRunnerActivity *a)
   const char *demangled = _ws_name_demangled (k->name);
 
   begin_activity (WS_ACTIVITY_KERNEL, a->start, a->end);
-  ws_json_string (&json, WS_KEY_NAME, demangled != NULL ? demangled : k->name);
+  _ws_jstring (&json, WS_KEY_NAME, demangled != NULL ? demangled : k->name);
   if (demangled != NULL)
-    ws_json_string (&json, WS_KEY_MANGLED, k->name);
+    _ws_jstring (&json, WS_KEY_MANGLED, k->name);
   triple (WS_KEY_GRID, k->gridX, k->gridY, k->gridZ);
   triple (WS_KEY_BLOCK, k->blockX, k->blockY, k->blockZ);
-  ws_json_int (&json, WS_KEY_REGISTERS, a->registers);
-  ws_json_int (&json, WS_KEY_STATIC_SMEM, a->static_smem);
-  ws_json_int (&json, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
-  ws_json_uint (&json, WS_KEY_LOCAL_BYTES, k->localMemoryPerThread);
+  _ws_jint (&json, WS_KEY_REGISTERS, a->registers);
+  _ws_jint (&json, WS_KEY_STATIC_SMEM, a->static_smem);
+  _ws_jint (&json, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
+  _ws_juint (&json, WS_KEY_LOCAL_BYTES, k->localMemoryPerThread);
   /* The shared memory the driver configured on the SM for this launch (the carveout): what
      the blocks' shared memory is measured against for occupancy. */
-  ws_json_uint (&json, WS_KEY_SMEM_CONFIG, k->sharedMemoryExecuted);
+  _ws_juint (&json, WS_KEY_SMEM_CONFIG, k->sharedMemoryExecuted);
   if ((uint64_t) k->clusterX * k->clusterY * k->clusterZ > 1)
     triple (WS_KEY_CLUSTER, (int32_t) k->clusterX, (int32_t) k->clusterY, (int32_t) k->clusterZ);
   if (k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_SINGLE_DEVICE
       || k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_MULTI_DEVICE)
     ws_json_bool (&json, WS_KEY_COOPERATIVE, 1);
   graph (k->graphId, k->graphNodeId);
-  ws_json_uint (&json, WS_KEY_DEVICE, k->deviceId);
-  ws_json_uint (&json, WS_KEY_CONTEXT, k->contextId);
-  ws_json_uint (&json, WS_KEY_STREAM, k->streamId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, k->correlationId);
+  _ws_juint (&json, WS_KEY_DEVICE, k->deviceId);
+  _ws_juint (&json, WS_KEY_CONTEXT, k->contextId);
+  _ws_juint (&json, WS_KEY_STREAM, k->streamId);
+  _ws_juint (&json, WS_KEY_CORRELATION, k->correlationId);
 }
 
 static void
 memcpy_record (const CUpti_ActivityMemcpy6 *m, const WsRunnerActivity *a)
 {
   begin_activity (WS_ACTIVITY_MEMCPY, a->start, a->end);
-  ws_json_string (&json, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
-  ws_json_uint (&json, WS_KEY_BYTES, a->bytes);
-  ws_json_string (&json, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
+  _ws_jstring (&json, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
+  _ws_juint (&json, WS_KEY_BYTES, a->bytes);
+  _ws_jstring (&json, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
   ws_json_bool (&json, WS_KEY_ASYNC, (m->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0);
   graph (m->graphId, m->graphNodeId);
-  ws_json_uint (&json, WS_KEY_DEVICE, m->deviceId);
-  ws_json_uint (&json, WS_KEY_CONTEXT, m->contextId);
-  ws_json_uint (&json, WS_KEY_STREAM, m->streamId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, m->correlationId);
+  _ws_juint (&json, WS_KEY_DEVICE, m->deviceId);
+  _ws_juint (&json, WS_KEY_CONTEXT, m->contextId);
+  _ws_juint (&json, WS_KEY_STREAM, m->streamId);
+  _ws_juint (&json, WS_KEY_CORRELATION, m->correlationId);
   if (m->runtimeCorrelationId != 0)
-    ws_json_uint (&json, WS_KEY_RUNTIME_CORRELATION, m->runtimeCorrelationId);
+    _ws_juint (&json, WS_KEY_RUNTIME_CORRELATION, m->runtimeCorrelationId);
 }
 
 static void
 memset_record (const CUpti_ActivityMemset4 *m, const WsRunnerActivity *a)
 {
   begin_activity (WS_ACTIVITY_MEMSET, a->start, a->end);
-  ws_json_uint (&json, WS_KEY_BYTES, a->bytes);
-  ws_json_uint (&json, WS_KEY_VALUE, m->value);
+  _ws_juint (&json, WS_KEY_BYTES, a->bytes);
+  _ws_juint (&json, WS_KEY_VALUE, m->value);
   graph (m->graphId, m->graphNodeId);
-  ws_json_uint (&json, WS_KEY_DEVICE, m->deviceId);
-  ws_json_uint (&json, WS_KEY_CONTEXT, m->contextId);
-  ws_json_uint (&json, WS_KEY_STREAM, m->streamId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, m->correlationId);
+  _ws_juint (&json, WS_KEY_DEVICE, m->deviceId);
+  _ws_juint (&json, WS_KEY_CONTEXT, m->contextId);
+  _ws_juint (&json, WS_KEY_STREAM, m->streamId);
+  _ws_juint (&json, WS_KEY_CORRELATION, m->correlationId);
 }
 
 static void
 sync_record (const CUpti_ActivitySynchronization2 *s, const WsRunnerActivity *a)
 {
   begin_activity (WS_ACTIVITY_SYNC, a->start, a->end);
-  ws_json_string (&json, WS_KEY_SYNC, a->detail);
-  ws_json_uint (&json, WS_KEY_CONTEXT, s->contextId);
+  _ws_jstring (&json, WS_KEY_SYNC, a->detail);
+  _ws_juint (&json, WS_KEY_CONTEXT, s->contextId);
   if (s->streamId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    ws_json_uint (&json, WS_KEY_STREAM, s->streamId);
+    _ws_juint (&json, WS_KEY_STREAM, s->streamId);
   if (s->cudaEventId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    ws_json_uint (&json, WS_KEY_EVENT, s->cudaEventId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, s->correlationId);
+    _ws_juint (&json, WS_KEY_EVENT, s->cudaEventId);
+  _ws_juint (&json, WS_KEY_CORRELATION, s->correlationId);
   if (s->returnValue != 0)
-    ws_json_uint (&json, WS_KEY_RESULT, s->returnValue);
+    _ws_juint (&json, WS_KEY_RESULT, s->returnValue);
 }
 
 static void
 overhead_record (const WsRunnerActivity *a)
 {
   begin_activity (WS_ACTIVITY_OVERHEAD, a->start, a->end);
-  ws_json_string (&json, WS_KEY_OVERHEAD, a->detail);
-  ws_json_uint (&json, WS_KEY_CORRELATION, a->correlation);
+  _ws_jstring (&json, WS_KEY_OVERHEAD, a->detail);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
 }
 
 static int
@@ -219,12 +219,12 @@ api (const CUpti_ActivityAPI *r)
   if (r->returnValue != 0 && r->returnValue != 600)
     atomic_fetch_add (&_ws_state.api_errors, 1);
   begin_activity (WS_ACTIVITY_API, r->start, r->end);
-  ws_json_string (&json, WS_KEY_API, domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver" : "runtime");
-  ws_json_string (&json, WS_KEY_NAME, api_name (domain, r->cbid));
-  ws_json_uint (&json, WS_KEY_CBID, r->cbid);
-  ws_json_uint (&json, WS_KEY_THREAD, r->threadId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, r->correlationId);
-  ws_json_uint (&json, WS_KEY_RESULT, r->returnValue);
+  _ws_jstring (&json, WS_KEY_API, domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver" : "runtime");
+  _ws_jstring (&json, WS_KEY_NAME, api_name (domain, r->cbid));
+  _ws_juint (&json, WS_KEY_CBID, r->cbid);
+  _ws_juint (&json, WS_KEY_THREAD, r->threadId);
+  _ws_juint (&json, WS_KEY_CORRELATION, r->correlationId);
+  _ws_juint (&json, WS_KEY_RESULT, r->returnValue);
   return 1;
 }
 
@@ -257,13 +257,13 @@ static int
 jit (const CUpti_ActivityJit2 *r)
 {
   begin_activity (WS_ACTIVITY_JIT, r->start, r->end);
-  ws_json_string (&json, WS_KEY_JIT, jit_entry (r->jitEntryType));
-  ws_json_string (&json, WS_KEY_OPERATION, jit_operation (r->jitOperationType));
-  ws_json_uint (&json, WS_KEY_CACHE_BYTES, r->cacheSize);
-  ws_json_string (&json, WS_KEY_CACHE_PATH, r->cachePath);
-  ws_json_uint (&json, WS_KEY_DEVICE, r->deviceId);
-  ws_json_uint (&json, WS_KEY_THREAD, r->threadId);
-  ws_json_uint (&json, WS_KEY_CORRELATION, r->correlationId);
+  _ws_jstring (&json, WS_KEY_JIT, jit_entry (r->jitEntryType));
+  _ws_jstring (&json, WS_KEY_OPERATION, jit_operation (r->jitOperationType));
+  _ws_juint (&json, WS_KEY_CACHE_BYTES, r->cacheSize);
+  _ws_jstring (&json, WS_KEY_CACHE_PATH, r->cachePath);
+  _ws_juint (&json, WS_KEY_DEVICE, r->deviceId);
+  _ws_juint (&json, WS_KEY_THREAD, r->threadId);
+  _ws_juint (&json, WS_KEY_CORRELATION, r->correlationId);
   return 1;
 }
 
@@ -341,15 +341,15 @@ static void
 range_record (const WsRange *r)
 {
   begin_activity (WS_ACTIVITY_NVTX, r->start, r->has_end ? r->end : 0);
-  ws_json_string (&json, WS_KEY_NVTX, "range");
-  ws_json_string (&json, WS_KEY_NAME, r->name);
+  _ws_jstring (&json, WS_KEY_NVTX, "range");
+  _ws_jstring (&json, WS_KEY_NAME, r->name);
   if (r->domain != NULL)
-    ws_json_string (&json, WS_KEY_DOMAIN, r->domain);
-  ws_json_uint (&json, WS_KEY_ID, r->id);
+    _ws_jstring (&json, WS_KEY_DOMAIN, r->domain);
+  _ws_juint (&json, WS_KEY_ID, r->id);
   if (r->thread != 0)
-    ws_json_uint (&json, WS_KEY_THREAD, r->thread);
+    _ws_juint (&json, WS_KEY_THREAD, r->thread);
   if (r->has_end && r->end_thread != 0 && r->end_thread != r->thread)
-    ws_json_uint (&json, WS_KEY_END_THREAD, r->end_thread);
+    _ws_juint (&json, WS_KEY_END_THREAD, r->end_thread);
   if (!r->has_end)
     ws_json_bool (&json, WS_KEY_OPEN, 1);
   _ws_output_emit (&json);
@@ -371,12 +371,12 @@ marker (const CUpti_ActivityMarker2 *m)
   if (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS)
     {
       begin_activity (WS_ACTIVITY_NVTX, m->timestamp, m->timestamp);
-      ws_json_string (&json, WS_KEY_NVTX, "mark");
-      ws_json_string (&json, WS_KEY_NAME, m->name);
+      _ws_jstring (&json, WS_KEY_NVTX, "mark");
+      _ws_jstring (&json, WS_KEY_NAME, m->name);
       if (m->domain != NULL)
-        ws_json_string (&json, WS_KEY_DOMAIN, m->domain);
+        _ws_jstring (&json, WS_KEY_DOMAIN, m->domain);
       if (marker_thread (m) != 0)
-        ws_json_uint (&json, WS_KEY_THREAD, marker_thread (m));
+        _ws_juint (&json, WS_KEY_THREAD, marker_thread (m));
       return 1;
     }
   if (!(m->flags & (CUPTI_ACTIVITY_FLAG_MARKER_START | CUPTI_ACTIVITY_FLAG_MARKER_END)))

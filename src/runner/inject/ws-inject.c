@@ -7,8 +7,8 @@
  * Environment: WARPSCOPE_TRACE_FILE (a file, appended to) or WARPSCOPE_TRACE_FD (an
  * inherited descriptor, optionally checked against WARPSCOPE_TRACE_FD_INODE="DEV:INO"); and
  * WARPSCOPE_TRACE_API (launch, all, none), WARPSCOPE_TRACE_FLUSH_MS, WARPSCOPE_TRACE_BUFFER_MB,
- * WARPSCOPE_TRACE_SIGNALS=0, WARPSCOPE_TRACE_NVTX=0, WARPSCOPE_LIBCUPTI, WARPSCOPE_LIBCUDA
- * (docs/protocol.md, "Traced programs").
+ * WARPSCOPE_TRACE_SIGNALS=0, WARPSCOPE_TRACE_NVTX=0, WARPSCOPE_LIBCUPTI, WARPSCOPE_LIBCUDA,
+ * WARPSCOPE_INJECT_TIMING=1 (docs/protocol.md, "Traced programs").
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-inject-private.h"
@@ -59,7 +59,11 @@ read_settings (void)
     fprintf (stderr, "warpscope-inject: WARPSCOPE_TRACE_API=%s is not launch, all or none; "
              "using launch\n", api);
   _ws_state.flush_ms = (int) env_long ("WARPSCOPE_TRACE_FLUSH_MS", 500, 0, 600000);
-  _ws_state.buffer_bytes = (size_t) env_long ("WARPSCOPE_TRACE_BUFFER_MB", 16, 1, 1024) << 20;
+  /* A buffer holds about 3,000 launches' records at 1 MB: full buffers reach the writer while
+     the program runs, and what is left for the exit handler to write is at most a buffer per
+     thread. A buffer costs only the pages its records fill (_ws_buffer_new), so a larger one
+     saves nothing but the turnover, a few µs a buffer. */
+  _ws_state.buffer_bytes = (size_t) env_long ("WARPSCOPE_TRACE_BUFFER_MB", 1, 1, 1024) << 20;
 }
 
 static void
@@ -91,6 +95,7 @@ start (void)
   char message[512];
   WsErrorCode code = WS_ERROR_CUPTI_UNAVAILABLE;
   int have_cupti;
+  uint64_t t0;
 
   _ws_state.pid = getpid ();
   _ws_state.start_ns = ws_clock_ns ();
@@ -100,7 +105,9 @@ start (void)
       fprintf (stderr, "warpscope-inject: %s\n", message);
       return;
     }
+  t0 = _ws_timing_now ();
   have_cupti = _ws_cupti_load (message, sizeof message);
+  _ws_timing_add (WS_TIME_LOAD, t0);
   _ws_state.origin = _ws_cupti_timestamp ();
   _ws_state.origin_monotonic = ws_clock_ns ();
   _ws_output_hello ();
@@ -140,6 +147,8 @@ WS_EXPORT int
 InitializeInjection (void)
 {
   int first;
+  const char *timing = getenv ("WARPSCOPE_INJECT_TIMING");
+  uint64_t t0;
 
   pthread_mutex_lock (&start_lock);
   first = !started;
@@ -147,7 +156,12 @@ InitializeInjection (void)
   pthread_mutex_unlock (&start_lock);
   /* Outside the lock: should starting CUPTI come back here, it finds us started. */
   if (first)
-    start ();
+    {
+      _ws_timing = timing != NULL && strcmp (timing, "1") == 0;
+      t0 = _ws_timing_now ();
+      start ();
+      _ws_timing_add (WS_TIME_INIT, t0);
+    }
   return 1; /* 0 could make the driver fail cuInit: the program must run traced or not */
 }
 
