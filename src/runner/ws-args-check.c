@@ -18,7 +18,9 @@ _ws_args_check_own (WsOptions *opts, WsArgError *err)
         return fail (err, WS_ERROR_BAD_ARGUMENT, "%s belongs to an own kernel: add --source FILE",
                      opts->n_params > 0 ? "--param" : "--memcheck");
       if (opts->arch_major > 0)
-        return fail (err, WS_ERROR_BAD_ARGUMENT, "--arch goes with --check-source FILE");
+        return fail (err, WS_ERROR_BAD_ARGUMENT,
+                     "--arch goes with --check-source FILE: check a kernel file with it, or "
+                     "leave --arch out");
       return 1;
     }
   if (opts->n_kernels > 0)
@@ -27,9 +29,12 @@ _ws_args_check_own (WsOptions *opts, WsArgError *err)
                  "session of its own");
   if (opts->arch_major > 0 && opts->mode != WS_MODE_CHECK_SOURCE)
     return fail (err, WS_ERROR_BAD_ARGUMENT,
-                 "--arch goes with --check-source; a run compiles for the GPU it runs on");
+                 "--arch goes with --check-source; a run compiles for the GPU it runs on, "
+                 "so leave --arch out");
   if (opts->memcheck != NULL && opts->mode != WS_MODE_RUN)
-    return fail (err, WS_ERROR_BAD_ARGUMENT, "--memcheck goes with --source FILE");
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
+                 "--memcheck goes with --source FILE, a run; --check-source only compiles, so "
+                 "leave --memcheck out or give --source");
   if (opts->cpu_given && opts->cpu != 0)
     return fail (err, WS_ERROR_BAD_ARGUMENT,
                  "--cpu: an own kernel has no CPU version to compare with; leave --cpu out "

@@ -150,7 +150,9 @@ size_range_sink (uint64_t value, void *data, WsArgError *err)
   WsSize size = { .rank = 1, .dims = { value, value, value } };
 
   if (value == 0)
-    return fail (err, WS_ERROR_INVALID_SIZE, "--sizes: a size must be at least 1");
+    return fail (err, WS_ERROR_INVALID_SIZE,
+                 "--sizes: a range that starts at 0 gives a size of 0; start it at 1 or more, "
+                 "as in 1:1e6:x10");
   snprintf (size.text, sizeof size.text, "%llu", (unsigned long long) value);
   return add_size (data, &size, err);
 }
@@ -198,14 +200,8 @@ parse_size_item (const char *item, size_t len, void *data, WsArgError *err)
           size.rank++;
           p = x + 1;
         }
-      /* Whether two numbers (rows×cols) or three (m×n×k) suit the kernels is checked once
-       * all arguments are read. */
-      if (size.rank < 2)
-        return fail (err, WS_ERROR_INVALID_SIZE,
-                     "--sizes: '%.*s' gives %d number; a matrix size is MxNxK, such as "
-                     "512x256x1024 (ROWSxCOLS for a transpose), or one number for a square "
-                     "matrix",
-                     (int) len, item, size.rank);
+      /* An x makes two numbers at least; whether two (rows×cols) or three (m×n×k) suit the
+       * kernels is checked once all arguments are read. */
       if (size.rank == 2)
         size.dims[2] = 1;
     }
@@ -257,7 +253,9 @@ add_block (WsOptions *opts, const WsBlock *block, const char *text, WsArgError *
   if (!check_block_limits (block, text, err))
     return 0;
   if (opts->n_blocks >= WS_MAX_LIST)
-    return fail (err, WS_ERROR_INVALID_BLOCK, "--blocks gives more than %d blocks", WS_MAX_LIST);
+    return fail (err, WS_ERROR_INVALID_BLOCK,
+                 "--blocks gives more than %d blocks: use a larger step or fewer values",
+                 WS_MAX_LIST);
   opts->blocks[opts->n_blocks++] = *block;
   return 1;
 }

@@ -71,7 +71,8 @@ _ws_args_parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
                        known);
         }
       if (opts->n_kernels >= WS_MAX_KERNELS)
-        return fail (err, WS_ERROR_BAD_ARGUMENT, "--kernel names more than %d kernels",
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "--kernel names more than %d kernels: name fewer, and run "
+                     "the others in a session of their own",
                      WS_MAX_KERNELS);
       opts->kernels[opts->n_kernels++] = k;
       if (comma == NULL)
@@ -167,7 +168,10 @@ _ws_args_parse_param (WsOptions *opts, const char *value, WsArgError *err)
                  "--param takes NAME=VALUES, such as --param TILE=8,16,32, not '%.60s'", value);
   for (const char *p = value; p < eq; p++)
     if (!(isalnum ((unsigned char) *p) || *p == '_') || isdigit ((unsigned char) value[0]))
-      return fail (err, WS_ERROR_BAD_ARGUMENT, "--param: '%.*s' is not a parameter's name",
+      return fail (err, WS_ERROR_BAD_ARGUMENT,
+                   "--param: '%.*s' is not a parameter's name; write the name a param line of "
+                   "the header gives, such as TILE (letters, digits and _, not starting with a "
+                   "digit)",
                    (int) (eq - value < 60 ? eq - value : 60), value);
   for (int i = 0; i < opts->n_params; i++)
     if (strncmp (opts->params[i], value, (size_t) (eq - value + 1)) == 0)
@@ -175,7 +179,10 @@ _ws_args_parse_param (WsOptions *opts, const char *value, WsArgError *err)
                    "--param %.*s is given twice: list its values in one, --param %.*s=8,16",
                    (int) (eq - value), value, (int) (eq - value), value);
   if (opts->n_params == (int) (sizeof opts->params / sizeof *opts->params))
-    return fail (err, WS_ERROR_BAD_ARGUMENT, "--param is given more than %d times",
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
+                 "--param is given more than %d times: a kernel file declares at most %d "
+                 "parameters, and each takes one --param with all its values",
+                 (int) (sizeof opts->params / sizeof *opts->params),
                  (int) (sizeof opts->params / sizeof *opts->params));
   opts->params[opts->n_params++] = value;
   return 1;
@@ -196,6 +203,9 @@ _ws_args_parse_arch (WsOptions *opts, const char *value, WsArgError *err)
   opts->arch_minor = p[n - 1 - (p[n - 1] == 'a')] - '0';
   opts->arch_major = atoi (p) / 10;
   if (opts->arch_major < 3)
-    return fail (err, WS_ERROR_BAD_ARGUMENT, "--arch: '%s' is not a GPU architecture", value);
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
+                 "--arch: '%s' is older than any architecture CUDA compiles for; give one such "
+                 "as sm_90 (Hopper) or sm_80",
+                 value);
   return 1;
 }

@@ -105,8 +105,12 @@ static int
 set_mode (WsOptions *opts, WsMode mode, const char *option, WsArgError *err)
 {
   if (opts->mode != WS_MODE_NONE && opts->mode != mode)
-    return fail (err, WS_ERROR_BAD_ARGUMENT, "%s cannot be combined with another mode", option);
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
+                 "%s cannot be combined with %s: give one mode at a time (--kernel or --source, "
+                 "--check-source, --list, --device-info, --self-test)",
+                 option, opts->mode_option);
   opts->mode = mode;
+  snprintf (opts->mode_option, sizeof opts->mode_option, "%s", option);
   return 1;
 }
 
@@ -155,7 +159,7 @@ read_option (int argc, char **argv, int *i, char *name, size_t name_len, const c
                      value_example (name));
     }
   else if (eq != NULL)
-    return fail (err, WS_ERROR_BAD_ARGUMENT, "%s takes no value", name);
+    return fail (err, WS_ERROR_BAD_ARGUMENT, "%s takes no value: write %s alone", name, name);
   return 1;
 }
 
@@ -167,9 +171,15 @@ static int
 parse_mode_option (WsOptions *opts, const char *name, const char *value, WsArgError *err)
 {
   if (strcmp (name, "--help") == 0)
-    opts->mode = WS_MODE_HELP;
+    {
+      opts->mode = WS_MODE_HELP;
+      snprintf (opts->mode_option, sizeof opts->mode_option, "%s", name);
+    }
   else if (strcmp (name, "--version") == 0)
-    opts->mode = WS_MODE_VERSION;
+    {
+      opts->mode = WS_MODE_VERSION;
+      snprintf (opts->mode_option, sizeof opts->mode_option, "%s", name);
+    }
   else if (strcmp (name, "--list") == 0)
     return set_mode (opts, WS_MODE_LIST, name, err);
   else if (strcmp (name, "--device-info") == 0)
@@ -186,7 +196,8 @@ parse_mode_option (WsOptions *opts, const char *name, const char *value, WsArgEr
         return fail (err, WS_ERROR_BAD_ARGUMENT, "%s is given twice: one kernel file at a time",
                      name);
       if (*value == '\0')
-        return fail (err, WS_ERROR_BAD_ARGUMENT, "%s needs the path of a kernel file", name);
+        return fail (err, WS_ERROR_BAD_ARGUMENT, "%s needs the path of a kernel file, e.g. %s",
+                     name, value_example (name));
       opts->source = value;
     }
   else
@@ -245,7 +256,9 @@ parse_count_option (WsOptions *opts, const char *name, const char *value, WsArgE
 
       if (end == value || *end != '\0' || !(d > 0) || d > 86400)
         return fail (err, WS_ERROR_BAD_ARGUMENT,
-                     "--cpu-budget needs a number of seconds above 0, such as 10");
+                     "--cpu-budget needs a number of seconds above 0, such as 10, and at "
+                     "most 86400 (a day); not '%s'",
+                     value);
       opts->cpu_budget = d;
     }
   else if (strcmp (name, "--device") == 0)
