@@ -23,7 +23,7 @@ static const char *const built[] = {
   "matmul_tiled.cu", "bad-header.cu", "no-header.cu", "runner-dies.sh", "runner-killed.sh",
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
-  "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", NULL,
+  "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -225,6 +225,8 @@ build_fixtures (void)
   put_script ("wrapper-hangs.sh", "\"$@\"\nsleep 100000\n", 0755);
   put_script ("runner-leaves-child.sh", "sleep 100000 &\ncat @DIR@/s.jsonl\n", 0755);
   put_script ("runner-banner.sh", "echo 'Welcome to gpu-box'\ncat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-banner-long.sh",
+              "for i in $(seq 100); do echo 'Welcome to gpu-box'; done\ncat @DIR@/s.jsonl\n", 0755);
   put_script ("runner-nan.sh", "head -n 300 @DIR@/s.jsonl\necho NaN\nexit 0\n", 0755);
   put_script ("runner-endless-line.sh",
               "head -n 300 @DIR@/s.jsonl\nhead -c 20000000 /dev/zero | tr '\\0' x\n", 0755);

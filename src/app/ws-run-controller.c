@@ -164,6 +164,8 @@ finished_cb (WsRunnerClient *client, WsRunController *self)
   GListModel *runs = ws_session_get_runs (session);
   guint n = g_list_model_get_n_items (runs);
 
+  if (ws_runner_client_get_warning (client) != NULL)
+    say (self, ws_runner_client_get_warning (client));
   if (error != NULL)
     say (self, error->message);
   else if (ws_session_get_trace (session) != NULL)

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ws-i18n.h"
+#include "ws-record.h"
 
 /* Bytes asked for per read of stdout. */
 #define READ_CHUNK (64 * 1024)
@@ -35,6 +36,13 @@
 #define DRAIN_MS 2000
 /* After SIGKILL, what is already in the pipes is read for this long; then our ends close. */
 #define CLOSE_MS 500
+/* Before the runner's hello, lines that are not JSON (a launcher's banner, a greeting a login
+ * shell's .bashrc prints through ssh) are skipped, up to this many lines and bytes; more, and
+ * the launcher is not one that leaves stdout to the runner. */
+#define BANNER_MAX_LINES 64
+#define BANNER_MAX_BYTES (16 * 1024)
+/* Of the banner's first line, at most this many characters are quoted. */
+#define BANNER_QUOTED 200
 
 struct _WsRunnerClient
 {
@@ -55,6 +63,11 @@ struct _WsRunnerClient
   GError *fatal;               /* the session refused the stream (not a session) */
   guint problems_before;       /* the session's problems when the runner started */
   guint bad_lines;             /* problems added by the runner's stdout */
+  guint banner_lines;          /* lines before the hello that are not JSON, skipped */
+  gsize banner_bytes;
+  char *banner_first;          /* the first of them, escaped, for the warning */
+  gboolean banner_refused;     /* more than the limits: nothing more is read */
+  char *warning;
 
   GString *err_head, *err_tail, *err;
   guint64 err_total;
@@ -136,6 +149,8 @@ ws_runner_client_finalize (GObject *object)
   g_string_free (self->err, TRUE);
   g_clear_error (&self->fatal);
   g_clear_error (&self->error);
+  g_free (self->banner_first);
+  g_free (self->warning);
   G_OBJECT_CLASS (ws_runner_client_parent_class)->finalize (object);
 }
 
@@ -395,6 +410,16 @@ maybe_finish (WsRunnerClient *self)
         }
     }
   judge_ending (self);
+  if (self->banner_lines > 0 && !self->banner_refused)
+    /* Translators: how many lines a launcher (ssh, a login shell) printed before the runner's
+     * first record, then the first of them, quoted. */
+    self->warning = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "The launcher printed %u line before the "
+                                                  "runner started: “%s” — ignored.",
+                                                  "The launcher printed %u lines before the "
+                                                  "runner started, the first: “%s” — ignored.",
+                                                  self->banner_lines),
+                                     self->banner_lines, self->banner_first);
   close_stdin (self);
   /* Counted before the session's end adds its own problem (no done record). */
   self->bad_lines = ws_session_get_problems (self->session)->len - self->problems_before;
@@ -530,10 +555,93 @@ note_activity (WsRunnerClient *self, gboolean from_stdout)
 
 /* ---- stdout, line by line ---------------------------------------------------------------- */
 
+/* A line as a person may read it in a message: control characters (an escape sequence that
+ * would retitle the terminal) as \xNN, bytes that are not UTF-8 replaced, at most
+ * BANNER_QUOTED characters. */
+static char *
+quote_line (const char *line, gsize length)
+{
+  g_autofree char *valid = g_utf8_make_valid (line, (gssize) length);
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (n == BANNER_QUOTED)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+is_blank (const char *line, gsize length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (line[i] != ' ' && line[i] != '\t')
+      return FALSE;
+  return TRUE;
+}
+
+static void
+refuse_banner (WsRunnerClient *self)
+{
+  self->banner_refused = TRUE;
+  /* Translators: the first line the launcher printed, quoted. */
+  set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                _("The launcher printed more than %u lines or %u KiB before "
+                                  "the runner started (the first: “%s”), so what follows "
+                                  "cannot be told from it. Make it quiet on stdout: ssh -q, and "
+                                  "a .bashrc that prints only when the shell is interactive "
+                                  "([[ $- == *i* ]] || return at its top)."),
+                                BANNER_MAX_LINES, BANNER_MAX_BYTES / 1024, self->banner_first));
+  /* Nothing of its output can be kept: the runner need not go on. */
+  stop_group (self);
+}
+
+/* TRUE when the line is a launcher's, before the runner's hello: skipped, counted, not fed.
+ * A JSON line is the runner's, hello or not; the session judges it. */
+static gboolean
+take_banner_line (WsRunnerClient *self, const char *line, gsize length)
+{
+  g_autoptr (WsRecord) record = NULL;
+  guint column = 0;
+
+  if (self->banner_refused)
+    return TRUE;
+  while (length > 0 && line[length - 1] == '\r')
+    length--;
+  if (ws_session_get_hello (self->session) != NULL || is_blank (line, length))
+    return FALSE;
+  record = ws_record_parse (line, length, &column, NULL);
+  if (record != NULL)
+    return FALSE;
+  if (self->banner_first == NULL)
+    self->banner_first = quote_line (line, length);
+  self->banner_lines++;
+  self->banner_bytes += length + 1;
+  /* The session counts the line, so that the runner's lines keep their numbers. */
+  ws_session_skip_line (self->session);
+  if (self->banner_lines > BANNER_MAX_LINES || self->banner_bytes > BANNER_MAX_BYTES)
+    refuse_banner (self);
+  return TRUE;
+}
+
 static void
 feed (WsRunnerClient *self, const char *line, gsize length)
 {
   g_autoptr (GError) error = NULL;
+
+  if (take_banner_line (self, line, length))
+    return;
 
   /* A malformed line is kept as a problem in the session; the stream goes on. */
   if (!ws_session_feed_line (self->session, line, (gssize) length, &error) && error != NULL
@@ -858,6 +966,13 @@ ws_runner_client_get_n_bad_lines (WsRunnerClient *self)
 {
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), 0);
   return self->bad_lines;
+}
+
+const char *
+ws_runner_client_get_warning (WsRunnerClient *self)
+{
+  g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), NULL);
+  return self->warning;
 }
 
 static char *

@@ -340,6 +340,13 @@ ws_session_feed_overlong_line (WsSession *self, GError **error)
   return refuse_overlong_line (self, error);
 }
 
+void
+ws_session_skip_line (WsSession *self)
+{
+  g_return_if_fail (WS_IS_SESSION (self));
+  self->line++;
+}
+
 static gboolean
 is_blank (const char *line, gsize len)
 {
