@@ -71,8 +71,9 @@ _ws_args_parse_kernels (WsOptions *opts, const char *list, WsArgError *err)
                        known);
         }
       if (opts->n_kernels >= WS_MAX_KERNELS)
-        return fail (err, WS_ERROR_BAD_ARGUMENT, "--kernel names more than %d kernels: name fewer, and run "
-                     "the others in a session of their own",
+        return fail (err, WS_ERROR_BAD_ARGUMENT,
+                     "--kernel names more than %d kernels: name fewer, and run the others in a "
+                     "session of their own",
                      WS_MAX_KERNELS);
       opts->kernels[opts->n_kernels++] = k;
       if (comma == NULL)
