@@ -23,7 +23,7 @@ static const char *const built[] = {
   "matmul_tiled.cu", "bad-header.cu", "no-header.cu", "runner-dies.sh", "runner-killed.sh",
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
-  "runner-no-gpu.sh", "not-executable.sh", NULL,
+  "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -122,6 +122,15 @@ build_fixtures (void)
   }
   put ("empty.jsonl", "", 0, -1);
   put ("blank.jsonl", "\n  \n\n", -1, -1);
+  {
+    /* Lines of spaces and tabs before the hello and after every record. */
+    g_auto (GStrv) lines = g_strsplit (vadd, "\n", -1);
+    g_autoptr (GString) padded = g_string_new (" \t\n");
+
+    for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+      g_string_append_printf (padded, "%s\n  \t \n", lines[i]);
+    put ("padded.jsonl", padded->str, -1, -1);
+  }
   put ("text.txt", "These are notes, not a session.\n", -1, -1);
   put ("no-hello.jsonl", body, -1, -1);
   put ("binary.png", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01", 20, -1);
@@ -216,6 +225,8 @@ build_fixtures (void)
   put_script ("wrapper-hangs.sh", "\"$@\"\nsleep 100000\n", 0755);
   put_script ("runner-leaves-child.sh", "sleep 100000 &\ncat @DIR@/s.jsonl\n", 0755);
   put_script ("runner-banner.sh", "echo 'Welcome to gpu-box'\ncat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-banner-long.sh",
+              "for i in $(seq 100); do echo 'Welcome to gpu-box'; done\ncat @DIR@/s.jsonl\n", 0755);
   put_script ("runner-nan.sh", "head -n 300 @DIR@/s.jsonl\necho NaN\nexit 0\n", 0755);
   put_script ("runner-endless-line.sh",
               "head -n 300 @DIR@/s.jsonl\nhead -c 20000000 /dev/zero | tr '\\0' x\n", 0755);

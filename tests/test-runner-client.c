@@ -505,7 +505,8 @@ test_bad_lines (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-client-XXXXXX", NULL);
   g_autofree char *nan = write_script (dir, "nan.sh", "cat '@SAMPLE@'\necho NaN\necho '[1]'\n");
-  g_autofree char *banner = write_script (dir, "banner.sh", "echo 'Welcome to gpu-box'\n");
+  g_autofree char *record = write_script (dir, "record.sh", "echo '{\"motd\":1}'\n"
+                                                            "cat '@SAMPLE@'\n");
 
   {
     g_auto (Run) r = { 0 };
@@ -519,12 +520,83 @@ test_bad_lines (void)
     g_auto (Run) r = { 0 };
     const GError *error;
 
-    run_script (&r, banner, 10);
+    /* JSON before the hello is the runner's, not a launcher's banner: not a session. */
+    run_script (&r, record, 10);
     run_wait (&r, 10);
     error = ws_runner_client_get_error (r.client);
     g_assert_error ((GError *) error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
-    g_assert_nonnull (strstr (error->message, "not JSON"));
+    g_assert_nonnull (strstr (error->message, "not a record"));
+    g_assert_null (ws_runner_client_get_warning (r.client));
   }
+  remove_tree (dir);
+}
+
+/* A launcher's banner before the hello (a .bashrc's greeting through ssh) is skipped and said
+ * once, its control characters escaped; the runs are read, the runner's lines keep their
+ * numbers. A launcher that prints more than 64 lines or 16 KiB is refused with how to quiet
+ * it, and nothing of the output is read. */
+static void
+test_banner (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-client-XXXXXX", NULL);
+  g_autofree char *one = write_script (dir, "one.sh", "echo 'Welcome to gpu-box'\n"
+                                                      "cat '@SAMPLE@'\n");
+  g_autofree char *two = write_script (dir, "two.sh", "printf '\\033]0;owned\\007 motd\\r\\n'\n"
+                                                      "echo '   '\necho 'Last login: today'\n"
+                                                      "cat '@SAMPLE@'\necho NaN\n");
+  g_autofree char *lines = write_script (dir, "lines.sh", "for i in $(seq 65); do echo motd; done\n"
+                                                          "cat '@SAMPLE@'\n");
+  g_autofree char *bytes = write_script (dir, "bytes.sh", "head -c 20000 /dev/zero | tr '\\0' x\n"
+                                                          "echo\ncat '@SAMPLE@'\n");
+  const char *refused[] = { lines, bytes };
+
+  {
+    g_auto (Run) r = { 0 };
+
+    run_script (&r, one, 10);
+    run_wait (&r, 10);
+    g_assert_no_error ((GError *) ws_runner_client_get_error (r.client));
+    g_assert_cmpstr (ws_runner_client_get_warning (r.client), ==,
+                     "The launcher printed 1 line before the runner started: “Welcome to "
+                     "gpu-box” — ignored.");
+    g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), ==,
+                      sample_runs ());
+    g_assert_cmpuint (ws_runner_client_get_n_bad_lines (r.client), ==, 0);
+    g_assert_true (ws_session_is_done (r.session, NULL, NULL));
+  }
+  {
+    g_auto (Run) r = { 0 };
+    WsProblem *nan;
+
+    run_script (&r, two, 10);
+    run_wait (&r, 10);
+    g_assert_no_error ((GError *) ws_runner_client_get_error (r.client));
+    g_assert_cmpstr (ws_runner_client_get_warning (r.client), ==,
+                     "The launcher printed 2 lines before the runner started, the first: "
+                     "“\\x1b]0;owned\\x07 motd” — ignored.");
+    g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), ==,
+                      sample_runs ());
+    /* After 3 lines of the launcher's (one blank) and the recording. */
+    g_assert_cmpuint (ws_runner_client_get_n_bad_lines (r.client), ==, 1);
+    nan = g_ptr_array_index (ws_session_get_problems (r.session), 0);
+    g_assert_cmpuint (nan->line, ==, 3 + sample_lines () + 1);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto (Run) r = { 0 };
+      const GError *error;
+
+      run_script (&r, refused[i], 10);
+      run_wait (&r, 10);
+      error = ws_runner_client_get_error (r.client);
+      g_assert_error ((GError *) error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+      g_assert_nonnull (strstr (error->message, "The launcher printed more than 64 lines or 16 "
+                                                "KiB before the runner started"));
+      g_assert_nonnull (strstr (error->message, "ssh -q"));
+      g_assert_null (ws_session_get_hello (r.session));
+      g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), ==, 0);
+      g_assert_null (ws_runner_client_get_warning (r.client));
+    }
   remove_tree (dir);
 }
 
@@ -636,6 +708,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner-client/early-exit", test_early_exit);
   g_test_add_func ("/runner-client/long-lines", test_long_lines);
   g_test_add_func ("/runner-client/bad-lines", test_bad_lines);
+  g_test_add_func ("/runner-client/banner", test_banner);
   g_test_add_func ("/runner-client/remote-shell", test_remote_shell);
   return g_test_run ();
 }

@@ -525,6 +525,45 @@ test_bad_arguments (void)
     }
 }
 
+/* The limits whose commands would not fit a row of docs/errors.md: 65 variables, a parameter
+ * of 1,001 values. Each refusal says what to do instead. */
+static void
+test_too_many (void)
+{
+  for (int c = 0; c < 2; c++)
+    {
+      g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GString) values = g_string_new ("N=");
+      g_auto (Output) o = { 0 };
+
+      if (c == 0)
+        for (int i = 0; i < 65; i++)
+          {
+            g_ptr_array_add (args, g_strdup ("--env"));
+            g_ptr_array_add (args, g_strdup_printf ("V%d=1", i));
+          }
+      else
+        {
+          for (int i = 0; i < 1001; i++)
+            g_string_append_printf (values, "%s%d", i ? "," : "", i);
+          g_ptr_array_add (args, g_strdup ("--sweep"));
+          g_ptr_array_add (args, g_strdup (values->str));
+        }
+      g_ptr_array_add (args, g_strdup ("--"));
+      g_ptr_array_add (args, g_strdup ("echo"));
+      g_ptr_array_add (args, g_strdup ("{N}"));
+      g_ptr_array_add (args, NULL);
+      run_trace (&o, (const char *const *) args->pdata, NULL);
+      g_assert_cmpint (o.status, ==, 2);
+      check_frame (&o);
+      g_assert_nonnull (error_with (&o, "bad_argument"));
+      g_assert_nonnull (strstr (o.err, c == 0 ? "--env: at most 64 variables; set the others in "
+                                                "the environment warpscope-runner starts in"
+                                              : "--sweep N gives more than 1000 values: sweep "
+                                                "fewer"));
+    }
+}
+
 /* Lines that are not the library's whole records are left out, and counted. */
 static void
 test_foreign_lines (void)
@@ -668,6 +707,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner-trace/no-cuda", test_no_cuda);
   g_test_add_func ("/runner-trace/no-driver", test_no_driver);
   g_test_add_func ("/runner-trace/bad-arguments", test_bad_arguments);
+  g_test_add_func ("/runner-trace/too-many", test_too_many);
   g_test_add_func ("/runner-trace/foreign-lines", test_foreign_lines);
   g_test_add_func ("/runner-trace/timeout", test_timeout);
   g_test_add_func ("/runner-trace/left-behind", test_left_behind);

@@ -379,6 +379,51 @@ sample_path (const char *name)
   return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
 }
 
+/* Lines of only spaces and tabs, before the hello and between records, are blank lines: the
+ * recording reads as the original does, with no problem; a file of nothing else is empty. */
+static void
+test_whitespace_lines (void)
+{
+  g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GString) padded = g_string_new ("   \t\n\t\n");
+  g_autoptr (WsSession) original = NULL, read = NULL, blank = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    {
+      g_test_skip ("recording missing");
+      return;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_string_append_printf (padded, "%s\n%s", lines[i], i % 7 == 0 ? "  \t \r\n" : "");
+  original = load_path (path, &error);
+  g_assert_no_error (error);
+  read = load_bytes (padded->str, padded->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_session_get_problems (read)->len, ==, 0);
+  g_assert_cmpuint (ws_session_get_n_activities (read), ==,
+                    ws_session_get_n_activities (original));
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (read)), ==,
+                    g_list_model_get_n_items (ws_session_get_runs (original)));
+  g_assert_true (ws_session_is_done (read, NULL, NULL));
+  blank = load_bytes (" \n\t\t\n  \t\n", 9, &error);
+  g_assert_null (blank);
+  g_assert_error (error, WS_SESSION_ERROR, WS_SESSION_ERROR_EMPTY);
+  /* Fed live, the same. */
+  {
+    g_autoptr (WsSession) session = fed_session ();
+    guint before = ws_session_get_problems (session)->len;
+
+    g_assert_true (ws_session_feed_line (session, " \t  ", -1, NULL));
+    g_assert_cmpuint (ws_session_get_problems (session)->len, ==, before);
+    /* Anything else on the line is not blank. */
+    g_assert_false (ws_session_feed_line (session, " \t x", -1, NULL));
+  }
+}
+
 /* A recording saved by a Windows editor (a byte order mark, CRLF line ends) reads as the
  * original does. */
 static void
@@ -537,6 +582,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session-hostile/endless-line", test_endless_line);
   g_test_add_func ("/session-hostile/hello", test_hello);
   g_test_add_func ("/session-hostile/bom-crlf", test_bom_crlf);
+  g_test_add_func ("/session-hostile/whitespace-lines", test_whitespace_lines);
   g_test_add_func ("/session-hostile/truncated", test_truncated);
   g_test_add_func ("/session-hostile/many-bad-lines", test_many_bad_lines);
   g_test_add_func ("/session-hostile/async", test_async);

@@ -161,6 +161,27 @@ say_trace_end (WsRunController *self, WsSession *session)
   say (self, text);
 }
 
+/* A launcher's banner that the client skipped (ws_runner_client_get_warning): runners behind
+ * one launcher print it alike, so it is said once. */
+static const char *
+launcher_warning (WsRunController *self)
+{
+  WsRunnerClient *client = self->client;
+
+  if (client == NULL && self->job != NULL)
+    client = ws_target_job_get_client (self->job);
+  for (guint i = 0; client == NULL && self->split != NULL
+                    && i < ws_sweep_split_get_n_runners (self->split);
+       i++)
+    {
+      WsRunnerClient *c = ws_target_job_get_client (ws_sweep_split_get_job (self->split, i));
+
+      if (c != NULL && ws_runner_client_get_warning (c) != NULL)
+        client = c;
+    }
+  return client != NULL ? ws_runner_client_get_warning (client) : NULL;
+}
+
 /* The runner's own words when it stopped or refused; else how many runs finished, then the
  * first run that went wrong (a size too large, a fault: the table and findings tell more). */
 static void
@@ -170,7 +191,10 @@ report (WsRunController *self, const GError *error)
   GPtrArray *errors = ws_session_get_errors (session);
   GListModel *runs = ws_session_get_runs (session);
   guint n = g_list_model_get_n_items (runs);
+  const char *warning = launcher_warning (self);
 
+  if (warning != NULL)
+    say (self, warning);
   if (error != NULL)
     say (self, error->message);
   else if (ws_session_get_trace (session) != NULL)

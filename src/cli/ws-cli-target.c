@@ -218,6 +218,8 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
       ws_cli_write (stderr, ws_runner_client_get_stderr (client));
     }
   report_bad_lines (options->command, client, session);
+  if (ws_runner_client_get_warning (client) != NULL)
+    ws_cli_warning (options->command, "%s", ws_runner_client_get_warning (client));
 
   if (wait.interrupts > 0)
     {
@@ -344,6 +346,17 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
   wait_run (&wait);
   if (options->verbose)
     print_stderr (split);
+  /* Runners behind one launcher print its banner alike: said once. */
+  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
+    {
+      WsRunnerClient *client = ws_target_job_get_client (ws_sweep_split_get_job (split, i));
+
+      if (client != NULL && ws_runner_client_get_warning (client) != NULL)
+        {
+          ws_cli_warning (options->command, "%s", ws_runner_client_get_warning (client));
+          break;
+        }
+    }
   if (ws_sweep_split_get_n_bad_lines (split) > 0)
     ws_cli_error (options->command,
                   g_dngettext (NULL, "%u line of what the runners printed is not a record",

@@ -7,7 +7,6 @@
 #include <gio/gunixinputstream.h>
 
 #include <errno.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -21,11 +20,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "ws-i18n.h"
+#include "ws-record.h"
+#include "ws-runner-client-private.h"
 
 /* Bytes asked for per read of stdout. */
 #define READ_CHUNK (64 * 1024)
-/* Of stderr, the first and the last this many bytes are kept. */
-#define STDERR_KEEP (64 * 1024)
 /* Of stderr, at most this much of the end goes into a message. */
 #define STDERR_IN_MESSAGE 4096
 /* SIGTERM first; SIGKILL this long after. */
@@ -35,6 +34,13 @@
 #define DRAIN_MS 2000
 /* After SIGKILL, what is already in the pipes is read for this long; then our ends close. */
 #define CLOSE_MS 500
+/* Before the runner's hello, lines that are not JSON (a launcher's banner, a greeting a login
+ * shell's .bashrc prints through ssh) are skipped, up to this many lines and bytes; more, and
+ * the launcher is not one that leaves stdout to the runner. */
+#define BANNER_MAX_LINES 64
+#define BANNER_MAX_BYTES (16 * 1024)
+/* Of the banner's first line, at most this many characters are quoted. */
+#define BANNER_QUOTED 200
 
 struct _WsRunnerClient
 {
@@ -55,10 +61,13 @@ struct _WsRunnerClient
   GError *fatal;               /* the session refused the stream (not a session) */
   guint problems_before;       /* the session's problems when the runner started */
   guint bad_lines;             /* problems added by the runner's stdout */
+  guint banner_lines;          /* lines before the hello that are not JSON, skipped */
+  gsize banner_bytes;
+  char *banner_first;          /* the first of them, escaped, for the warning */
+  gboolean banner_refused;     /* more than the limits: nothing more is read */
+  char *warning;
 
-  GString *err_head, *err_tail, *err;
-  guint64 err_total;
-  gboolean err_dirty;
+  WsKeptText err;               /* stderr, bounded */
   WsRunnerClientOutputFunc err_func;
   gpointer err_func_data;
 
@@ -131,11 +140,11 @@ ws_runner_client_finalize (GObject *object)
   g_free (self->chunk);
   g_free (self->err_chunk);
   g_byte_array_unref (self->partial);
-  g_string_free (self->err_head, TRUE);
-  g_string_free (self->err_tail, TRUE);
-  g_string_free (self->err, TRUE);
+  _ws_kept_text_clear (&self->err);
   g_clear_error (&self->fatal);
   g_clear_error (&self->error);
+  g_free (self->banner_first);
+  g_free (self->warning);
   G_OBJECT_CLASS (ws_runner_client_parent_class)->finalize (object);
 }
 
@@ -167,9 +176,7 @@ ws_runner_client_init (WsRunnerClient *self)
   self->chunk = g_malloc (READ_CHUNK + 1);
   self->err_chunk = g_malloc (READ_CHUNK);
   self->partial = g_byte_array_new ();
-  self->err_head = g_string_new (NULL);
-  self->err_tail = g_string_new (NULL);
-  self->err = g_string_new (NULL);
+  _ws_kept_text_init (&self->err);
   self->timeout_seconds = 120;
   self->in_fd = -1;
 }
@@ -232,97 +239,6 @@ set_error (WsRunnerClient *self, GError *error)
     g_error_free (error);
 }
 
-/* ---- stderr, bounded --------------------------------------------------------------------- */
-
-static void
-keep_stderr (WsRunnerClient *self, const char *data, gsize n)
-{
-  self->err_total += n;
-  self->err_dirty = TRUE;
-  if (self->err_head->len < STDERR_KEEP)
-    {
-      gsize take = MIN (n, STDERR_KEEP - self->err_head->len);
-
-      g_string_append_len (self->err_head, data, (gssize) take);
-      data += take;
-      n -= take;
-    }
-  if (n == 0)
-    return;
-  g_string_append_len (self->err_tail, data, (gssize) n);
-  /* Trimmed now and then, not at every read: the cost stays linear. */
-  if (self->err_tail->len > 2 * STDERR_KEEP)
-    g_string_erase (self->err_tail, 0, (gssize) (self->err_tail->len - STDERR_KEEP));
-}
-
-/* The length of `text` without an incomplete UTF-8 character at its end. */
-static gsize
-whole_characters (const char *text, gsize length)
-{
-  for (gsize back = 1; back <= MIN (length, 4); back++)
-    {
-      guchar c = (guchar) text[length - back];
-      gsize need;
-
-      if ((c & 0xC0) == 0x80)
-        continue; /* a continuation byte: look further back for its lead */
-      need = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-      return need > back ? length - back : length;
-    }
-  return length;
-}
-
-static const char *
-compose_stderr (WsRunnerClient *self)
-{
-  const char *tail;
-  gsize head_len, tail_len;
-  guint64 left_out;
-
-  if (!self->err_dirty)
-    return self->err->str;
-  self->err_dirty = FALSE;
-  g_string_truncate (self->err, 0);
-  if (self->err_tail->len > STDERR_KEEP)
-    g_string_erase (self->err_tail, 0, (gssize) (self->err_tail->len - STDERR_KEEP));
-  if (self->err_total == self->err_head->len + self->err_tail->len)
-    {
-      g_string_append_len (self->err, self->err_head->str, (gssize) self->err_head->len);
-      g_string_append_len (self->err, self->err_tail->str, (gssize) self->err_tail->len);
-      return self->err->str;
-    }
-  head_len = whole_characters (self->err_head->str, self->err_head->len);
-  tail = self->err_tail->str;
-  tail_len = self->err_tail->len;
-  for (int i = 0; i < 3 && tail_len > 0 && ((guchar) *tail & 0xC0) == 0x80; i++)
-    tail++, tail_len--;
-  left_out = self->err_total - head_len - tail_len;
-  g_string_append_len (self->err, self->err_head->str, (gssize) head_len);
-  g_string_append_c (self->err, '\n');
-  /* Translators: how many bytes of the runner's stderr are not kept, between the first and
-   * the last part of it. */
-  g_string_append_printf (self->err, _("… %" PRIu64 " bytes left out …"), left_out);
-  g_string_append_c (self->err, '\n');
-  g_string_append_len (self->err, tail, (gssize) tail_len);
-  return self->err->str;
-}
-
-/* The end of stderr, for a message: a person needs its last words, not 128 KiB. */
-static char *
-stderr_for_message (WsRunnerClient *self)
-{
-  const char *text = compose_stderr (self);
-  gsize length = strlen (text);
-  const char *start;
-
-  if (length <= STDERR_IN_MESSAGE)
-    return g_strdup (text);
-  start = text + length - STDERR_IN_MESSAGE;
-  while (((guchar) *start & 0xC0) == 0x80)
-    start++;
-  return g_strdup_printf ("…%s", start);
-}
-
 /* ---- the end ----------------------------------------------------------------------------- */
 
 /* Judged only once both the process has ended and all its output has been read: the done
@@ -351,9 +267,9 @@ judge_ending (WsRunnerClient *self)
                                         "that completed are kept."),
                                       g_strsignal (self->term_signal)));
     }
-  else if (!ended_by_done && self->err_total > 0)
+  else if (!ended_by_done && self->err.total > 0)
     {
-      g_autofree char *said = stderr_for_message (self);
+      g_autofree char *said = _ws_kept_text_end (&self->err, STDERR_IN_MESSAGE);
 
       /* Translators: the exit status, then what the runner printed on stderr. */
       set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
@@ -395,6 +311,16 @@ maybe_finish (WsRunnerClient *self)
         }
     }
   judge_ending (self);
+  if (self->banner_lines > 0 && !self->banner_refused)
+    /* Translators: how many lines a launcher (ssh, a login shell) printed before the runner's
+     * first record, then the first of them, quoted. */
+    self->warning = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "The launcher printed %u line before the "
+                                                  "runner started: “%s” — ignored.",
+                                                  "The launcher printed %u lines before the "
+                                                  "runner started, the first: “%s” — ignored.",
+                                                  self->banner_lines),
+                                     self->banner_lines, self->banner_first);
   close_stdin (self);
   /* Counted before the session's end adds its own problem (no done record). */
   self->bad_lines = ws_session_get_problems (self->session)->len - self->problems_before;
@@ -531,9 +457,56 @@ note_activity (WsRunnerClient *self, gboolean from_stdout)
 /* ---- stdout, line by line ---------------------------------------------------------------- */
 
 static void
+refuse_banner (WsRunnerClient *self)
+{
+  self->banner_refused = TRUE;
+  /* Translators: the first line the launcher printed, quoted. */
+  set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                _("The launcher printed more than %u lines or %u KiB before "
+                                  "the runner started (the first: “%s”), so what follows "
+                                  "cannot be told from it. Make it quiet on stdout: ssh -q, and "
+                                  "a .bashrc that prints only when the shell is interactive "
+                                  "([[ $- == *i* ]] || return at its top)."),
+                                BANNER_MAX_LINES, BANNER_MAX_BYTES / 1024, self->banner_first));
+  /* Nothing of its output can be kept: the runner need not go on. */
+  stop_group (self);
+}
+
+/* TRUE when the line is a launcher's, before the runner's hello: skipped, counted, not fed.
+ * A JSON line is the runner's, hello or not; the session judges it. */
+static gboolean
+take_banner_line (WsRunnerClient *self, const char *line, gsize length)
+{
+  g_autoptr (WsRecord) record = NULL;
+  guint column = 0;
+
+  if (self->banner_refused)
+    return TRUE;
+  while (length > 0 && line[length - 1] == '\r')
+    length--;
+  if (ws_session_get_hello (self->session) != NULL || _ws_line_is_blank (line, length))
+    return FALSE;
+  record = ws_record_parse (line, length, &column, NULL);
+  if (record != NULL)
+    return FALSE;
+  if (self->banner_first == NULL)
+    self->banner_first = _ws_quote_line (line, length, BANNER_QUOTED);
+  self->banner_lines++;
+  self->banner_bytes += length + 1;
+  /* The session counts the line, so that the runner's lines keep their numbers. */
+  ws_session_skip_line (self->session);
+  if (self->banner_lines > BANNER_MAX_LINES || self->banner_bytes > BANNER_MAX_BYTES)
+    refuse_banner (self);
+  return TRUE;
+}
+
+static void
 feed (WsRunnerClient *self, const char *line, gsize length)
 {
   g_autoptr (GError) error = NULL;
+
+  if (take_banner_line (self, line, length))
+    return;
 
   /* A malformed line is kept as a problem in the session; the stream goes on. */
   if (!ws_session_feed_line (self->session, line, (gssize) length, &error) && error != NULL
@@ -664,7 +637,7 @@ read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
       return;
     }
   note_activity (self, FALSE);
-  keep_stderr (self, self->err_chunk, (gsize) n);
+  _ws_kept_text_add (&self->err, self->err_chunk, (gsize) n);
   if (self->err_func != NULL)
     self->err_func (self->err_chunk, (gsize) n, self->err_func_data);
   if (g_signal_has_handler_pending (self, signals[STDERR], 0, FALSE))
@@ -741,21 +714,6 @@ launcher_is_remote_shell (WsRunnerClient *self, const char *const *launcher)
   return ws_launcher_is_ssh (launcher);
 }
 
-/* One word for a POSIX shell: 'it'\''s'. */
-static char *
-quote_for_shell (const char *word)
-{
-  GString *out = g_string_new ("'");
-
-  for (const char *p = word; *p != '\0'; p++)
-    if (*p == '\'')
-      g_string_append (out, "'\\''");
-    else
-      g_string_append_c (out, *p);
-  g_string_append_c (out, '\'');
-  return g_string_free (out, FALSE);
-}
-
 gboolean
 ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
                         const char *const *argv, GError **error)
@@ -772,7 +730,7 @@ ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
   for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
     g_ptr_array_add (full, g_strdup (launcher[i]));
   for (guint i = 0; argv[i] != NULL; i++)
-    g_ptr_array_add (full, remote ? quote_for_shell (argv[i]) : g_strdup (argv[i]));
+    g_ptr_array_add (full, remote ? _ws_quote_for_shell (argv[i]) : g_strdup (argv[i]));
   g_ptr_array_add (full, NULL);
 
   /* Not GSubprocess: it forgets the pid once the process has been reaped, which a runner
@@ -836,7 +794,7 @@ const char *
 ws_runner_client_get_stderr (WsRunnerClient *self)
 {
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), NULL);
-  return compose_stderr (self);
+  return _ws_kept_text_get (&self->err);
 }
 
 const GError *
@@ -858,6 +816,13 @@ ws_runner_client_get_n_bad_lines (WsRunnerClient *self)
 {
   g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), 0);
   return self->bad_lines;
+}
+
+const char *
+ws_runner_client_get_warning (WsRunnerClient *self)
+{
+  g_return_val_if_fail (WS_IS_RUNNER_CLIENT (self), NULL);
+  return self->warning;
 }
 
 static char *

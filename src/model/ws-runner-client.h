@@ -86,6 +86,15 @@ int ws_runner_client_get_exit_status (WsRunnerClient *self);
  * added since the start, in order. A runner that prints them is not working as it should,
  * even when it exits 0. */
 guint ws_runner_client_get_n_bad_lines (WsRunnerClient *self);
+/* After "finished": what a person should hear although the run went on, or NULL. Lines the
+ * launcher printed on stdout before the runner's hello that are not JSON (a banner, a
+ * .bashrc's greeting through ssh) are skipped, not fed to the session, and said here once,
+ * quoting the first: "The launcher printed 1 line before the runner started: “Welcome to
+ * gpu-box” — ignored." More than 64 of them or 16 KiB is not a launcher that leaves stdout to
+ * the runner: the runner is stopped, nothing of its output is read, and the error says how to
+ * quiet the launcher. Files (report, replay, export) are read strictly: a line before the
+ * hello that is not one makes a file not a session. */
+const char *ws_runner_client_get_warning (WsRunnerClient *self);
 
 /* The runner's path: $WARPSCOPE_RUNNER, else the build tree's when this program runs from the
  * build tree, else the installed one. NULL when none exists (Warpscope was built without

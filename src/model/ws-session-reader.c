@@ -340,6 +340,22 @@ ws_session_feed_overlong_line (WsSession *self, GError **error)
   return refuse_overlong_line (self, error);
 }
 
+void
+ws_session_skip_line (WsSession *self)
+{
+  g_return_if_fail (WS_IS_SESSION (self));
+  self->line++;
+}
+
+static gboolean
+is_blank (const char *line, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (line[i] != ' ' && line[i] != '\t')
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 ws_session_feed_line (WsSession *self, const char *line, gssize length, GError **error)
 {
@@ -366,7 +382,9 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   /* A byte order mark, as some Windows editors write at the start of a UTF-8 file. */
   if (self->line == 1 && len >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
     line += 3, len -= 3;
-  if (len == 0)
+  /* A line of only spaces and tabs is blank too: an editor that indents empty lines, a
+   * script that pads its output. */
+  if (is_blank (line, len))
     return TRUE;
 
   if (self->hello != NULL && self->trace == NULL && len > 20

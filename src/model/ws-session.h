@@ -81,6 +81,9 @@ gboolean ws_session_feed_line (WsSession *self, const char *line, gssize length,
  * session (WS_SESSION_ERROR_NOT_A_SESSION). ws_session_feed_line() does the same with a line
  * that long. */
 gboolean ws_session_feed_overlong_line (WsSession *self, GError **error);
+/* Counts a line the caller read but did not feed (a launcher's banner before the hello, which
+ * the runner client skips), so that the lines after it keep their numbers in problems. */
+void ws_session_skip_line (WsSession *self);
 /* Marks the end of the stream: runs still waiting for results become incomplete. */
 void ws_session_end (WsSession *self);
 

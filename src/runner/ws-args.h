@@ -85,6 +85,7 @@ typedef struct
   int shard_index;   /* --shard K/N: this runner runs plan positions K, K+N, … (ws-shard.h) */
   int shard_count;   /* N; 0 without --shard */
   int cpu_given;     /* --cpu was given */
+  char mode_option[40]; /* the option that chose the mode, for messages */
 
   /* Own kernels (docs/own-kernels.md). */
   const char *source;                /* --source / --check-source: the kernel file */

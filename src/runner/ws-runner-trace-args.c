@@ -51,6 +51,19 @@ fail (WsArgError *err, const char *fmt, ...)
   return 0;
 }
 
+/* An example of the option with its value, for the message that it needs one. */
+static const char *
+value_example (const char *name)
+{
+  if (strcmp (name, "--sweep") == 0)
+    return "--sweep TPB=32,64,128";
+  if (strcmp (name, "--env") == 0)
+    return "--env NUMBA_CUDA_DEBUGINFO=0";
+  if (strcmp (name, "--cwd") == 0)
+    return "--cwd build";
+  return "--timeout 60";
+}
+
 static int
 valid_name (const char *s, size_t len)
 {
@@ -74,7 +87,9 @@ parse_sweep (const char *value, WsTraceOptions *o, WsArgError *err)
                  "(not starting with a digit), e.g. --sweep TPB=32,64,128",
                  value);
   if (o->n_params == WS_TRACE_MAX_PARAMS)
-    return fail (err, "--sweep: at most %d parameters", WS_TRACE_MAX_PARAMS);
+    return fail (err, "--sweep: at most %d parameters in one trace, which runs every "
+                 "combination of their values; sweep fewer",
+                 WS_TRACE_MAX_PARAMS);
   for (int i = 0; i < o->n_params; i++)
     if (strlen (o->params[i].name) == (size_t) (eq - value)
         && strncmp (o->params[i].name, value, (size_t) (eq - value)) == 0)
@@ -93,7 +108,9 @@ parse_sweep (const char *value, WsTraceOptions *o, WsArgError *err)
                      "commas",
                      p->name, eq + 1);
       if (p->n_values == WS_TRACE_MAX_VALUES)
-        return fail (err, "--sweep %s gives more than %d values", p->name, WS_TRACE_MAX_VALUES);
+        return fail (err, "--sweep %s gives more than %d values: sweep fewer, or share them "
+                     "out over several traces",
+                     p->name, WS_TRACE_MAX_VALUES);
       if ((p->values[p->n_values] = strndup (item, len)) == NULL)
         return fail (err, "out of memory");
       p->n_values++;
@@ -112,7 +129,9 @@ parse_env (const char *value, WsTraceOptions *o, WsArgError *err)
   if (eq == NULL || !valid_name (value, (size_t) (eq - value)))
     return fail (err, "--env '%s': write NAME=VALUE, e.g. --env NUMBA_CUDA_DEBUGINFO=0", value);
   if (o->n_env == WS_TRACE_MAX_ENV)
-    return fail (err, "--env: at most %d variables", WS_TRACE_MAX_ENV);
+    return fail (err, "--env: at most %d variables; set the others in the environment "
+                 "warpscope-runner starts in, which the program inherits",
+                 WS_TRACE_MAX_ENV);
   o->env_names[o->n_env] = strndup (value, (size_t) (eq - value));
   o->env_values[o->n_env] = strdup (eq + 1);
   if (o->env_names[o->n_env] == NULL || o->env_values[o->n_env] == NULL)
@@ -161,7 +180,9 @@ parse_timeout (const char *value, WsTraceOptions *o, WsArgError *err)
   errno = 0;
   s = strtod (value, &end);
   if (end == value || *end != '\0' || errno != 0 || !(s >= 0) || s > 1e7)
-    return fail (err, "--timeout '%s' is not a number of seconds (0: never)", value);
+    return fail (err, "--timeout '%s' is not a number of seconds: write one such as 60, or 0 "
+                 "for never",
+                 value);
   o->timeout_s = s;
   return 1;
 }
@@ -199,10 +220,10 @@ _ws_trace_parse (int argc, char **argv, WsTraceOptions *o, WsArgError *err)
           else if (i + 1 < argc)
             value = argv[++i];
           else
-            return fail (err, "%s needs a value", name);
+            return fail (err, "%s needs a value, e.g. %s", name, value_example (name));
         }
       else if (eq != NULL)
-        return fail (err, "%s takes no value", name);
+        return fail (err, "%s takes no value: write %s alone", name, name);
 
       if (strcmp (name, "--trace") == 0)
         continue;

@@ -70,7 +70,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   ok = ws_args_parse (argc, argv, opts, &err);
   if (ok)
     {
-      assert (err.code == NULL);
+      assert (err.code == WS_ERROR_NONE);
       assert (opts->mode != WS_MODE_NONE);
       assert (opts->n_kernels >= 0 && opts->n_kernels <= WS_MAX_KERNELS);
       assert (opts->n_sizes >= 0 && opts->n_sizes <= WS_MAX_LIST);
