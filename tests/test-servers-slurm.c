@@ -29,14 +29,24 @@ add_target (const char *const *args)
   g_assert_cmpint (r.status, ==, 0);
 }
 
-/* The jobs the cluster still has (squeue's ids), "" when none. */
+/* The jobs the cluster still has (squeue's ids), "" when none. A job whose srun has returned
+ * may stay listed a moment while slurmd ends its step (state COMPLETING): asked again for up
+ * to 10 s before a job counts as left behind. */
 static char *
 jobs_left (void)
 {
-  g_autofree char *out = NULL;
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  g_assert_true (g_spawn_command_line_sync ("squeue -h -o %i", &out, NULL, NULL, NULL));
-  return g_strstrip (g_strdup (out));
+  for (;;)
+    {
+      g_autofree char *out = NULL;
+
+      g_assert_true (g_spawn_command_line_sync ("squeue -h -o %i", &out, NULL, NULL, NULL));
+      g_strstrip (out);
+      if (*out == '\0' || g_get_monotonic_time () > until)
+        return g_steal_pointer (&out);
+      g_usleep (200 * 1000);
+    }
 }
 
 static char *
