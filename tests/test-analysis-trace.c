@@ -10,48 +10,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "test-session-util.h"
 #include "ws-analysis.h"
 #include "ws-trace.h"
-
-static char *
-sample_path (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
-static WsSession *
-load_file (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return session;
-}
-
-static WsSession *
-load_sample (const char *name)
-{
-  g_autofree char *path = sample_path (name);
-
-  return load_file (path);
-}
-
-static WsSession *
-load_text (const char *text)
-{
-  g_autofree char *path = NULL;
-  int fd = g_file_open_tmp ("ws-trace-XXXXXX.jsonl", &path, NULL);
-  WsSession *session;
-
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  session = load_file (path);
-  g_unlink (path);
-  return session;
-}
 
 static WsFinding *
 find (GPtrArray *findings, WsFindingKind kind)
@@ -103,7 +64,7 @@ check_well_formed (WsSession *session, GPtrArray *findings)
 static void
 test_vector_add (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-vector-add-h200.jsonl");
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *compile, *pageable, *bound;
   guint n;
@@ -164,7 +125,7 @@ test_vector_add (void)
 static void
 test_advised (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-vector-add-advised-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-vector-add-advised-h200.jsonl");
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *launch;
 
@@ -187,7 +148,7 @@ test_advised (void)
 static void
 test_matmul (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-matmul-tiled-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-matmul-tiled-h200.jsonl");
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *compile;
 
@@ -206,7 +167,7 @@ test_matmul (void)
 static void
 test_torch (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-torch-matmul-h200.jsonl");
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *occupancy;
 
@@ -231,8 +192,8 @@ test_torch (void)
 static char *
 with_ceilings (const char *trace_name)
 {
-  g_autofree char *trace_path = sample_path (trace_name);
-  g_autofree char *runner_path = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *trace_path = ws_test_sample (trace_name);
+  g_autofree char *runner_path = ws_test_sample ("vector-add-sizes-h200.jsonl");
   g_autofree char *trace = NULL, *runner = NULL;
   g_auto (GStrv) lines = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
@@ -264,7 +225,7 @@ static void
 test_pinned_rate (void)
 {
   g_autofree char *text = with_ceilings ("trace-vector-add-h200.jsonl");
-  g_autoptr (WsSession) session = load_text (text);
+  g_autoptr (WsSession) session = ws_test_load_text (text);
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   const WsDeviceInfo *device = ws_trace_get_device (ws_session_get_trace (session), 0, 0);
   WsFinding *pageable;
@@ -285,7 +246,7 @@ test_pinned_rate (void)
   /* The advised program's pinned copies reach that rate: nothing to say. */
   {
     g_autofree char *advised = with_ceilings ("trace-vector-add-advised-h200.jsonl");
-    g_autoptr (WsSession) s2 = load_text (advised);
+    g_autoptr (WsSession) s2 = ws_test_load_text (advised);
     g_autoptr (GPtrArray) f2 = ws_analyze_trace (s2);
 
     g_assert_null (find (f2, WS_FINDING_PAGEABLE_MEMORY));
@@ -306,7 +267,7 @@ compare_gint64 (gconstpointer a, gconstpointer b)
 static char *
 with_gap (gint64 gap_ns)
 {
-  g_autofree char *path = sample_path ("trace-vector-add-advised-h200.jsonl");
+  g_autofree char *path = ws_test_sample ("trace-vector-add-advised-h200.jsonl");
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -355,7 +316,7 @@ static void
 test_gpu_idle (void)
 {
   g_autofree char *text = with_gap (50000000);
-  g_autoptr (WsSession) session = load_text (text);
+  g_autoptr (WsSession) session = ws_test_load_text (text);
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *idle = find (findings, WS_FINDING_GPU_IDLE);
 
@@ -369,7 +330,7 @@ test_gpu_idle (void)
   /* A gap of a millisecond is below the threshold the program's length sets. */
   {
     g_autofree char *small = with_gap (1000000);
-    g_autoptr (WsSession) s2 = load_text (small);
+    g_autoptr (WsSession) s2 = ws_test_load_text (small);
     g_autoptr (GPtrArray) f2 = ws_analyze_trace (s2);
 
     g_assert_null (find (f2, WS_FINDING_GPU_IDLE));
@@ -380,7 +341,7 @@ test_gpu_idle (void)
 static void
 test_no_trace (void)
 {
-  g_autoptr (WsSession) session = load_sample ("vector-add-sizes-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("vector-add-sizes-h200.jsonl");
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
 
   g_assert_null (ws_session_get_trace (session));

@@ -102,28 +102,11 @@ test_trace_sweep_tables (void)
 
 /* ---- Trace a Program… --------------------------------------------------------------------- */
 
-static gboolean
-have_runner (void)
-{
-  if (g_getenv ("WS_RUNNER") != NULL && g_getenv ("WS_FAKE_CUDA") != NULL)
-    return TRUE;
-  g_test_skip ("built without the runner (no CUDA toolkit)");
-  return FALSE;
-}
-
 /* A program standing in for a traced one: it writes a recording to the runner's descriptor. */
 static char *
 write_program (const char *dir, const char *sample, const char *body)
 {
-  g_autofree char *path = ws_test_sample (sample);
-  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
-  char *program = g_build_filename (dir, "program.sh", NULL);
-
-  g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", path, 0);
-  g_assert_true (g_file_set_contents (program, text->str, -1, NULL));
-  g_assert_cmpint (g_chmod (program, 0755), ==, 0);
-  return program;
+  return ws_test_write_script (dir, "program.sh", body, sample);
 }
 
 static gboolean
@@ -144,21 +127,6 @@ new_dialog (WsWindow *window, GSettings *settings)
                               ws_window_get_workspace (window), g_getenv ("WS_RUNNER"));
 }
 
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
 /* The program's records reach the workspace's live session through the model's trace path;
  * the dialog counts its kernels and copies and says how it exited; the command is
  * remembered; its arguments arrive as typed. */
@@ -173,7 +141,7 @@ test_trace_dialog (void)
   WsSession *session;
   WsTrace *trace;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -209,7 +177,7 @@ test_trace_dialog (void)
   g_assert_cmpstr (recent[0], ==, line);
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static gboolean
@@ -231,7 +199,7 @@ test_trace_dialog_sweep (void)
   WsTraceDialog *dialog;
   WsTrace *trace;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -255,7 +223,7 @@ test_trace_dialog_sweep (void)
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "trace_view"), "Run 2 of 2 · TPB=64"));
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Stop ends the program; what it traced stays, and the ending says it was stopped. */
@@ -268,7 +236,7 @@ test_trace_dialog_stop (void)
   WsTraceDialog *dialog;
   WsTrace *trace;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-advised-h200.jsonl",
@@ -296,7 +264,7 @@ test_trace_dialog_stop (void)
   }
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* What goes wrong, in plain words: a program not found, one that never uses CUDA, no driver,
@@ -318,7 +286,7 @@ test_trace_dialog_errors (void)
   };
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "test-session-util.h"
 #include "ws-window.h"
 
 /* Runs the main loop until done (data) or the time is up. */
@@ -26,24 +27,6 @@ ws_test_spin_for (guint ms)
 
   while (g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static inline char *
-ws_test_sample (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
-static inline WsSession *
-ws_test_load_sample (const char *name)
-{
-  g_autofree char *path = ws_test_sample (name);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return session;
 }
 
 static inline WsWindow *

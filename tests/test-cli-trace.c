@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-cli.h"
+#include "test-session-util.h"
 #include "ws-trace.h"
 
 static const char *const traces[] = {
@@ -14,15 +15,6 @@ static const char *const traces[] = {
   "trace-matmul-tiled-h200.jsonl",
   "trace-torch-matmul-h200.jsonl",
 };
-
-static gboolean
-have_runner (void)
-{
-  if (g_getenv ("WS_RUNNER") != NULL && g_getenv ("WS_FAKE_CUDA") != NULL)
-    return TRUE;
-  g_test_skip ("built without the runner (no CUDA toolkit)");
-  return FALSE;
-}
 
 /* A program standing in for a traced one: @SAMPLE@ is the recording it writes. */
 static char *
@@ -63,17 +55,6 @@ run_trace (Result *r, const char *dir, const char *const *options, const char *c
     g_free (g_ptr_array_index (envp, i));
 }
 
-static WsSession *
-load (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return session;
-}
-
 static void
 assert_has (const char *text, const char *part)
 {
@@ -95,7 +76,7 @@ test_trace_vector_add (void)
   WsTrace *trace;
   int exit_code = -1;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -120,8 +101,8 @@ test_trace_vector_add (void)
   assert_has (r.out, "Saved the trace to");
   assert_terminal_safe (r.out);
 
-  session = load (output);
-  original = load (sample);
+  session = ws_test_load_file (output);
+  original = ws_test_load_file (sample);
   trace = ws_session_get_trace (session);
   g_assert_nonnull (trace);
   g_assert_true (ws_trace_is_from_runner (trace));
@@ -150,7 +131,7 @@ test_trace_exit_status (void)
   const char *argv[2] = { NULL, NULL };
   g_auto (Result) r = { 0 };
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -177,7 +158,7 @@ test_trace_sweep (void)
   g_autoptr (WsSession) session = NULL;
   WsTrace *trace;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -195,7 +176,7 @@ test_trace_sweep (void)
   assert_has (r.out, "Sweep of 2 program runs");
   assert_has (r.out, "add_kernel over the sweep");
   assert_has (r.out, "Run 2 (TPB=64)");
-  session = load (output);
+  session = ws_test_load_file (output);
   trace = ws_session_get_trace (session);
   g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 2);
   g_assert_cmpstr (ws_trace_get_program (trace, 2)->params[0].value, ==, "64");
@@ -224,7 +205,7 @@ test_trace_errors (void)
     { "true", "WARPSCOPE_LIBCUDA=/nonexistent/libcuda.so.1", 3, "no_driver" },
   };
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -253,7 +234,7 @@ test_trace_cupti_in_use (void)
   const char *argv[2] = { NULL, NULL };
   g_auto (Result) r = { 0 };
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-h200.jsonl",
@@ -303,7 +284,7 @@ test_trace_interrupt (void)
   g_autoptr (WsSession) session = NULL;
   gint64 end;
 
-  if (!have_runner ())
+  if (!ws_test_have_runner ())
     return;
   dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   program = write_program (dir, "trace-vector-add-advised-h200.jsonl",
@@ -330,7 +311,7 @@ test_trace_interrupt (void)
   assert_has (b.err->str, "interrupted");
   assert_has (b.out->str, "was stopped");
   assert_has (b.out->str, "Saved the trace to");
-  session = load (output);
+  session = ws_test_load_file (output);
   g_assert_cmpuint (ws_session_get_n_activities (session), >, 10);
   g_assert_cmpstr (ws_trace_get_program (ws_session_get_trace (session), 1)->end_reason, ==,
                    "stopped");
@@ -356,7 +337,7 @@ test_report_formats (void)
   for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
     {
       g_autofree char *path = sample_path (traces[i]);
-      g_autoptr (WsSession) session = load (path);
+      g_autoptr (WsSession) session = ws_test_load_file (path);
       WsTrace *trace = ws_session_get_trace (session);
       g_autoptr (GPtrArray) kernels = ws_trace_collect_kernels (trace, WS_TRACE_ALL_PROGRAMS);
       g_autoptr (GPtrArray) copies = ws_trace_collect_copies (trace, WS_TRACE_ALL_PROGRAMS);

@@ -52,7 +52,7 @@ cli_path (void)
 static inline char *
 sample_path (const char *name)
 {
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+  return ws_test_sample (name);
 }
 
 /* Runs warpscope-cli with `args` (NULL-terminated), `env` as NAME=VALUE pairs added, in `cwd`
@@ -118,22 +118,7 @@ write_temp (const char *dir, const char *name, const char *text, gssize length)
 static inline void
 remove_dir (const char *dir)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        {
-          g_chmod (path, 0700);
-          remove_dir (path);
-        }
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static inline JsonNode *
@@ -230,16 +215,7 @@ write_stand_in (const char *dir, const char *recording, int status)
 static inline char *
 write_script (const char *dir, const char *name, const char *body)
 {
-  g_autofree char *sample = sample_path ("vector-add-sizes-h200.jsonl");
-  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", sample, 0);
-  g_string_replace (text, "@DIR@", dir, 0);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
-  return path;
+  return ws_test_write_script (dir, name, body, "vector-add-sizes-h200.jsonl");
 }
 
 static inline int

@@ -599,27 +599,6 @@ test_row (gconstpointer data)
   g_string_free (o.err, TRUE);
 }
 
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        {
-          g_chmod (path, 0700);
-          remove_tree (path);
-        }
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
 /* ---- the page itself ----------------------------------------------------------------------- */
 
 /* The page is well formed, names exactly the fixtures built here, and every fixture was
@@ -701,7 +680,7 @@ main (int argc, char **argv)
   g_test_add_func ("/errors/summary/counts", test_counts);
   status = g_test_run ();
 
-  remove_tree (top);
+  ws_test_remove_dir (top);
   g_hash_table_unref (baseline);
   g_ptr_array_unref (rows);
   g_ptr_array_unref (doc_fixtures);

@@ -21,7 +21,7 @@
 static char *
 sample_path (void)
 {
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), SAMPLE, NULL);
+  return ws_test_sample (SAMPLE);
 }
 
 static guint
@@ -53,16 +53,7 @@ sample_lines (void)
 static char *
 write_script (const char *dir, const char *name, const char *body)
 {
-  g_autofree char *sample = sample_path ();
-  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", sample, 0);
-  g_string_replace (text, "@DIR@", dir, 0);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
-  return path;
+  return ws_test_write_script (dir, name, body, SAMPLE);
 }
 
 /* The number a script wrote into `dir/name` (its $$: the leader's pid is the group's id). */
@@ -74,24 +65,6 @@ read_number (const char *dir, const char *name)
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return atoi (text);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
 }
 
 /* ---- running the client ------------------------------------------------------------------ */
@@ -236,7 +209,7 @@ test_whole_recording (void)
   g_assert_cmpuint (ws_runner_client_get_n_bad_lines (r.client), ==, 0);
   g_assert_cmpstr (ws_runner_client_get_stderr (r.client), ==, "a word on stderr");
   g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* The runner is a shell whose child keeps stdout open: the timeout stops the whole group,
@@ -258,7 +231,7 @@ test_timeout (void)
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), >, 0);
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_RUNNING), ==, 0);
   g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -278,7 +251,7 @@ test_cancel (void)
                   G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), >, 0);
   g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A group that ignores SIGTERM gets SIGKILL after the grace period; kill does not wait. */
@@ -312,7 +285,7 @@ test_term_then_kill (void)
     g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 128 + SIGKILL);
     g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
   }
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Launchers whose children hold stdout open after the runner's done record: one that waits
@@ -347,7 +320,7 @@ test_launcher_holds_stdout (void)
       g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), ==, sample_runs ());
       g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
     }
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A process that left the group keeps stdout open: once the group is killed the client stops
@@ -364,7 +337,7 @@ test_escaped_child (void)
   if (setsid == NULL)
     {
       g_test_skip ("setsid (util-linux) is not installed");
-      remove_tree (dir);
+      ws_test_remove_dir (dir);
       return;
     }
   script = write_script (dir, "runner.sh",
@@ -383,7 +356,7 @@ test_escaped_child (void)
   escaped = read_number (dir, "escaped");
   g_assert_cmpint (escaped, >, 1);
   kill (escaped, SIGKILL);
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 static glong
@@ -426,7 +399,7 @@ test_stderr_bounded (void)
                     100000000 + strlen ("BEGIN") + strlen ("END"));
   g_assert_cmpint (peak_kib () - before, <, 64 * 1024);
   g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A runner that exits early is quoted in the message by the end of its stderr: its last
@@ -452,7 +425,7 @@ test_early_exit (void)
   g_assert_cmpuint (strlen (error->message), <, 4096 + 200);
   g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 3);
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), >, 0);
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Lines longer than WS_SESSION_MAX_LINE after the hello are left out as problems, one a
@@ -495,7 +468,7 @@ test_long_lines (void)
   g_assert_cmpuint (last->line, ==, at_limit->line + 1);
   g_assert_cmpint (peak_kib () - before, <, 3 * WS_SESSION_MAX_LINE / 1024 + 16 * 1024);
   g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* Lines that are not records make problems, counted for the caller, even when the runner
@@ -528,7 +501,7 @@ test_bad_lines (void)
     g_assert_nonnull (strstr (error->message, "not a record"));
     g_assert_null (ws_runner_client_get_warning (r.client));
   }
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A launcher's banner before the hello (a .bashrc's greeting through ssh) is skipped and said
@@ -597,7 +570,7 @@ test_banner (void)
       g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), ==, 0);
       g_assert_null (ws_runner_client_get_warning (r.client));
     }
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* What ssh does: drops its options and the host, joins the rest with spaces and hands it to a
@@ -690,7 +663,7 @@ test_remote_shell (void)
   g_assert_false (g_file_test (x, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (y, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (z, G_FILE_TEST_EXISTS));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 int

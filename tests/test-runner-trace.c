@@ -37,12 +37,6 @@ output_clear (Output *o)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Output, output_clear)
 
-static char *
-sample_path (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
 static GPtrArray *
 parse_lines (const char *text)
 {
@@ -107,37 +101,11 @@ run_trace (Output *o, const char *const *args, const char *const *env)
   g_test_message ("runner → %d in %.2f s\n%s", o->status, o->seconds, o->err);
 }
 
+/* A program standing in for a traced one: @SAMPLE@ is the vector add's trace. */
 static char *
 write_program (const char *dir, const char *name, const char *body)
 {
-  g_autofree char *sample = sample_path ("trace-vector-add-h200.jsonl");
-  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", sample, 0);
-  g_string_replace (text, "@DIR@", dir, 0);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
-  return path;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_dir (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (dir);
+  return ws_test_write_script (dir, name, body, "trace-vector-add-h200.jsonl");
 }
 
 static const char *
@@ -217,7 +185,7 @@ test_relay (void)
                                             "echo 'the program says hello'\n"
                                             "echo 'and on stderr' >&2\n"
                                             "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
-  g_autofree char *path = sample_path ("trace-vector-add-h200.jsonl");
+  g_autofree char *path = ws_test_sample ("trace-vector-add-h200.jsonl");
   g_autofree char *text = NULL;
   g_autoptr (GPtrArray) original = NULL;
   g_autoptr (GPtrArray) relayed = g_ptr_array_new ();
@@ -268,7 +236,7 @@ test_relay (void)
   g_assert_null (strstr (o.out, "hello\n"));
   g_assert_nonnull (strstr (o.err, "the program says hello"));
   g_assert_nonnull (strstr (o.err, "and on stderr"));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* The program gets the library and the descriptor, not a trace file set around the runner. */
@@ -307,7 +275,7 @@ test_environment (void)
   g_assert_cmpstr (lines[5], ==, lines[6]);
   g_assert_cmpstr (lines[7], ==, "/");
   g_assert_cmpstr (json_object_get_string_member (first_of (&o, "program"), "cwd"), ==, "/");
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A sweep: one program run per combination, the first --sweep slowest, {NAME} replaced in
@@ -375,7 +343,7 @@ test_sweep (void)
       if (json_object_has_member (r, "pid"))
         g_assert_cmpint (json_object_get_int_member (r, "program_run"), >=, 1);
     }
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -421,7 +389,7 @@ test_exit_status (void)
         }
       g_assert_null (error_with (&o, "no_cuda_activity"));
     }
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* What cannot run says so, in its own code, and nothing starts. */
@@ -466,7 +434,7 @@ test_cannot_run (void)
       end = first_of (&o, "program_end");
       g_assert_cmpstr (json_object_get_string_member (end, "reason"), ==, "not_started");
     }
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -591,7 +559,7 @@ test_foreign_lines (void)
   /* Two lines of the head, the trace's end, and the last without its newline. */
   g_assert_cmpint (json_object_get_int_member (end, "records"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (end, "ended_processes"), ==, 2);
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -614,7 +582,7 @@ test_timeout (void)
   g_assert_cmpstr (json_object_get_string_member (end, "reason"), ==, "timeout");
   g_assert_cmpstr (json_object_get_string_member (end, "signal_name"), ==, "SIGTERM");
   g_assert_cmpint (json_object_get_int_member (end, "records"), ==, 10);
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* What the program started and left behind with the pipe open does not hold the runner:
@@ -639,7 +607,7 @@ test_left_behind (void)
   g_assert_cmpint (json_object_get_int_member (first_of (&o, "program_end"), "records"), ==, 3);
   g_assert_true (g_file_get_contents (pgid_path, &pgid, NULL, NULL));
   g_assert_true (ws_test_wait_group_gone (atoi (pgid), 3));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* SIGTERM (what a client sends to stop it): the program's group is stopped, the stream still
@@ -690,7 +658,7 @@ test_stopped (void)
   g_assert_cmpint (json_object_get_int_member (end, "records"), ==, 20);
   g_assert_true (g_file_get_contents (pgid_path, &pgid_text, NULL, NULL));
   g_assert_true (ws_test_wait_group_gone (atoi (pgid_text), 3));
-  remove_dir (dir);
+  ws_test_remove_dir (dir);
 }
 
 int

@@ -12,58 +12,18 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "test-session-util.h"
 #include "ws-analysis.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
 
 /* ---- the recordings ------------------------------------------------------------------------ */
 
-static char *
-sample_path (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
-static WsSession *
-load_file (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (session);
-  return session;
-}
-
-static WsSession *
-load_sample (const char *name)
-{
-  g_autofree char *path = sample_path (name);
-
-  return load_file (path);
-}
-
-static WsSession *
-load_text (const char *text)
-{
-  g_autofree char *path = NULL;
-  int fd = g_file_open_tmp ("ws-trace-XXXXXX.jsonl", &path, NULL);
-  WsSession *session;
-
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  session = load_file (path);
-  g_unlink (path);
-  return session;
-}
-
 /* The file's records, parsed. */
 static GPtrArray *
 records_of (const char *name)
 {
-  g_autofree char *path = sample_path (name);
+  g_autofree char *path = ws_test_sample (name);
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
@@ -158,7 +118,7 @@ test_samples_read (void)
 {
   for (guint f = 0; f < G_N_ELEMENTS (trace_samples); f++)
     {
-      g_autoptr (WsSession) session = load_sample (trace_samples[f]);
+      g_autoptr (WsSession) session = ws_test_load_sample (trace_samples[f]);
       g_autoptr (GPtrArray) records = records_of (trace_samples[f]);
       WsTrace *trace = ws_session_get_trace (session);
       const WsTraceProgram *program;
@@ -227,10 +187,10 @@ test_round_trip (void)
 {
   for (guint f = 0; f < G_N_ELEMENTS (trace_samples); f++)
     {
-      g_autoptr (WsSession) session = load_sample (trace_samples[f]);
+      g_autoptr (WsSession) session = ws_test_load_sample (trace_samples[f]);
       g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
       g_autoptr (GError) error = NULL;
-      g_autofree char *path = sample_path (trace_samples[f]);
+      g_autofree char *path = ws_test_sample (trace_samples[f]);
       g_autofree char *original = NULL;
       g_autofree char *written = NULL;
 
@@ -281,7 +241,7 @@ check_copy (GPtrArray *copies, GPtrArray *records, WsCopyDirection direction,
 static void
 test_tables_vector_add (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-vector-add-h200.jsonl");
   g_autoptr (GPtrArray) records = records_of ("trace-vector-add-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   g_autoptr (GPtrArray) kernels = ws_trace_collect_kernels (trace, WS_TRACE_ALL_PROGRAMS);
@@ -332,7 +292,7 @@ test_tables_vector_add (void)
 static void
 test_tables_advised (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-vector-add-advised-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-vector-add-advised-h200.jsonl");
   g_autoptr (GPtrArray) records = records_of ("trace-vector-add-advised-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   g_autoptr (GPtrArray) kernels = ws_trace_collect_kernels (trace, 0);
@@ -359,7 +319,7 @@ test_tables_advised (void)
 static void
 test_tables_torch (void)
 {
-  g_autoptr (WsSession) session = load_sample ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-torch-matmul-h200.jsonl");
   g_autoptr (GPtrArray) records = records_of ("trace-torch-matmul-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   g_autoptr (GPtrArray) kernels = ws_trace_collect_kernels (trace, 0);
@@ -438,7 +398,7 @@ test_short_names (void)
 static char *
 runner_stream (const char *sample, int points)
 {
-  g_autofree char *path = sample_path (sample);
+  g_autofree char *path = ws_test_sample (sample);
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
   GString *s = g_string_new ("{\"type\":\"hello\",\"t\":0,\"protocol\":2,\"source\":\"trace\","
@@ -478,7 +438,7 @@ static void
 test_runner_stream (void)
 {
   g_autofree char *text = runner_stream ("trace-vector-add-h200.jsonl", 2);
-  g_autoptr (WsSession) session = load_text (text);
+  g_autoptr (WsSession) session = ws_test_load_text (text);
   WsTrace *trace = ws_session_get_trace (session);
   g_autoptr (GPtrArray) kernels = NULL;
   g_autoptr (GPtrArray) series = NULL;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,4 +77,60 @@ ws_test_wait_group_gone (int pgid, double seconds)
       g_usleep (20000);
     }
   return TRUE;
+}
+
+/* A recording in resources/samples (the tests are given the folder in WS_SAMPLES_DIR). */
+static inline char *
+ws_test_sample (const char *name)
+{
+  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+}
+
+/* A stand-in script `dir/name`: "#!/bin/sh" and `body`, in which "@SAMPLE@" stands for the
+ * recording `sample` and "@DIR@" for `dir`. */
+static inline char *
+ws_test_write_script (const char *dir, const char *name, const char *body, const char *sample)
+{
+  g_autofree char *recording = ws_test_sample (sample);
+  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_string_append (text, body);
+  g_string_replace (text, "@SAMPLE@", recording, 0);
+  g_string_replace (text, "@DIR@", dir, 0);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+/* Removes a folder the test made, and what is in it (never through a link). */
+static inline void
+ws_test_remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        {
+          g_chmod (path, 0700);
+          ws_test_remove_dir (path);
+        }
+      else
+        g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+/* The tests of traced programs need the runner and the stand-in for the driver. */
+static inline gboolean
+ws_test_have_runner (void)
+{
+  if (g_getenv ("WS_RUNNER") != NULL && g_getenv ("WS_FAKE_CUDA") != NULL)
+    return TRUE;
+  g_test_skip ("built without the runner (no CUDA toolkit)");
+  return FALSE;
 }

@@ -87,3 +87,21 @@ ws_chart_menu_attach (GtkWidget *chart)
   gtk_widget_add_controller (chart, keys);
   return popover;
 }
+
+void
+ws_chart_menu_present (GtkWidget *chart)
+{
+  GtkWidget *popover = g_object_get_data (G_OBJECT (chart), "ws-chart-menu");
+
+  if (popover != NULL)
+    gtk_popover_present (GTK_POPOVER (popover));
+}
+
+void
+ws_chart_menu_detach (GtkWidget *chart)
+{
+  GtkWidget *popover = g_object_steal_data (G_OBJECT (chart), "ws-chart-menu");
+
+  if (popover != NULL)
+    gtk_widget_unparent (popover);
+}

@@ -14,7 +14,9 @@ GMenuModel *ws_chart_menu_get_model (void);
 
 /* Opens the menu where `chart` is clicked with the secondary button or long-pressed. The
  * popover returned is `chart`'s child: the chart presents it in its size_allocate
- * (gtk_popover_present) and unparents it in dispose. */
+ * (ws_chart_menu_present) and unparents it in dispose (ws_chart_menu_detach). */
 GtkWidget *ws_chart_menu_attach (GtkWidget *chart);
+void ws_chart_menu_present (GtkWidget *chart);
+void ws_chart_menu_detach (GtkWidget *chart);
 
 G_END_DECLS

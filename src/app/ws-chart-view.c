@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "ws-chart-menu.h"
+#include "ws-chart-widget.h"
 
 struct _WsChartView
 {
@@ -16,7 +16,6 @@ struct _WsChartView
   WsWorkspace *workspace;
   char *arch;
   int block_size, registers, smem_bytes;
-  GtkWidget *menu;
 };
 
 G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, GTK_TYPE_WIDGET)
@@ -108,9 +107,7 @@ ws_chart_view_get_options (WsChartView *self, WsChartOptions *options)
 
   g_return_if_fail (WS_IS_CHART_VIEW (self));
   fill_options (self, options, &owned);
-  /* Exported charts choose their own theme; the rest is what the screen shows. */
-  options->theme = ws_theme_get (WS_THEME_LIGHT);
-  options->highlight = NULL;
+  ws_chart_widget_export_options (options);
 }
 
 static void
@@ -118,18 +115,15 @@ ws_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   WsChartView *self = WS_CHART_VIEW (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  /* The calculator's chart is of its own configuration, not of a session. */
+  WsWorkspace *workspace = self->kind == WS_CHART_OCCUPANCY ? NULL : self->workspace;
   g_autofree WsTheme *owned = NULL;
   WsChartOptions options;
-  cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   fill_options (self, &options, &owned);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  /* The calculator's chart is of its own configuration, not of a session. */
-  ws_chart_draw (cr, ws_chart_view_sessions (self->kind == WS_CHART_OCCUPANCY ? NULL : self->workspace),
-                 &options);
-  cairo_destroy (cr);
+  ws_chart_widget_snapshot (widget, snapshot, ws_chart_view_sessions (workspace), &options);
 }
 
 void
@@ -157,20 +151,8 @@ void
 ws_chart_view_set_workspace (WsChartView *self, WsWorkspace *workspace)
 {
   g_return_if_fail (WS_IS_CHART_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
-  if (workspace != NULL)
-    {
-      /* Whatever the views share may show on a chart: the runs, presentation mode. */
-      g_signal_connect_swapped (workspace, "notify", G_CALLBACK (repaint), self);
-      g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (repaint), self);
-      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (repaint), self);
-    }
-  repaint (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+  if (ws_chart_widget_set_workspace (GTK_WIDGET (self), &self->workspace, workspace))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 static void
@@ -215,17 +197,10 @@ ws_chart_view_dispose (GObject *object)
 {
   WsChartView *self = WS_CHART_VIEW (object);
 
-  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  ws_chart_widget_dispose (GTK_WIDGET (self));
   ws_chart_view_set_workspace (self, NULL);
   g_clear_pointer (&self->arch, g_free);
-  g_clear_pointer (&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_chart_view_parent_class)->dispose (object);
-}
-
-static void
-ws_chart_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
-{
-  gtk_popover_present (GTK_POPOVER (WS_CHART_VIEW (widget)->menu));
 }
 
 static void
@@ -238,7 +213,7 @@ ws_chart_view_class_init (WsChartViewClass *klass)
   object_class->get_property = ws_chart_view_get_property;
   object_class->dispose = ws_chart_view_dispose;
   widget_class->snapshot = ws_chart_view_snapshot;
-  widget_class->size_allocate = ws_chart_view_size_allocate;
+  ws_chart_widget_class_init (widget_class);
 
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, WS_TYPE_CHART_KIND,
                                              WS_CHART_SPEEDUP,
@@ -248,8 +223,6 @@ ws_chart_view_class_init (WsChartViewClass *klass)
                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                       | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_css_name (widget_class, "chart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
@@ -257,12 +230,7 @@ ws_chart_view_init (WsChartView *self)
 {
   self->block_size = 256;
   self->registers = 32;
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
-  self->menu = ws_chart_menu_attach (GTK_WIDGET (self));
-  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
-                            G_CALLBACK (repaint), self);
+  ws_chart_widget_init (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -8,7 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "ws-chart-menu.h"
+#include "ws-chart-widget.h"
 #include "ws-chart-view.h"
 #include "ws-format.h"
 #include "ws-trace-command.h"
@@ -23,7 +23,6 @@ struct _WsTimelineView
   gboolean selecting;
   gint64 selecting_start, selecting_end; /* the range while it is dragged out */
   gint64 zoom_begin_start, zoom_begin_end;
-  GtkWidget *menu;
 };
 
 G_DEFINE_FINAL_TYPE (WsTimelineView, ws_timeline_view, GTK_TYPE_WIDGET)
@@ -63,8 +62,7 @@ ws_timeline_view_get_options (WsTimelineView *self, WsChartOptions *options)
 
   g_return_if_fail (WS_IS_TIMELINE_VIEW (self));
   fill_options (self, options, &owned);
-  options->theme = ws_theme_get (WS_THEME_LIGHT);
-  options->highlight = NULL;
+  ws_chart_widget_export_options (options);
 }
 
 static void
@@ -74,14 +72,11 @@ ws_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   g_autofree WsTheme *owned = NULL;
   WsChartOptions options;
-  cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   fill_options (self, &options, &owned);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ws_chart_draw (cr, ws_chart_view_sessions (self->workspace), &options);
-  cairo_destroy (cr);
+  ws_chart_widget_snapshot (widget, snapshot, ws_chart_view_sessions (self->workspace), &options);
 }
 
 /* ---- the window ----------------------------------------------------------------------- */
@@ -449,29 +444,12 @@ key_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode,
 
 /* ---- the workspace ---------------------------------------------------------------------- */
 
-static void
-repaint (WsTimelineView *self)
-{
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 void
 ws_timeline_view_set_workspace (WsTimelineView *self, WsWorkspace *workspace)
 {
   g_return_if_fail (WS_IS_TIMELINE_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
-  if (workspace != NULL)
-    {
-      g_signal_connect_swapped (workspace, "notify", G_CALLBACK (repaint), self);
-      g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (repaint), self);
-      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (repaint), self);
-    }
-  repaint (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+  if (ws_chart_widget_set_workspace (GTK_WIDGET (self), &self->workspace, workspace))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 /* ---- boilerplate ------------------------------------------------------------------------ */
@@ -508,16 +486,9 @@ ws_timeline_view_dispose (GObject *object)
 {
   WsTimelineView *self = WS_TIMELINE_VIEW (object);
 
-  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  ws_chart_widget_dispose (GTK_WIDGET (self));
   ws_timeline_view_set_workspace (self, NULL);
-  g_clear_pointer (&self->menu, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_timeline_view_parent_class)->dispose (object);
-}
-
-static void
-ws_timeline_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
-{
-  gtk_popover_present (GTK_POPOVER (WS_TIMELINE_VIEW (widget)->menu));
 }
 
 static void
@@ -530,14 +501,12 @@ ws_timeline_view_class_init (WsTimelineViewClass *klass)
   object_class->get_property = ws_timeline_view_get_property;
   object_class->dispose = ws_timeline_view_dispose;
   widget_class->snapshot = ws_timeline_view_snapshot;
-  widget_class->size_allocate = ws_timeline_view_size_allocate;
+  ws_chart_widget_class_init (widget_class);
 
   properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
                                                       | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_css_name (widget_class, "chart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
@@ -547,9 +516,6 @@ ws_timeline_view_init (WsTimelineView *self)
   GtkEventController *scroll, *key, *zoom;
   GtkGesture *drag, *click;
 
-  gtk_widget_set_hexpand (widget, TRUE);
-  gtk_widget_set_vexpand (widget, TRUE);
-  gtk_widget_set_size_request (widget, 320, 200);
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_has_tooltip (widget, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -578,10 +544,8 @@ ws_timeline_view_init (WsTimelineView *self)
   key = gtk_event_controller_key_new ();
   g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (widget, key);
-  self->menu = ws_chart_menu_attach (widget);
-
-  g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
-                            G_CALLBACK (repaint), self);
+  /* After the timeline's own controllers, as the context menu always was. */
+  ws_chart_widget_init (widget);
 }
 
 GtkWidget *

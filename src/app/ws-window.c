@@ -1,9 +1,12 @@
 /* ws-window.c: the main window. Its template (ui/ws-window.ui) holds the workspace, the
  * environment, the plan and the run controller, and gives each view the ones it shows; what
- * is left here are the actions, the file choosers and the menus.
+ * is left here is its wiring, which actions are enabled, the welcome page or the views, and
+ * the toasts. Its jobs are in files of their own (ws-window-private.h): the files
+ * (ws-window-files.c), running (ws-window-run.c), what is shown where (ws-window-layout.c) and
+ * an own kernel (ws-kernel-actions.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-window.h"
+#include "ws-window-private.h"
 
 #include <glib/gi18n.h>
 
@@ -13,10 +16,8 @@
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
 #include "ws-devices-group.h"
-#include "ws-environment-dialog.h"
 #include "ws-findings-panel.h"
 #include "ws-kernel-actions.h"
-#include "ws-layout.h"
 #include "ws-occupancy-view.h"
 #include "ws-plan.h"
 #include "ws-probe.h"
@@ -32,38 +33,8 @@
 #include "ws-target-picker.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
-#include "ws-trace-dialog.h"
 #include "ws-trace-view.h"
 #include "ws-welcome-page.h"
-
-struct _WsWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* template */
-  AdwToastOverlay *toasts;
-  AdwViewSwitcherTitle *switcher_title;
-  AdwViewSwitcherBar *switcher_bar;
-  AdwFlap *config_flap, *findings_flap;
-  GtkStack *main_stack;
-  WsWelcomePage *welcome;
-  AdwViewStack *views;
-  WsTimelineView *timeline;
-  WsStatusBar *status_bar;
-  GMenu *samples_menu;
-  GMenu *recent_menu;
-  WsWorkspace *workspace;
-  WsEnvironment *environment;
-  WsPlan *plan;
-  WsRunController *controller;
-  WsChartActions *chart_actions;
-
-  GSettings *settings;
-  GListModel *samples;
-  char *last_toast;
-  GtkFileChooserNative *chooser;
-  guint switcher_idle;
-};
 
 G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -109,9 +80,6 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.leave-presentation", presenting);
 }
 
-static void update_switcher (WsWindow *self);
-static void update_presentation (WsWindow *self);
-
 /* The views need runs, except the calculator and the editor, which work with none. */
 static void
 update_page (WsWindow *self)
@@ -132,61 +100,14 @@ update_page (WsWindow *self)
   update_actions (self);
   /* The welcome page and the views dock different panes, and only the views switch. */
   gtk_widget_queue_allocate (GTK_WIDGET (self));
-  update_switcher (self);
-  update_presentation (self);
+  _ws_window_update_switcher (self);
+  _ws_window_update_presentation (self);
 }
 
-/* ---- the layout ---------------------------------------------------------------------------- */
-
-static void
-set_docked (AdwFlap *flap, gboolean docked)
+void
+_ws_window_update_actions (WsWindow *self)
 {
-  AdwFlapFoldPolicy policy = docked ? ADW_FLAP_FOLD_POLICY_NEVER : ADW_FLAP_FOLD_POLICY_ALWAYS;
-
-  /* A flap that unfolds is revealed, one that folds is hidden (AdwFlap does both). */
-  if (adw_flap_get_fold_policy (flap) != policy)
-    adw_flap_set_fold_policy (flap, policy);
-}
-
-/* Which panes sit beside the chart follows the size the window is given: before its
- * children are allocated, so that they are allocated once, in the new layout. */
-static void
-ws_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  WsLayoutMode mode = WS_LAYOUT_WELCOME;
-  WsLayout layout;
-
-  if (ws_workspace_get_presentation (self->workspace))
-    mode = WS_LAYOUT_PRESENTATION;
-  else if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0)
-    mode = WS_LAYOUT_VIEWS;
-  ws_layout_choose (mode, width, height, &layout);
-  set_docked (self->config_flap, layout.config_docked);
-  set_docked (self->findings_flap, layout.findings_docked);
-  GTK_WIDGET_CLASS (ws_window_parent_class)->size_allocate (widget, width, height, baseline);
-}
-
-/* The views' switcher moves to a bar at the bottom when the header has no room for it. The
- * title says so while it is being allocated: the bar follows once that is over. */
-static gboolean
-update_switcher_idle (gpointer data)
-{
-  WsWindow *self = data;
-  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
-
-  self->switcher_idle = 0;
-  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, views);
-  adw_view_switcher_bar_set_reveal (self->switcher_bar,
-                                    views && adw_view_switcher_title_get_title_visible (self->switcher_title));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-update_switcher (WsWindow *self)
-{
-  if (self->switcher_idle == 0)
-    self->switcher_idle = g_idle_add (update_switcher_idle, self);
+  update_actions (self);
 }
 
 static GtkWidget *
@@ -195,366 +116,33 @@ child (WsWindow *self, const char *id)
   return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), WS_TYPE_WINDOW, id));
 }
 
-/* What presentation mode shows: on the views, the takeaway over the chart and the callouts
- * under it (unless hidden); nothing for running, saving or picking runs from the table. */
-static void
-update_presentation (WsWindow *self)
+GtkWidget *
+_ws_window_child (WsWindow *self, const char *id)
 {
-  /* Off the header too, so that the views' switcher stays in it at 1024 pixels. */
-  static const char *desk[] = { "sidebar_button", "run_button", "sweep_button", "stop_button",
-                                "open_button", "save_button", "export_button", "findings_button",
-                                "target_picker", "table_pane", "status_bar" };
-  gboolean on = ws_workspace_get_presentation (self->workspace);
-  gboolean views = g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "views") == 0;
-  GtkWidget *callouts_button = child (self, "callouts_button");
-
-  for (guint i = 0; i < G_N_ELEMENTS (desk); i++)
-    gtk_widget_set_visible (child (self, desk[i]), !on);
-  /* A traced program has no runs: its tables are the Kernels view, not the runs table. */
-  if (ws_workspace_has_trace (self->workspace))
-    gtk_widget_set_visible (child (self, "table_pane"), FALSE);
-  gtk_widget_set_visible (child (self, "leave_presentation_button"), on);
-  gtk_widget_set_visible (callouts_button, on && views);
-  gtk_widget_set_visible (child (self, "takeaway"), on && views);
-  gtk_widget_set_visible (child (self, "callouts"),
-                          on && views
-                            && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (callouts_button)));
-}
-
-/* Presentation mode: full screen, the chart and what it says, large. */
-static void
-presentation_cb (WsWindow *self)
-{
-  gboolean on = ws_workspace_get_presentation (self->workspace);
-
-  if (on)
-    {
-      gtk_window_fullscreen (GTK_WINDOW (self));
-      gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
-      /* Nothing over the chart: a pane brought out over it goes back. */
-      adw_flap_set_reveal_flap (self->config_flap, FALSE);
-      adw_flap_set_reveal_flap (self->findings_flap, FALSE);
-      /* A lecture starts at the first run. */
-      if (ws_workspace_get_run (self->workspace) == 0)
-        ws_workspace_step_run (self->workspace, 1);
-    }
-  else
-    {
-      gtk_window_unfullscreen (GTK_WINDOW (self));
-      gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
-    }
-  update_presentation (self);
-  update_actions (self);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-}
-
-/* ---- sessions -------------------------------------------------------------------------------- */
-
-gboolean
-ws_window_start_live (WsWindow *self, const char *const *argv, GError **error)
-{
-  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
-  ws_probe_session_arrives (GTK_WIDGET (self));
-  return ws_run_controller_start (self->controller, argv, error);
-}
-
-/* On the chosen target; a sweep split across the GPUs chosen in the sidebar, a single run on
- * the first of them. */
-static void
-start_plan (WsWindow *self, WsPlanMode mode)
-{
-  g_autoptr (GError) error = NULL;
-  g_auto (GStrv) argv = NULL;
-  g_autofree char *choice = g_settings_get_string (self->settings, "devices");
-  gboolean all;
-  g_autoptr (GArray) devices = ws_devices_choose (choice, ws_environment_get_session (self->environment),
-                                                  &all);
-  guint n = mode == WS_PLAN_RUN ? (all ? 0 : 1) : (all && devices->len < 2 ? 0 : devices->len);
-  WsTarget *target = ws_run_controller_get_target (self->controller);
-
-  ws_kernel_actions_before_run (self);
-  /* A Slurm cluster's nodes share the login node's files, as a rule; an ssh host does not. */
-  if (ws_plan_is_own (self->plan) && target != NULL && ws_target_is_remote (target)
-      && !ws_target_is_slurm (target))
-    {
-      g_autofree char *place = ws_target_dup_place (target);
-      /* Translators: the place is a host name ("gpu-box"). */
-      g_autofree char *text = g_strdup_printf (_("Your own kernel's file is on this computer, not on "
-                                                 "%s: run it on Local, or copy the file there and "
-                                                 "run it with warpscope-cli."),
-                                               place);
-      toast (self, text);
-      return;
-    }
-  /* The runner's path is the target's: only its options are the plan's. */
-  argv = ws_plan_build_argv (self->plan, mode, "warpscope-runner", &error);
-
-  ws_probe_session_arrives (GTK_WIDGET (self));
-  if (argv == NULL
-      || !ws_run_controller_start_on_target (self->controller, (const char *const *) argv + 1,
-                                             (const int *) devices->data, n, &error))
-    toast (self, error->message);
-}
-
-static void
-load_done_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr (WsWindow) self = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsSession) session = ws_session_load_finish (result, &error);
-  g_autofree char *uri = NULL;
-
-  if (session == NULL)
-    {
-      toast (self, error->message);
-      return;
-    }
-  uri = g_file_get_uri (ws_session_get_file (session));
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  ws_probe_session_arrives (GTK_WIDGET (self));
-  ws_workspace_set_session (self->workspace, session);
-  if (ws_session_get_problems (session)->len > 0)
-    {
-      WsProblem *p = g_ptr_array_index (ws_session_get_problems (session), 0);
-      g_autofree char *text = g_strdup_printf (_("Line %u could not be read (%s); the rest of "
-                                                 "the file is shown."),
-                                               p->line, p->message);
-
-      toast (self, text);
-    }
+  return child (self, id);
 }
 
 void
-ws_window_open_file (WsWindow *self, GFile *file)
+_ws_window_install_actions (GtkWidgetClass *widget_class, const WsWindowAction *actions,
+                            guint n_actions)
 {
-  g_return_if_fail (WS_IS_WINDOW (self));
-  if (ws_kernel_actions_open_file (self, file))
-    return;
-  ws_session_load_async (file, NULL, load_done_cb, g_object_ref (self));
-}
-
-/* ---- file choosers --------------------------------------------------------------------------- */
-
-static void
-open_response_cb (GtkNativeDialog *chooser, int response, WsWindow *self)
-{
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (response != GTK_RESPONSE_ACCEPT)
-    return;
-  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  if (!GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "replay")))
+  for (guint i = 0; i < n_actions; i++)
     {
-      ws_window_open_file (self, file);
-      return;
+      gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].type,
+                                       actions[i].activate);
+      if (actions[i].key != 0)
+        gtk_widget_class_add_binding_action (widget_class, actions[i].key, actions[i].modifiers,
+                                             actions[i].name, NULL);
     }
-  ws_probe_session_arrives (GTK_WIDGET (self));
-  if (!ws_run_controller_replay (self->controller, file, &error))
-    toast (self, error->message);
 }
+
+/* ---- the template's wiring ------------------------------------------------------------------- */
 
 static void
-choose_file (WsWindow *self, gboolean replay)
+ws_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *samples = ws_application_dup_samples_dir ();
-  g_autoptr (GFile) folder = g_file_new_for_path (samples);
-
-  gtk_file_filter_set_name (filter, _("Warpscope sessions (*.jsonl)"));
-  gtk_file_filter_add_pattern (filter, "*.jsonl");
-  gtk_file_filter_add_pattern (filter, "*.json");
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (replay ? _("Replay a Recording") : _("Open"),
-                                               GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               replay ? _("_Replay") : _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
-  g_object_set_data (G_OBJECT (self->chooser), "replay", GINT_TO_POINTER (replay));
-  g_signal_connect (self->chooser, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-save_to (WsWindow *self, GFile *file)
-{
-  WsSession *session = ws_workspace_get_session (self->workspace);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *text = NULL;
-
-  if (!ws_session_save (session, file, NULL, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
-  ws_session_set_source (session, WS_SESSION_SOURCE_RECORDING);
-  text = g_strdup_printf (_("Saved as %s"), name);
-  toast (self, text);
-  update_actions (self);
-}
-
-static void
-save_response_cb (GtkNativeDialog *chooser, int response, WsWindow *self)
-{
-  g_autoptr (GFile) file = NULL;
-
-  if (response != GTK_RESPONSE_ACCEPT)
-    return;
-  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  save_to (self, file);
-}
-
-static void
-save_as (WsWindow *self)
-{
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *name = g_date_time_format (now, "warpscope-%Y%m%d-%H%M%S.jsonl");
-
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Save Session"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
-                                               _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static gboolean
-drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, WsWindow *self)
-{
-  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
-    return FALSE;
-  ws_window_open_file (self, g_value_get_object (value));
-  return TRUE;
-}
-
-/* ---- actions --------------------------------------------------------------------------------- */
-
-static void
-run_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  start_plan (WS_WINDOW (widget), g_str_equal (name, "win.sweep") ? WS_PLAN_SWEEP : WS_PLAN_RUN);
-}
-
-static void
-stop_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ws_run_controller_cancel (WS_WINDOW (widget)->controller);
-}
-
-static void
-open_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  choose_file (WS_WINDOW (widget), g_str_equal (name, "win.replay"));
-}
-
-static void
-open_sample_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
-
-  ws_window_open_file (WS_WINDOW (widget), file);
-}
-
-static void
-open_autosave_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  g_autofree char *path = ws_run_controller_dup_autosave_path ();
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  ws_window_open_file (WS_WINDOW (widget), file);
-}
-
-static void
-save_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  WsSession *session = ws_workspace_get_session (self->workspace);
-  GFile *file = session ? ws_session_get_file (session) : NULL;
-  g_autofree char *samples = ws_application_dup_samples_dir ();
-  g_autofree char *path = file ? g_file_get_path (file) : NULL;
-
-  if (session == NULL)
-    return;
-  /* Never over a bundled recording; a live session gets a name first. */
-  if (g_str_equal (name, "win.save-as") || file == NULL
-      || ws_session_get_source (session) == WS_SESSION_SOURCE_LIVE
-      || (path != NULL && g_str_has_prefix (path, samples)))
-    save_as (self);
-  else
-    save_to (self, file);
-}
-
-static void
-trace_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  WsTraceDialog *dialog = ws_trace_dialog_new (GTK_WINDOW (self), self->settings,
-                                               self->controller, self->workspace,
-                                               ws_environment_get_runner (self->environment));
-
-  ws_probe_session_arrives (GTK_WIDGET (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-environment_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  GtkWidget *dialog = ws_environment_dialog_new (ws_environment_get_session (self->environment),
-                                                 ws_workspace_get_session (self->workspace),
-                                                 ws_environment_get_runner (self->environment));
-
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-presentation_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWorkspace *workspace = WS_WINDOW (widget)->workspace;
-
-  ws_workspace_set_presentation (workspace, !ws_workspace_get_presentation (workspace));
-}
-
-static void
-toggle_pane_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-  gboolean findings = g_str_equal (name, "win.toggle-findings");
-  AdwFlap *flap = findings ? self->findings_flap : self->config_flap;
-
-  /* On a projector the findings are the callouts under the chart. */
-  if (findings && ws_workspace_get_presentation (self->workspace))
-    {
-      GtkToggleButton *button = GTK_TOGGLE_BUTTON (child (self, "callouts_button"));
-
-      gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
-      return;
-    }
-  adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
-}
-
-static void
-step_run_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ws_workspace_step_run (WS_WINDOW (widget)->workspace, g_str_equal (name, "win.next-run") ? 1 : -1);
-}
-
-static void
-leave_presentation_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  ws_workspace_set_presentation (WS_WINDOW (widget)->workspace, FALSE);
-}
-
-static void
-show_view_action (GtkWidget *widget, const char *name, GVariant *param)
-{
-  WsWindow *self = WS_WINDOW (widget);
-
-  gtk_stack_set_visible_child_name (self->main_stack, "views");
-  adw_view_stack_set_visible_child_name (self->views, g_variant_get_string (param, NULL));
+  _ws_window_dock_panes (WS_WINDOW (widget), width, height);
+  GTK_WIDGET_CLASS (ws_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
 
 /* libadwaita 1.2's split button names neither of its halves for a screen reader. */
@@ -573,38 +161,6 @@ name_export_button (GtkWidget *split)
       gtk_accessible_update_property (GTK_ACCESSIBLE (w), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("More ways to export"), -1);
 }
-
-/* A clicker sends Page Up and Page Down (some send the arrows) and Escape to stop: caught
- * before the focused view, which would scroll or pan; let through while the actions are off. */
-static void
-presentation_keys (WsWindow *self)
-{
-  static const struct
-  {
-    guint key, other;
-    const char *action;
-  } keys[] = {
-    { GDK_KEY_Right, GDK_KEY_Page_Down, "win.next-run" },
-    { GDK_KEY_Left, GDK_KEY_Page_Up, "win.previous-run" },
-    { GDK_KEY_Escape, 0, "win.leave-presentation" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      GtkShortcutTrigger *trigger = gtk_keyval_trigger_new (keys[i].key, 0);
-
-      if (keys[i].other != 0)
-        trigger = gtk_alternative_trigger_new (trigger, gtk_keyval_trigger_new (keys[i].other, 0));
-      gtk_shortcut_controller_add_shortcut (
-        GTK_SHORTCUT_CONTROLLER (controller),
-        gtk_shortcut_new (trigger, gtk_named_action_new (keys[i].action)));
-    }
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-}
-
-/* ---- boilerplate ----------------------------------------------------------------------------- */
 
 static void
 controller_message_cb (WsRunController *controller, const char *text, WsWindow *self)
@@ -720,35 +276,6 @@ ws_window_class_init (WsWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  /* Every action, with its key when it has one. */
-  static const struct
-  {
-    const char *name, *type;
-    GtkWidgetActionActivateFunc activate;
-    guint key;
-    GdkModifierType modifiers;
-  } actions[] = {
-    { "win.run", NULL, run_action, GDK_KEY_r, GDK_CONTROL_MASK },
-    { "win.sweep", NULL, run_action, GDK_KEY_R, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
-    { "win.stop", NULL, stop_action, GDK_KEY_Escape, 0 },
-    { "win.open", NULL, open_action, GDK_KEY_o, GDK_CONTROL_MASK },
-    { "win.replay", NULL, open_action },
-    { "win.open-sample", "s", open_sample_action },
-    { "win.open-autosave", NULL, open_autosave_action },
-    { "win.save", NULL, save_action, GDK_KEY_s, GDK_CONTROL_MASK },
-    { "win.save-as", NULL, save_action, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK },
-    { "win.environment", NULL, environment_action },
-    { "win.trace", NULL, trace_action, GDK_KEY_t, GDK_CONTROL_MASK },
-    { "win.presentation", NULL, presentation_action, GDK_KEY_F11, 0 },
-    { "win.show-view", "s", show_view_action },
-    /* Sysprof's keys for its side panes. */
-    { "win.toggle-config", NULL, toggle_pane_action, GDK_KEY_F9, 0 },
-    { "win.toggle-findings", NULL, toggle_pane_action, GDK_KEY_F9, GDK_SHIFT_MASK },
-    /* Their keys are the clicker's (presentation_keys): before any view sees them. */
-    { "win.next-run", NULL, step_run_action },
-    { "win.previous-run", NULL, step_run_action },
-    { "win.leave-presentation", NULL, leave_presentation_action },
-  };
   /* The views the window does not use itself, by their ids, for gtk_widget_get_template_child. */
   static const char *views[] = { "sidebar", "runs_view", "findings_panel", "time_summary",
                                  "speedup", "blocks", "occupancy", "breakdown", "roofline",
@@ -799,21 +326,15 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "chart.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "chart.copy", NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].type,
-                                       actions[i].activate);
-      if (actions[i].key != 0)
-        gtk_widget_class_add_binding_action (widget_class, actions[i].key, actions[i].modifiers,
-                                             actions[i].name, NULL);
-    }
+  /* Every action, with its key when it has one, is installed by the file that holds it. */
+  _ws_window_run_install (widget_class);
+  _ws_window_files_install (widget_class);
+  _ws_window_layout_install (widget_class);
 }
 
 static void
 ws_window_init (WsWindow *self)
 {
-  GtkDropTarget *drop;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 #ifdef WS_DEVELOPMENT
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -823,8 +344,6 @@ ws_window_init (WsWindow *self)
   g_signal_connect_swapped (self->workspace, "run-added", G_CALLBACK (update_page), self);
   /* A traced program's first process arrives as a session record, not a run. */
   g_signal_connect_swapped (self->workspace, "session-updated", G_CALLBACK (update_page), self);
-  g_signal_connect_swapped (self->workspace, "notify::presentation", G_CALLBACK (presentation_cb), self);
-  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (update_switcher), self);
   g_signal_connect_swapped (self->environment, "notify::state", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::run-valid", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->plan, "notify::sweep-valid", G_CALLBACK (update_actions), self);
@@ -833,15 +352,10 @@ ws_window_init (WsWindow *self)
   ws_kernel_actions_init (self);
 
   gtk_widget_insert_action_group (GTK_WIDGET (self), "chart", G_ACTION_GROUP (self->chart_actions));
-  presentation_keys (self);
+  _ws_window_layout_init (self);
   name_export_button (child (self, "export_button"));
-  g_signal_connect_swapped (child (self, "callouts_button"), "toggled",
-                            G_CALLBACK (update_presentation), self);
   update_actions (self);
-
-  drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
-  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  _ws_window_files_init (self);
 }
 
 WsWindow *

@@ -259,100 +259,101 @@ default_output (void)
   return g_strdup_printf ("warpscope-%s.jsonl", stamp);
 }
 
-int
-ws_cli_run (int argc, char **argv)
+/* What `run` was given. */
+typedef struct
 {
-  g_autofree char *kernel = NULL, *sizes = NULL, *blocks = NULL, *transfer = NULL;
-  g_autofree char *reps = NULL, *warmup = NULL, *cpu = NULL, *cpu_reps = NULL;
-  g_autofree char *cpu_budget = NULL, *device = NULL, *seed = NULL, *cache = NULL;
-  g_autofree char *output = NULL, *launcher = NULL, *runner = NULL, *target = NULL;
-  g_autofree char *devices = NULL;
-  g_autofree char *source = NULL, *memcheck = NULL;
-  g_auto (GStrv) params = NULL;
-  gboolean no_trace = FALSE, quiet = FALSE, verbose = FALSE, remote_shell = FALSE;
-  int timeout = 120;
+  char *kernel, *sizes, *blocks, *transfer;
+  char *reps, *warmup, *cpu, *cpu_reps;
+  char *cpu_budget, *device, *seed, *cache;
+  char *output, *launcher, *runner, *target;
+  char *devices;
+  char *source, *memcheck;
+  char **params;
+  gboolean no_trace, quiet, verbose, remote_shell;
+  int timeout;
+} RunOptions;
+
+static void
+run_options_clear (RunOptions *o)
+{
+  char **strings[] = { &o->kernel, &o->sizes, &o->blocks, &o->transfer, &o->reps, &o->warmup,
+                       &o->cpu, &o->cpu_reps, &o->cpu_budget, &o->device, &o->seed, &o->cache,
+                       &o->output, &o->launcher, &o->runner, &o->target, &o->devices,
+                       &o->source, &o->memcheck };
+
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_clear_pointer (strings[i], g_free);
+  g_clear_pointer (&o->params, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
+
+static gboolean
+parse_options (RunOptions *o, int *argc, char ***argv)
+{
   GOptionEntry entries[] = {
-    { "kernel", 'k', 0, G_OPTION_ARG_STRING, &kernel,
+    { "kernel", 'k', 0, G_OPTION_ARG_STRING, &o->kernel,
       N_("Kernels to run, comma-separated: vector_add, matmul_tiled, … (“warpscope-cli "
          "kernels” lists them)"), "K[,K…]" },
-    { "source", 0, 0, G_OPTION_ARG_FILENAME, &source,
+    { "source", 0, 0, G_OPTION_ARG_FILENAME, &o->source,
       N_("Run your own kernel: a CUDA C file with a warpscope header (docs/own-kernels.md)"),
       "FILE" },
-    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &params,
+    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->params,
       N_("Values of a tunable parameter of --source's kernel, such as TILE=8,16,32; repeat "
          "for each parameter (default: the first value its header lists)"), "NAME=V[,V…]" },
-    { "memcheck", 0, 0, G_OPTION_ARG_STRING, &memcheck,
+    { "memcheck", 0, 0, G_OPTION_ARG_STRING, &o->memcheck,
       N_("Check one configuration of --source's kernel under compute-sanitizer instead of "
          "timing it: memcheck, racecheck or initcheck"), "TOOL" },
-    { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes,
+    { "sizes", 0, 0, G_OPTION_ARG_STRING, &o->sizes,
       N_("Problem sizes: 1e6 | 1000,4096 | 1e3:1e8:x10 | 256:1024:+256; matrices take an "
          "edge or MxNxK"), "LIST" },
-    { "blocks", 0, 0, G_OPTION_ARG_STRING, &blocks,
+    { "blocks", 0, 0, G_OPTION_ARG_STRING, &o->blocks,
       N_("Threads per block: 32,64,256 | 32:1024:x2 | 16x16,32x8"), "LIST" },
-    { "transfer", 0, 0, G_OPTION_ARG_STRING, &transfer,
+    { "transfer", 0, 0, G_OPTION_ARG_STRING, &o->transfer,
       N_("Host memory for the copies: pageable, pinned or both (default pageable)"), "LIST" },
-    { "reps", 0, 0, G_OPTION_ARG_STRING, &reps, N_("Traced repetitions (10)"), "R" },
-    { "warmup", 0, 0, G_OPTION_ARG_STRING, &warmup,
+    { "reps", 0, 0, G_OPTION_ARG_STRING, &o->reps, N_("Traced repetitions (10)"), "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_STRING, &o->warmup,
       N_("Warm-up sequences before timing, not recorded (3)"), "W" },
-    { "cache", 0, 0, G_OPTION_ARG_STRING, &cache,
+    { "cache", 0, 0, G_OPTION_ARG_STRING, &o->cache,
       N_("The L2 cache each timed launch starts with: warm (what the previous launch left, "
          "the default) or cold (flushed first, as Nsight Compute does)"), "warm|cold" },
-    { "cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
+    { "cpu", 0, 0, G_OPTION_ARG_STRING, &o->cpu,
       N_("CPU baselines: none, 1, all or 1,all (default 1,all)"), "WHICH" },
-    { "cpu-reps", 0, 0, G_OPTION_ARG_STRING, &cpu_reps,
+    { "cpu-reps", 0, 0, G_OPTION_ARG_STRING, &o->cpu_reps,
       N_("At most N timed runs per CPU baseline (5)"), "N" },
-    { "cpu-budget", 0, 0, G_OPTION_ARG_STRING, &cpu_budget,
+    { "cpu-budget", 0, 0, G_OPTION_ARG_STRING, &o->cpu_budget,
       N_("Seconds one CPU baseline may take (10)"), "S" },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &device, N_("GPU index (0)"), "N" },
-    { "devices", 'D', 0, G_OPTION_ARG_STRING, &devices,
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device, N_("GPU index (0)"), "N" },
+    { "devices", 'D', 0, G_OPTION_ARG_STRING, &o->devices,
       N_("Spread the sweep over these GPUs, one runner each, merged into one session: all, "
          "or indices such as 0,1,3 or 0-3 (on Slurm: how many jobs, each with a GPU)"),
       "all|LIST" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, N_("Seed of the random inputs"), "N" },
-    { "no-trace", 0, 0, G_OPTION_ARG_NONE, &no_trace,
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &o->seed, N_("Seed of the random inputs"), "N" },
+    { "no-trace", 0, 0, G_OPTION_ARG_NONE, &o->no_trace,
       N_("Do not use CUPTI: untraced timing only"), NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output,
       N_("Save the session here (default warpscope-YYYYMMDD-HHMMSS.jsonl)"), "FILE" },
-    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
+    { "target", 't', 0, G_OPTION_ARG_STRING, &o->target,
       N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
       "NAME" },
-    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
+    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &o->launcher,
       N_("Start the runner behind this command, e.g. \"ssh gpu-box\" or \"srun -p gpu "
          "--gres=gpu:1\" (split into words, no shell)"), "COMMAND" },
-    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
+    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &o->remote_shell,
       N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
          "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
-    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
+    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &o->runner,
       N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one); "
          "with --launcher, its path on the other machine"), "PATH" },
-    { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &o->timeout,
       N_("Stop the runner when it prints nothing for this long (default 120; 0: never)"),
       "SECONDS" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("No line per run"), NULL },
-    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, N_("No line per run"), NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
       N_("Also show what the runner wrote on stderr"), NULL },
     { NULL }
   };
-  struct
-  {
-    const char *option;
-    const char *value;
-  } pass[] = {
-    { "--kernel", NULL }, { "--sizes", NULL }, { "--blocks", NULL }, { "--transfer", NULL },
-    { "--reps", NULL }, { "--warmup", NULL }, { "--cpu", NULL }, { "--cpu-reps", NULL },
-    { "--cpu-budget", NULL }, { "--device", NULL }, { "--seed", NULL }, { "--cache", NULL },
-  };
   g_autoptr (GOptionContext) context = NULL;
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  g_autoptr (WsSession) session = NULL;
-  g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GError) error = NULL;
-  WsCliRunnerOptions options = { .command = "run" };
-  Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
-  int status;
-  guint n_runs;
-  gboolean explicit_output;
 
   context = ws_cli_context_new (
     "run", NULL,
@@ -368,93 +369,120 @@ ws_cli_run (int argc, char **argv)
       "130 interrupted (Ctrl+C). The runs that completed are saved in every case; -o is "
       "checked before the runner starts (2 when it cannot be written)."),
     entries);
-  if (!ws_cli_parse (context, "run", &argc, &argv))
-    return WS_CLI_EXIT_USAGE;
+  return ws_cli_parse (context, "run", argc, argv);
+}
+
+/* What the options cannot mean together, before anything starts. */
+static int
+check_options (const RunOptions *o, int argc, char **argv)
+{
   if (argc > 1)
     return ws_cli_usage_error ("run", _("“%s” is not an option of run; the sizes, blocks and "
                                         "kernels are given with --sizes, --blocks and --kernel."),
                                argv[1]);
-  if (kernel == NULL && source == NULL)
+  if (o->kernel == NULL && o->source == NULL)
     return ws_cli_usage_error ("run", _("which kernel? Give --kernel vector_add, for example, "
                                         "or several with commas (“warpscope-cli kernels” "
                                         "lists them), or --source FILE for your own."));
-  if (kernel != NULL && source != NULL)
+  if (o->kernel != NULL && o->source != NULL)
     return ws_cli_usage_error ("run", _("--kernel and --source cannot be combined: run the "
                                         "built-in kernel in a session of its own."));
-  if ((params != NULL || memcheck != NULL) && source == NULL)
+  if ((o->params != NULL || o->memcheck != NULL) && o->source == NULL)
     return ws_cli_usage_error ("run", _("%s belongs to your own kernel: add --source FILE."),
-                               params != NULL ? "--param" : "--memcheck");
-  if (timeout < 0)
+                               o->params != NULL ? "--param" : "--memcheck");
+  if (o->timeout < 0)
     return ws_cli_usage_error ("run", _("--timeout must be 0 (never) or more seconds."));
-  if (devices != NULL && device != NULL)
+  if (o->devices != NULL && o->device != NULL)
     return ws_cli_usage_error ("run", _("--device runs on one GPU, --devices spreads the sweep "
                                         "over several: give one of them."));
+  return WS_CLI_EXIT_OK;
+}
 
-  pass[0].value = kernel, pass[1].value = sizes, pass[2].value = blocks;
-  pass[3].value = transfer, pass[4].value = reps, pass[5].value = warmup, pass[6].value = cpu;
-  pass[7].value = cpu_reps, pass[8].value = cpu_budget, pass[9].value = device;
-  pass[10].value = seed, pass[11].value = cache;
+/* The run options for the o->runner, as they were given; they point into `o`. */
+static GPtrArray *
+runner_args (const RunOptions *o)
+{
+  struct
+  {
+    const char *option;
+    const char *value;
+  } pass[] = {
+    { "--kernel", o->kernel }, { "--sizes", o->sizes }, { "--blocks", o->blocks },
+    { "--transfer", o->transfer }, { "--reps", o->reps }, { "--warmup", o->warmup },
+    { "--cpu", o->cpu }, { "--cpu-reps", o->cpu_reps }, { "--cpu-budget", o->cpu_budget },
+    { "--device", o->device }, { "--seed", o->seed }, { "--cache", o->cache },
+  };
+  GPtrArray *args = g_ptr_array_new ();
+
   for (guint i = 0; i < G_N_ELEMENTS (pass); i++)
     if (pass[i].value != NULL)
       {
         g_ptr_array_add (args, (gpointer) pass[i].option);
         g_ptr_array_add (args, (gpointer) pass[i].value);
       }
-  if (source != NULL)
+  if (o->source != NULL)
     {
       g_ptr_array_add (args, "--source");
-      g_ptr_array_add (args, source);
+      g_ptr_array_add (args, o->source);
     }
-  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+  for (guint i = 0; o->params != NULL && o->params[i] != NULL; i++)
     {
       g_ptr_array_add (args, "--param");
-      g_ptr_array_add (args, params[i]);
+      g_ptr_array_add (args, o->params[i]);
     }
-  if (memcheck != NULL)
+  if (o->memcheck != NULL)
     {
       g_ptr_array_add (args, "--memcheck");
-      g_ptr_array_add (args, memcheck);
+      g_ptr_array_add (args, o->memcheck);
     }
-  if (no_trace)
+  if (o->no_trace)
     g_ptr_array_add (args, "--no-trace");
   g_ptr_array_add (args, NULL);
+  return args;
+}
 
-  explicit_output = output != NULL;
-  if (output == NULL)
-    output = default_output ();
-  /* Checked now, not after an hour of sweep. */
-  if (!ws_cli_check_output ("run", "-o", output))
-    return WS_CLI_EXIT_USAGE;
-  file = g_file_new_for_commandline_arg (output);
+/* Runs the o->runner (or one per GPU) into `session`, a line per finished run as it goes. */
+static int
+start_runner (const RunOptions *o, GPtrArray *args, WsSession *session)
+{
+  g_autoptr (GHashTable) reported = g_hash_table_new (g_direct_hash, g_direct_equal);
+  WsCliRunnerOptions options = { .command = "run" };
+  Progress progress = { FALSE, FALSE, FALSE, NULL, NULL };
+  int status;
 
-  session = ws_session_new (WS_SESSION_SOURCE_LIVE);
   progress.progress = isatty (STDERR_FILENO);
-  progress.quiet = quiet;
+  progress.quiet = o->quiet;
   progress.reported = reported;
   g_signal_connect (session, "run-added", G_CALLBACK (run_added_cb), &progress);
   g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), &progress);
   g_signal_connect (session, "changed", G_CALLBACK (changed_cb), &progress);
 
-  options.launcher = launcher;
-  options.target = target;
-  options.runner = runner;
-  options.timeout = (guint) timeout;
-  options.verbose = verbose;
-  options.remote_shell = remote_shell;
-  if (devices != NULL)
-    status = ws_cli_run_split (&options, (const char *const *) args->pdata, devices, session);
+  options.launcher = o->launcher;
+  options.target = o->target;
+  options.runner = o->runner;
+  options.timeout = (guint) o->timeout;
+  options.verbose = o->verbose;
+  options.remote_shell = o->remote_shell;
+  if (o->devices != NULL)
+    status = ws_cli_run_split (&options, (const char *const *) args->pdata, o->devices, session);
   else
     status = ws_cli_run_runner (&options, (const char *const *) args->pdata, session);
   g_signal_handlers_disconnect_by_data (session, &progress);
   clear_bar (&progress);
-  if (status == WS_CLI_EXIT_USAGE && ws_session_get_hello (session) == NULL)
-    return status; /* our own usage error (--launcher): nothing ran */
+  return status;
+}
 
-  fflush (stdout);
-  ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
+/* Where the session went: the findings of --memcheck, or the runs saved to `output`. */
+static int
+save_session (WsSession *session, int status, const RunOptions *o, const char *output,
+              gboolean explicit_output)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
+  g_autoptr (GError) error = NULL;
+  guint n_runs;
 
   n_runs = g_list_model_get_n_items (ws_session_get_runs (session));
-  if (memcheck != NULL)
+  if (o->memcheck != NULL)
     return print_memcheck (session, status, file, output, explicit_output);
   if (n_runs == 0)
     {
@@ -476,4 +504,34 @@ ws_cli_run (int argc, char **argv)
     ws_cli_write (stdout, "\n");
   }
   return status;
+}
+
+int
+ws_cli_run (int argc, char **argv)
+{
+  g_auto (RunOptions) o = { .timeout = 120 };
+  g_autoptr (GPtrArray) args = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autofree char *output = NULL;
+  int status;
+
+  if (!parse_options (&o, &argc, &argv))
+    return WS_CLI_EXIT_USAGE;
+  if ((status = check_options (&o, argc, argv)) != WS_CLI_EXIT_OK)
+    return status;
+  args = runner_args (&o);
+
+  output = o.output != NULL ? g_strdup (o.output) : default_output ();
+  /* Checked now, not after an hour of sweep. */
+  if (!ws_cli_check_output ("run", "-o", output))
+    return WS_CLI_EXIT_USAGE;
+
+  session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  status = start_runner (&o, args, session);
+  if (status == WS_CLI_EXIT_USAGE && ws_session_get_hello (session) == NULL)
+    return status; /* our own usage error (--launcher): nothing ran */
+
+  fflush (stdout);
+  ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
+  return save_session (session, status, &o, output, o.output != NULL);
 }

@@ -90,6 +90,14 @@ cudaError_t _ws_launch (WsRunner *r, const WsRunSpec *s);
 cudaError_t _ws_sequence_issue (WsRunner *r, const WsRunSpec *s, int poison);
 /* The kernel launches one sequence makes: 1, or the pieces that are not empty. */
 int _ws_sequence_launches (const WsRunSpec *s);
+/* One sequence, waited for. */
+cudaError_t _ws_sequence_run (WsRunner *r, const WsRunSpec *s, int poison);
+
+/* ws-traced-reps.c: R sequences, then R back-to-back launches, traced. Fills timing->kernel,
+ * kernel_in_sequence, h2d, d2h, memset and writes the activity records. */
+WsRunStatus _ws_traced_reps (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t);
+/* Whether CUPTI is asked for concurrent kernel records rather than serialized ones. */
+int _ws_concurrent_records (const WsRunSpec *s);
 
 /* ws-baseline.c: the CPU baselines, shared by every run of one family and size. */
 WsRunStatus _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t);

@@ -1,12 +1,19 @@
 /* ws-runner-trace-private.h: what the files of the runner's trace mode share: its options, the
- * points of a sweep, and the lookups of the program and of the injection library.
+ * points of a sweep, the lookups of the program and of the injection library, its state, a
+ * program run, and the records it writes.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "ws-args.h"
+#include "ws-diagnose.h"
+#include "ws-json.h"
+#include "ws-protocol.h"
 
 #define WS_TRACE_MAX_PARAMS 8
 #define WS_TRACE_MAX_VALUES 1000 /* values of one --sweep */
@@ -59,3 +66,69 @@ int _ws_trace_find_program (const char *name, char *path, size_t len, int *error
 int _ws_trace_find_inject (char *path, size_t len, char *looked, size_t looked_len);
 
 extern const char _ws_trace_usage[];
+
+/* ---- the mode's state (ws-runner-trace.c) --------------------------------------------------- */
+
+#define WS_TRACE_MAX_UUIDS 16
+
+typedef struct
+{
+  WsJson json;
+  uint64_t start_ns;
+  int sig_pipe[2];
+  volatile sig_atomic_t stop_signal; /* SIGINT, SIGTERM or SIGHUP received */
+  char uuids[WS_TRACE_MAX_UUIDS][48];
+  int n_uuids;
+  uint64_t dropped_records;
+  int output_failed;
+} WsTraceState;
+
+extern WsTraceState _ws_trace;
+
+/* One program run. */
+typedef struct
+{
+  int id;
+  pid_t pid;
+  int own_group;
+  int fd;              /* the trace pipe's read end; -1 once closed */
+  char *line;
+  size_t line_len, line_cap;
+  int skipping;        /* inside a line longer than MAX_LINE */
+  uint64_t start_mono, end_mono, last_data;
+  int exited, status;
+  int timed_out, stopped, term_sent, kill_sent;
+  uint64_t kill_at, give_up_at;
+  int processes, ended, records, dropped_lines;
+} WsTraceChild;
+
+/* ---- the records (ws-runner-trace-output.c) -------------------------------------------------- */
+
+void _ws_trace_write_hello (const WsDriverInfo *driver, int argc, char **argv);
+/* program_run 0: about no program run. */
+void _ws_trace_write_error (int program_run, WsErrorSeverity severity, WsErrorCode code,
+                            const char *message, const char *detail);
+void _ws_trace_write_done (int runs, int failed, int exit_code);
+void _ws_trace_write_program (const WsTraceOptions *o, int id, int of, const char *const *values,
+                              char *const *argv, char *const *env_values, const char *cwd,
+                              const char *path);
+void _ws_trace_write_program_end (const WsTraceChild *c);
+/* A program run that never started: its program record, why, and its end. */
+void _ws_trace_write_not_started (int id);
+/* "SIGSEGV" for SIGSEGV; NULL for a signal it does not name. */
+const char *_ws_trace_signal_name (int sig);
+/* The library's lines: whole ones relayed with "program_run", a partial one kept. */
+void _ws_trace_relay_chunk (WsTraceChild *c, const char *data, size_t n);
+void _ws_trace_relay_line (WsTraceChild *c, char *line, size_t len);
+
+/* ---- the program (ws-runner-trace-child.c) --------------------------------------------------- */
+
+/* SIGINT, SIGTERM and SIGHUP stop the program run; SIGCHLD wakes the loop. */
+void _ws_trace_install_handlers (void);
+/* Starts the program; 0 (reported) when it could not be. */
+int _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
+                           char *const *env_values, const char *cwd, const WsTraceOptions *o,
+                           const char *inject);
+/* Runs the program to its end (or until stopped) and relays its records. */
+void _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o);
+void _ws_trace_free_strv (char **v);

@@ -411,226 +411,6 @@ prepare_buffers (WsRunner *r, const WsRunSpec *s)
   return WS_RUN_OK;
 }
 
-/* ---- GPU phases ------------------------------------------------------------------------ */
-
-/* One sequence, waited for. */
-static cudaError_t
-sequence (WsRunner *r, const WsRunSpec *s, int poison)
-{
-  cudaError_t err = _ws_sequence_issue (r, s, poison);
-
-  if (err == cudaSuccess)
-    err = cudaStreamSynchronize (r->streams[0]);
-  return err;
-}
-
-static int
-rep_of (const uint64_t *rep_start, int reps, uint64_t mid)
-{
-  int rep = 0;
-
-  while (rep + 1 < reps && mid >= rep_start[rep + 1])
-    rep++;
-  return rep;
-}
-
-static int
-is_flush (const WsRunnerActivity *a)
-{
-  return a->kind == WS_ACTIVITY_KERNEL && a->name != NULL
-         && strcmp (a->name, ws_flush_kernel_name) == 0;
-}
-
-/* Which kernel records CUPTI makes: serialized ones are exact for one stream; with several
- * streams they would keep the pieces' kernels from overlapping, so streams:K with K > 1 is
- * traced with concurrent records. WARPSCOPE_KERNEL_RECORDS=concurrent asks for those on one
- * stream too, for benchmarks that compare the two (tests/gpu/bench-ncu.sh). */
-static int
-concurrent_records (const WsRunSpec *s)
-{
-  const char *asked = getenv ("WARPSCOPE_KERNEL_RECORDS");
-
-  return (s->transfer == WS_TRANSFER_STREAMS && s->streams > 1)
-         || (asked != NULL && strcmp (asked, "concurrent") == 0);
-}
-
-static int
-compare_start (const void *a, const void *b)
-{
-  const WsRunnerActivity *x = a, *y = b;
-
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* Traced phase: R sequences, then R back-to-back launches. Fills timing->kernel,
- * kernel_in_sequence, h2d, d2h, memset and emits the activity records.
- *
- * A launch normally makes one kernel record. A library may run its work as a kernel of its
- * own name (cuBLAS does), or as several (a split reduction): the back-to-back launches tell
- * how many records each launch makes, and the kernel time of a launch is the sum of its
- * records. Pieces of streams:K can make a different number from a whole launch, so for a
- * library's kernels a sequence needs at least one record per piece. */
-static WsRunStatus
-traced_reps (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
-{
-  int reps = s->reps, out = s->kernel->n_inputs, launches = _ws_sequence_launches (s);
-  int concurrent = concurrent_records (s);
-  uint64_t *rep_start = calloc ((size_t) reps, sizeof *rep_start), burst_start = 0;
-  double *kernel = calloc ((size_t) reps, sizeof (double)),
-         *seq_kernel = calloc ((size_t) reps, sizeof (double)),
-         *h2d = calloc ((size_t) reps, sizeof (double)),
-         *d2h = calloc ((size_t) reps, sizeof (double)),
-         *mset = calloc ((size_t) reps, sizeof (double));
-  int *kernels_in_rep = calloc ((size_t) reps, sizeof (int)), burst = 0, per_launch = 1;
-  WsRunnerActivityList acts = { 0 };
-  WsErrorCode code;
-  char message[640];
-  cudaError_t err = cudaSuccess;
-  WsRunStatus status = WS_RUN_OK;
-
-  if (!rep_start || !kernel || !seq_kernel || !h2d || !d2h || !mset || !kernels_in_rep)
-    {
-      status = _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping timing records");
-      goto out;
-    }
-  t->traced = r->tracing && ws_cupti_start (concurrent, &code, message, sizeof message);
-  t->kernel_records = concurrent ? "concurrent" : "serialized";
-  if (r->tracing && !t->traced)
-    {
-      ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, code, message, NULL);
-      r->tracing = 0;
-    }
-  for (int rep = 0; rep < reps && err == cudaSuccess; rep++)
-    {
-      if (rep == reps - 1)
-        memset (r->host[out], 0xFF, r->elems[out] * sizeof (float));
-      rep_start[rep] = ws_cupti_timestamp ();
-      err = sequence (r, s, 1);
-    }
-  if (t->traced && err == cudaSuccess)
-    {
-      burst_start = ws_cupti_timestamp ();
-      /* --cache cold: each launch after a flush of L2, whose own records are told apart by
-       * name and left out of the kernel's time. */
-      for (int i = 0; i < reps && err == cudaSuccess; i++)
-        if (!s->cache_cold || (err = _ws_flush (r)) == cudaSuccess)
-          err = _ws_launch (r, s);
-      if (err == cudaSuccess)
-        err = cudaStreamSynchronize (r->streams[0]);
-    }
-  if (t->traced)
-    {
-      ws_cupti_stop ();
-      ws_cupti_take (&acts);
-    }
-  if (err != cudaSuccess)
-    {
-      cudaGetLastError ();
-      status = _ws_run_failure (s, err, "running the traced repetitions");
-      goto out;
-    }
-  if (!t->traced)
-    goto out;
-
-  /* Concurrent records of several streams arrive in any order. */
-  if (acts.len > 1)
-    qsort (acts.items, acts.len, sizeof *acts.items, compare_start);
-  for (size_t i = 0; i < acts.len; i++)
-    {
-      const WsRunnerActivity *a = &acts.items[i];
-
-      burst += a->kind == WS_ACTIVITY_KERNEL && !is_flush (a)
-               && a->start / 2 + a->end / 2 >= burst_start;
-    }
-  if (burst >= reps && burst % reps == 0)
-    per_launch = burst / reps;
-  burst = 0;
-  for (size_t i = 0; i < acts.len; i++)
-    {
-      WsRunnerActivity *a = &acts.items[i];
-      uint64_t mid = a->start / 2 + a->end / 2;
-      double dur = (double) (a->end - a->start);
-      int rep;
-
-      if (mid >= burst_start && is_flush (a))
-        {
-          /* A flush belongs to the launch it comes before. */
-          rep = burst / per_launch < reps ? burst / per_launch : reps - 1;
-          ws_output_activity (s->id, WS_PHASE_FLUSH, rep, a);
-          continue;
-        }
-      if (mid >= burst_start)
-        {
-          /* The back-to-back launches, numbered in the order they ran. */
-          /* A memset (the zeroing of a reduction) belongs to the launch it precedes,
-           * anything else to the launch before it. */
-          rep = a->kind == WS_ACTIVITY_KERNEL || a->kind == WS_ACTIVITY_MEMSET
-                  ? burst / per_launch
-                  : (burst > 0 ? burst - 1 : 0) / per_launch;
-          if (rep >= reps)
-            rep = reps - 1;
-          ws_output_activity (s->id, WS_PHASE_KERNELS, rep, a);
-          if (a->kind == WS_ACTIVITY_KERNEL)
-            {
-              if (burst / per_launch < reps)
-                kernel[burst / per_launch] += dur;
-              burst++;
-            }
-          continue;
-        }
-      rep = rep_of (rep_start, reps, mid);
-      ws_output_activity (s->id, WS_PHASE_SEQUENCE, rep, a);
-      if (a->kind == WS_ACTIVITY_KERNEL)
-        seq_kernel[rep] += dur, kernels_in_rep[rep]++;
-      else if (a->kind == WS_ACTIVITY_MEMSET)
-        mset[rep] += dur;
-      else if (a->kind == WS_ACTIVITY_MEMCPY && a->direction == WS_COPY_HTOD)
-        h2d[rep] += dur;
-      else if (a->kind == WS_ACTIVITY_MEMCPY && a->direction == WS_COPY_DTOH)
-        d2h[rep] += dur;
-    }
-  for (int rep = 0; rep < reps; rep++)
-    {
-      int expected = launches * per_launch, got = kernels_in_rep[rep];
-      int library = s->kernel->library != NULL;
-
-      if (burst != reps * per_launch || (library ? got < launches : got != expected)
-          || (!library && per_launch != 1))
-        {
-          snprintf (message, sizeof message,
-                    "CUPTI delivered %d kernel records for repetition %d of run %d, where %d "
-                    "%s expected, and %d for %d back-to-back launches; the traced figures are "
-                    "left out",
-                    got, rep, s->id, library ? launches : expected,
-                    library ? "or more were" : "were", burst, reps);
-          ws_output_error (s->id, WS_ERROR_SEVERITY_WARNING, WS_ERROR_TRACE_INCOMPLETE, message,
-                           NULL);
-          t->traced = 0;
-          break;
-        }
-    }
-  if (t->traced)
-    {
-      t->kernel = _ws_stats_of (kernel, reps);
-      t->kernel_in_sequence = _ws_stats_of (seq_kernel, reps);
-      t->h2d = _ws_stats_of (h2d, reps);
-      t->d2h = _ws_stats_of (d2h, reps);
-      t->memset = _ws_stats_of (mset, reps);
-      t->records_per_launch = per_launch;
-    }
-
-out:
-  ws_runner_activity_list_clear (&acts);
-  free (rep_start);
-  free (kernel);
-  free (seq_kernel);
-  free (h2d);
-  free (d2h);
-  free (mset);
-  free (kernels_in_rep);
-  return status;
-}
-
 /* ---- warm-up --------------------------------------------------------------------------- */
 
 /* W sequences (module load, first touch), and with streams:K one whole launch after them.
@@ -640,7 +420,7 @@ out:
 static WsRunStatus
 warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
 {
-  int concurrent = concurrent_records (s);
+  int concurrent = _ws_concurrent_records (s);
   int traced = 0;
   WsRunnerActivityList acts = { 0 };
   cudaError_t err = cudaSuccess;
@@ -657,7 +437,7 @@ warm_up (WsRunner *r, const WsRunSpec *s, WsLaunchFacts *facts)
         }
     }
   for (int i = 0; i < s->warmup && err == cudaSuccess; i++)
-    err = sequence (r, s, 1);
+    err = _ws_sequence_run (r, s, 1);
   if (err == cudaSuccess && traced && s->transfer == WS_TRANSFER_STREAMS)
     {
       err = _ws_launch (r, s);
@@ -725,7 +505,7 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
       WS_TRY (_ws_flush (r), "flushing L2");
       WS_TRY (cudaStreamSynchronize (r->streams[0]), "flushing L2");
     }
-  if ((status = traced_reps (r, s, &timing)) != WS_RUN_OK)
+  if ((status = _ws_traced_reps (r, s, &timing)) != WS_RUN_OK)
     return status;
 
   /* The last traced repetition's output, copied into NaN-poisoned host memory. */

@@ -156,3 +156,14 @@ _ws_sequence_launches (const WsRunSpec *s)
     launches += !piece_empty (s, &cfg, s->streams, p, region);
   return launches;
 }
+
+/* One sequence, waited for. */
+cudaError_t
+_ws_sequence_run (WsRunner *r, const WsRunSpec *s, int poison)
+{
+  cudaError_t err = _ws_sequence_issue (r, s, poison);
+
+  if (err == cudaSuccess)
+    err = cudaStreamSynchronize (r->streams[0]);
+  return err;
+}
