@@ -222,7 +222,7 @@ test_numbers_explained (void)
   ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
   ws_test_spin_for (500);
   kernel = find_label_widget (runs, "37.4 µs");
-  e2e = find_label_widget (runs, "12.23 ms");
+  e2e = find_label_widget (runs, "12.2 ms");
   g_assert_nonnull (kernel);
   g_assert_nonnull (e2e);
   tip = gtk_widget_get_tooltip_text (kernel);

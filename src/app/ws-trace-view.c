@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-trace-command.h"
 
 struct _WsTraceView
@@ -126,7 +127,7 @@ occupancy_cell (const WsTraceKernel *k)
   g_autofree char *pct = NULL;
 
   if (!k->has_occupancy)
-    return g_strdup ("–");
+    return g_strdup (WS_UNITS_NONE);
   pct = percent (k->occupancy.occupancy);
   if (k->occupancy.occupancy >= 1)
     return g_steal_pointer (&pct);
@@ -160,11 +161,11 @@ kernel_table (WsTraceView *self, WsTrace *trace, guint program)
       cells[1] = ws_trace_format_dims (k->grid);
       cells[2] = ws_trace_format_dims (k->block);
       cells[3] = g_strdup_printf ("%u", k->registers);
-      cells[4] = ws_format_grouped (k->count);
-      cells[5] = ws_format_duration (k->total_ns);
-      cells[6] = ws_format_duration (k->median_ns);
-      cells[7] = ws_format_duration (k->min_ns);
-      cells[8] = ws_format_duration (k->max_ns);
+      cells[4] = ws_units_grouped (k->count);
+      cells[5] = ws_units_duration (k->total_ns);
+      cells[6] = ws_units_duration (k->median_ns);
+      cells[7] = ws_units_duration (k->min_ns);
+      cells[8] = ws_units_duration (k->max_ns);
       cells[9] = percent (k->share);
       cells[10] = occupancy_cell (k);
       table_add (&t, cells);
@@ -194,14 +195,14 @@ copy_table (WsTraceView *self, WsTrace *trace, guint program)
       char **cells = g_new0 (char *, G_N_ELEMENTS (copy_headings) + 1);
 
       cells[0] = ws_trace_describe_copy (c);
-      cells[1] = ws_format_grouped (c->count);
-      cells[2] = g_format_size (c->bytes);
-      cells[3] = ws_format_duration (c->total_ns);
-      cells[4] = ws_format_duration (c->median_ns);
-      cells[5] = ws_format_duration (c->min_ns);
-      cells[6] = ws_format_duration (c->max_ns);
+      cells[1] = ws_units_grouped (c->count);
+      cells[2] = ws_units_bytes ((double) c->bytes);
+      cells[3] = ws_units_duration (c->total_ns);
+      cells[4] = ws_units_duration (c->median_ns);
+      cells[5] = ws_units_duration (c->min_ns);
+      cells[6] = ws_units_duration (c->max_ns);
       cells[7] = c->kind == WS_TRACE_SPAN_MEMCPY && c->gbs > 0 ? g_strdup_printf ("%.1f", c->gbs)
-                                                              : g_strdup ("–");
+                                                              : g_strdup (WS_UNITS_NONE);
       table_add (&t, cells);
     }
   return GTK_WIDGET (t.grid);
