@@ -12,6 +12,7 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-run-columns.h"
 #include "ws-units.h"
 
 struct _WsRunsView
@@ -54,11 +55,21 @@ typedef enum
   N_COLUMNS
 } Column;
 
-static const char *column_titles[N_COLUMNS] = {
-  N_("#"), N_("GPU"), N_("Kernel"), N_("Size"), N_("Block"), N_("Host memory"), N_("Kernel time"),
-  N_("End to end"), N_("vs 1 CPU"), N_("vs all cores"), N_("Occupancy"), N_("Verified"),
-  N_("Findings"),
+/* Each column of the table is one of ws-run-columns.h, which gives its title and, where the
+ * cell says no more than the value, its text. */
+static const char *const column_keys[N_COLUMNS] = {
+  "run", "gpu", "kernel", "shape", "block", "transfer", "kernel_ns_median", "e2e_ns_median",
+  "speedup_kernel_vs_1", "speedup_kernel_vs_all", "occupancy", "verified", "findings",
 };
+
+static const WsRunColumn *
+schema_column (Column column)
+{
+  const WsRunColumn *c = ws_run_column_find (column_keys[column]);
+
+  g_assert (c != NULL && c->title != NULL);
+  return c;
+}
 
 static char *
 with_spread (const WsStats *s)
@@ -92,19 +103,15 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
   *css = NULL;
   switch (column)
     {
-    case COL_ID:
-      return g_strdup_printf ("%d", c->id);
     case COL_DEVICE:
       *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
-      return c->device >= 0 ? g_strdup_printf ("%d", c->device) : g_strdup (WS_UNITS_NONE);
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
+    case COL_ID:
     case COL_KERNEL:
-      return g_strdup (c->kernel);
     case COL_SIZE:
-      return ws_run_dup_size_label (run);
     case COL_BLOCK:
-      return ws_run_dup_block_label (run);
     case COL_MEMORY:
-      return g_strdup (ws_transfer_label (c->transfer));
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
         {
@@ -169,7 +176,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
                                   l->active_blocks_per_sm, l->warps_per_block,
                                   l->limiter ? l->limiter : "?", l->waves);
       *css = l->occupancy < 0.5 ? "error" : l->occupancy < 1.0 ? "warning" : NULL;
-      return ws_units_percent (l->occupancy);
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_VERIFIED:
       switch (ws_run_get_state (run))
         {
@@ -571,7 +578,7 @@ ws_runs_view_init (WsRunsView *self)
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
       g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
-      column = gtk_column_view_column_new (_(column_titles[c]), factory);
+      column = gtk_column_view_column_new (_(schema_column ((Column) c)->title), factory);
       custom = gtk_custom_sorter_new (compare_cb, NULL, NULL);
       g_object_set_data (G_OBJECT (custom), "view", self);
       g_object_set_data (G_OBJECT (custom), "column", GINT_TO_POINTER (c));

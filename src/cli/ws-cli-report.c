@@ -24,25 +24,6 @@ ws_cli_report_format_from_string (const char *name, WsCliReportFormat *format)
 
 /* ---- words about runs -------------------------------------------------------------------- */
 
-const char *
-ws_cli_report_state_name (WsRunState state)
-{
-  switch (state)
-    {
-    case WS_RUN_STATE_RUNNING:
-      return "running";
-    case WS_RUN_STATE_COMPLETE:
-      return "complete";
-    case WS_RUN_STATE_FAILED:
-      return "failed";
-    case WS_RUN_STATE_REFUSED:
-      return "refused";
-    case WS_RUN_STATE_INCOMPLETE:
-    default:
-      return "incomplete";
-    }
-}
-
 char *
 ws_cli_report_describe_run (WsRun *run)
 {
