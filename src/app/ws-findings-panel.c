@@ -353,12 +353,12 @@ compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show 
       ta = human_rate (a), tb = human_rate (b);
       break;
     case SHOW_PERCENT:
-      ta = g_strdup_printf ("%.0f%%", 100 * a), tb = g_strdup_printf ("%.0f%%", 100 * b);
+      ta = ws_units_percent (a), tb = ws_units_percent (b);
       break;
     }
   /* One rule for every row, as the column's heading says: the second divided by the first. */
   if (a > 0 && b > 0)
-    ratio = g_strdup_printf (b / a >= 100 ? "%.0f×" : "%.2f×", b / a);
+    ratio = ws_units_ratio (b / a);
   labels[0] = label (name, "dim-label", FALSE);
   gtk_label_set_wrap (GTK_LABEL (labels[0]), FALSE);
   labels[1] = label (ta, "numbers", FALSE);

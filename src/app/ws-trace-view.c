@@ -112,15 +112,6 @@ table_add (Table *t, char **cells)
   g_strfreev (cells);
 }
 
-/* "62%"; "0.4%" for a share under 1% that is not none. */
-static char *
-percent (double fraction)
-{
-  if (fraction > 0 && fraction < 0.01)
-    return g_strdup_printf ("%.1f%%", 100 * fraction);
-  return g_strdup_printf ("%.0f%%", 100 * fraction);
-}
-
 static char *
 occupancy_cell (const WsTraceKernel *k)
 {
@@ -128,7 +119,7 @@ occupancy_cell (const WsTraceKernel *k)
 
   if (!k->has_occupancy)
     return g_strdup (WS_UNITS_NONE);
-  pct = percent (k->occupancy.occupancy);
+  pct = ws_units_percent (k->occupancy.occupancy);
   if (k->occupancy.occupancy >= 1)
     return g_steal_pointer (&pct);
   /* Translators: an occupancy ("12.5%") and what limits it ("registers"), as the CLI's table. */
@@ -166,7 +157,7 @@ kernel_table (WsTraceView *self, WsTrace *trace, guint program)
       cells[6] = ws_units_duration (k->median_ns);
       cells[7] = ws_units_duration (k->min_ns);
       cells[8] = ws_units_duration (k->max_ns);
-      cells[9] = percent (k->share);
+      cells[9] = ws_units_percent (k->share);
       cells[10] = occupancy_cell (k);
       table_add (&t, cells);
     }
