@@ -501,7 +501,7 @@ test_numbers (void)
   g_assert_cmpstr (_ws_fmt_time (b, 999700), ==, "1.00 ms");
   g_assert_cmpstr (_ws_fmt_time (b, 12.4e6), ==, "12.4 ms");
   g_assert_cmpstr (_ws_fmt_time (b, 2.5e9), ==, "2.50 s");
-  g_assert_cmpstr (_ws_fmt_bytes (b, 4000), ==, "4.00 KB");
+  g_assert_cmpstr (_ws_fmt_bytes (b, 4000), ==, "4.00 kB");
   g_assert_cmpstr (_ws_fmt_bytes (b, 1.2e8), ==, "120 MB");
   g_assert_cmpstr (_ws_fmt_kib (b, 49152), ==, "48 KiB");
   g_assert_cmpstr (_ws_fmt_gbs (b, 4175.3), ==, "4175 GB/s");
@@ -513,7 +513,7 @@ test_numbers (void)
   g_assert_cmpstr (_ws_fmt_percent (b, 0.997), ==, "99.7%");
   g_assert_cmpstr (_ws_fmt_percent (b, 1), ==, "100%");
   g_assert_cmpstr (_ws_fmt_ratio (b, 0.158), ==, "0.16×");
-  g_assert_cmpstr (_ws_fmt_ratio (b, 1.66), ==, "1.7×");
+  g_assert_cmpstr (_ws_fmt_ratio (b, 1.66), ==, "1.66×");
   g_assert_cmpstr (_ws_fmt_ratio (b, 0.9976), ==, "0.998×");
   g_assert_cmpstr (_ws_fmt_ratio (b, 388.2), ==, "388×");
   g_assert_cmpstr (_ws_fmt_count (b, 10000000), ==, "10,000,000");

@@ -5,10 +5,13 @@
  * (each run from its own start, one scale) and the findings the table and panel show.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n.h>
+
 #include "test-app-util.h"
 #include "ws-chart-view.h"
 #include "ws-findings-panel.h"
 #include "ws-occupancy-view.h"
+#include "ws-run-columns.h"
 #include "ws-runs-view.h"
 #include "ws-source-view.h"
 #include "ws-time-summary.h"
@@ -222,7 +225,7 @@ test_numbers_explained (void)
   ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
   ws_test_spin_for (500);
   kernel = find_label_widget (runs, "37.4 µs");
-  e2e = find_label_widget (runs, "12.23 ms");
+  e2e = find_label_widget (runs, "12.2 ms");
   g_assert_nonnull (kernel);
   g_assert_nonnull (e2e);
   tip = gtk_widget_get_tooltip_text (kernel);
@@ -230,6 +233,64 @@ test_numbers_explained (void)
   g_assert_nonnull (strstr (tip, "in sequence, the kernel took 40.0 µs"));
   tip = gtk_widget_get_tooltip_text (e2e);
   g_assert_nonnull (strstr (tip, "The traced copies add up to 14.5"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkColumnView *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return GTK_COLUMN_VIEW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkColumnView *found = find_column_view (c);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The runs view is the third user of the run-column list (test-cli-columns.c has the two
+ * CSVs): its headers are the list's titles, and a run's plain cells its text. */
+static void
+test_runs_view_columns (void)
+{
+  static const char *const keys[] = {
+    "run", "gpu", "kernel", "shape", "block", "transfer", "kernel_ns_median", "e2e_ns_median",
+    "speedup_kernel_vs_1", "speedup_kernel_vs_all", "occupancy", "verified", "findings",
+  };
+  static const char *const plain[] = { "shape", "transfer", "occupancy" };
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *runs = ws_test_view (window, "runs_view");
+  GtkColumnView *view = find_column_view (runs);
+  GListModel *columns;
+  WsRun *run;
+
+  g_assert_nonnull (view);
+  columns = gtk_column_view_get_columns (view);
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, G_N_ELEMENTS (keys));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      const WsRunColumn *schema = ws_run_column_find (keys[i]);
+
+      g_assert_nonnull (schema);
+      g_assert_cmpstr (gtk_column_view_column_get_title (column), ==, _(schema->title));
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
+  ws_test_spin_for (500);
+  run = ws_session_find_run (ws_workspace_get_session (ws_window_get_workspace (window)), 5);
+  g_assert_nonnull (run);
+  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+    {
+      g_autofree char *text = ws_run_column_dup_text (ws_run_column_find (plain[i]), run, NULL);
+
+      if (find_label_widget (runs, text) == NULL)
+        g_error ("the runs view shows no cell \"%s\" (%s of run 5)", text, plain[i]);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -397,6 +458,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
   g_test_add_func ("/app/workspace/numbers-explained", test_numbers_explained);
+  g_test_add_func ("/app/workspace/runs-view-columns", test_runs_view_columns);
   g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);

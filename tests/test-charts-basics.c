@@ -13,25 +13,25 @@ test_format (void)
     double v;
     const char *expect;
   } cases[] = {
-    { _ws_format_duration, 2400, "2.40 µs" },
-    { _ws_format_duration, 999999, "1.00 ms" },
-    { _ws_format_duration, 15.4, "15.4 ns" },
-    { _ws_format_duration, 1.92e9, "1.92 s" },
-    { _ws_format_duration, NAN, "–" },
-    { _ws_format_bytes, 4000, "4.00 kB" },
-    { _ws_format_bytes, 80e6, "80.0 MB" },
-    { _ws_format_bytes, 999.9e3, "1.00 MB" },
-    { _ws_format_count, 1e3, "1 K" },
-    { _ws_format_count, 1e7, "10 M" },
-    { _ws_format_count, 2048, "2048" },
-    { _ws_format_count, 1.5e6, "1.50 M" },
-    { _ws_format_percent, 0.97, "97%" },
-    { _ws_format_percent, 0.004, "0.4%" },
+    { ws_units_duration, 2400, "2.40 µs" },
+    { ws_units_duration, 999999, "1.00 ms" },
+    { ws_units_duration, 15.4, "15 ns" },
+    { ws_units_duration, 1.92e9, "1.92 s" },
+    { ws_units_duration, NAN, "—" },
+    { ws_units_bytes, 4000, "4.00 kB" },
+    { ws_units_bytes, 80e6, "80.0 MB" },
+    { ws_units_bytes, 999.9e3, "1.00 MB" },
+    { ws_units_count_short, 1e3, "1 K" },
+    { ws_units_count_short, 1e7, "10 M" },
+    { ws_units_count_short, 2048, "2048" },
+    { ws_units_count_short, 1.5e6, "1.50 M" },
+    { ws_units_percent, 0.97, "97%" },
+    { ws_units_percent, 0.004, "0.4%" },
     /* Numbers no GPU measures are said with an exponent, not in 300 digits. */
-    { _ws_format_duration, 1e300, "1.00e+291 s" },
-    { _ws_format_bytes, 18446744073709551615.0, "18,400 PB" },
-    { _ws_format_count, 18446744073709551615.0, "1.84e+19" },
-    { _ws_format_count, 1e300, "1.00e+300" },
+    { ws_units_duration, 1e300, "1.00e+291 s" },
+    { ws_units_bytes, 18446744073709551615.0, "18,400 PB" },
+    { ws_units_count_short, 18446744073709551615.0, "1.84e+19" },
+    { ws_units_count_short, 1e300, "1.00e+300" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

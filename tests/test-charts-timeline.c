@@ -16,7 +16,7 @@ test_timeline_zoom (void)
   WsRun *run = ws_session_find_run (session, 5);
   guint index;
   const WsActivity *k = first_kernel (run, WS_PHASE_SEQUENCE, &index);
-  g_autofree char *dur = _ws_format_duration ((double) ws_activity_duration (k));
+  g_autofree char *dur = ws_units_duration ((double) ws_activity_duration (k));
   WsChartOptions options;
   struct
   {

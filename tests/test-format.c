@@ -6,12 +6,13 @@
 #include <string.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 
 static void
 test_grouped (void)
 {
-  g_autofree char *zero = ws_format_grouped (0);
-  g_autofree char *ten_million = ws_format_grouped (10000000);
+  g_autofree char *zero = ws_units_grouped (0);
+  g_autofree char *ten_million = ws_units_grouped (10000000);
 
   g_assert_cmpstr (zero, ==, "0");
   g_assert_cmpstr (ten_million, ==, "10,000,000");

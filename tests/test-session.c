@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-session-private.h"
 #include "ws-trace.h"
 #include "test-util.h"
@@ -579,18 +580,18 @@ test_format (void)
   {
     double ns;
     const char *text;
-  } durations[] = { { 0, "–" }, { -5, "–" }, { 512, "512 ns" }, { 37420, "37.4 µs" },
-                    { 12230000, "12.23 ms" }, { 2.5e9, "2.50 s" } };
+  } durations[] = { { 0, "—" }, { -5, "—" }, { 512, "512 ns" }, { 37420, "37.4 µs" },
+                    { 12230000, "12.2 ms" }, { 2.5e9, "2.50 s" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (grouped); i++)
     {
-      g_autofree char *text = ws_format_grouped (grouped[i].value);
+      g_autofree char *text = ws_units_grouped (grouped[i].value);
 
       g_assert_cmpstr (text, ==, grouped[i].text);
     }
   for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
     {
-      g_autofree char *text = ws_format_duration (durations[i].ns);
+      g_autofree char *text = ws_units_duration (durations[i].ns);
 
       g_assert_cmpstr (text, ==, durations[i].text);
     }

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-units.h"
+
 struct _WsEnvironmentDialog
 {
   AdwPreferencesWindow parent_instance;
@@ -83,17 +85,26 @@ add_devices (AdwPreferencesPage *page, WsSession *session)
       g_autofree char *cc = g_strdup_printf ("%s (%s)", d->compute_capability, d->sm);
       g_autofree char *sms = g_strdup_printf (_("%d × %d lanes, up to %d threads each"), d->sm_count,
                                               d->fp32_lanes_per_sm, d->max_threads_per_sm);
-      g_autofree char *mem = g_strdup_printf (_("%.1f GB (%.1f GB free), L2 %.0f MB"),
-                                              d->memory_bytes / 1e9, d->memory_free_bytes / 1e9,
-                                              d->l2_bytes / 1e6);
-      g_autofree char *bw = g_strdup_printf (_("%.0f GB/s measured, %.0f GB/s theoretical"),
-                                             d->bandwidth_measured_gbs,
-                                             d->bandwidth_theoretical_gbs);
-      g_autofree char *pinned = g_strdup_printf (_("%.1f GB/s in, %.1f GB/s out"), d->h2d_pinned_gbs,
-                                                 d->d2h_pinned_gbs);
-      g_autofree char *pageable = g_strdup_printf (_("%.1f GB/s in, %.1f GB/s out"),
-                                                   d->h2d_pageable_gbs, d->d2h_pageable_gbs);
-      g_autofree char *peak = g_strdup_printf (_("%.1f TFLOP/s"), d->fp32_peak_gflops / 1e3);
+      g_autofree char *memory = ws_units_bytes ((double) d->memory_bytes);
+      g_autofree char *free_memory = ws_units_bytes ((double) d->memory_free_bytes);
+      g_autofree char *l2 = ws_units_bytes_binary ((double) d->l2_bytes);
+      g_autofree char *measured = ws_units_gbs (d->bandwidth_measured_gbs);
+      g_autofree char *theoretical = ws_units_gbs (d->bandwidth_theoretical_gbs);
+      g_autofree char *h2d_pinned = ws_units_gbs (d->h2d_pinned_gbs);
+      g_autofree char *d2h_pinned = ws_units_gbs (d->d2h_pinned_gbs);
+      g_autofree char *h2d_pageable = ws_units_gbs (d->h2d_pageable_gbs);
+      g_autofree char *d2h_pageable = ws_units_gbs (d->d2h_pageable_gbs);
+      /* Translators: the GPU's memory, what of it is free, and its L2 cache: "150 GB (149 GB
+       * free), L2 60 MiB". */
+      g_autofree char *mem = g_strdup_printf (_("%s (%s free), L2 %s"), memory, free_memory, l2);
+      /* Translators: two memory bandwidths, "4189 GB/s". */
+      g_autofree char *bw = g_strdup_printf (_("%s measured, %s theoretical"), measured,
+                                             theoretical);
+      /* Translators: copy rates host to device and back, "55.2 GB/s". */
+      g_autofree char *pinned = g_strdup_printf (_("%s in, %s out"), h2d_pinned, d2h_pinned);
+      g_autofree char *pageable = g_strdup_printf (_("%s in, %s out"), h2d_pageable,
+                                                   d2h_pageable);
+      g_autofree char *peak = ws_units_gflops (d->fp32_peak_gflops);
 
       adw_preferences_group_set_title (group, title);
       add_row (group, _("Compute capability"), cc);

@@ -10,6 +10,7 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
 
@@ -324,9 +325,9 @@ static char *
 human_rate (double v)
 {
   if (!(v > 0))
-    return g_strdup ("–");
+    return g_strdup (WS_UNITS_NONE);
   if (v >= 1000)
-    return ws_format_grouped ((guint64) (v + 0.5));
+    return ws_units_grouped ((guint64) (v + 0.5));
   return g_strdup_printf ("%.3g", v);
 }
 
@@ -346,18 +347,18 @@ compare_row (GtkGrid *grid, int row, const char *name, double a, double b, Show 
   switch (show)
     {
     case SHOW_TIME:
-      ta = ws_format_duration (a), tb = ws_format_duration (b);
+      ta = ws_units_duration (a), tb = ws_units_duration (b);
       break;
     case SHOW_RATE:
       ta = human_rate (a), tb = human_rate (b);
       break;
     case SHOW_PERCENT:
-      ta = g_strdup_printf ("%.0f%%", 100 * a), tb = g_strdup_printf ("%.0f%%", 100 * b);
+      ta = ws_units_percent (a), tb = ws_units_percent (b);
       break;
     }
   /* One rule for every row, as the column's heading says: the second divided by the first. */
   if (a > 0 && b > 0)
-    ratio = g_strdup_printf (b / a >= 100 ? "%.0f×" : "%.2f×", b / a);
+    ratio = ws_units_ratio (b / a);
   labels[0] = label (name, "dim-label", FALSE);
   gtk_label_set_wrap (GTK_LABEL (labels[0]), FALSE);
   labels[1] = label (ta, "numbers", FALSE);

@@ -12,6 +12,8 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-run-columns.h"
+#include "ws-units.h"
 
 struct _WsRunsView
 {
@@ -53,11 +55,21 @@ typedef enum
   N_COLUMNS
 } Column;
 
-static const char *column_titles[N_COLUMNS] = {
-  N_("#"), N_("GPU"), N_("Kernel"), N_("Size"), N_("Block"), N_("Host memory"), N_("Kernel time"),
-  N_("End to end"), N_("vs 1 CPU"), N_("vs all cores"), N_("Occupancy"), N_("Verified"),
-  N_("Findings"),
+/* Each column of the table is one of ws-run-columns.h, which gives its title and, where the
+ * cell says no more than the value, its text. */
+static const char *const column_keys[N_COLUMNS] = {
+  "run", "gpu", "kernel", "shape", "block", "transfer", "kernel_ns_median", "e2e_ns_median",
+  "speedup_kernel_vs_1", "speedup_kernel_vs_all", "occupancy", "verified", "findings",
 };
+
+static const WsRunColumn *
+schema_column (Column column)
+{
+  const WsRunColumn *c = ws_run_column_find (column_keys[column]);
+
+  g_assert (c != NULL && c->title != NULL);
+  return c;
+}
 
 static char *
 with_spread (const WsStats *s)
@@ -65,22 +77,12 @@ with_spread (const WsStats *s)
   g_autofree char *median = NULL, *min = NULL, *max = NULL;
 
   if (s->n == 0)
-    return g_strdup ("–");
-  median = ws_format_duration (s->median);
+    return g_strdup (WS_UNITS_NONE);
+  median = ws_units_duration (s->median);
   if (s->n == 1 || s->max <= s->min)
     return g_steal_pointer (&median);
   /* The spread as a percentage keeps the column narrow; the tooltip has the range. */
   return g_strdup_printf ("%s ±%.0f%%", median, 50.0 * (s->max - s->min) / s->median);
-}
-
-static char *
-speedup_text (double x)
-{
-  if (!(x > 0))
-    return g_strdup ("–");
-  if (x < 10)
-    return g_strdup_printf ("%.2f×", x);
-  return g_strdup_printf ("%.0f×", x);
 }
 
 static GPtrArray *
@@ -101,23 +103,19 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
   *css = NULL;
   switch (column)
     {
-    case COL_ID:
-      return g_strdup_printf ("%d", c->id);
     case COL_DEVICE:
       *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
-      return c->device >= 0 ? g_strdup_printf ("%d", c->device) : g_strdup ("–");
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
+    case COL_ID:
     case COL_KERNEL:
-      return g_strdup (c->kernel);
     case COL_SIZE:
-      return ws_run_dup_size_label (run);
     case COL_BLOCK:
-      return ws_run_dup_block_label (run);
     case COL_MEMORY:
-      return g_strdup (ws_transfer_label (c->transfer));
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
         {
-          g_autofree char *min = ws_format_duration (t->kernel.min), *max = ws_format_duration (t->kernel.max);
+          g_autofree char *min = ws_units_duration (t->kernel.min), *max = ws_units_duration (t->kernel.max);
 
           *tooltip = g_strdup_printf (_("Median of %d traced launches, back to back; range "
                                         "%s – %s"), t->kernel.n, min, max);
@@ -125,7 +123,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
               && fabs (t->kernel_in_sequence.median - t->kernel.median) > 0.02 * t->kernel.median)
             {
               /* The findings time the kernel between its copies: say why theirs differs. */
-              g_autofree char *seq = ws_format_duration (t->kernel_in_sequence.median);
+              g_autofree char *seq = ws_units_duration (t->kernel_in_sequence.median);
               char *more = g_strdup_printf (_("%s. Between its copies, in sequence, the kernel "
                                               "took %s: that is the time the findings use."),
                                             *tooltip, seq);
@@ -135,7 +133,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
             }
           return with_spread (&t->kernel);
         }
-      return t ? ws_format_duration (t->kernel_untraced_ns) : g_strdup ("…");
+      return t ? ws_units_duration (t->kernel_untraced_ns) : g_strdup ("…");
     case COL_E2E:
       if (t == NULL)
         return g_strdup ("…");
@@ -145,7 +143,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
         if (copies > t->e2e.median && t->e2e.n > 0)
           {
             /* The findings add up the traced copies, which can come to more than this. */
-            g_autofree char *sum = ws_format_duration (copies);
+            g_autofree char *sum = ws_units_duration (copies);
 
             *tooltip = g_strdup_printf (_("Copies in, kernel, copy out, between one pair of "
                                           "CUDA events, untraced. The traced copies add up to "
@@ -162,10 +160,10 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
       {
         gboolean all = column == COL_SPEEDUP_ALL;
         double k = ws_run_get_speedup (run, all, FALSE), e = ws_run_get_speedup (run, all, TRUE);
-        g_autofree char *ks = speedup_text (k), *es = speedup_text (e);
+        g_autofree char *ks = ws_units_ratio (k), *es = ws_units_ratio (e);
 
         if (!(k > 0))
-          return g_strdup ("–");
+          return g_strdup (WS_UNITS_NONE);
         *tooltip = g_strdup_printf (_("Kernel alone %s faster than the CPU; with the copies, %s"),
                                     ks, es);
         *css = e > 0 && e < 1 ? "warning" : NULL;
@@ -178,7 +176,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
                                   l->active_blocks_per_sm, l->warps_per_block,
                                   l->limiter ? l->limiter : "?", l->waves);
       *css = l->occupancy < 0.5 ? "error" : l->occupancy < 1.0 ? "warning" : NULL;
-      return g_strdup_printf ("%.0f%%", 100 * l->occupancy);
+      return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_VERIFIED:
       switch (ws_run_get_state (run))
         {
@@ -188,7 +186,7 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
         default: break;
         }
       if (v == NULL)
-        return g_strdup ("–");
+        return g_strdup (WS_UNITS_NONE);
       *tooltip = g_strdup_printf (_("%" PRId64 " of %" PRId64
                                     " elements checked (%s); max relative error %.2g"),
                                   v->checked, v->total, v->method ? v->method : "", v->max_rel_err);
@@ -580,7 +578,7 @@ ws_runs_view_init (WsRunsView *self)
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
       g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
-      column = gtk_column_view_column_new (_(column_titles[c]), factory);
+      column = gtk_column_view_column_new (_(schema_column ((Column) c)->title), factory);
       custom = gtk_custom_sorter_new (compare_cb, NULL, NULL);
       g_object_set_data (G_OBJECT (custom), "view", self);
       g_object_set_data (G_OBJECT (custom), "column", GINT_TO_POINTER (c));

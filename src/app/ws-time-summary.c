@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-units.h"
+
 struct _WsTimeSummary
 {
   GtkWidget parent_instance;
@@ -100,22 +102,24 @@ activity_cb (WsTimeSummary *self)
   WsRun *run;
   const WsActivity *a;
   guint n = 0;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *bytes = NULL, *duration = NULL, *gbs = NULL;
 
   if (!ws_workspace_get_selected_activity (self->workspace, &ref)
       || (run = ws_session_find_run (session, ref.run)) == NULL
       || (a = ws_run_get_activities (run, &n), ref.index >= n))
     return;
   a += ref.index;
+  bytes = ws_units_bytes ((double) a->bytes);
+  duration = ws_units_duration ((double) ws_activity_duration (a));
+  gbs = ws_units_gbs (ws_activity_gbs (a));
   if (a->kind == WS_ACTIVITY_MEMCPY)
-    text = g_strdup_printf (_("Run %d · copy %s · %.2f MB in %.3f µs = %.2f GB/s (%s host memory)"),
-                            ref.run, ws_copy_direction_to_string (a->direction), a->bytes / 1e6,
-                            ws_activity_duration (a) / 1e3, ws_activity_gbs (a),
+    text = g_strdup_printf (_("Run %d · copy %s · %s in %s = %s (%s host memory)"), ref.run,
+                            ws_copy_direction_to_string (a->direction), bytes, duration, gbs,
                             ws_host_memory_to_string (a->host_memory) ?: "device");
   else
-    text = g_strdup_printf (_("Run %d · %s%s%s · %.3f µs%s"), ref.run,
+    text = g_strdup_printf (_("Run %d · %s%s%s · %s"), ref.run,
                             ws_activity_kind_to_string (a->kind), a->name ? " " : "",
-                            a->name ? a->name : "", ws_activity_duration (a) / 1e3, "");
+                            a->name ? a->name : "", duration);
   say (self, text);
 }
 

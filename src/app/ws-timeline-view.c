@@ -11,6 +11,7 @@
 #include "ws-chart-widget.h"
 #include "ws-chart-view.h"
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-trace-command.h"
 
 struct _WsTimelineView
@@ -285,33 +286,23 @@ click_cb (GtkGestureClick *gesture, int n_press, double x, double y, WsTimelineV
 /* ---- hover ------------------------------------------------------------------------------ */
 
 static char *
-human_ns (double ns)
-{
-  if (ns < 1e3)
-    return g_strdup_printf ("%.0f ns", ns);
-  if (ns < 1e6)
-    return g_strdup_printf ("%.2f µs", ns / 1e3);
-  if (ns < 1e9)
-    return g_strdup_printf ("%.3f ms", ns / 1e6);
-  return g_strdup_printf ("%.3f s", ns / 1e9);
-}
-
-static char *
 describe_activity (WsRun *run, const WsActivity *a)
 {
-  g_autofree char *dur = human_ns ((double) ws_activity_duration (a));
-  g_autofree char *start = human_ns ((double) a->start);
+  g_autofree char *dur = ws_units_duration ((double) ws_activity_duration (a));
+  g_autofree char *start = ws_units_duration ((double) a->start);
+  g_autofree char *bytes = ws_units_bytes ((double) a->bytes);
+  g_autofree char *gbs = ws_units_gbs (ws_activity_gbs (a));
   GString *s = g_string_new (NULL);
 
   switch (a->kind)
     {
     case WS_ACTIVITY_MEMCPY:
-      g_string_append_printf (s, _("<b>Copy %s</b>, %s host memory\n%.3f MB in %s: %.2f GB/s"),
+      g_string_append_printf (s, _("<b>Copy %s</b>, %s host memory\n%s in %s: %s"),
                               a->direction == WS_COPY_HTOD   ? _("host → device")
                               : a->direction == WS_COPY_DTOH ? _("device → host")
                                                              : _("device → device"),
                               ws_host_memory_to_string (a->host_memory) ?: _("device"),
-                              (double) a->bytes / 1e6, dur, ws_activity_gbs (a));
+                              bytes, dur, gbs);
       break;
     case WS_ACTIVITY_KERNEL:
       g_string_append_printf (s, _("<b>Kernel %s</b>\n%s; grid %u×%u×%u, block %u×%u×%u\n"
@@ -322,8 +313,8 @@ describe_activity (WsRun *run, const WsActivity *a)
       break;
     case WS_ACTIVITY_MEMSET:
       g_string_append_printf (s, _("<b>Memset</b> (the output filled with NaN before the run, "
-                                   "so unwritten elements are caught)\n%.3f MB in %s"),
-                              (double) a->bytes / 1e6, dur);
+                                   "so unwritten elements are caught)\n%s in %s"),
+                              bytes, dur);
       break;
     case WS_ACTIVITY_CPU:
       g_string_append_printf (s, _("<b>CPU reference</b> on %u thread(s)\n%s"), a->threads, dur);

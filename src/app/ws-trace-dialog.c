@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-trace-command.h"
 
 #define STATUS_MS 250
@@ -112,7 +113,7 @@ update_status (WsTraceDialog *self)
 {
   WsTrace *trace = self->session ? ws_session_get_trace (self->session) : NULL;
   GPtrArray *programs = trace ? ws_trace_get_programs (trace) : NULL;
-  g_autofree char *elapsed = ws_format_duration ((double) (g_get_monotonic_time ()
+  g_autofree char *elapsed = ws_units_duration ((double) (g_get_monotonic_time ()
                                                             - self->started) * 1e3);
   g_autofree char *kernels_text = NULL, *copies_text = NULL;
   g_autoptr (GString) line = g_string_new (NULL);

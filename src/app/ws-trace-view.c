@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-trace-command.h"
 
 struct _WsTraceView
@@ -111,23 +112,14 @@ table_add (Table *t, char **cells)
   g_strfreev (cells);
 }
 
-/* "62%"; "0.4%" for a share under 1% that is not none. */
-static char *
-percent (double fraction)
-{
-  if (fraction > 0 && fraction < 0.01)
-    return g_strdup_printf ("%.1f%%", 100 * fraction);
-  return g_strdup_printf ("%.0f%%", 100 * fraction);
-}
-
 static char *
 occupancy_cell (const WsTraceKernel *k)
 {
   g_autofree char *pct = NULL;
 
   if (!k->has_occupancy)
-    return g_strdup ("–");
-  pct = percent (k->occupancy.occupancy);
+    return g_strdup (WS_UNITS_NONE);
+  pct = ws_units_percent (k->occupancy.occupancy);
   if (k->occupancy.occupancy >= 1)
     return g_steal_pointer (&pct);
   /* Translators: an occupancy ("12.5%") and what limits it ("registers"), as the CLI's table. */
@@ -160,12 +152,12 @@ kernel_table (WsTraceView *self, WsTrace *trace, guint program)
       cells[1] = ws_trace_format_dims (k->grid);
       cells[2] = ws_trace_format_dims (k->block);
       cells[3] = g_strdup_printf ("%u", k->registers);
-      cells[4] = ws_format_grouped (k->count);
-      cells[5] = ws_format_duration (k->total_ns);
-      cells[6] = ws_format_duration (k->median_ns);
-      cells[7] = ws_format_duration (k->min_ns);
-      cells[8] = ws_format_duration (k->max_ns);
-      cells[9] = percent (k->share);
+      cells[4] = ws_units_grouped (k->count);
+      cells[5] = ws_units_duration (k->total_ns);
+      cells[6] = ws_units_duration (k->median_ns);
+      cells[7] = ws_units_duration (k->min_ns);
+      cells[8] = ws_units_duration (k->max_ns);
+      cells[9] = ws_units_percent (k->share);
       cells[10] = occupancy_cell (k);
       table_add (&t, cells);
     }
@@ -194,14 +186,14 @@ copy_table (WsTraceView *self, WsTrace *trace, guint program)
       char **cells = g_new0 (char *, G_N_ELEMENTS (copy_headings) + 1);
 
       cells[0] = ws_trace_describe_copy (c);
-      cells[1] = ws_format_grouped (c->count);
-      cells[2] = g_format_size (c->bytes);
-      cells[3] = ws_format_duration (c->total_ns);
-      cells[4] = ws_format_duration (c->median_ns);
-      cells[5] = ws_format_duration (c->min_ns);
-      cells[6] = ws_format_duration (c->max_ns);
+      cells[1] = ws_units_grouped (c->count);
+      cells[2] = ws_units_bytes ((double) c->bytes);
+      cells[3] = ws_units_duration (c->total_ns);
+      cells[4] = ws_units_duration (c->median_ns);
+      cells[5] = ws_units_duration (c->min_ns);
+      cells[6] = ws_units_duration (c->max_ns);
       cells[7] = c->kind == WS_TRACE_SPAN_MEMCPY && c->gbs > 0 ? g_strdup_printf ("%.1f", c->gbs)
-                                                              : g_strdup ("–");
+                                                              : g_strdup (WS_UNITS_NONE);
       table_add (&t, cells);
     }
   return GTK_WIDGET (t.grid);

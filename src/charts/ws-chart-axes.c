@@ -229,7 +229,7 @@ _ws_format_log_tick (double value)
       if (fabs (scaled - round (scaled)) < 1e-6 * MAX (1, fabs (scaled)))
         return _ws_format_tick (value, pow (10, -d));
     }
-  return _ws_format_sig (value, 3);
+  return ws_units_number (value, 3);
 }
 
 static char *

@@ -52,7 +52,7 @@ _ws_blocks_trace_has_sweep (WsSession *session)
 static char *
 best_text (const WsTraceKernel *best, guint n_tied, gboolean name_kernel, WsTrace *trace)
 {
-  g_autofree char *dur = _ws_format_duration (best->median_ns);
+  g_autofree char *dur = ws_units_duration (best->median_ns);
   g_autofree char *block = ws_trace_format_dims (best->block);
   const WsTraceProgram *p = ws_trace_get_program (trace, best->program);
   g_autofree char *params = p != NULL ? ws_trace_describe_params (p) : g_strdup ("");

@@ -85,7 +85,7 @@ _ws_blocks_series_free (WsBlocksSeries *s)
 static char *
 best_text (WsRun *best, guint n_tied, gboolean name_kernel)
 {
-  g_autofree char *dur = _ws_format_duration (ws_run_get_kernel_ns (best));
+  g_autofree char *dur = ws_units_duration (ws_run_get_kernel_ns (best));
   g_autofree char *shape = ws_run_dup_block_phrase (best);
   g_autofree char *what = name_kernel
                               ? g_strdup_printf ("%s: ", ws_run_get_config (best)->kernel)

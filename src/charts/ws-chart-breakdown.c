@@ -161,7 +161,7 @@ row_clear (WsBreakdownRow *row)
 static void
 fill_row (WsBreakdownRow *row, WsRun *run, const WsTotals *t, const Vary *v)
 {
-  g_autofree char *span = _ws_format_duration ((double) t->span_ns);
+  g_autofree char *span = ws_units_duration ((double) t->span_ns);
   g_autofree char *copies = NULL;
 
   row->run = ws_run_get_id (run);
@@ -170,10 +170,10 @@ fill_row (WsBreakdownRow *row, WsRun *run, const WsTotals *t, const Vary *v)
   row->copies = row->share[WS_SEGMENT_H2D] + row->share[WS_SEGMENT_D2H];
   row->span_ns = t->span_ns;
   row->overlap = t->overlap_ns > t->span_ns / 200 ? (double) t->overlap_ns / t->span_ns : 0;
-  copies = _ws_format_percent (row->copies);
+  copies = ws_units_percent (row->copies);
   if (row->overlap > 0)
     {
-      g_autofree char *overlap = _ws_format_percent (row->overlap);
+      g_autofree char *overlap = ws_units_percent (row->overlap);
 
       row->right = g_strdup_printf (_("%s · copies %s · overlap %s"), span, copies, overlap);
     }
@@ -359,7 +359,7 @@ draw_bar (WsChartContext *ctx, const WsBreakdownData *data, const WsBreakdownRow
       _ws_fill_shape (ctx, &segments[s].color);
       if (h >= ctx->small_height * 0.95)
         {
-          g_autofree char *p = _ws_format_percent (row->share[s]);
+          g_autofree char *p = ws_units_percent (row->share[s]);
           g_autofree char *named = g_strdup_printf ("%s %s", segments[s].label, p);
           const char *const candidates[] = { named, p, NULL };
           const char *fit = _ws_text_fit (ctx, WS_FONT_SMALL, candidates, w - 6 * ctx->unit);

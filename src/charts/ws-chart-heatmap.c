@@ -77,14 +77,14 @@ collect_cell (WsHeatmapData *data, WsHeatmapCell *cell, WsRun *run, int max_thre
   if (run != NULL && v > 0)
     {
       const WsLaunch *launch = ws_run_get_launch (run);
-      g_autofree char *occ = launch ? _ws_format_percent (launch->occupancy) : NULL;
+      g_autofree char *occ = launch ? ws_units_percent (launch->occupancy) : NULL;
 
       cell->state = WS_CELL_MEASURED;
       cell->value = v;
       cell->shade = data->hi > data->lo
                         ? (log (v) - log (data->lo)) / (log (data->hi) - log (data->lo))
                         : 0.0;
-      cell->time = _ws_format_duration (v);
+      cell->time = ws_units_duration (v);
       cell->occupancy = occ ? g_strdup_printf (_("occupancy %s"), occ) : NULL;
     }
   else if ((guint64) cell->bx * cell->by > (guint64) max_threads)
@@ -153,8 +153,8 @@ _ws_heatmap_collect (WsSession *session, WsSeries *series, const WsTheme *theme)
         cell.tied = run != NULL && run != best && g_ptr_array_find (tied, run, NULL);
         g_array_append_val (data->cells, cell);
       }
-  data->fast = data->hi > 0 ? _ws_format_duration (data->lo) : g_strdup ("–");
-  data->slow = data->hi > 0 ? _ws_format_duration (data->hi) : g_strdup ("–");
+  data->fast = data->hi > 0 ? ws_units_duration (data->lo) : g_strdup (WS_UNITS_NONE);
+  data->slow = data->hi > 0 ? ws_units_duration (data->hi) : g_strdup (WS_UNITS_NONE);
   collect_legend (data, theme, tied->len);
   return data;
 }

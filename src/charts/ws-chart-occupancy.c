@@ -100,8 +100,9 @@ static void
 collect_curve (WsOccupancyCurve *c, WsOccupancyPanel panel, GArray *points, double current,
                const WsOccupancyData *data)
 {
-  g_autofree char *occ = _ws_format_percent (data->result.occupancy);
-  g_autofree char *x = panel == WS_PANEL_SMEM ? _ws_format_bytes (current)
+  g_autofree char *occ = ws_units_percent (data->result.occupancy);
+  /* In the unit of the panel's axis, which its title names (KiB for shared memory). */
+  g_autofree char *x = panel == WS_PANEL_SMEM ? ws_units_number (current / 1024, 3)
                                               : g_strdup_printf ("%.0f", current);
   double xmax = 1;
 
@@ -121,8 +122,8 @@ collect_curve (WsOccupancyCurve *c, WsOccupancyPanel panel, GArray *points, doub
 static void
 collect_words (WsOccupancyData *data, WsRun *run)
 {
-  g_autofree char *pct = _ws_format_percent (data->result.occupancy);
-  g_autofree char *smem = _ws_format_bytes (data->input.smem_per_block);
+  g_autofree char *pct = ws_units_percent (data->result.occupancy);
+  g_autofree char *smem = ws_units_bytes_binary (data->input.smem_per_block);
   g_autofree char *what = run ? g_strdup_printf (_("run %d, %s"), ws_run_get_id (run),
                                                  ws_run_get_config (run)->kernel)
                               : NULL;

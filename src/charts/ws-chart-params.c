@@ -296,7 +296,7 @@ collect_cells (WsParamsData *data, GPtrArray *measured)
 
       if (c->run == 0)
         continue;
-      c->time = _ws_format_duration (c->value);
+      c->time = ws_units_duration (c->value);
       c->best = c->run == data->best;
       c->shade = data->hi > data->lo ? log (c->value / data->lo) / log (data->hi / data->lo) : 0;
     }
@@ -335,7 +335,7 @@ _ws_params_collect (WsSession *session, const WsChartBase *base)
         best = m;
     }
   data->best = ws_run_get_id (best->run);
-  best_time = _ws_format_duration (best->ns);
+  best_time = ws_units_duration (best->ns);
   g_ascii_formatd (value, sizeof value, "%g", value_of (best, data->x_name));
   data->best_text = g_strdup_printf (_("fastest: %s = %s, %s (run %d)"), data->x_name, value,
                                      best_time, data->best);
@@ -387,7 +387,7 @@ slot_tick (double slot, double step, gpointer user_data)
 static char *
 time_tick (double value, double step, gpointer data)
 {
-  return _ws_format_duration (value);
+  return ws_units_duration (value);
 }
 
 /* The values evenly spaced, as the parameter's list is: 8, 16, 32 or 1, 2, 4, 8. */

@@ -83,8 +83,8 @@ _ws_roofline_collect_bars (WsRooflineData *data, WsSession *session, GPtrArray *
                             c->bytes / ws_run_get_kernel_ns (run) };
 
       bar.color = base->theme->series[kernel_index (data->kernels, c->kernel) % 8];
-      rate = _ws_format_gbs (bar.gbs);
-      share = data->bandwidth > 0 ? _ws_format_percent (bar.gbs / data->bandwidth) : NULL;
+      rate = ws_units_gbs (bar.gbs);
+      share = data->bandwidth > 0 ? ws_units_percent (bar.gbs / data->bandwidth) : NULL;
       bar.value = share ? g_strdup_printf (_("%s, %s of the copy bandwidth"), rate, share)
                         : g_strdup (rate);
       if (isfinite (bar.gbs))
@@ -97,7 +97,7 @@ _ws_roofline_collect_bars (WsRooflineData *data, WsSession *session, GPtrArray *
   _ws_scale_set_domain (&data->bar_x, WS_SCALE_LINEAR, 0, gmax * 1.08);
   if (data->bandwidth > 0)
     {
-      g_autofree char *v = _ws_format_gbs (data->bandwidth);
+      g_autofree char *v = ws_units_gbs (data->bandwidth);
 
       data->bandwidth_text = g_strdup_printf (_("measured copy bandwidth: %s"), v);
     }

@@ -114,7 +114,7 @@ collect_sizes (WsRooflineData *data, GPtrArray *runs)
         }
       if (!first)
         continue;
-      count = _ws_format_count (pc->size);
+      count = ws_units_count_short (pc->size);
       p->size = pc->shape_rank == 1 ? g_strdup_printf ("n = %s", count)
                                     : _ws_chart_dup_size_label (run);
     }
@@ -145,8 +145,8 @@ collect_best (WsRooflineData *data, GPtrArray *runs, const WsTheme *theme)
                  ? MIN (data->peak, data->bandwidth * top->intensity)
                  : 0;
       size = _ws_chart_dup_size_label (g_ptr_array_index (runs, best.point));
-      rate = _ws_format_sig (top->gflops, 3);
-      share = roof > 0 ? _ws_format_percent (top->gflops / roof) : NULL;
+      rate = ws_units_number (top->gflops, 3);
+      share = roof > 0 ? ws_units_percent (top->gflops / roof) : NULL;
       best.text = share ? g_strdup_printf (_("fastest %s: %s GFLOP/s at %s, %s of its roof"),
                                            name, rate, size, share)
                         : g_strdup_printf (_("fastest %s: %s GFLOP/s at %s"), name, rate, size);
@@ -210,19 +210,19 @@ collect_words (WsRooflineData *data, WsSession *session)
                                                         "ceilings"));
   if (data->bandwidth > 0)
     {
-      g_autofree char *bw = _ws_format_gbs (data->bandwidth);
+      g_autofree char *bw = ws_units_gbs (data->bandwidth);
 
       data->memory_text = g_strdup_printf (_("memory: %s (measured copy)"), bw);
     }
   if (data->peak > 0)
     {
-      g_autofree char *peak = _ws_format_sig (data->peak, 3);
+      g_autofree char *peak = ws_units_number (data->peak, 3);
 
       data->peak_text = g_strdup_printf (_("FP32 peak: %s GFLOP/s"), peak);
     }
   if (data->cublas > 0)
     {
-      g_autofree char *v = _ws_format_sig (data->cublas, 3);
+      g_autofree char *v = ws_units_number (data->cublas, 3);
 
       data->cublas_text = g_strdup_printf (_("cuBLAS SGEMM (its best size): %s GFLOP/s"), v);
     }

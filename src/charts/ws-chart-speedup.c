@@ -92,7 +92,7 @@ series_free (WsSpeedupSeries *s)
 static char *
 crossover_text (double size, int combo, int threads)
 {
-  g_autofree char *n = _ws_format_count_approx (size);
+  g_autofree char *n = ws_units_count_approx (size);
   g_autofree char *vs = combo & WS_SPEEDUP_ALL_CORES ? g_strdup_printf (_("%d cores"), threads)
                                                       : g_strdup (_("1 thread"));
 
@@ -378,7 +378,7 @@ speedup_label (double value, double step, gpointer data)
 static char *
 size_label (double value, double step, gpointer data)
 {
-  return _ws_format_count (value);
+  return ws_units_count_short (value);
 }
 
 static void

@@ -200,16 +200,16 @@ static guint
 fragments (const WsActivity *a, char *frags[4])
 {
   double ns = (double) _ws_span_duration (a->start, a->end);
-  g_autofree char *duration = _ws_format_duration (ns);
+  g_autofree char *duration = ws_units_duration (ns);
   guint n = 0;
 
   switch ((WsActivityKind) a->kind)
     {
     case WS_ACTIVITY_MEMCPY:
       /* The lane says which direction. */
-      frags[n++] = _ws_format_bytes ((double) a->bytes);
+      frags[n++] = ws_units_bytes ((double) a->bytes);
       frags[n++] = g_steal_pointer (&duration);
-      frags[n++] = _ws_format_gbs (ns > 0 ? (double) a->bytes / ns : 0);
+      frags[n++] = ws_units_gbs (ns > 0 ? (double) a->bytes / ns : 0);
       break;
     case WS_ACTIVITY_KERNEL:
       frags[n++] = g_strdup (a->name ? a->name : _("kernel"));
@@ -228,7 +228,7 @@ fragments (const WsActivity *a, char *frags[4])
       break;
     case WS_ACTIVITY_MEMSET:
       frags[n++] = g_steal_pointer (&duration);
-      frags[n++] = _ws_format_bytes ((double) a->bytes);
+      frags[n++] = ws_units_bytes ((double) a->bytes);
       break;
     case WS_ACTIVITY_SYNC:
       frags[n++] = g_steal_pointer (&duration);

@@ -18,6 +18,7 @@
 #include "ws-export-private.h"
 #include "ws-export-private.h"
 #include "ws-occupancy.h"
+#include "ws-run-columns.h"
 
 static void
 field_text (GString *out, const char *text)
@@ -67,11 +68,25 @@ stats (GString *out, const WsStats *s)
   num (out, s && s->n > 0 ? s->max : NAN);
 }
 
-static const char *const state_names[] = { "running", "complete", "failed", "refused",
-                                            "incomplete" };
-
 static const char common_header[] = "session,device,run,kernel,state,size,shape,block_x,block_y,"
                                     "block_z,threads_per_block,grid_x,grid_y,grid_z,transfer";
+
+/* A column of ws-run-columns.h, as the report's CSV has it, with this file's numbers. */
+static void
+run_column (GString *out, const char *key, WsRun *run)
+{
+  const WsRunColumn *column = ws_run_column_find (key);
+  WsRunValue v;
+
+  g_assert (column != NULL);
+  ws_run_column_get (column, run, NULL, &v);
+  sep (out);
+  if (v.kind == WS_RUN_VALUE_NUMBER)
+    _ws_export_append_number (out, v.number);
+  else if (v.kind == WS_RUN_VALUE_TEXT)
+    field_text (out, v.text);
+  ws_run_value_clear (&v);
+}
 
 static void
 common (GString *out, guint session_index, WsSession *session, WsRun *run)
@@ -79,21 +94,22 @@ common (GString *out, guint session_index, WsSession *session, WsRun *run)
   const WsRunConfig *c = ws_run_get_config (run);
   WsDevice *device = ws_session_get_device (session);
   g_autofree char *shape = _ws_chart_dup_size_label (run);
-  WsRunState state = ws_run_get_state (run);
 
   _ws_export_append_number (out, session_index + 1);
   text (out, device ? ws_device_get_name (device) : NULL);
-  num (out, c->id);
-  text (out, c->kernel);
-  text (out, (guint) state < G_N_ELEMENTS (state_names) ? state_names[state] : NULL);
+  run_column (out, "run", run);
+  run_column (out, "kernel", run);
+  run_column (out, "state", run);
+  /* The size as the runner gave it, 0 included, and the shape as the chart names it
+   * ("4096²"), where the report's CSV has the dimensions ("4096x4096x1"). */
   num (out, c->size);
   text (out, shape);
   for (int i = 0; i < 3; i++)
     num (out, c->block[i]);
-  num (out, c->threads_per_block);
+  run_column (out, "threads_per_block", run);
   for (int i = 0; i < 3; i++)
     num (out, c->grid[i]);
-  text (out, c->transfer);
+  run_column (out, "transfer", run);
 }
 
 /* The runs a chart draws, session by session (GPtrArray of WsRun per session). */

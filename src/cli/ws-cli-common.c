@@ -325,7 +325,8 @@ static gboolean
 is_unit (const char *word)
 {
   static const char *const units[] = {
-    "ns", "µs", "ms", "s", "GB/s", "GFLOP/s", "TFLOP/s", "KiB", "MiB", "GiB", "TiB", "bytes",
+    "ns", "µs", "ms", "s", "GB/s", "GFLOP/s", "TFLOP/s", "PFLOP/s", "kFLOP", "MFLOP", "GFLOP",
+    "TFLOP", "FLOP", "kB", "MB", "GB", "TB", "PB", "B", "KiB", "MiB", "GiB", "TiB", "bytes",
     "byte", "%",
   };
 

@@ -20,13 +20,13 @@ append_line (GString *out, const char *label, const char *text, gsize width)
 static char *
 format_ceiling (double gbs, const WsRateSpread *spread)
 {
-  g_autofree char *median = ws_cli_format_gbs (gbs);
+  g_autofree char *median = ws_units_gbs (gbs);
   g_autofree char *lo = NULL, *hi = NULL;
 
   if (spread->n <= 1)
     return g_steal_pointer (&median);
-  lo = ws_cli_format_significant (spread->min, 3);
-  hi = ws_cli_format_significant (spread->max, 3);
+  lo = ws_units_number (spread->min, 3);
+  hi = ws_units_number (spread->max, 3);
   /* Translators: a copy rate, then the lowest and highest of the samples it is the median
    * of, and how many there were. */
   return g_strdup_printf (g_dngettext (NULL, "%s (%s–%s, %d copy)",
@@ -38,15 +38,15 @@ static void
 append_device (GString *out, WsDevice *device, gsize width)
 {
   const WsDeviceInfo *d = ws_device_get_info (device);
-  g_autofree char *memory = ws_cli_format_bytes ((double) d->memory_bytes);
-  g_autofree char *free_memory = ws_cli_format_bytes ((double) d->memory_free_bytes);
-  g_autofree char *l2 = ws_cli_format_bytes ((double) d->l2_bytes);
-  g_autofree char *smem = ws_cli_format_bytes ((double) d->smem_per_sm);
-  g_autofree char *smem_block = ws_cli_format_bytes ((double) d->smem_per_block);
-  g_autofree char *smem_optin = ws_cli_format_bytes ((double) d->smem_per_block_optin);
-  g_autofree char *measured = ws_cli_format_gbs (d->bandwidth_measured_gbs);
-  g_autofree char *theoretical = ws_cli_format_gbs (d->bandwidth_theoretical_gbs);
-  g_autofree char *peak = ws_cli_format_gflops (d->fp32_peak_gflops);
+  g_autofree char *memory = ws_units_bytes ((double) d->memory_bytes);
+  g_autofree char *free_memory = ws_units_bytes ((double) d->memory_free_bytes);
+  g_autofree char *l2 = ws_units_bytes_binary ((double) d->l2_bytes);
+  g_autofree char *smem = ws_units_bytes_binary ((double) d->smem_per_sm);
+  g_autofree char *smem_block = ws_units_bytes_binary ((double) d->smem_per_block);
+  g_autofree char *smem_optin = ws_units_bytes_binary ((double) d->smem_per_block_optin);
+  g_autofree char *measured = ws_units_gbs (d->bandwidth_measured_gbs);
+  g_autofree char *theoretical = ws_units_gbs (d->bandwidth_theoretical_gbs);
+  g_autofree char *peak = ws_units_gflops (d->fp32_peak_gflops);
   g_autofree char *h2d_pinned = format_ceiling (d->h2d_pinned_gbs, &d->h2d_pinned);
   g_autofree char *d2h_pinned = format_ceiling (d->d2h_pinned_gbs, &d->d2h_pinned);
   g_autofree char *h2d_pageable = format_ceiling (d->h2d_pageable_gbs, &d->h2d_pageable);

@@ -23,7 +23,7 @@ join_shape (const WsKernelInfo *k)
     return g_string_free (s, FALSE);
   if (k->shape_rank == 1)
     {
-      g_autofree char *count = ws_format_grouped (k->default_shape[0]);
+      g_autofree char *count = ws_units_grouped (k->default_shape[0]);
 
       g_string_append (s, count);
     }

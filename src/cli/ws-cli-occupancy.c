@@ -36,7 +36,7 @@ list_archs (void)
       ws_cli_table_take (table, 2, g_strdup_printf ("%d", a->max_threads_per_sm));
       ws_cli_table_take (table, 3, g_strdup_printf ("%d", a->max_blocks_per_sm));
       ws_cli_table_take (table, 4, g_strdup_printf ("%d K", a->regs_per_sm / 1024));
-      ws_cli_table_take (table, 5, ws_cli_format_bytes (a->smem_per_sm));
+      ws_cli_table_take (table, 5, ws_units_bytes_binary (a->smem_per_sm));
       ws_cli_table_set (table, 6, a->products);
     }
   ws_cli_table_append_text (table, out, 2, 0);
@@ -140,7 +140,7 @@ hint (const WsArchLimits *arch, const WsOccupancyInput *in, const WsOccupancy *o
       p = better_point (curve, occ, in->registers_per_thread);
       if (p != NULL)
         {
-          g_autofree char *percent = ws_cli_format_percent (p->occupancy);
+          g_autofree char *percent = ws_units_percent (p->occupancy);
 
           g_string_append_printf (s, _("Registers limit it: at most %d registers per thread "
                                        "would fit %d blocks (%s). Ask for it with "
@@ -155,8 +155,8 @@ hint (const WsArchLimits *arch, const WsOccupancyInput *in, const WsOccupancy *o
       p = better_point (curve, occ, in->smem_per_block);
       if (p != NULL)
         {
-          g_autofree char *bytes = ws_cli_format_bytes (p->x);
-          g_autofree char *percent = ws_cli_format_percent (p->occupancy);
+          g_autofree char *bytes = ws_units_bytes_binary (p->x);
+          g_autofree char *percent = ws_units_percent (p->occupancy);
 
           g_string_append_printf (s, _("Shared memory limits it: at most %s per block would "
                                        "fit %d blocks (%s), for example with smaller tiles."),
@@ -169,7 +169,7 @@ hint (const WsArchLimits *arch, const WsOccupancyInput *in, const WsOccupancy *o
       p = better_point (curve, occ, in->threads_per_block);
       if (p != NULL)
         {
-          g_autofree char *percent = ws_cli_format_percent (p->occupancy);
+          g_autofree char *percent = ws_units_percent (p->occupancy);
 
           g_string_append_printf (s, _("%d warps per block do not divide the %d warps an SM "
                                        "holds, so part of it stays empty. Blocks of %d threads "
@@ -244,13 +244,13 @@ ws_cli_occupancy (int argc, char **argv)
   if (!ws_occupancy_compute (arch, &in, &occ, &error))
     return ws_cli_usage_error ("occupancy", "%s", error->message);
 
-  smem_label = in.smem_per_block > 0 ? ws_cli_format_bytes (in.smem_per_block)
+  smem_label = in.smem_per_block > 0 ? ws_units_bytes_binary (in.smem_per_block)
                                      : g_strdup (_("no"));
   g_string_append_printf (out, _("%s (%s: %s): %d threads per block, %d registers per thread, "
                                  "%s shared memory\n\n"),
                           arch->arch, arch->family, arch->products, in.threads_per_block,
                           in.registers_per_thread, smem_label);
-  percent = ws_cli_format_percent (occ.occupancy);
+  percent = ws_units_percent (occ.occupancy);
   g_string_append_printf (out, _("  active blocks per SM   %d (%d of %d warps, %d threads)\n"),
                           occ.active_blocks, occ.active_warps, occ.max_warps,
                           occ.active_threads);
@@ -279,8 +279,8 @@ ws_cli_occupancy (int argc, char **argv)
       }
   }
   {
-    g_autofree char *smem_alloc = ws_cli_format_bytes (occ.smem_alloc_per_block);
-    g_autofree char *carveout = ws_cli_format_bytes (occ.carveout_bytes);
+    g_autofree char *smem_alloc = ws_units_bytes_binary (occ.smem_alloc_per_block);
+    g_autofree char *carveout = ws_units_bytes_binary (occ.carveout_bytes);
 
     g_string_append_printf (out, _("\n  allocated per block    %d registers, %s of shared memory "
                                    "(with the driver's reservation)\n"),

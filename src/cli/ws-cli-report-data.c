@@ -7,21 +7,9 @@
 #include <math.h>
 
 #include "ws-json-writer.h"
+#include "ws-run-columns.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
-
-static const char *const csv_columns[] = {
-  "run", "kernel", "family", "shape", "size", "block", "threads_per_block", "transfer", "state",
-  "kernel_ns_median", "kernel_ns_min", "kernel_ns_max", "kernel_ns_n", "kernel_untraced_ns",
-  "e2e_ns_median", "e2e_ns_min", "e2e_ns_max", "h2d_ns_median", "d2h_ns_median",
-  "cpu_1_ns_median", "cpu_all_ns_median", "cpu_all_threads",
-  "speedup_kernel_vs_1", "speedup_e2e_vs_1", "speedup_kernel_vs_all", "speedup_e2e_vs_all",
-  "kernel_gbs", "kernel_gflops", "occupancy", "limiter", "active_blocks_per_sm", "registers",
-  "waves", "verified", "max_rel_err", "findings",
-  /* Added later, so at the end: what the speedups are against, and the cache state. */
-  "cpu_1_implementation", "cpu_1_library", "cpu_all_implementation", "cpu_all_library",
-  "cache",
-};
 
 /* RFC 4180: quotes only where a field needs them. */
 static void
@@ -44,177 +32,48 @@ csv_text (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
-/* An empty field for what was not measured (0, NaN). */
-static void
-csv_number (GString *out, double value)
-{
-  g_autofree char *text = NULL;
-
-  if (!isfinite (value) || value == 0)
-    return;
-  text = ws_cli_format_double (value);
-  g_string_append (out, text);
-}
-
-static void
-csv_stats_median (GString *out, const WsStats *stats)
-{
-  if (stats != NULL && stats->n > 0)
-    csv_number (out, stats->median);
-}
-
-static char *
-triple (const guint64 *v, int rank)
-{
-  if (rank == 1)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT, v[0]);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT "x%" G_GUINT64_FORMAT "x%" G_GUINT64_FORMAT,
-                          v[0], v[1], v[2]);
-}
-
-/* ",hand_written," or ",blas,OpenBLAS 0.3.21": machine words, not translated. */
-static void
-csv_implementation (GString *out, const WsCpuBaseline *b)
-{
-  g_string_append_c (out, ',');
-  if (b == NULL || !b->present)
-    {
-      g_string_append_c (out, ',');
-      return;
-    }
-  csv_text (out, b->implementation);
-  g_string_append_c (out, ',');
-  if (b->library != NULL)
-    {
-      g_autofree char *library = b->library_version != NULL
-                                   ? g_strdup_printf ("%s %s", b->library, b->library_version)
-                                   : g_strdup (b->library);
-
-      csv_text (out, library);
-    }
-}
-
-static void
-csv_baseline (GString *out, const WsCpuBaseline *b)
-{
-  if (b->present && !b->skipped)
-    csv_stats_median (out, &b->stats);
-}
-
+/* One row per run, the columns of ws-run-columns.h: an empty field for what was not
+ * measured, numbers exact. */
 static void
 csv_row (WsCliReportRun *r, GString *out)
 {
-  WsRun *run = r->run;
-  const WsRunConfig *c = ws_run_get_config (run);
-  const WsTiming *t = ws_run_get_timing (run);
-  const WsLaunch *l = ws_run_get_launch (run);
-  const WsVerify *v = ws_run_get_verify (run);
-  guint64 block[3] = { c->block[0], c->block[1], c->block[2] };
-  g_autofree char *shape = triple (c->shape, c->shape_rank);
-  g_autofree char *block_text = triple (block, 3);
+  WsRunColumnContext context = { .findings = r->findings };
+  const WsRunColumn *columns;
+  guint n;
 
-  g_string_append_printf (out, "%d,", c->id);
-  csv_text (out, c->kernel);
-  g_string_append_c (out, ',');
-  csv_text (out, c->family);
-  g_string_append_printf (out, ",%s,", shape);
-  csv_number (out, c->size);
-  g_string_append_printf (out, ",%s,%u,", block_text, c->threads_per_block);
-  csv_text (out, c->transfer);
-  g_string_append_printf (out, ",%s,", ws_cli_report_state_name (ws_run_get_state (run)));
-  if (t != NULL && t->kernel.n > 0)
+  columns = ws_run_columns (&n);
+  for (guint i = 0, written = 0; i < n; i++)
     {
-      csv_number (out, t->kernel.median);
-      g_string_append_c (out, ',');
-      csv_number (out, t->kernel.min);
-      g_string_append_c (out, ',');
-      csv_number (out, t->kernel.max);
-      g_string_append_printf (out, ",%d,", t->kernel.n);
-    }
-  else
-    g_string_append (out, ",,,,");
-  if (t != NULL)
-    csv_number (out, t->kernel_untraced_ns);
-  g_string_append_c (out, ',');
-  if (t != NULL && t->e2e.n > 0)
-    {
-      csv_number (out, t->e2e.median);
-      g_string_append_c (out, ',');
-      csv_number (out, t->e2e.min);
-      g_string_append_c (out, ',');
-      csv_number (out, t->e2e.max);
-    }
-  else
-    g_string_append (out, ",,");
-  g_string_append_c (out, ',');
-  csv_stats_median (out, t != NULL ? &t->h2d : NULL);
-  g_string_append_c (out, ',');
-  csv_stats_median (out, t != NULL ? &t->d2h : NULL);
-  g_string_append_c (out, ',');
-  if (t != NULL)
-    csv_baseline (out, &t->cpu_one);
-  g_string_append_c (out, ',');
-  if (t != NULL)
-    csv_baseline (out, &t->cpu_all);
-  g_string_append_c (out, ',');
-  if (t != NULL && t->cpu_all.present)
-    g_string_append_printf (out, "%d", t->cpu_all.threads);
-  for (int all_cores = 0; all_cores < 2; all_cores++)
-    for (int e2e = 0; e2e < 2; e2e++)
-      {
+      WsRunValue v;
+
+      if (!columns[i].in_csv)
+        continue;
+      if (written++ > 0)
         g_string_append_c (out, ',');
-        csv_number (out, ws_run_get_speedup (run, all_cores, e2e));
-      }
-  g_string_append_c (out, ',');
-  csv_number (out, ws_run_get_gbs (run));
-  g_string_append_c (out, ',');
-  csv_number (out, ws_run_get_gflops (run));
-  g_string_append_c (out, ',');
-  if (l != NULL)
-    {
-      g_autofree char *occupancy = ws_cli_format_double (l->occupancy);
+      ws_run_column_get (&columns[i], r->run, &context, &v);
+      if (v.kind == WS_RUN_VALUE_NUMBER)
+        {
+          g_autofree char *number = ws_cli_format_double (v.number);
 
-      g_string_append_printf (out, "%s,", occupancy);
-      csv_text (out, l->limiter);
-      g_string_append_printf (out, ",%d,%d,", l->active_blocks_per_sm, l->registers);
-      csv_number (out, l->waves);
+          g_string_append (out, number);
+        }
+      else if (v.kind == WS_RUN_VALUE_TEXT)
+        csv_text (out, v.text);
+      ws_run_value_clear (&v);
     }
-  else
-    g_string_append (out, ",,,,");
-  g_string_append_c (out, ',');
-  if (v != NULL)
-    {
-      g_autofree char *err = ws_cli_format_double (v->max_rel_err);
-
-      g_string_append_printf (out, "%s,%s", v->pass ? "true" : "false",
-                              isfinite (v->max_rel_err) ? err : "");
-    }
-  else
-    g_string_append_c (out, ',');
-  g_string_append_c (out, ',');
-  {
-    g_autoptr (GString) ids = g_string_new (NULL);
-
-    for (guint i = 0; i < r->findings->len; i++)
-      {
-        WsFinding *f = g_ptr_array_index (r->findings, i);
-
-        g_string_append_printf (ids, "%s%s", i > 0 ? ";" : "", f->id);
-      }
-    csv_text (out, ids->str);
-  }
-  csv_implementation (out, t != NULL ? &t->cpu_one : NULL);
-  csv_implementation (out, t != NULL ? &t->cpu_all : NULL);
-  g_string_append_c (out, ',');
-  csv_text (out, ws_run_get_config (r->run)->cache);
   g_string_append (out, "\r\n");
 }
 
 void
 ws_cli_report_write_csv (WsCliReport *report, GString *out)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (csv_columns); i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", csv_columns[i]);
+  const WsRunColumn *columns;
+  guint n;
+
+  columns = ws_run_columns (&n);
+  for (guint i = 0, written = 0; i < n; i++)
+    if (columns[i].in_csv)
+      g_string_append_printf (out, "%s%s", written++ > 0 ? "," : "", columns[i].key);
   g_string_append (out, "\r\n");
   for (guint i = 0; i < report->runs->len; i++)
     csv_row (g_ptr_array_index (report->runs, i), out);
@@ -314,7 +173,7 @@ json_run (WsJsonWriter *json, WsCliReportRun *r)
   json_triple (json, "block", block, 3);
   ws_json_writer_string (json, "block_label", block_label);
   ws_json_writer_string (json, "transfer", c->transfer);
-  ws_json_writer_string (json, "state", ws_cli_report_state_name (ws_run_get_state (run)));
+  ws_json_writer_string (json, "state", ws_run_state_name (ws_run_get_state (run)));
   ws_json_writer_string (json, "state_text", state);
   json_stats (json, "kernel_ns", t != NULL ? &t->kernel : NULL);
   if (t != NULL && t->kernel_untraced_ns > 0)

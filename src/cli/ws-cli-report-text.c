@@ -65,8 +65,8 @@ speedup_cell (WsRun *run, gboolean all_cores, Layout layout)
     return g_strdup ("—");
   if (b->skipped)
     return g_strdup (_("skipped"));
-  kernel = ws_cli_format_speedup (ws_run_get_speedup (run, all_cores, FALSE));
-  e2e = ws_cli_format_speedup (ws_run_get_speedup (run, all_cores, TRUE));
+  kernel = ws_units_ratio (ws_run_get_speedup (run, all_cores, FALSE));
+  e2e = ws_units_ratio (ws_run_get_speedup (run, all_cores, TRUE));
   return g_strdup_printf (layout == LAYOUT_STACKED ? "%s\n%s" : "%s / %s", kernel, e2e);
 }
 
@@ -150,7 +150,7 @@ build_table (WsCliReport *report, Layout layout)
       ws_cli_table_take (table, COL_VS_ONE, speedup_cell (r->run, FALSE, layout));
       ws_cli_table_take (table, COL_VS_ALL, speedup_cell (r->run, TRUE, layout));
       ws_cli_table_take (table, COL_OCCUPANCY,
-                         l != NULL ? ws_cli_format_percent (l->occupancy) : g_strdup ("—"));
+                         l != NULL ? ws_units_percent (l->occupancy) : g_strdup ("—"));
       ws_cli_table_take (table, COL_VERIFIED, ws_cli_report_describe_state (r->run));
     }
   if (layout != LAYOUT_SPLIT)
@@ -244,14 +244,14 @@ static char *
 describe_device (WsDevice *device)
 {
   const WsDeviceInfo *d = ws_device_get_info (device);
-  g_autofree char *memory = ws_cli_format_bytes ((double) d->memory_bytes);
-  g_autofree char *measured = ws_cli_format_gbs (d->bandwidth_measured_gbs);
-  g_autofree char *theoretical = ws_cli_format_gbs (d->bandwidth_theoretical_gbs);
-  g_autofree char *peak = ws_cli_format_gflops (d->fp32_peak_gflops);
-  g_autofree char *h2d_pinned = ws_cli_format_gbs (d->h2d_pinned_gbs);
-  g_autofree char *d2h_pinned = ws_cli_format_gbs (d->d2h_pinned_gbs);
-  g_autofree char *h2d_pageable = ws_cli_format_gbs (d->h2d_pageable_gbs);
-  g_autofree char *d2h_pageable = ws_cli_format_gbs (d->d2h_pageable_gbs);
+  g_autofree char *memory = ws_units_bytes ((double) d->memory_bytes);
+  g_autofree char *measured = ws_units_gbs (d->bandwidth_measured_gbs);
+  g_autofree char *theoretical = ws_units_gbs (d->bandwidth_theoretical_gbs);
+  g_autofree char *peak = ws_units_gflops (d->fp32_peak_gflops);
+  g_autofree char *h2d_pinned = ws_units_gbs (d->h2d_pinned_gbs);
+  g_autofree char *d2h_pinned = ws_units_gbs (d->d2h_pinned_gbs);
+  g_autofree char *h2d_pageable = ws_units_gbs (d->h2d_pageable_gbs);
+  g_autofree char *d2h_pageable = ws_units_gbs (d->d2h_pageable_gbs);
 
   return g_strdup_printf (_("%s, %d SMs, %s of memory; memory bandwidth %s measured (%s "
                             "theoretical); FP32 peak %s. Host copies: pinned %s in, %s out; "
@@ -365,7 +365,7 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
                          width);
   if (ws_session_is_done (report->session, NULL, &dropped) && dropped > 0)
     {
-      g_autofree char *count = ws_format_grouped ((guint64) dropped);
+      g_autofree char *count = ws_units_grouped ((guint64) dropped);
       g_autofree char *text = g_strdup_printf (_("CUPTI dropped %s activity records: timelines "
                                                  "may miss spans."),
                                                count);
@@ -535,7 +535,7 @@ append_cards (WsCliReport *report, GString *out, gsize width)
       g_autofree char *rate = ws_cli_report_format_rate (report, r->run);
       g_autofree char *one = speedup_cell (r->run, FALSE, LAYOUT_INLINE);
       g_autofree char *all = speedup_cell (r->run, TRUE, LAYOUT_INLINE);
-      g_autofree char *occupancy = l != NULL ? ws_cli_format_percent (l->occupancy)
+      g_autofree char *occupancy = l != NULL ? ws_units_percent (l->occupancy)
                                              : g_strdup ("—");
       g_autofree char *state = ws_cli_report_describe_state (r->run);
       g_autofree char *text = NULL;

@@ -24,25 +24,6 @@ ws_cli_report_format_from_string (const char *name, WsCliReportFormat *format)
 
 /* ---- words about runs -------------------------------------------------------------------- */
 
-const char *
-ws_cli_report_state_name (WsRunState state)
-{
-  switch (state)
-    {
-    case WS_RUN_STATE_RUNNING:
-      return "running";
-    case WS_RUN_STATE_COMPLETE:
-      return "complete";
-    case WS_RUN_STATE_FAILED:
-      return "failed";
-    case WS_RUN_STATE_REFUSED:
-      return "refused";
-    case WS_RUN_STATE_INCOMPLETE:
-    default:
-      return "incomplete";
-    }
-}
-
 char *
 ws_cli_report_describe_run (WsRun *run)
 {
@@ -86,8 +67,8 @@ ws_cli_report_describe_state (WsRun *run)
     case WS_RUN_STATE_FAILED:
       if (v != NULL && v->checked > 0)
         {
-          g_autofree char *bad = ws_format_grouped ((guint64) (v->mismatches + v->unwritten));
-          g_autofree char *checked = ws_format_grouped ((guint64) v->checked);
+          g_autofree char *bad = ws_units_grouped ((guint64) (v->mismatches + v->unwritten));
+          g_autofree char *checked = ws_units_grouped ((guint64) v->checked);
 
           return g_strdup_printf (_("FAIL: %s of %s wrong"), bad, checked);
         }
@@ -117,8 +98,8 @@ ws_cli_report_format_rate (WsCliReport *report, WsRun *run)
    * arithmetic does. Without a device, a kernel doing less than a FLOP per byte is read as
    * memory-bound. */
   if (ws_run_get_gflops (run) <= 0 || intensity < (ridge > 0 ? ridge : 1))
-    return ws_cli_format_gbs (ws_run_get_gbs (run));
-  return ws_cli_format_gflops (ws_run_get_gflops (run));
+    return ws_units_gbs (ws_run_get_gbs (run));
+  return ws_units_gflops (ws_run_get_gflops (run));
 }
 
 /* ---- the fastest configuration of each problem ------------------------------------------- */
@@ -361,7 +342,7 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
       for (guint i = 0; i < f->tied->len; i++)
         {
           WsRun *run = g_ptr_array_index (f->tied, i);
-          g_autofree char *time = ws_cli_format_duration (e2e_median (run));
+          g_autofree char *time = ws_units_duration (e2e_median (run));
 
           g_string_append_printf (s, _(" Tied with it (inside its min–max): %s, %s."),
                                   ws_run_get_config (run)->transfer, time);
@@ -369,8 +350,8 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
       for (guint i = 0; i < f->others->len; i++)
         {
           WsRun *run = g_ptr_array_index (f->others, i);
-          g_autofree char *time = ws_cli_format_duration (e2e_median (run));
-          g_autofree char *factor = ws_cli_format_speedup (e2e_median (run) / t->e2e.median);
+          g_autofree char *time = ws_units_duration (e2e_median (run));
+          g_autofree char *factor = ws_units_ratio (e2e_median (run) / t->e2e.median);
 
           g_string_append_printf (s, _(" With %s memory it takes %s, %s as long."),
                                   ws_run_get_config (run)->transfer, time, factor);
@@ -410,7 +391,7 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
             g_autofree char *other = run_name (run, with_kernel,
                                                !g_str_equal (ws_run_get_config (run)->transfer,
                                                              c->transfer));
-            g_autofree char *time = ws_cli_format_duration (ws_run_get_kernel_ns (run));
+            g_autofree char *time = ws_units_duration (ws_run_get_kernel_ns (run));
 
             g_string_append_printf (s, "%s %s (%s)", i == 0 ? "" : ",", other, time);
           }
@@ -420,8 +401,8 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
       {
         WsRun *run = g_ptr_array_index (f->others, i);
         g_autofree char *block = ws_run_dup_block_label (run);
-        g_autofree char *time = ws_cli_format_duration (ws_run_get_kernel_ns (run));
-        g_autofree char *factor = ws_cli_format_speedup (ws_run_get_kernel_ns (run)
+        g_autofree char *time = ws_units_duration (ws_run_get_kernel_ns (run));
+        g_autofree char *factor = ws_units_ratio (ws_run_get_kernel_ns (run)
                                                          / ws_run_get_kernel_ns (f->best));
 
         g_autofree char *reach = ceiling_text (f->session, run);
@@ -498,8 +479,8 @@ ws_cli_report_describe_crossover (const WsCliCrossover *x)
   for (int all_cores = 0; all_cores < 2; all_cores++)
     for (int e2e = 0; e2e < 2; e2e++)
       {
-        g_autofree char *best = ws_cli_format_speedup (x->best[all_cores][e2e]);
-        g_autofree char *highest = ws_cli_format_speedup (x->highest[all_cores][e2e]);
+        g_autofree char *best = ws_units_ratio (x->best[all_cores][e2e]);
+        g_autofree char *highest = ws_units_ratio (x->highest[all_cores][e2e]);
         g_autofree char *baseline = ws_run_dup_baseline_label (last, all_cores);
 
         if (!(x->lowest[all_cores][e2e] > 0) && !(x->highest[all_cores][e2e] > 0))
@@ -512,7 +493,7 @@ ws_cli_report_describe_crossover (const WsCliCrossover *x)
         any = TRUE;
         if (x->found[all_cores][e2e])
           {
-            g_autofree char *size = ws_cli_format_size (x->size[all_cores][e2e], x->shape_rank);
+            g_autofree char *size = ws_units_size_estimate (x->size[all_cores][e2e], x->shape_rank);
 
             if (x->highest[all_cores][e2e] >= 1)
               g_string_append_printf (s, _("the GPU is faster from %s on (%s at %s)"), size,

@@ -76,7 +76,6 @@ char *ws_cli_report_describe_run (WsRun *run);
 char *ws_cli_report_describe_state (WsRun *run);
 /* The kernel's rate where it matters: GB/s for memory-bound kernels, else GFLOP/s. */
 char *ws_cli_report_format_rate (WsCliReport *report, WsRun *run);
-const char *ws_cli_report_state_name (WsRunState state);
 /* Sentences about a fastest group and a crossover, for people. */
 char *ws_cli_report_describe_fastest (const WsCliFastest *fastest);
 char *ws_cli_report_describe_crossover (const WsCliCrossover *crossover);

@@ -95,7 +95,7 @@ summarize_run (WsRun *run)
       {
         g_autofree char *kernel = ws_cli_format_stats (&t->kernel);
         g_autofree char *e2e = ws_cli_format_stats (&t->e2e);
-        g_autofree char *speedup = ws_cli_format_speedup (ws_run_get_speedup (run, FALSE,
+        g_autofree char *speedup = ws_units_ratio (ws_run_get_speedup (run, FALSE,
                                                                               TRUE));
 
         g_string_append_printf (s, _(" — kernel %s, end to end %s"), kernel, e2e);
@@ -110,7 +110,7 @@ summarize_run (WsRun *run)
           }
         if (l != NULL)
           {
-            g_autofree char *occupancy = ws_cli_format_percent (l->occupancy);
+            g_autofree char *occupancy = ws_units_percent (l->occupancy);
 
             g_string_append_printf (s, _(", occupancy %s"), occupancy);
           }
@@ -120,7 +120,7 @@ summarize_run (WsRun *run)
           g_string_append (s, _(", verified"));
         else if (v != NULL)
           {
-            g_autofree char *bad = ws_format_grouped ((guint64) (v->mismatches + v->unwritten));
+            g_autofree char *bad = ws_units_grouped ((guint64) (v->mismatches + v->unwritten));
 
             g_string_append_printf (s, _(", FAILED verification: %s elements wrong"), bad);
           }

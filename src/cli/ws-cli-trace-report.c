@@ -70,7 +70,7 @@ ws_cli_trace_describe_command (WsTrace *trace, const WsTraceProgram *p)
 char *
 ws_cli_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p)
 {
-  return ws_trace_describe_ending (trace, p, ws_cli_format_duration);
+  return ws_trace_describe_ending (trace, p, ws_units_duration);
 }
 
 char *
@@ -87,25 +87,11 @@ ws_cli_trace_describe_copy (const WsTraceCopy *c)
 
 /* ---- tables ------------------------------------------------------------------------------- */
 
-/* Bytes moved in the units of rates (10³, as GB/s and the findings write them). */
+/* Bytes moved in the units of rates (10³, as GB/s are). */
 static char *
 copy_bytes (guint64 bytes)
 {
-  static const char *const units[] = { "KB", "MB", "GB", "TB" };
-  double v = (double) bytes;
-  guint u = 0;
-
-  if (bytes < 1000)
-    return g_strdup_printf (g_dngettext (NULL, "%u byte", "%u bytes", (gulong) bytes),
-                            (guint) bytes);
-  v /= 1e3;
-  while (v >= 999.5 && u + 1 < G_N_ELEMENTS (units))
-    v /= 1e3, u++;
-  {
-    g_autofree char *number = ws_cli_format_significant (v, 3);
-
-    return g_strdup_printf ("%s %s", number, units[u]);
-  }
+  return ws_units_bytes ((double) bytes);
 }
 
 static char *
@@ -113,7 +99,7 @@ shared_cell (const WsTraceKernel *k)
 {
   guint bytes = k->static_smem + k->dynamic_smem;
 
-  return bytes == 0 ? g_strdup ("0") : ws_cli_format_bytes (bytes);
+  return bytes == 0 ? g_strdup ("0") : ws_units_bytes_binary (bytes);
 }
 
 enum
@@ -141,7 +127,7 @@ occupancy_cell (const WsTraceKernel *k)
 
   if (!k->has_occupancy)
     return g_strdup ("—");
-  pct = ws_cli_format_percent (k->occupancy.occupancy);
+  pct = ws_units_percent (k->occupancy.occupancy);
   if (k->occupancy.occupancy >= 1)
     return g_steal_pointer (&pct);
   /* Translators: an occupancy ("12.5%") and what limits it ("registers"). */
@@ -190,12 +176,12 @@ kernel_table (WsCliTraceReport *r, GPtrArray *kernels, gboolean with_run, guint 
       ws_cli_table_take (t, K_BLOCK, ws_cli_trace_format_dims (k->block));
       ws_cli_table_take (t, K_REGISTERS, g_strdup_printf ("%u", k->registers));
       ws_cli_table_take (t, K_SHARED, shared_cell (k));
-      ws_cli_table_take (t, K_COUNT, ws_format_grouped (k->count));
-      ws_cli_table_take (t, K_TOTAL, ws_cli_format_duration (k->total_ns));
-      ws_cli_table_take (t, K_MEDIAN, ws_cli_format_duration (k->median_ns));
-      ws_cli_table_take (t, K_MIN, ws_cli_format_duration (k->min_ns));
-      ws_cli_table_take (t, K_MAX, ws_cli_format_duration (k->max_ns));
-      ws_cli_table_take (t, K_SHARE, ws_cli_format_percent (k->share));
+      ws_cli_table_take (t, K_COUNT, ws_units_grouped (k->count));
+      ws_cli_table_take (t, K_TOTAL, ws_units_duration (k->total_ns));
+      ws_cli_table_take (t, K_MEDIAN, ws_units_duration (k->median_ns));
+      ws_cli_table_take (t, K_MIN, ws_units_duration (k->min_ns));
+      ws_cli_table_take (t, K_MAX, ws_units_duration (k->max_ns));
+      ws_cli_table_take (t, K_SHARE, ws_units_percent (k->share));
       ws_cli_table_take (t, K_OCCUPANCY, occupancy_cell (k));
     }
   ws_cli_table_set_visible (t, K_RUN, with_run);
@@ -233,11 +219,11 @@ copy_table (GPtrArray *copies, gboolean with_run)
       ws_cli_table_add_row (t);
       ws_cli_table_take (t, C_RUN, g_strdup_printf ("%u", c->program));
       ws_cli_table_take (t, C_COPY, ws_cli_trace_describe_copy (c));
-      ws_cli_table_take (t, C_COUNT, ws_format_grouped (c->count));
+      ws_cli_table_take (t, C_COUNT, ws_units_grouped (c->count));
       ws_cli_table_take (t, C_BYTES, copy_bytes (c->bytes));
-      ws_cli_table_take (t, C_TOTAL, ws_cli_format_duration (c->total_ns));
-      ws_cli_table_take (t, C_MEDIAN, ws_cli_format_duration (c->median_ns));
-      ws_cli_table_take (t, C_RATE, c->kind == WS_TRACE_SPAN_MEMCPY ? ws_cli_format_gbs (c->gbs)
+      ws_cli_table_take (t, C_TOTAL, ws_units_duration (c->total_ns));
+      ws_cli_table_take (t, C_MEDIAN, ws_units_duration (c->median_ns));
+      ws_cli_table_take (t, C_RATE, c->kind == WS_TRACE_SPAN_MEMCPY ? ws_units_gbs (c->gbs)
                                                                      : g_strdup ("—"));
     }
   ws_cli_table_set_visible (t, C_RUN, with_run);
@@ -403,7 +389,7 @@ append_series (WsCliTraceReport *r, GString *out, gboolean markdown, gsize width
           ws_cli_table_take (t, 0, g_strdup_printf ("%u", k->program));
           ws_cli_table_take (t, 1, p ? ws_cli_trace_describe_params (p) : g_strdup (""));
           ws_cli_table_take (t, 2, ws_cli_trace_format_dims (k->block));
-          ws_cli_table_take (t, 3, ws_cli_format_duration (k->median_ns));
+          ws_cli_table_take (t, 3, ws_units_duration (k->median_ns));
           ws_cli_table_take (t, 4, occupancy_cell (k));
         }
       append_title (out, markdown, title);

@@ -49,7 +49,7 @@ draw_status (Live *l)
 {
   WsTrace *trace = ws_session_get_trace (l->session);
   const WsTraceProgram *p = current_program (trace);
-  g_autofree char *elapsed = ws_cli_format_duration ((double) (g_get_monotonic_time ()
+  g_autofree char *elapsed = ws_units_duration ((double) (g_get_monotonic_time ()
                                                                - l->started) * 1e3);
   g_autoptr (GString) line = g_string_new ("\r\033[K");
   guint kernels = 0, copies = 0;

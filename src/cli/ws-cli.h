@@ -11,6 +11,7 @@
 
 #include "ws-run.h"
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-session.h"
 #include "ws-target.h"
 
@@ -122,27 +123,11 @@ gboolean ws_cli_check_output (const char *command, const char *option, const cha
 
 /* ---- numbers for people ------------------------------------------------------------------ */
 
-/* "850 ns", "38.0 µs", "13.2 ms", "2.41 s"; "—" for 0 or less (not measured). */
-char *ws_cli_format_duration (double ns);
 /* The median with its spread in the same unit: "38.0 µs (37.3–39.2)". */
 char *ws_cli_format_stats (const WsStats *stats);
 /* Only the median ("38.0 µs") and only the spread ("(37.3–39.2)", "" when none). */
 char *ws_cli_format_stats_median (const WsStats *stats);
 char *ws_cli_format_stats_spread (const WsStats *stats);
-/* "297×", "25.1×", "0.84×"; "—" for 0. */
-char *ws_cli_format_speedup (double speedup);
-/* "3206 GB/s", "55.2 GB/s"; "21.3 TFLOP/s", "840 GFLOP/s". */
-char *ws_cli_format_gbs (double gbs);
-char *ws_cli_format_gflops (double gflops);
-/* "100%", "50%", "37.5%". */
-char *ws_cli_format_percent (double fraction);
-/* "10,000,000". */
-/* "139.8 GiB", "48 KiB", "512 bytes". */
-char *ws_cli_format_bytes (double bytes);
-/* A size for people, with the run's shape: "n ≈ 3,100", "≈ 410³". */
-char *ws_cli_format_size (double size, int shape_rank);
-/* `value` to `significant` digits, no exponent, trailing zeros kept ("38.0"). */
-char *ws_cli_format_significant (double value, int significant);
 /* The shortest text that reads back as the same double, in the C locale ("0.84", "1e-08"). */
 char *ws_cli_format_double (double value);
 

@@ -126,18 +126,18 @@ void _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase);
  * that quotes its kernel time. */
 void _ws_finding_cache_note (WsFinding *finding, WsRun *run);
 
-/* ---- numbers for people (ws-analysis-text.c); each writes into `buf` and returns it ---- */
+/* ---- numbers for people: ws-units.h's, each written into `buf` and returned ---------- */
 
 #define WS_FMT_LEN 48
 
 const char *_ws_fmt_time (char *buf, double ns);          /* "37.5 µs", "12.4 ms", "810 ns" */
-const char *_ws_fmt_bytes (char *buf, double bytes);      /* "120 MB", "4.00 KB" (10³) */
+const char *_ws_fmt_bytes (char *buf, double bytes);      /* "120 MB", "4.00 kB" (10³) */
 const char *_ws_fmt_kib (char *buf, double bytes);        /* "48 KiB" (2¹⁰), shared memory */
 const char *_ws_fmt_gbs (char *buf, double gbs);          /* "629 GB/s", "6.74 GB/s" */
 const char *_ws_fmt_flops (char *buf, double flops);      /* "137 GFLOP" */
 const char *_ws_fmt_gflops (char *buf, double gflops);    /* "8.10 TFLOP/s", "52.4 GFLOP/s" */
 const char *_ws_fmt_percent (char *buf, double fraction); /* "15%", "99.7%" */
-const char *_ws_fmt_ratio (char *buf, double ratio);      /* "0.16×", "1.7×", "390×" */
+const char *_ws_fmt_ratio (char *buf, double ratio);      /* "0.16×", "1.66×", "390×" */
 const char *_ws_fmt_count (char *buf, double count);      /* "10,000,000" */
 const char *_ws_fmt_number (char *buf, double value);     /* 3 significant digits: "0.0833" */
 /* A size of a series for people, to 2 significant digits: "n ≈ 95,000", "≈ 300³". */

@@ -4,174 +4,85 @@
  */
 #include "ws-analysis-private.h"
 
+#include "ws-units.h"
+
 #include <math.h>
 #include <stdio.h>
 
-/* Decimals that show `digits` significant digits of v: 3 → "37.5", "191", "6.74". */
-static int
-decimals_for (double v, int digits)
-{
-  int magnitude, decimals;
-
-  if (v == 0 || !isfinite (v))
-    return 0;
-  magnitude = (int) floor (log10 (fabs (v)));
-  decimals = digits - 1 - magnitude;
-  /* Rounding may carry into the next power of ten (9.996 → "10.0"): one decimal fewer. */
-  if (decimals > 0 && round (fabs (v) * pow (10, decimals)) >= pow (10, digits))
-    decimals--;
-  return MAX (0, decimals);
-}
-
+/* The findings' numbers are ws-units.c's, copied into a caller's buffer so that a sentence
+ * can hold several without freeing each. */
 static const char *
-with_unit (char *buf, double v, int digits, const char *unit)
+copy_out (char *buf, char *text)
 {
-  snprintf (buf, WS_FMT_LEN, "%.*f %s", decimals_for (v, digits), v, unit);
+  g_strlcpy (buf, text, WS_FMT_LEN);
+  g_free (text);
   return buf;
 }
 
 const char *
 _ws_fmt_time (char *buf, double ns)
 {
-  if (ns < 1e3)
-    return with_unit (buf, ns, 3, "ns");
-  if (ns < 1e6 - 500)
-    return with_unit (buf, ns / 1e3, 3, "µs");
-  if (ns < 1e9 - 5e5)
-    return with_unit (buf, ns / 1e6, 3, "ms");
-  return with_unit (buf, ns / 1e9, 3, "s");
+  return copy_out (buf, ws_units_duration (ns));
 }
 
 const char *
 _ws_fmt_bytes (char *buf, double bytes)
 {
-  if (bytes < 1e3)
-    {
-      snprintf (buf, WS_FMT_LEN, _("%.0f bytes"), bytes);
-      return buf;
-    }
-  if (bytes < 1e6 - 500)
-    return with_unit (buf, bytes / 1e3, 3, "KB");
-  if (bytes < 1e9 - 5e5)
-    return with_unit (buf, bytes / 1e6, 3, "MB");
-  return with_unit (buf, bytes / 1e9, 3, "GB");
+  return copy_out (buf, ws_units_bytes (bytes));
 }
 
 const char *
 _ws_fmt_kib (char *buf, double bytes)
 {
-  if (bytes < 1024)
-    snprintf (buf, WS_FMT_LEN, _("%.0f bytes"), bytes);
-  else if (fmod (bytes, 1024) == 0)
-    snprintf (buf, WS_FMT_LEN, "%.0f KiB", bytes / 1024);
-  else
-    snprintf (buf, WS_FMT_LEN, "%.1f KiB", bytes / 1024);
-  return buf;
+  return copy_out (buf, ws_units_bytes_binary (bytes));
 }
 
 const char *
 _ws_fmt_gbs (char *buf, double gbs)
 {
-  /* Ceilings read as measured ("4175 GB/s"), not rounded to 3 digits ("4180"). */
-  if (gbs >= 100)
-    snprintf (buf, WS_FMT_LEN, "%.0f GB/s", gbs);
-  else
-    with_unit (buf, gbs, 3, "GB/s");
-  return buf;
+  return copy_out (buf, ws_units_gbs (gbs));
 }
 
 const char *
 _ws_fmt_flops (char *buf, double flops)
 {
-  if (flops < 1e6)
-    return with_unit (buf, flops / 1e3, 3, "kFLOP");
-  if (flops < 1e9)
-    return with_unit (buf, flops / 1e6, 3, "MFLOP");
-  if (flops < 1e12)
-    return with_unit (buf, flops / 1e9, 3, "GFLOP");
-  return with_unit (buf, flops / 1e12, 3, "TFLOP");
+  return copy_out (buf, ws_units_flop (flops));
 }
 
 const char *
 _ws_fmt_gflops (char *buf, double gflops)
 {
-  if (gflops >= 1e3 - 0.5)
-    return with_unit (buf, gflops / 1e3, 3, "TFLOP/s");
-  return with_unit (buf, gflops, 3, "GFLOP/s");
+  return copy_out (buf, ws_units_gflops (gflops));
 }
 
 const char *
 _ws_fmt_percent (char *buf, double fraction)
 {
-  double p = 100 * fraction;
-
-  /* "100%" or "0%" for what is not quite either would mislead: keep a decimal there. */
-  if ((p > 99.5 && p < 100) || (p > 0 && p < 0.5))
-    snprintf (buf, WS_FMT_LEN, "%.1f%%", p);
-  else
-    snprintf (buf, WS_FMT_LEN, "%.0f%%", p);
-  return buf;
+  return copy_out (buf, ws_units_percent (fraction));
 }
 
 const char *
 _ws_fmt_ratio (char *buf, double ratio)
 {
-  /* Near 1× a third digit keeps "slower" and "faster" apart: 0.998×, not 1.0×. */
-  int digits = ratio >= 0.9 && ratio < 1.1 ? 3 : 2;
-
-  snprintf (buf, WS_FMT_LEN, "%.*f×", ratio >= 10 ? 0 : decimals_for (ratio, digits), ratio);
-  return buf;
+  return copy_out (buf, ws_units_ratio (ratio));
 }
 
 const char *
 _ws_fmt_count (char *buf, double count)
 {
-  char digits[32];
-  gsize n, o = 0;
-
-  snprintf (digits, sizeof digits, "%.0f", fabs (count));
-  n = strlen (digits);
-  if (count < 0)
-    buf[o++] = '-';
-  for (gsize i = 0; i < n && o < WS_FMT_LEN - 2; i++)
-    {
-      if (i > 0 && (n - i) % 3 == 0)
-        buf[o++] = ',';
-      buf[o++] = digits[i];
-    }
-  buf[o] = '\0';
-  return buf;
+  return copy_out (buf, ws_units_count (count));
 }
 
 const char *
 _ws_fmt_number (char *buf, double value)
 {
-  snprintf (buf, WS_FMT_LEN, "%.*f", decimals_for (value, 3), value);
-  return buf;
-}
-
-static double
-round_significant (double v, int digits)
-{
-  double scale;
-
-  if (v <= 0 || !isfinite (v))
-    return v;
-  scale = pow (10, floor (log10 (v)) - digits + 1);
-  return round (v / scale) * scale;
+  return copy_out (buf, ws_units_number (value, 3));
 }
 
 const char *
 _ws_fmt_size (char *buf, const WsRunConfig *config, double size)
 {
-  char n[WS_FMT_LEN];
-
-  _ws_fmt_count (n, round_significant (size, 2));
-  if (config->shape_rank == 3)
-    snprintf (buf, WS_FMT_LEN, "≈ %.30s³", n);
-  else
-    snprintf (buf, WS_FMT_LEN, "n ≈ %.30s", n);
-  return buf;
+  return copy_out (buf, ws_units_size_estimate (size, config->shape_rank));
 }
 
 const char *

@@ -1,5 +1,5 @@
-/* ws-format.h: numbers for people, and text from files made safe to print, shared by the
- * model, the app and the CLI.
+/* ws-format.h: text from files made safe to print, shared by the model, the app and the CLI
+ * (numbers for people are ws-units.h's).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -7,13 +7,6 @@
 #include <glib.h>
 
 G_BEGIN_DECLS
-
-/* "10,000,000": digits in groups of three. */
-char *ws_format_grouped (guint64 value);
-
-/* "37.4 µs", "12.23 ms": a duration in nanoseconds with a unit that suits it; "–" when it is
- * not positive (not measured). */
-char *ws_format_duration (double ns);
 
 /* What may stay as it is when text from a file is escaped. */
 typedef enum

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-input.h"
 
 /* ---- the kernel's catalog entry --------------------------------------------------------- */
@@ -346,9 +347,9 @@ ws_plan_dup_run_summary (WsPlan *self)
   threads = b[0] * b[1] * b[2];
   if (ws_plan_get_size_rank (self) == 1)
     {
-      g_autofree char *grid = ws_format_grouped ((dims[0] + threads - 1) / threads);
+      g_autofree char *grid = ws_units_grouped ((dims[0] + threads - 1) / threads);
 
-      n = ws_format_grouped (dims[0]);
+      n = ws_units_grouped (dims[0]);
       return g_strdup_printf (_("%s elements in a grid of %s blocks of %u threads."), n, grid,
                               threads);
     }

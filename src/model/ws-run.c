@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 #include "ws-protocol.h"
 
 struct _WsRun
@@ -535,15 +536,9 @@ ws_run_get_kernel_ns (WsRun *self)
 char *
 ws_run_dup_block_label (WsRun *self)
 {
-  const guint *b = self->config.block;
-
   if (self->config.library)
     return g_strdup ("");
-  if (b[2] > 1)
-    return g_strdup_printf ("%u×%u×%u", b[0], b[1], b[2]);
-  if (b[1] > 1)
-    return g_strdup_printf ("%u×%u", b[0], b[1]);
-  return g_strdup_printf ("%u", b[0]);
+  return ws_units_block (self->config.block);
 }
 
 const char *
@@ -580,20 +575,7 @@ ws_run_dup_kernel_label (WsRun *self)
 char *
 ws_run_dup_size_label (WsRun *self)
 {
-  const guint64 *s = self->config.shape;
-
-  if (self->config.shape_rank == 1)
-    {
-      g_autofree char *n = ws_format_grouped (s[0]);
-
-      return g_strdup_printf ("n = %s", n);
-    }
-  if (self->config.shape_rank == 2)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0], s[1]);
-  if (s[0] == s[1] && s[1] == s[2])
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "³", s[0]);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT "×%" G_GUINT64_FORMAT, s[0],
-                          s[1], s[2]);
+  return ws_units_shape (self->config.shape, self->config.shape_rank);
 }
 
 /* ---- totals ---------------------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ws-format.h"
+#include "ws-units.h"
 
 void
 ws_trace_command_clear (WsTraceCommand *c)
@@ -240,7 +241,7 @@ ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p,
   char *ending;
 
   if (format_duration == NULL)
-    format_duration = ws_format_duration;
+    format_duration = ws_units_duration;
   if (!p->ended)
     {
       GPtrArray *processes = ws_trace_get_processes (trace);
@@ -356,7 +357,7 @@ describe_facts (GString *s, const WsTraceSpan *span)
     case WS_TRACE_SPAN_MEMCPY:
     case WS_TRACE_SPAN_MEMSET:
       {
-        g_autofree char *bytes = g_format_size (span->bytes);
+        g_autofree char *bytes = ws_units_bytes ((double) span->bytes);
         double seconds = (double) (span->end - span->start) / 1e9;
         WsTraceCopy copy = { .kind = span->kind, .direction = span->direction,
                              .host_memory = span->host_memory };
@@ -404,8 +405,8 @@ ws_trace_describe_span (WsTrace *trace, const WsTraceSpan *span)
                          : span->kind == WS_TRACE_SPAN_MEMSET ? _("memset")
                          : span->kind == WS_TRACE_SPAN_SYNC   ? _("synchronization")
                                                               : "");
-  duration = ws_format_duration ((double) (span->end - span->start));
-  start = ws_format_duration ((double) span->start);
+  duration = ws_units_duration ((double) (span->end - span->start));
+  start = ws_units_duration ((double) span->start);
   g_string_append_printf (s, "%s · %s\n", name, duration);
   describe_facts (s, span);
   if (p != NULL && p->of > 1)

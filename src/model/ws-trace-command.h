@@ -51,7 +51,7 @@ char *ws_trace_describe_params (const WsTraceProgram *program);
 /* "python3 tests/gpu/programs/vector_add.py": the command line of the run. */
 char *ws_trace_describe_command (WsTrace *trace, const WsTraceProgram *program);
 /* "exited with status 0 after 4.12 s", "was ended by SIGSEGV after 1.20 s", "was stopped",
- * "was not started"; NULL while it runs. `format_duration` writes the time (ws_format_duration
+ * "was not started"; NULL while it runs. `format_duration` writes the time (ws_units_duration
  * when NULL). */
 char *ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *program,
                                 char *(*format_duration) (double ns));
