@@ -232,9 +232,12 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
   if (run == NULL)
     {
       gboolean traced = session != NULL && ws_session_get_trace (session) != NULL;
+      /* A memory check has no run to select: what it found is all there is. */
+      gboolean checked = session != NULL && ws_session_get_memcheck_findings (session)->len > 0
+                         && g_list_model_get_n_items (ws_session_get_runs (session)) == 0;
 
       gtk_box_append (GTK_BOX (self->box), label (_("Findings"), "title-3", FALSE));
-      if (!traced)
+      if (!traced && !checked)
         gtk_box_append (GTK_BOX (self->box),
                         label (_("Select a run in the table to see what its numbers say: what "
                                  "limits it, why, and what to change."),
