@@ -536,3 +536,35 @@ _ws_params_draw (WsChartContext *ctx, const WsParamsData *data, const WsRect *co
   else
     draw_lines (ctx, data, *content);
 }
+
+const char *
+_ws_params_no_sweep_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("No tunable parameter was swept in this session. Open your own kernel, toggle "
+             "several values of one of its parameters in the sidebar, and run a sweep.");
+  return _("No tunable parameter was swept in this session. Run your own kernel over several "
+           "values of one (run --source FILE --param TILE=8,16,32).");
+}
+
+WsBlocksData *
+_ws_params_chart_collect (WsSession *session, const WsChartBase *base)
+{
+  WsBlocksData *data = g_new0 (WsBlocksData, 1);
+
+  data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_blocks_series_free);
+  _ws_legend_init (&data->legend);
+  data->frame.subtitle = _ws_chart_subtitle (session, NULL);
+  data->params = session != NULL ? _ws_params_collect (session, base) : NULL;
+  if (data->params == NULL)
+    {
+      data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_PARAMS));
+      data->frame.message = g_strdup (_ws_params_no_sweep_message (base->audience));
+    }
+  else if (data->params->y_name != NULL)
+    data->frame.title = g_strdup_printf (_("Kernel time over %s and %s"), data->params->x_name,
+                                         data->params->y_name);
+  else
+    data->frame.title = g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
+  return data;
+}
