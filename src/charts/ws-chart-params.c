@@ -566,5 +566,20 @@ _ws_params_chart_collect (WsSession *session, const WsChartBase *base)
                                          data->params->y_name);
   else
     data->frame.title = g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
+  if (data->params != NULL && base->annotate)
+    {
+      /* Presentation mode: the findings of the runs it plots. */
+      g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+      GListModel *model = ws_session_get_runs (session);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+
+          if (ws_run_get_config (run)->params != NULL && ws_run_get_kernel_ns (run) > 0)
+            g_ptr_array_add (runs, g_steal_pointer (&run));
+        }
+      _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
+    }
   return data;
 }

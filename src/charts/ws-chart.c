@@ -348,7 +348,7 @@ check_speedup_axis (GPtrArray *sessions, const WsChartBase *base, GError **error
     return TRUE;
   name = session_name (g_ptr_array_index (sessions, 0));
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
-               _ws_speedup_no_sweep_message (base->audience));
+               _ws_speedup_no_sweep_message (g_ptr_array_index (sessions, 0), base->audience));
   return FALSE;
 }
 
