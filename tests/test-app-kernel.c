@@ -532,6 +532,22 @@ test_memcheck_recording (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The runs table tells an own kernel's runs apart by their parameters, as the report does. */
+static void
+test_runs_show_params (void)
+{
+  WsWindow *window = ws_test_new_window ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+  ws_test_open (window, "own-matmul-tiled-h200.jsonl");
+  ws_test_spin_for (200);
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "runs_view"),
+                                        "matmul_tiled TILE=16"));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "runs_view"),
+                                        "matmul_tiled TILE=32"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -549,5 +565,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/kernel/memcheck-marks-finding", test_memcheck_marks_finding);
   g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
   g_test_add_func ("/app/kernel/memcheck-recording", test_memcheck_recording);
+  g_test_add_func ("/app/kernel/runs-show-params", test_runs_show_params);
   return g_test_run ();
 }

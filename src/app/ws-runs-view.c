@@ -107,7 +107,8 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
       *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
       return c->device >= 0 ? g_strdup_printf ("%d", c->device) : g_strdup ("–");
     case COL_KERNEL:
-      return g_strdup (c->kernel);
+      /* An own kernel's runs differ by their parameters: "matmul_tiled TILE=16". */
+      return ws_run_dup_kernel_label (run);
     case COL_SIZE:
       return ws_run_dup_size_label (run);
     case COL_BLOCK:
