@@ -56,7 +56,7 @@ _warpscope_cli()
 
   case $prev in
     -c | --chart)
-      COMPREPLY=($(compgen -W "timeline speedup blocks occupancy breakdown roofline" -- "$cur"))
+      COMPREPLY=($(compgen -W "timeline speedup blocks occupancy breakdown roofline params" -- "$cur"))
       return ;;
     -f | --format)
       if [[ $command == report ]]; then

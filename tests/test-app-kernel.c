@@ -485,6 +485,69 @@ test_recording_shows_source (void)
   remove_dir (dir);
 }
 
+/* The memory check recorded on the H200 opens as it was made: its source, the finding on
+ * line 26 marked in the gutter and listed in the panel, and no run. */
+static void
+test_memcheck_recording (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "own-vector-add-oob-memcheck-h200.jsonl", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  WsWindow *window = ws_test_new_window ();
+  WsSourceView *source = ws_test_view (window, "source");
+  WsSession *session;
+  g_autofree char *shown = NULL;
+  const char *mark;
+
+  ws_window_open_file (window, file);
+  ws_test_spin_until (ws_test_has_session, window, 10000);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 0);
+  /* It opens where its findings are, not on the welcome page. */
+  ws_test_spin_for (50);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (ws_test_view (window, "main_stack")), ==,
+                   "views");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (ws_test_view (window, "views")), ==,
+                   "source");
+  g_assert_false (ws_source_view_is_editing (source));
+  shown = buffer_text (ws_source_view_get_buffer (source));
+  g_assert_cmpstr (shown, ==, ws_session_get_source_text (session, NULL, NULL));
+  mark = ws_kernel_marks_get (ws_source_view_get_buffer (source), 26, WS_MARK_MEMCHECK);
+  g_assert_nonnull (mark);
+  g_assert_true (g_str_has_prefix (mark, "Invalid __global__ read of size 4 bytes, first by "
+                                         "thread (96,0,0) of block (3906,0,0), 100 times"));
+  g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 25, WS_MARK_MEMCHECK));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
+                                        "vector_add_oob.cu:26: Invalid __global__ read"));
+  /* No run to select, so no word about selecting one. */
+  g_assert_null (ws_test_find_label (ws_test_view (window, "findings_panel"),
+                                     "Select a run in the table"));
+  /* For a person to look at: the source and the findings beside it. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+  ws_test_spin_for (200);
+  if (adw_flap_get_folded (ws_test_view (window, "findings_flap")))
+    adw_flap_set_reveal_flap (ws_test_view (window, "findings_flap"), TRUE);
+  ws_test_spin_for (200);
+  ws_test_screenshot (GTK_WIDGET (window), "memcheck-recording-1600x900");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The runs table tells an own kernel's runs apart by their parameters, as the report does. */
+static void
+test_runs_show_params (void)
+{
+  WsWindow *window = ws_test_new_window ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+  ws_test_open (window, "own-matmul-tiled-h200.jsonl");
+  ws_test_spin_for (200);
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "runs_view"),
+                                        "matmul_tiled TILE=16"));
+  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "runs_view"),
+                                        "matmul_tiled TILE=32"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -501,5 +564,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/kernel/check-marks-compile-error", test_check_marks_compile_error);
   g_test_add_func ("/app/kernel/memcheck-marks-finding", test_memcheck_marks_finding);
   g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
+  g_test_add_func ("/app/kernel/memcheck-recording", test_memcheck_recording);
+  g_test_add_func ("/app/kernel/runs-show-params", test_runs_show_params);
   return g_test_run ();
 }

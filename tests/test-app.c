@@ -59,17 +59,43 @@ test_welcome_recordings (void)
                    "Matrix multiply over sizes, naive and tiled (H200)");
   for (guint i = 0; i < labels->len; i++)
     g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, i), " (H200)"));
-  /* The menu has the traced one in its place among the others. */
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, (int) labels->len + 1);
-  for (guint i = 0, k = 0; i < labels->len + 1; i++)
-    {
-      g_autofree char *title = NULL;
+  /* Kernels of one's own come last, under their heading, the memory check at the end. */
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (window), "Your own kernel"));
+  g_assert_nonnull (ws_test_find_label (GTK_WIDGET (window), "Programs traced as they are"));
+  g_assert_cmpstr (g_ptr_array_index (labels, labels->len - 1), ==,
+                   "A missing bounds guard, caught by memcheck (H200)");
+  g_assert_cmpstr (g_ptr_array_index (labels, labels->len - 5), ==,
+                   "Vector add over sizes and blocks (H200)");
+  /* The menu: a section per group under the same headings, the traced one in its place
+   * among the others. */
+  {
+    const char *headings[] = { "Warpscope's kernels", "Programs traced as they are",
+                               "Your own kernel" };
+    guint k = 0;
 
-      g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &title));
-      if (g_str_equal (title, "The tutorial's vector add, traced as written (H200)"))
-        continue;
-      g_assert_cmpstr (title, ==, g_ptr_array_index (labels, k++));
-    }
+    g_assert_cmpint (g_menu_model_get_n_items (menu), ==, G_N_ELEMENTS (headings));
+    for (guint s = 0; s < G_N_ELEMENTS (headings); s++)
+      {
+        g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, s,
+                                                                     G_MENU_LINK_SECTION);
+        g_autofree char *heading = NULL;
+
+        g_assert_true (g_menu_model_get_item_attribute (menu, s, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                        &heading));
+        g_assert_cmpstr (heading, ==, headings[s]);
+        for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+          {
+            g_autofree char *title = NULL;
+
+            g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL,
+                                                            "s", &title));
+            if (g_str_equal (title, "The tutorial's vector add, traced as written (H200)"))
+              continue;
+            g_assert_cmpstr (title, ==, g_ptr_array_index (labels, k++));
+          }
+      }
+    g_assert_cmpuint (k, ==, labels->len);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -32,8 +32,11 @@ expected_text (WsChartKind kind)
                                            NULL };
   /* Kernels without arithmetic (a transpose) get bars against the bandwidth instead. */
   static const char *const roofline[] = { "Roofline", "Achieved", NULL };
+  static const char *const params[] = { "Kernel time over", "(tunable parameter)", NULL };
   static const char *const *all[] = { timeline, speedup, blocks, occupancy, breakdown,
-                                      roofline };
+                                      roofline, params };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (all) == WS_N_CHARTS);
 
   return all[kind];
 }
@@ -54,6 +57,12 @@ collected_legend (WsChartKind kind, gconstpointer data)
       }
     case WS_CHART_BREAKDOWN:
       return &((const WsBreakdownData *) data)->legend;
+    case WS_CHART_PARAMS:
+      {
+        const WsBlocksData *d = data;
+
+        return d->params ? &d->params->legend : &d->legend;
+      }
     case WS_CHART_ROOFLINE:
       return &((const WsRooflineData *) data)->legend;
     case WS_CHART_TIMELINE:

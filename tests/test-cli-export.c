@@ -80,6 +80,7 @@ test_export (void)
         /* Each chart on the recording it is made for. */
         g_autofree char *path = sample_path (k == WS_CHART_SPEEDUP ? "vector-add-sizes-h200.jsonl"
                                              : k == WS_CHART_ROOFLINE ? "matmul-sizes-h200.jsonl"
+                                             : k == WS_CHART_PARAMS ? "own-stencil2d-h200.jsonl"
                                                                       : "vector-add-blocks-h200.jsonl");
         g_autofree char *name = g_strdup_printf ("%s%s", chart,
                                                  ws_export_format_extension (formats[f]));
@@ -119,6 +120,83 @@ test_export (void)
     run_cli (&s, one_run);
     g_assert_cmpint (s.status, ==, 0);
     assert_valid_export (png, WS_EXPORT_PNG);
+  }
+  remove_dir (dir);
+}
+
+/* The parameter chart of the own-kernel recordings made on the H200: the tiled matmul over
+ * TILE (its block tied to the tile, so `blocks` draws the same chart rather than refusing
+ * it), the stencil over TILE_Y beside its block sweep; in every drawn format, and its CSV a
+ * row per run with the fastest marked. A session without a parameter swept is refused. */
+static void
+test_export_params (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  const struct
+  {
+    const char *sample, *chart, *title;
+    guint rows;
+  } cases[] = {
+    { "own-matmul-tiled-h200.jsonl", "params", "Kernel time over TILE", 12 },
+    { "own-matmul-tiled-h200.jsonl", "blocks", "Kernel time over TILE", 12 },
+    { "own-stencil2d-h200.jsonl", "params", "Kernel time over TILE_Y", 32 },
+  };
+  const char *formats[] = { "png", "svg", "pdf", "csv" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        g_autofree char *path = sample_path (cases[c].sample);
+        g_autofree char *name = g_strdup_printf ("%u-%s.%s", c, cases[c].chart, formats[f]);
+        g_autofree char *out = g_build_filename (dir, name, NULL);
+        const char *args[] = { "export", path, "--chart", cases[c].chart, "-o", out, NULL };
+        g_auto (Result) r = { 0 };
+        g_autofree char *text = NULL;
+
+        run_cli (&r, args);
+        g_assert_cmpint (r.status, ==, 0);
+        if (g_str_equal (formats[f], "csv") && g_str_equal (cases[c].chart, "blocks"))
+          continue; /* the block chart's own columns: tests/test-export.c */
+        g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+        if (g_str_equal (formats[f], "png"))
+          assert_valid_export (out, WS_EXPORT_PNG);
+        else if (g_str_equal (formats[f], "pdf"))
+          assert_valid_export (out, WS_EXPORT_PDF);
+        else if (g_str_equal (formats[f], "svg"))
+          {
+            assert_valid_export (out, WS_EXPORT_SVG);
+            g_assert_nonnull (strstr (text, cases[c].title));
+          }
+        else
+          {
+            g_autoptr (GPtrArray) rows = parse_csv (text);
+            GPtrArray *header = g_ptr_array_index (rows, 0);
+            guint best = 0;
+
+            g_assert_cmpuint (rows->len, ==, cases[c].rows + 1);
+            g_assert_cmpstr (g_ptr_array_index (header, header->len - 1), ==, "best");
+            g_assert_cmpstr (g_ptr_array_index (header, header->len - 5), ==, "params");
+            for (guint i = 1; i < rows->len; i++)
+              {
+                GPtrArray *row = g_ptr_array_index (rows, i);
+
+                g_assert_true (g_str_has_prefix (g_ptr_array_index (row, header->len - 5),
+                                                 "TILE"));
+                best += g_str_equal (g_ptr_array_index (row, header->len - 1), "1");
+              }
+            g_assert_cmpuint (best, ==, 1);
+          }
+      }
+  {
+    g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+    g_autofree char *out = g_build_filename (dir, "none.png", NULL);
+    const char *args[] = { "export", path, "--chart", "params", "-o", out, NULL };
+    g_auto (Result) r = { 0 };
+
+    run_cli (&r, args);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "No tunable parameter was swept in this session"));
+    g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   }
   remove_dir (dir);
 }
@@ -305,6 +383,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/export", test_export);
+  g_test_add_func ("/cli/export/params", test_export_params);
   g_test_add_func ("/cli/export/output-checked", test_export_output_checked);
   g_test_add_func ("/cli/export/stdout", test_export_stdout);
   g_test_add_func ("/cli/export/nothing-to-draw", test_export_nothing_to_draw);

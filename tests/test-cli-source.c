@@ -245,6 +245,58 @@ test_memcheck (void)
   remove_dir (dir);
 }
 
+/* The recording of a memory check made on the H200 (run --memcheck of the bundled example): a
+ * report in every format says what compute-sanitizer found and where, and no run. */
+static void
+test_report_memcheck (void)
+{
+  g_autofree char *path = sample_path ("own-vector-add-oob-memcheck-h200.jsonl");
+  const char *formats[] = { "table", "markdown", "json", "csv" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      const char *args[] = { "report", path, "--format", formats[i], NULL };
+      g_auto (Result) r = { 0 };
+
+      run_cli (&r, args);
+      g_assert_cmpint (r.status, ==, 0);
+      if (g_str_equal (formats[i], "csv"))
+        {
+          /* A row per run, and a check has none: the header alone. */
+          g_autoptr (GPtrArray) rows = parse_csv (r.out);
+
+          g_assert_cmpuint (rows->len, ==, 1);
+          continue;
+        }
+      if (g_str_equal (formats[i], "json"))
+        {
+          g_autoptr (JsonNode) root = parse_json (r.out);
+          JsonObject *o = json_node_get_object (root);
+          JsonArray *found = json_object_get_array_member (o, "memcheck");
+          JsonObject *f;
+
+          g_assert_cmpuint (json_array_get_length (found), ==, 1);
+          f = json_array_get_object_element (found, 0);
+          g_assert_cmpint (json_object_get_int_member (f, "line"), ==, 26);
+          g_assert_cmpstr (json_object_get_string_member (f, "kernel"), ==, "vector_add_oob");
+          g_assert_cmpint (json_object_get_int_member (f, "count"), ==, 100);
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "runs")),
+                            ==, 0);
+          continue;
+        }
+      g_assert_nonnull (strstr (r.out, "A memory check (compute-sanitizer memcheck)"));
+      g_assert_nonnull (strstr (r.out, "vector_add_oob.cu:26: Invalid __global__ read of size 4 "
+                                       "bytes"));
+      g_assert_nonnull (strstr (r.out, "first by thread (96,0,0) of block (3906,0,0); 100 "
+                                       "times"));
+      g_assert_nonnull (strstr (r.out, "if (i < n)"));
+      /* Neither "no findings" nor the sentence about timing medians: nothing was timed. */
+      g_assert_null (strstr (r.out, "No findings."));
+      g_assert_null (strstr (r.out, "No runs."));
+      g_assert_null (strstr (r.out, "medians"));
+    }
+}
+
 static void
 test_usage (void)
 {
@@ -340,6 +392,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/source/run", test_run);
   g_test_add_func ("/cli/source/run-unverified", test_run_unverified);
   g_test_add_func ("/cli/source/memcheck", test_memcheck);
+  g_test_add_func ("/cli/source/report-memcheck", test_report_memcheck);
   g_test_add_func ("/cli/source/usage", test_usage);
   g_test_add_func ("/cli/source/check-real-runner", test_check_real_runner);
   return g_test_run ();

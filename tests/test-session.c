@@ -76,6 +76,37 @@ count_type (const char *path, const char *type)
   return n;
 }
 
+/* A memory-check session: the runner exits 1 when compute-sanitizer found errors, and every
+ * finding names its kernel and a line that the session's own copy of the source has. */
+static void
+check_memcheck_sample (WsSession *session, const char *path)
+{
+  GPtrArray *findings = ws_session_get_memcheck_findings (session);
+  const char *text = ws_session_get_source_text (session, NULL, NULL);
+  g_auto (GStrv) lines = NULL;
+  int exit_code = -1;
+
+  g_assert_null (ws_session_get_device (session));
+  g_assert_cmpuint (ws_session_get_n_activities (session), ==, 0);
+  g_assert_cmpuint (ws_session_get_problems (session)->len, ==, 0);
+  g_assert_cmpuint (findings->len, ==, count_type (path, "memcheck"));
+  g_assert_cmpuint (findings->len, >, 0);
+  g_assert_true (ws_session_is_done (session, &exit_code, NULL));
+  g_assert_cmpint (exit_code, ==, 1);
+  g_assert_nonnull (text);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      WsMemcheckFinding *f = g_ptr_array_index (findings, i);
+
+      g_assert_nonnull (f->kernel);
+      g_assert_cmpint (f->line, >, 0);
+      g_assert_cmpint (f->line, <=, (int) g_strv_length (lines));
+      /* The line is the kernel's access, not a comment of the header. */
+      g_assert_nonnull (strstr (lines[f->line - 1], "["));
+    }
+}
+
 static void
 test_samples_load (void)
 {
@@ -95,6 +126,13 @@ test_samples_load (void)
       int exit_code = -1;
 
       g_test_message ("%s", path);
+      /* A memory check (run --memcheck) times nothing: no device record, no run, only what
+       * compute-sanitizer found, each at a line of the recorded source. */
+      if (g_list_model_get_n_items (runs) == 0 && count_type (path, "memcheck") > 0)
+        {
+          check_memcheck_sample (session, path);
+          continue;
+        }
       g_assert_nonnull (device);
       /* Every sample names the real GPU it was recorded on. */
       g_assert_true (g_str_has_prefix (ws_device_get_name (device), "NVIDIA"));

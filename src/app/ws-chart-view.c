@@ -41,6 +41,7 @@ ws_chart_kind_get_type (void)
     { WS_CHART_OCCUPANCY, "WS_CHART_OCCUPANCY", "occupancy" },
     { WS_CHART_BREAKDOWN, "WS_CHART_BREAKDOWN", "breakdown" },
     { WS_CHART_ROOFLINE, "WS_CHART_ROOFLINE", "roofline" },
+    { WS_CHART_PARAMS, "WS_CHART_PARAMS", "params" },
     { 0, NULL, NULL },
   };
 

@@ -11,6 +11,7 @@
 #include "ws-analysis.h"
 #include "ws-format.h"
 #include "ws-units.h"
+#include "ws-memcheck.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
 
@@ -158,32 +159,16 @@ add_memcheck (WsFindingsPanel *self, WsSession *session)
 
   for (guint i = 0; i < found->len; i++)
     {
-      WsMemcheckFinding *m = g_ptr_array_index (found, i);
-      g_autofree char *base = m->file ? g_path_get_basename (m->file) : g_strdup ("?");
-      g_autofree char *title = g_strdup_printf ("%s:%d: %s", base, m->line, m->message);
-      g_autofree char *numbers
-        = m->has_thread
-            ? g_strdup_printf (g_dngettext (NULL, "In %s, first by thread (%u,%u,%u) of block "
-                                                  "(%u,%u,%u); %d time",
-                                            "In %s, first by thread (%u,%u,%u) of block "
-                                            "(%u,%u,%u); %d times",
-                                            m->count),
-                               m->kernel ? m->kernel : "?", m->thread[0], m->thread[1],
-                               m->thread[2], m->block[0], m->block[1], m->block[2], m->count)
-            : NULL;
-      WsFinding fake = {
-        .severity = WS_SEVERITY_HIGH,
-        .title = title,
-        .numbers = numbers,
-        .cause = m->detail,
-        .fix = g_strcmp0 (m->tool, "racecheck") == 0
-                 ? _("Put __syncthreads() between the writes to shared memory and the reads of "
-                     "other threads.")
-                 : _("Check the index against the array's length before the access (if (i < "
-                     "n)): the last block usually runs past the end."),
-      };
+      WsMemcheckText text;
+      WsFinding fake = { .severity = WS_SEVERITY_HIGH };
 
+      ws_memcheck_text_init (&text, g_ptr_array_index (found, i));
+      fake.title = text.title;
+      fake.numbers = text.numbers;
+      fake.cause = ((WsMemcheckFinding *) g_ptr_array_index (found, i))->detail;
+      fake.fix = (char *) text.fix;
       gtk_box_append (GTK_BOX (self->box), finding_card (self, &fake, G_MAXUINT));
+      ws_memcheck_text_clear (&text);
     }
 }
 
@@ -248,9 +233,12 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
   if (run == NULL)
     {
       gboolean traced = session != NULL && ws_session_get_trace (session) != NULL;
+      /* A memory check has no run to select: what it found is all there is. */
+      gboolean checked = session != NULL && ws_session_get_memcheck_findings (session)->len > 0
+                         && g_list_model_get_n_items (ws_session_get_runs (session)) == 0;
 
       gtk_box_append (GTK_BOX (self->box), label (_("Findings"), "title-3", FALSE));
-      if (!traced)
+      if (!traced && !checked)
         gtk_box_append (GTK_BOX (self->box),
                         label (_("Select a run in the table to see what its numbers say: what "
                                  "limits it, why, and what to change."),

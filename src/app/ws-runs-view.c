@@ -106,8 +106,10 @@ cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const ch
     case COL_DEVICE:
       *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
       return ws_run_column_dup_text (schema_column (column), run, NULL);
-    case COL_ID:
     case COL_KERNEL:
+      /* An own kernel's runs differ by their parameters: "matmul_tiled TILE=16". */
+      return ws_run_dup_kernel_label (run);
+    case COL_ID:
     case COL_SIZE:
     case COL_BLOCK:
     case COL_MEMORY:

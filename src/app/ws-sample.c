@@ -12,12 +12,14 @@ struct _WsSample
   char *path;
   char *title;
   guint rank;
+  WsSampleGroup group;
 };
 
 G_DEFINE_FINAL_TYPE (WsSample, ws_sample, G_TYPE_OBJECT)
 
 /* The bundled recordings in the order a class meets them: the tutorial's own kernels first,
- * then the ladders; with titles a student reads. */
+ * then the ladders, the programs traced, and kernels of one's own; with titles a student
+ * reads. Each group's titles are short: its heading says the rest. */
 static const struct
 {
   const char *stem;
@@ -41,7 +43,26 @@ static const struct
   { "trace-matmul-tiled", N_("The tutorial's tiled matrix multiply, traced") },
   { "trace-vector-add-tpb-sweep", N_("The tutorial's vector add traced over threads per block") },
   { "trace-torch-matmul", N_("A PyTorch matrix multiply, traced") },
+  /* Kernels of one's own (run --source): the examples of docs/own-kernels.md. */
+  { "own-vector-add", N_("Vector add over sizes and blocks") },
+  { "own-matmul-tiled", N_("Tiled matrix multiply over TILE") },
+  { "own-stencil2d", N_("2D stencil over the block and TILE_Y") },
+  { "own-kernel-tuner-vector-add", N_("A Kernel Tuner kernel with only a header added") },
+  { "own-vector-add-oob-memcheck", N_("A missing bounds guard, caught by memcheck") },
 };
+
+static const char *const group_titles[WS_N_SAMPLE_GROUPS] = {
+  [WS_SAMPLE_BUILT_IN] = N_("Warpscope's kernels"),
+  [WS_SAMPLE_TRACED] = N_("Programs traced as they are"),
+  [WS_SAMPLE_OWN] = N_("Your own kernel"),
+};
+
+const char *
+ws_sample_group_title (WsSampleGroup group)
+{
+  g_return_val_if_fail ((guint) group < WS_N_SAMPLE_GROUPS, NULL);
+  return _(group_titles[group]);
+}
 
 WsSample *
 ws_sample_new (const char *dir, const char *file_name)
@@ -67,6 +88,11 @@ ws_sample_new (const char *dir, const char *file_name)
     }
   kind = g_strjoinv ("-", words);
   self = g_object_new (WS_TYPE_SAMPLE, NULL);
+  /* The runner's own kernels unless the name says otherwise, as the recording scripts name
+   * them (tests/gpu/record-*.sh). */
+  self->group = g_str_has_prefix (kind, "trace-") ? WS_SAMPLE_TRACED
+                : g_str_has_prefix (kind, "own-") ? WS_SAMPLE_OWN
+                                                  : WS_SAMPLE_BUILT_IN;
   self->file_name = g_strdup (file_name);
   self->path = g_build_filename (dir, file_name, NULL);
   self->rank = G_N_ELEMENTS (known_samples);
@@ -102,11 +128,21 @@ ws_sample_get_path (WsSample *self)
   return self->path;
 }
 
+WsSampleGroup
+ws_sample_get_group (WsSample *self)
+{
+  g_return_val_if_fail (WS_IS_SAMPLE (self), WS_SAMPLE_BUILT_IN);
+  return self->group;
+}
+
 static int
 compare_samples (gconstpointer a, gconstpointer b, gpointer data)
 {
   const WsSample *x = a, *y = b;
 
+  /* Groups first, so that a recording this version does not know joins its own. */
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
   if (x->rank != y->rank)
     return x->rank < y->rank ? -1 : 1;
   return g_strcmp0 (x->file_name, y->file_name);
@@ -132,13 +168,26 @@ ws_sample_list_new (const char *dir)
 void
 ws_sample_list_fill_menu (GListModel *samples, GMenu *menu)
 {
+  GMenu *section = NULL; /* held by `menu` */
+  int group = -1;
+
   for (guint i = 0; i < g_list_model_get_n_items (samples); i++)
     {
       g_autoptr (WsSample) sample = g_list_model_get_item (samples, i);
       g_autoptr (GMenuItem) item = g_menu_item_new (sample->title, NULL);
 
+      /* The list is sorted by group: each group is a section under its heading. */
+      if ((int) sample->group != group)
+        {
+          g_autoptr (GMenu) next = g_menu_new ();
+
+          group = (int) sample->group;
+          g_menu_append_section (menu, ws_sample_group_title (sample->group),
+                                 G_MENU_MODEL (next));
+          section = next;
+        }
       g_menu_item_set_action_and_target (item, "win.open-sample", "s", sample->path);
-      g_menu_append_item (menu, item);
+      g_menu_append_item (section, item);
     }
 }
 

@@ -48,9 +48,13 @@ describe_source (GString *text, WsSession *s)
                        date ? date : "?");
       break;
     case WS_SESSION_SOURCE_RECORDING:
-      g_string_printf (text, _("Recording made on %s, %s"),
-                       device ? ws_device_get_name (device) : _("an unknown GPU"),
-                       date ? date : "?");
+      /* A memory check runs without a device record: it names no GPU, and needs none. */
+      if (device == NULL && ws_session_get_memcheck_findings (s)->len > 0)
+        g_string_printf (text, _("Memory check recorded %s"), date ? date : "?");
+      else
+        g_string_printf (text, _("Recording made on %s, %s"),
+                         device ? ws_device_get_name (device) : _("an unknown GPU"),
+                         date ? date : "?");
       if (name)
         g_string_append_printf (text, " · %s", name);
       break;

@@ -67,11 +67,36 @@ ws_welcome_page_set_environment (WsWelcomePage *self, WsEnvironment *environment
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENVIRONMENT]);
 }
 
+/* A group's heading and a box that lays its recordings two to a line, each a card, so that
+ * the page stays short enough to read on a 1024×768 screen. */
+static GtkWidget *
+add_group (WsWelcomePage *self, WsSampleGroup group)
+{
+  GtkWidget *heading = gtk_label_new (ws_sample_group_title (group));
+  GtkWidget *flow = gtk_flow_box_new ();
+
+  gtk_widget_add_css_class (heading, "caption-heading");
+  gtk_widget_add_css_class (heading, "dim-label");
+  gtk_widget_set_margin_top (heading, 6);
+  gtk_box_append (self->samples_box, heading);
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 6);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (flow), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  ws_sample_group_title (group), -1);
+  gtk_box_append (self->samples_box, flow);
+  return flow;
+}
+
 static void
 fill (WsWelcomePage *self)
 {
-  GtkWidget *child;
+  GtkWidget *child, *flow = NULL;
   guint n = self->samples ? g_list_model_get_n_items (self->samples) : 0;
+  int group = -1;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->samples_box))) != NULL)
     gtk_box_remove (self->samples_box, child);
@@ -80,7 +105,7 @@ fill (WsWelcomePage *self)
     {
       g_autoptr (WsSample) sample = g_list_model_get_item (self->samples, i);
       g_autofree char *name = g_path_get_basename (ws_sample_get_path (sample));
-      GtkWidget *button;
+      GtkWidget *button, *label, *item;
 
       /* The tutorial's own program, traced, is offered first, on a button of its own. */
       if (g_str_equal (name, TRACED_SAMPLE))
@@ -92,12 +117,29 @@ fill (WsWelcomePage *self)
           gtk_widget_set_visible (self->traced_button, TRUE);
           continue;
         }
+      /* The list is sorted by group: each starts under its heading. */
+      if ((int) ws_sample_get_group (sample) != group)
+        {
+          group = (int) ws_sample_get_group (sample);
+          flow = add_group (self, ws_sample_get_group (sample));
+        }
       button = gtk_button_new_with_label (ws_sample_get_title (sample));
-
+      label = gtk_button_get_child (GTK_BUTTON (button));
+      /* Long titles wrap, so that two fit a line beside the sidebar at 1024×768. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+      gtk_widget_set_margin_top (label, 4);
+      gtk_widget_set_margin_bottom (label, 4);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-sample");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", ws_sample_get_path (sample));
-      gtk_widget_add_css_class (button, "pill");
-      gtk_box_append (self->samples_box, button);
+      gtk_widget_add_css_class (button, "card");
+      /* The button takes the focus, not the box's child around it. */
+      gtk_flow_box_append (GTK_FLOW_BOX (flow), button);
+      item = gtk_widget_get_parent (button);
+      gtk_widget_set_focusable (item, FALSE);
     }
   gtk_widget_set_visible (self->samples_heading, n > 0);
 }

@@ -86,6 +86,7 @@ update_page (WsWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->main_stack);
   const char *view = adw_view_stack_get_visible_child_name (self->views);
+  WsSession *session = ws_workspace_get_session (self->workspace);
 
   if (ws_workspace_has_runs (self->workspace) || ws_workspace_has_trace (self->workspace))
     {
@@ -93,6 +94,13 @@ update_page (WsWindow *self)
       /* A recording opened for a lecture starts at its first run. */
       if (ws_workspace_get_presentation (self->workspace) && ws_workspace_get_run (self->workspace) == 0)
         ws_workspace_step_run (self->workspace, 1);
+    }
+  else if (session != NULL && ws_session_get_memcheck_findings (session)->len > 0
+           && g_strcmp0 (page, "views") != 0)
+    {
+      /* A memory check has no run: what it found is marked on its source's lines. */
+      gtk_stack_set_visible_child_name (self->main_stack, "views");
+      adw_view_stack_set_visible_child_name (self->views, "source");
     }
   else if (!(g_strcmp0 (page, "views") == 0
              && (g_strcmp0 (view, "occupancy") == 0 || g_strcmp0 (view, "source") == 0)))

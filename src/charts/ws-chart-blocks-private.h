@@ -155,6 +155,10 @@ gboolean _ws_blocks_collect_trace (WsBlocksData *data, WsSession *session,
 gboolean _ws_blocks_trace_has_sweep (WsSession *session);
 /* What the chart says of a session without a block sweep, and what to run instead. */
 const char *_ws_blocks_no_sweep_message (WsAudience audience);
+/* The parameter chart on its own (WS_CHART_PARAMS): the block chart's data holding only its
+ * parameters, or the sentence saying what to sweep when the session has none. */
+WsBlocksData *_ws_params_chart_collect (WsSession *session, const WsChartBase *base);
+const char *_ws_params_no_sweep_message (WsAudience audience);
 void _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data);
 void _ws_blocks_data_free (WsBlocksData *data);
 /* The shade behind a configuration under the occupancy threshold: darker, the lower. */

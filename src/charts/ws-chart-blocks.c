@@ -751,6 +751,8 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
     }
   if (data->params)
     {
+      /* Presentation mode: the findings above the plot, as over the block chart. */
+      _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
       _ws_params_draw (ctx, data->params, &content);
       return;
     }

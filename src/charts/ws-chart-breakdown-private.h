@@ -45,6 +45,10 @@ typedef struct
 } WsBreakdownData;
 
 WsBreakdownData *_ws_breakdown_collect (WsSession *session, const WsChartBase *base);
+/* A traced program's rows (ws-chart-breakdown-trace.c): each program run's wall time split
+ * on the GPU; FALSE, with `data` as it was, when the session is not a trace or has no run
+ * with a time range. */
+gboolean _ws_breakdown_collect_trace (WsBreakdownData *data, WsSession *session);
 void _ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data);
 void _ws_breakdown_data_free (WsBreakdownData *data);
 

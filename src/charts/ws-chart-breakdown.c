@@ -203,6 +203,17 @@ collect_rows (WsBreakdownData *data, GPtrArray *runs, GArray *totals)
                          : g_strdup_printf (_("%s · copies %s"), "999 ms", "100%");
 }
 
+static void
+add_legend (WsBreakdownData *data, const WsTheme *theme)
+{
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
+    {
+      WsColor color = segment_color (theme, (WsSegment) s);
+
+      _ws_legend_add (&data->legend, _(segment_names[s]), &color, WS_LEGEND_BOX, -1);
+    }
+}
+
 WsBreakdownData *
 _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
 {
@@ -215,6 +226,12 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
   data->rows = g_array_new (FALSE, TRUE, sizeof (WsBreakdownRow));
   g_array_set_clear_func (data->rows, (GDestroyNotify) row_clear);
   _ws_legend_init (&data->legend);
+  /* A traced program has no runs: its program runs are the rows. */
+  if (session != NULL && _ws_breakdown_collect_trace (data, session))
+    {
+      add_legend (data, base->theme);
+      return data;
+    }
   for (guint i = 0; i < all->len; i++)
     {
       WsTotals t;
@@ -244,12 +261,7 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
                                         "down yet."));
       return data;
     }
-  for (int s = 0; s < WS_N_SEGMENTS; s++)
-    {
-      WsColor color = segment_color (base->theme, (WsSegment) s);
-
-      _ws_legend_add (&data->legend, _(segment_names[s]), &color, WS_LEGEND_BOX, -1);
-    }
+  add_legend (data, base->theme);
   collect_rows (data, runs, totals);
   if (base->annotate)
     _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);

@@ -536,3 +536,50 @@ _ws_params_draw (WsChartContext *ctx, const WsParamsData *data, const WsRect *co
   else
     draw_lines (ctx, data, *content);
 }
+
+const char *
+_ws_params_no_sweep_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("No tunable parameter was swept in this session. Open your own kernel, toggle "
+             "several values of one of its parameters in the sidebar, and run a sweep.");
+  return _("No tunable parameter was swept in this session. Run your own kernel over several "
+           "values of one (run --source FILE --param TILE=8,16,32).");
+}
+
+WsBlocksData *
+_ws_params_chart_collect (WsSession *session, const WsChartBase *base)
+{
+  WsBlocksData *data = g_new0 (WsBlocksData, 1);
+
+  data->series = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_blocks_series_free);
+  _ws_legend_init (&data->legend);
+  data->frame.subtitle = _ws_chart_subtitle (session, NULL);
+  data->params = session != NULL ? _ws_params_collect (session, base) : NULL;
+  if (data->params == NULL)
+    {
+      data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_PARAMS));
+      data->frame.message = g_strdup (_ws_params_no_sweep_message (base->audience));
+    }
+  else if (data->params->y_name != NULL)
+    data->frame.title = g_strdup_printf (_("Kernel time over %s and %s"), data->params->x_name,
+                                         data->params->y_name);
+  else
+    data->frame.title = g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
+  if (data->params != NULL && base->annotate)
+    {
+      /* Presentation mode: the findings of the runs it plots. */
+      g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+      GListModel *model = ws_session_get_runs (session);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+
+          if (ws_run_get_config (run)->params != NULL && ws_run_get_kernel_ns (run) > 0)
+            g_ptr_array_add (runs, g_steal_pointer (&run));
+        }
+      _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
+    }
+  return data;
+}

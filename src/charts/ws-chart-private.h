@@ -62,6 +62,7 @@ typedef enum
   WS_CHART_NEEDS_BLOCK_SWEEP = 1 << 2, /* a series over block sizes */
   WS_CHART_NEEDS_SEQUENCES = 1 << 3,   /* runs with copy-and-kernel sequences */
   WS_CHART_NEEDS_COUNTS = 1 << 4,      /* runs with a kernel time and their bytes */
+  WS_CHART_NEEDS_PARAM_SWEEP = 1 << 5, /* an own kernel's runs over a tunable parameter */
 } WsChartNeeds;
 
 typedef gpointer (*WsChartCollectFunc) (const WsChartRequest *request);

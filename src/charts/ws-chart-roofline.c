@@ -12,6 +12,7 @@
 
 #include "ws-chart-format-private.h"
 #include "ws-chart-roofline-private.h"
+#include "ws-trace.h"
 
 /* ---- collect ---------------------------------------------------------------------------- */
 
@@ -284,8 +285,15 @@ _ws_roofline_collect (GPtrArray *sessions, const WsChartBase *base)
   collect_words (data, session);
   if (data->points->len == 0)
     {
-      data->frame.message = g_strdup (_("No run with a kernel time and its FLOP and byte "
-                                        "counts to place on the roofline yet."));
+      /* A traced kernel's launch says its grid and block, not what it reads or computes. */
+      data->frame.message
+        = session != NULL && ws_session_get_trace (session) != NULL
+            ? g_strdup (_("A traced program's kernels do not say how many bytes they move or "
+                          "how many FLOPs they do, so none can be placed on the roofline. Run "
+                          "the kernel as your own kernel (run --source), with its bytes and "
+                          "flops in the header, to see it against the ceilings."))
+            : g_strdup (_("No run with a kernel time and its FLOP and byte counts to place on "
+                          "the roofline yet."));
       return data;
     }
   collect_legend (data, sessions, base->theme);

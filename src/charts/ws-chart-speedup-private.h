@@ -59,7 +59,7 @@ typedef struct
 
 WsSpeedupData *_ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base);
 /* What the chart says of sessions without a size sweep, and what to run instead. */
-const char *_ws_speedup_no_sweep_message (WsAudience audience);
+const char *_ws_speedup_no_sweep_message (WsSession *session, WsAudience audience);
 void _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data);
 void _ws_speedup_data_free (WsSpeedupData *data);
 

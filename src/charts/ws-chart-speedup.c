@@ -13,6 +13,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-format-private.h"
 #include "ws-chart-speedup-private.h"
+#include "ws-trace.h"
 
 /* ---- collect ---------------------------------------------------------------------------- */
 
@@ -295,8 +296,17 @@ collect_axes (WsSpeedupData *data, Ranges *r)
 }
 
 const char *
-_ws_speedup_no_sweep_message (WsAudience audience)
+_ws_speedup_no_sweep_message (WsSession *session, WsAudience audience)
 {
+  /* A program traced as it is ran no CPU code of ours to compare with. */
+  if (session != NULL && ws_session_get_trace (session) != NULL)
+    return audience == WS_AUDIENCE_APP
+             ? _("A traced program has no CPU baseline, so there is no speedup: trace it over "
+                 "one of its parameters (Trace a Program…, with a sweep) and compare the "
+                 "configurations on the Block Size view.")
+             : _("A traced program has no CPU baseline, so there is no speedup: trace a sweep "
+                 "with --sweep (trace --sweep TPB=32,64,128 -- …) and compare the "
+                 "configurations with --chart blocks.");
   if (audience == WS_AUDIENCE_APP)
     return _("No size sweep to compare with the CPU. In the sidebar's Sweep, give From size "
              "and To size (1000 to 100000000) with CPU, one thread and CPU, all cores on, and "
@@ -333,7 +343,8 @@ _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
       }
   if (data->series->len == 0)
     {
-      data->frame.message = g_strdup (_ws_speedup_no_sweep_message (base->audience));
+      data->frame.message = g_strdup (_ws_speedup_no_sweep_message (
+        sessions->len > 0 ? g_ptr_array_index (sessions, 0) : NULL, base->audience));
       return data;
     }
   collect_legend (data, base->theme);

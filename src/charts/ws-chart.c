@@ -61,6 +61,17 @@ has_runs_with (WsSession *session, WsChartNeeds need)
   return FALSE;
 }
 
+static gboolean
+has_param_sweep (WsSession *session)
+{
+  WsChartBase base = { .theme = ws_theme_get (WS_THEME_LIGHT) };
+  WsParamsData *params = _ws_params_collect (session, &base);
+  gboolean swept = params != NULL;
+
+  g_clear_pointer (&params, _ws_params_data_free);
+  return swept;
+}
+
 gboolean
 _ws_chart_needs_met (WsChartKind kind, WsSession *session)
 {
@@ -81,6 +92,8 @@ _ws_chart_needs_met (WsChartKind kind, WsSession *session)
     return FALSE;
   if ((needs & WS_CHART_NEEDS_COUNTS) && !has_runs_with (session, WS_CHART_NEEDS_COUNTS))
     return FALSE;
+  if ((needs & WS_CHART_NEEDS_PARAM_SWEEP) && !has_param_sweep (session))
+    return FALSE;
   return TRUE;
 }
 
@@ -96,6 +109,12 @@ static gpointer
 collect_blocks (const WsChartRequest *r)
 {
   return _ws_blocks_collect (r->sessions, &r->base);
+}
+
+static gpointer
+collect_params (const WsChartRequest *r)
+{
+  return _ws_params_chart_collect (_ws_chart_request_session (r), &r->base);
 }
 
 static gpointer
@@ -141,6 +160,9 @@ static const WsChartClass kinds[WS_N_CHARTS] = {
   [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
                           collect_roofline, (WsChartDrawFunc) _ws_roofline_draw,
                           (GDestroyNotify) _ws_roofline_data_free },
+  [WS_CHART_PARAMS] = { "params", N_("Tunable parameters"), WS_CHART_NEEDS_PARAM_SWEEP, FALSE,
+                        collect_params, (WsChartDrawFunc) _ws_blocks_draw,
+                        (GDestroyNotify) _ws_blocks_data_free },
 };
 
 const WsChartClass *
@@ -326,7 +348,7 @@ check_speedup_axis (GPtrArray *sessions, const WsChartBase *base, GError **error
     return TRUE;
   name = session_name (g_ptr_array_index (sessions, 0));
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
-               _ws_speedup_no_sweep_message (base->audience));
+               _ws_speedup_no_sweep_message (g_ptr_array_index (sessions, 0), base->audience));
   return FALSE;
 }
 
@@ -346,8 +368,11 @@ ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **err
       g_autoptr (GPtrArray) picked = _ws_blocks_pick_series (session, &request.base, &heatmap);
       g_autofree char *name = NULL;
 
-      /* A traced program swept over its own parameter is a block sweep too. */
-      if (picked->len > 0 || (session != NULL && _ws_blocks_trace_has_sweep (session)))
+      /* A traced program swept over its own parameter is a block sweep too, and an own
+       * kernel's parameter swept without one is drawn in its place. */
+      if (picked->len > 0
+          || (session != NULL
+              && (_ws_blocks_trace_has_sweep (session) || has_param_sweep (session))))
         return TRUE;
       name = session_name (session);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
@@ -356,5 +381,13 @@ ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **err
     }
   if (options->kind == WS_CHART_SPEEDUP)
     return check_speedup_axis (sessions, &request.base, error);
+  if (options->kind == WS_CHART_PARAMS && !has_param_sweep (session))
+    {
+      g_autofree char *name = session_name (session);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
+                   _ws_params_no_sweep_message (options->audience));
+      return FALSE;
+    }
   return TRUE;
 }

@@ -22,9 +22,10 @@ typedef enum
   WS_CHART_OCCUPANCY, /* the calculator's curves with the current configuration marked */
   WS_CHART_BREAKDOWN, /* a stacked bar per run: H2D, kernel, D2H, idle */
   WS_CHART_ROOFLINE,  /* kernels by arithmetic intensity against the device's ceilings */
+  WS_CHART_PARAMS,    /* an own kernel's kernel time against a tunable parameter; 2: a heatmap */
 } WsChartKind;
 
-#define WS_N_CHARTS 6
+#define WS_N_CHARTS 7
 
 const char *ws_chart_kind_to_string (WsChartKind kind);   /* "timeline", "speedup", … */
 gboolean ws_chart_kind_from_string (const char *name, WsChartKind *kind);

@@ -164,6 +164,29 @@ chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied,
           }
         break;
       }
+    case WS_CHART_PARAMS:
+      {
+        /* The runs the chart plots: measured, with parameter values; the fastest marked. */
+        WsChartRequest request;
+        WsParamsData *params;
+        GListModel *model = ws_session_get_runs (session);
+
+        _ws_chart_request_init (&request, NULL, options);
+        params = _ws_params_collect (session, &request.base);
+        if (params == NULL)
+          break;
+        if (best && *best == NULL && ws_session_find_run (session, params->best) != NULL)
+          *best = g_object_ref (ws_session_find_run (session, params->best));
+        _ws_params_data_free (params);
+        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+          {
+            g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+
+            if (ws_run_get_config (run)->params != NULL && ws_run_get_kernel_ns (run) > 0)
+              g_ptr_array_add (runs, g_steal_pointer (&run));
+          }
+        break;
+      }
     case WS_CHART_TIMELINE:
       {
         GListModel *model = ws_session_get_runs (session);
@@ -323,6 +346,15 @@ write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession 
     case WS_CHART_BLOCKS:
       blocks_row (out, run, tied, best);
       break;
+    case WS_CHART_PARAMS:
+      {
+        const WsTiming *t = ws_run_get_timing (run);
+
+        text (out, ws_run_get_config (run)->params);
+        stats (out, t ? &t->kernel : NULL);
+        num (out, run == best);
+      }
+      break;
     case WS_CHART_BREAKDOWN:
       breakdown_row (out, run);
       break;
@@ -353,6 +385,8 @@ kind_header (WsChartKind kind)
              "active_blocks_per_sm,registers,best,tied_with_best";
     case WS_CHART_BREAKDOWN:
       return ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,copy_share";
+    case WS_CHART_PARAMS:
+      return ",params,kernel_median_ns,kernel_min_ns,kernel_max_ns,best";
     case WS_CHART_ROOFLINE:
     case WS_CHART_OCCUPANCY:
     default:

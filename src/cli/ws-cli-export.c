@@ -151,7 +151,7 @@ parse_options (ExportOptions *o, const char *charts, int *argc, char ***argv)
 {
   GOptionEntry entries[] = {
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &o->chart_name,
-      N_("timeline, speedup, blocks, occupancy, breakdown or roofline"), "CHART" },
+      N_("timeline, speedup, blocks, occupancy, breakdown, roofline or params"), "CHART" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format_name,
       N_("png, svg, pdf, csv (the chart's numbers) or trace (Chrome trace JSON, for Perfetto); "
          "default: from OUT's extension"), "FORMAT" },
@@ -183,8 +183,8 @@ parse_options (ExportOptions *o, const char *charts, int *argc, char ***argv)
       "session; the others draw the first.\n\n"
       "Exit status: 0 written; 1 a FILE could not be read or OUT could not be written; 2 bad "
       "arguments (an unknown chart, format or theme, a run the session does not have, a chart "
-      "the sessions have nothing for: blocks without a block-size sweep, speedup of vector and "
-      "matrix sizes together)."),
+      "the sessions have nothing for: blocks without a block-size sweep, params without a "
+      "tunable parameter swept, speedup of vector and matrix sizes together)."),
     charts);
   context = ws_cli_context_new (
     "export", _("FILE…"),

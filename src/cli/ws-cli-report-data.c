@@ -8,6 +8,7 @@
 
 #include "ws-json-writer.h"
 #include "ws-run-columns.h"
+#include "ws-memcheck.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
 
@@ -150,6 +151,47 @@ json_triple (WsJsonWriter *json, const char *member, const guint64 *v, int n)
   ws_json_writer_end_array (json);
 }
 
+/* What compute-sanitizer found (run --memcheck): its fields as the record gave them, and the
+ * sentences the text report prints. */
+static void
+json_memcheck (WsJsonWriter *json, GPtrArray *found)
+{
+  ws_json_writer_begin_array (json, "memcheck");
+  for (guint i = 0; i < found->len; i++)
+    {
+      const WsMemcheckFinding *m = g_ptr_array_index (found, i);
+      WsMemcheckText text;
+
+      ws_memcheck_text_init (&text, m);
+      ws_json_writer_begin_object (json, NULL);
+      ws_json_writer_string (json, "tool", m->tool);
+      ws_json_writer_string (json, "kind", m->kind);
+      ws_json_writer_string (json, "file", m->file);
+      if (m->line > 0)
+        ws_json_writer_int (json, "line", m->line);
+      else
+        ws_json_writer_null (json, "line");
+      ws_json_writer_string (json, "kernel", m->kernel);
+      ws_json_writer_string (json, "message", m->message);
+      ws_json_writer_string (json, "detail", m->detail);
+      if (m->has_thread)
+        {
+          const guint64 thread[3] = { m->thread[0], m->thread[1], m->thread[2] };
+          const guint64 block[3] = { m->block[0], m->block[1], m->block[2] };
+
+          json_triple (json, "thread", thread, 3);
+          json_triple (json, "block", block, 3);
+        }
+      ws_json_writer_int (json, "count", m->count);
+      ws_json_writer_string (json, "title", text.title);
+      ws_json_writer_string (json, "numbers", text.numbers);
+      ws_json_writer_string (json, "fix", text.fix);
+      ws_json_writer_end_object (json);
+      ws_memcheck_text_clear (&text);
+    }
+  ws_json_writer_end_array (json);
+}
+
 static void
 json_run (WsJsonWriter *json, WsCliReportRun *r)
 {
@@ -285,6 +327,8 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
       ws_json_writer_end_object (json);
     }
   ws_json_writer_end_array (json);
+
+  json_memcheck (json, ws_session_get_memcheck_findings (report->session));
 
   ws_json_writer_begin_array (json, "runs");
   for (guint i = 0; i < report->runs->len; i++)

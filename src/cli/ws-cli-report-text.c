@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ws-cli-table.h"
+#include "ws-memcheck.h"
 
 /* Text that is not a table wraps here when the terminal's width is not known. */
 #define TEXT_WIDTH 100
@@ -218,6 +219,18 @@ append_heading_line (GString *out, gboolean markdown, const char *text, gsize wi
     g_string_append_c (out, '\n');
 }
 
+/* The tool of a memory check (the runner's --memcheck TOOL), or NULL for a session of runs. */
+static const char *
+memcheck_tool (WsCliReport *report)
+{
+  const WsHello *hello = ws_session_get_hello (report->session);
+
+  for (guint i = 0; hello != NULL && hello->argv[i] != NULL; i++)
+    if (g_str_equal (hello->argv[i], "--memcheck"))
+      return hello->argv[i + 1] != NULL ? hello->argv[i + 1] : "memcheck";
+  return NULL;
+}
+
 static char *
 describe_session (WsCliReport *report)
 {
@@ -229,7 +242,12 @@ describe_session (WsCliReport *report)
   guint n = report->runs->len;
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, g_dngettext (NULL, "%u run", "%u runs", n), n);
+  if (n == 0 && memcheck_tool (report) != NULL)
+    /* Translators: %s is compute-sanitizer's tool: memcheck, racecheck or initcheck. */
+    g_string_append_printf (s, _("A memory check (compute-sanitizer %s)"),
+                            memcheck_tool (report));
+  else
+    g_string_append_printf (s, g_dngettext (NULL, "%u run", "%u runs", n), n);
   if (device != NULL)
     g_string_append_printf (s, _(" on %s"), ws_device_get_name (device));
   if (date != NULL)
@@ -372,11 +390,17 @@ append_heading (WsCliReport *report, GString *out, gsize width, gboolean markdow
 
       append_heading_line (out, markdown, text, width);
     }
-  append_heading_line (out, markdown,
-                       _("Times are medians over the repetitions with their (min–max); "
-                         "speedups are the GPU's kernel time / end-to-end time against the CPU "
-                         "baseline."),
-                       width);
+  if (report->runs->len > 0)
+    append_heading_line (out, markdown,
+                         _("Times are medians over the repetitions with their (min–max); "
+                           "speedups are the GPU's kernel time / end-to-end time against the "
+                           "CPU baseline."),
+                         width);
+  else if (memcheck_tool (report) != NULL)
+    append_heading_line (out, markdown,
+                         _("A memory check: the kernel ran once under compute-sanitizer, which "
+                           "times nothing; what it found is under Findings."),
+                         width);
   {
     g_autofree char *baselines = describe_baselines (report);
     g_autofree char *cache = describe_cache (report);
@@ -464,6 +488,31 @@ ws_cli_report_append_finding (GString *out, const WsFinding *f, gboolean markdow
   }
 }
 
+/* What compute-sanitizer found (run --memcheck), each at its line, as the app lists it. */
+static gboolean
+append_memcheck (WsCliReport *report, GString *out, gboolean markdown, gsize width)
+{
+  GPtrArray *found = ws_session_get_memcheck_findings (report->session);
+
+  if (found->len == 0)
+    return FALSE;
+  g_string_append_printf (out, markdown ? "\n### %s\n\n" : "%s\n", _("The memory check"));
+  for (guint i = 0; i < found->len; i++)
+    {
+      const WsMemcheckFinding *m = g_ptr_array_index (found, i);
+      WsMemcheckText text;
+      WsFinding f = { .severity = WS_SEVERITY_HIGH, .cause = m->detail };
+
+      ws_memcheck_text_init (&text, m);
+      f.title = text.title;
+      f.numbers = text.numbers;
+      f.fix = (char *) text.fix;
+      ws_cli_report_append_finding (out, &f, markdown, width);
+      ws_memcheck_text_clear (&text);
+    }
+  return TRUE;
+}
+
 static void
 append_sections (WsCliReport *report, GString *out, gboolean markdown, gsize width)
 {
@@ -482,6 +531,7 @@ append_sections (WsCliReport *report, GString *out, gboolean markdown, gsize wid
                width);
 
   g_string_append_printf (out, markdown ? "\n## %s\n" : "\n%s\n", _("Findings"));
+  any = append_memcheck (report, out, markdown, width);
   for (guint i = 0; i < report->runs->len; i++)
     {
       WsCliReportRun *r = g_ptr_array_index (report->runs, i);
@@ -581,7 +631,8 @@ ws_cli_report_write_table (WsCliReport *report, GString *out, gsize width)
   append_heading (report, out, text_width, FALSE);
   if (report->runs->len == 0)
     {
-      g_string_append_printf (out, "\n  %s\n", _("No runs."));
+      if (memcheck_tool (report) == NULL)
+        g_string_append_printf (out, "\n  %s\n", _("No runs."));
       append_sections (report, out, FALSE, text_width);
       return;
     }
@@ -630,9 +681,9 @@ ws_cli_report_write_markdown (WsCliReport *report, GString *out)
   if (shared != NULL)
     g_string_append_printf (out, "%s\n", shared);
   g_string_append_c (out, '\n');
-  if (report->runs->len == 0)
-    g_string_append_printf (out, "%s\n", _("No runs."));
-  else
+  if (report->runs->len > 0)
     ws_cli_table_append_markdown (table, out);
+  else if (memcheck_tool (report) == NULL)
+    g_string_append_printf (out, "%s\n", _("No runs."));
   append_sections (report, out, TRUE, 0);
 }

@@ -114,7 +114,7 @@ integer i
 all=
 for ((i = 0; i < 150; i++)); do
   zpty -r -t z chunk && all+=$chunk
-  [[ $all == *roofline*timeline* ]] && break
+  [[ $all == *params*timeline* ]] && break
   sleep 0.1
 done
 zpty -d z
@@ -122,11 +122,11 @@ print -r -- "$all"
 ZPTY
   listed=$(timeout 30 zsh -f "$tmp/zpty.zsh" "$tmp/zsh" 2>&1 | tr -d '\r' || true)
   missing=""
-  for chart in timeline speedup blocks occupancy breakdown roofline; do
+  for chart in timeline speedup blocks occupancy breakdown roofline params; do
     case $listed in *"$chart"*) ;; *) missing="$missing $chart" ;; esac
   done
   if [ -z "$missing" ]; then
-    echo "ok: zsh completes --chart with the six charts"
+    echo "ok: zsh completes --chart with the seven charts"
   else
     echo "not ok: zsh's completion of --chart lacks:$missing"; status=1
   fi

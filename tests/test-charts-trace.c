@@ -1,0 +1,152 @@
+/* test-charts-trace.c: the charts of a program traced as it is (resources/samples/trace-*):
+ * the time breakdown splits each program run's wall time on the GPU, from the trace's own
+ * spans; the speedup chart and the roofline say why they have nothing to show.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-charts-util.h"
+#include "ws-chart-breakdown-private.h"
+#include "ws-trace-command.h"
+#include "ws-trace.h"
+
+static WsChartBase
+base_for (WsAudience audience)
+{
+  return (WsChartBase) { ws_theme_get (WS_THEME_LIGHT), 1600, 900, 1, .audience = audience };
+}
+
+static WsSession *
+load_trace (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+
+  return load_path (path);
+}
+
+/* The tutorial's vector add as written: one bar over the program's wall time, in which the
+ * GPU ran its kernel, copied both ways, and was idle nearly all the time (Python, Numba's
+ * JIT); the kernel's share is its spans' own time. */
+static void
+test_breakdown_program (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  WsTrace *trace = ws_session_get_trace (session);
+  WsChartBase base = base_for (WS_AUDIENCE_CLI);
+  WsBreakdownData *d = _ws_breakdown_collect (session, &base);
+  const WsBreakdownRow *row;
+  guint n;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n);
+  const WsTraceProgram *p = g_ptr_array_index (ws_trace_get_programs (trace), 0);
+  gint64 start, end;
+  double sum = 0, kernel_ns = 0;
+
+  g_assert_null (d->frame.message);
+  g_assert_cmpuint (d->rows->len, ==, 1);
+  g_assert_cmpuint (d->legend.items->len, ==, WS_N_SEGMENTS);
+  row = &g_array_index (d->rows, WsBreakdownRow, 0);
+  g_assert_cmpstr (row->label, ==, "the program");
+  g_assert_true (ws_trace_get_program_range (trace, p->id, &start, &end));
+  g_assert_cmpint (row->span_ns, ==, end - start);
+  for (int s = 0; s < WS_N_SEGMENTS; s++)
+    {
+      g_assert_cmpfloat (row->share[s], >=, 0);
+      sum += row->share[s];
+    }
+  g_assert_cmpfloat (fabs (sum - 1), <, 1e-9);
+  for (guint i = 0; i < n; i++)
+    if (spans[i].kind == WS_TRACE_SPAN_KERNEL && spans[i].program == p->id)
+      kernel_ns += (double) (spans[i].end - spans[i].start);
+  /* One stream: nothing overlaps the kernels, so their share is their own time. */
+  g_assert_cmpfloat (fabs (row->share[WS_SEGMENT_KERNEL] * row->span_ns - kernel_ns), <,
+                     kernel_ns * 1e-6 + 1);
+  g_assert_cmpfloat (row->share[WS_SEGMENT_H2D], >, 0);
+  g_assert_cmpfloat (row->share[WS_SEGMENT_D2H], >, 0);
+  g_assert_cmpfloat (row->share[WS_SEGMENT_IDLE], >, 0.9);
+  g_assert_nonnull (strstr (row->right, "CUDA calls"));
+  g_assert_nonnull (strstr (d->frame.title, "the traced program"));
+  _ws_breakdown_data_free (d);
+}
+
+/* A sweep over threads per block: a bar per program run, named by its values, drawn. */
+static void
+test_breakdown_sweep (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  WsTrace *trace = ws_session_get_trace (session);
+  WsChartBase base = base_for (WS_AUDIENCE_CLI);
+  WsBreakdownData *d = _ws_breakdown_collect (session, &base);
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions options;
+
+  g_assert_cmpuint (programs->len, >, 1);
+  g_assert_cmpuint (d->rows->len, ==, programs->len);
+  for (guint i = 0; i < d->rows->len; i++)
+    {
+      const WsTraceProgram *p = g_ptr_array_index (programs, i);
+      g_autofree char *params = ws_trace_describe_params (p);
+      g_autofree char *label = g_strdup_printf ("run %u · %s", p->id, params);
+
+      g_assert_cmpstr (g_array_index (d->rows, WsBreakdownRow, i).label, ==, label);
+    }
+  _ws_breakdown_data_free (d);
+  ws_chart_options_init (&options, WS_CHART_BREAKDOWN, NULL, 1200, 700);
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_nonnull (strstr (text, "run 1 · "));
+  g_assert_null (strstr (text, "No run has traced"));
+}
+
+/* No CPU baseline, no bytes or FLOPs: the two charts say so, in the words of who reads them,
+ * and an export of them is refused with the same words. */
+static void
+test_empty_states (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  const struct
+  {
+    WsChartKind kind;
+    WsAudience audience;
+    const char *said;
+  } cases[] = {
+    { WS_CHART_SPEEDUP, WS_AUDIENCE_CLI, "has no CPU baseline, so there is no speedup: trace a "
+                                         "sweep with --sweep" },
+    { WS_CHART_SPEEDUP, WS_AUDIENCE_APP, "has no CPU baseline, so there is no speedup: trace it "
+                                         "over one of its parameters (Trace a Program…" },
+    { WS_CHART_ROOFLINE, WS_AUDIENCE_CLI, "do not say how many bytes they move" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      WsChartOptions options;
+      g_autoptr (GBytes) svg = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *wanted = g_markup_escape_text (cases[i].said, -1);
+      g_autoptr (GError) error = NULL;
+
+      ws_chart_options_init (&options, cases[i].kind, NULL, 1600, 900);
+      options.audience = cases[i].audience;
+      svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+      text = svg_text_content (svg);
+      /* The sentence wraps: its first words are on the first line. */
+      wanted[40] = '\0';
+      g_assert_nonnull (strstr (text, wanted));
+      if (cases[i].kind == WS_CHART_SPEEDUP)
+        {
+          g_assert_false (ws_chart_check (sessions, &options, &error));
+          g_assert_nonnull (strstr (error->message, cases[i].said));
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/charts/trace/breakdown-program", test_breakdown_program);
+  g_test_add_func ("/charts/trace/breakdown-sweep", test_breakdown_sweep);
+  g_test_add_func ("/charts/trace/empty-states", test_empty_states);
+  return g_test_run ();
+}
