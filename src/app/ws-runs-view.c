@@ -484,6 +484,15 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsRunsView *self)
   show_device_column (self);
 }
 
+/* The findings column was empty while a thread analysed the session: the rows shown are bound
+ * again, and a sort by findings sorts again. */
+static void
+analysis_ready_cb (WsRunsView *self)
+{
+  show_session (self);
+  show_selection (self);
+}
+
 void
 ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
 {
@@ -499,6 +508,8 @@ ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show_selection), self);
       g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show_selection), self);
       g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (analysis_ready_cb),
+                                self);
       show_session (self);
       show_selection (self);
     }

@@ -78,6 +78,8 @@ ws_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (width <= 0 || height <= 0)
     return;
+  if (ws_chart_view_paint_waiting (widget, snapshot, self->workspace))
+    return;
   fill_options (self, &options, &owned);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   ws_chart_draw (cr, ws_chart_view_sessions (self->workspace), &options);
@@ -469,6 +471,7 @@ ws_timeline_view_set_workspace (WsTimelineView *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify", G_CALLBACK (repaint), self);
       g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (repaint), self);
       g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (repaint), self);
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (repaint), self);
     }
   repaint (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);

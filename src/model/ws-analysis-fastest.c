@@ -5,6 +5,8 @@
 #include "ws-analysis-private.h"
 #include "ws-session-analysis-private.h"
 
+#include "ws-format.h"
+
 void
 _ws_fastest_free (WsFastest *fastest)
 {
@@ -190,4 +192,40 @@ _ws_crossover_new (WsSeries *series)
       }
   x->series = series;
   return x;
+}
+
+char *
+ws_fastest_dup_summary (const WsFastest *f)
+{
+  const WsRunConfig *c;
+  g_autofree char *block = NULL, *time = NULL;
+  GString *s;
+
+  g_return_val_if_fail (f != NULL && f->best != NULL, NULL);
+  c = ws_run_get_config (f->best);
+  block = ws_run_dup_block_label (f->best);
+  s = g_string_new (NULL);
+  if (f->by_end_to_end)
+    {
+      time = ws_format_duration (e2e_median (f->best));
+      /* TRANSLATORS: kernel, problem size, host memory (pageable, pinned), end-to-end time */
+      g_string_append_printf (s, _("%s %s with %s host memory — %s end to end"), c->kernel,
+                              f->label, ws_transfer_label (c->transfer), time);
+    }
+  else
+    {
+      time = ws_format_duration (ws_run_get_kernel_ns (f->best));
+      if (*block != '\0')
+        /* TRANSLATORS: kernel, problem size, block, the kernel's median time */
+        g_string_append_printf (s, _("%s %s at block %s — %s"), c->kernel, f->label, block,
+                                time);
+      else
+        g_string_append_printf (s, _("%s %s — %s"), c->kernel, f->label, time);
+    }
+  if (f->tied->len > 0)
+    g_string_append_printf (s,
+                            g_dngettext (GETTEXT_PACKAGE, " (%u more within its spread)",
+                                         " (%u more within its spread)", f->tied->len),
+                            f->tied->len);
+  return g_string_free (s, FALSE);
 }
