@@ -88,10 +88,12 @@ ws_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
 /* ---- the window ----------------------------------------------------------------------- */
 
+/* Until a loaded session's lanes are built (in a thread) the pointer finds nothing: finding it
+ * would build them here. */
 static gboolean
 active (WsTimelineView *self)
 {
-  return session (self) != NULL;
+  return session (self) != NULL && ws_workspace_is_analysed (self->workspace);
 }
 
 /* The window shown: the workspace's, or the whole range. */
