@@ -56,6 +56,20 @@ ws_test_has_session (gpointer window)
 }
 
 /* Opens a bundled recording in the window, as the welcome page's buttons do. */
+static inline gboolean
+ws_test_is_analysed (gpointer workspace)
+{
+  return ws_workspace_is_analysed (workspace);
+}
+
+/* A loaded session is analysed in threads: the views show their findings once it is. */
+static inline void
+ws_test_wait_analysed (WsWorkspace *workspace)
+{
+  ws_test_spin_until (ws_test_is_analysed, workspace, 20000);
+  g_assert_true (ws_workspace_is_analysed (workspace));
+}
+
 static inline WsSession *
 ws_test_open (WsWindow *window, const char *name)
 {
@@ -65,6 +79,7 @@ ws_test_open (WsWindow *window, const char *name)
   ws_window_open_file (window, file);
   ws_test_spin_until (ws_test_has_session, window, 10000);
   g_assert_true (ws_test_has_session (window));
+  ws_test_wait_analysed (ws_window_get_workspace (window));
   return ws_workspace_get_session (ws_window_get_workspace (window));
 }
 

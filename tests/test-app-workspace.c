@@ -25,6 +25,7 @@ workspace_with (const char *sample)
   g_autoptr (WsSession) session = ws_test_load_sample (sample);
 
   ws_workspace_set_session (workspace, session);
+  ws_test_wait_analysed (workspace);
   return workspace;
 }
 
@@ -446,6 +447,35 @@ test_findings_per_run (void)
     }
 }
 
+/* With no run picked, the findings panel names the fastest configuration of each problem; until
+ * the thread has analysed the session it says that it is analysing, and nothing is found on the
+ * main loop meanwhile. */
+static void
+test_fastest_shown (void)
+{
+  g_autoptr (WsWorkspace) workspace = ws_workspace_new ();
+  g_autoptr (WsSession) session = ws_test_load_sample ("vector-add-blocks-h200.jsonl");
+  GtkWidget *panel = g_object_new (WS_TYPE_FINDINGS_PANEL, "workspace", workspace, NULL);
+  WsSessionAnalysis *analysis;
+
+  window_of (panel);
+  ws_workspace_set_session (workspace, session);
+  analysis = ws_workspace_get_analysis (workspace);
+  g_assert_true (analysis == ws_session_get_analysis (session));
+  g_assert_true (ws_session_analysis_is_pending (analysis));
+  g_assert_false (ws_workspace_is_analysed (workspace));
+  g_assert_nonnull (ws_test_find_label (panel, "Analysing the session"));
+  g_assert_null (ws_test_find_label (panel, "Fastest configurations"));
+
+  ws_test_wait_analysed (workspace);
+  ws_test_spin_for (50);
+  g_assert_null (ws_test_find_label (panel, "Analysing the session"));
+  g_assert_nonnull (ws_test_find_label (panel, "Fastest configurations"));
+  g_assert_nonnull (ws_test_find_label (panel, "vector_add n = 10,000,000 at block 256 — 37.5 µs "
+                                               "(4 more within its spread)"));
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (panel)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -462,5 +492,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);
+  g_test_add_func ("/app/workspace/fastest-shown", test_fastest_shown);
   return g_test_run ();
 }

@@ -217,6 +217,9 @@ test_panel_and_report (void)
   ws_workspace_set_session (workspace, session);
   ws_workspace_select_runs (workspace, 1, 0);
   gtk_window_present (GTK_WINDOW (window));
+  /* A loaded session is analysed in threads. */
+  while (!ws_workspace_is_analysed (workspace))
+    g_main_context_iteration (NULL, TRUE);
   for (int i = 0; i < 50; i++)
     g_main_context_iteration (NULL, FALSE);
   collect_labels (panel, shown);

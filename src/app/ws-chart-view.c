@@ -5,6 +5,7 @@
 #include "ws-chart-view.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "ws-chart-widget.h"
 
@@ -60,6 +61,26 @@ ws_chart_view_sessions (WsWorkspace *workspace)
   if (g_once_init_enter (&none))
     g_once_init_leave (&none, g_ptr_array_new ());
   return none;
+}
+
+gboolean
+ws_chart_view_paint_waiting (GtkWidget *widget, GtkSnapshot *snapshot, WsWorkspace *workspace)
+{
+  static const GdkRGBA dim = { 0.5, 0.5, 0.5, 1 };
+  g_autoptr (PangoLayout) layout = NULL;
+  int width, height;
+
+  if (workspace == NULL || ws_workspace_is_analysed (workspace))
+    return FALSE;
+  layout = gtk_widget_create_pango_layout (widget, _("Analysing the session…"));
+  pango_layout_get_pixel_size (layout, &width, &height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT ((gtk_widget_get_width (widget) - width) / 2.0,
+                                                (gtk_widget_get_height (widget) - height) / 2.0));
+  gtk_snapshot_append_layout (snapshot, layout, &dim);
+  gtk_snapshot_restore (snapshot);
+  return TRUE;
 }
 
 void
@@ -122,6 +143,9 @@ ws_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   WsChartOptions options;
 
   if (width <= 0 || height <= 0)
+    return;
+  if (self->kind != WS_CHART_OCCUPANCY
+      && ws_chart_view_paint_waiting (widget, snapshot, self->workspace))
     return;
   fill_options (self, &options, &owned);
   ws_chart_widget_snapshot (widget, snapshot, ws_chart_view_sessions (workspace), &options);

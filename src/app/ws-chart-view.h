@@ -42,5 +42,9 @@ void ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsCh
                                  WsChartOptions *options, WsTheme **owned);
 /* What to draw a chart of `workspace` from: its sessions, or none. */
 GPtrArray *ws_chart_view_sessions (WsWorkspace *workspace);
+/* While a loaded session is analysed in a thread a chart says so instead of drawing (TRUE):
+ * nothing is analysed, or sorted into lanes, while painting. */
+gboolean ws_chart_view_paint_waiting (GtkWidget *widget, GtkSnapshot *snapshot,
+                                      WsWorkspace *workspace);
 
 G_END_DECLS

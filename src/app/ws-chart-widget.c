@@ -48,6 +48,9 @@ ws_chart_widget_set_workspace (GtkWidget *chart, WsWorkspace **slot, WsWorkspace
                                 chart);
       g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (gtk_widget_queue_draw),
                                 chart);
+      /* Until then the chart says it is waiting for the session's analysis. */
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (gtk_widget_queue_draw),
+                                chart);
     }
   gtk_widget_queue_draw (chart);
   return TRUE;

@@ -223,6 +223,47 @@ show_trace (WsFindingsPanel *self, WsSession *session)
     }
 }
 
+/* The fastest configuration of each problem the session ran more than once: what a sweep
+ * was for, before any run is picked. */
+static void
+add_fastest (WsFindingsPanel *self)
+{
+  WsSessionAnalysis *analysis = ws_workspace_get_analysis (self->workspace);
+  GPtrArray *fastest;
+
+  if (!ws_workspace_is_analysed (self->workspace))
+    {
+      gtk_box_append (GTK_BOX (self->box),
+                      label (_("Analysing the session: the fastest configurations and the "
+                               "findings appear in a moment."),
+                             "dim-label", FALSE));
+      return;
+    }
+  fastest = ws_session_analysis_get_fastest (analysis);
+  if (fastest->len == 0)
+    return;
+  gtk_box_append (GTK_BOX (self->box), label (_("Fastest configurations"), "title-4", FALSE));
+  for (guint i = 0; i < fastest->len && i < 12; i++)
+    {
+      g_autofree char *text = ws_fastest_dup_summary (g_ptr_array_index (fastest, i));
+
+      gtk_box_append (GTK_BOX (self->box), label (text, NULL, FALSE));
+    }
+  if (fastest->len > 12)
+    {
+      guint more = fastest->len - 12;
+      g_autofree char *text = g_strdup_printf (g_dngettext (NULL,
+                                                            "and %u more problem: warpscope-cli "
+                                                            "report lists every one",
+                                                            "and %u more problems: warpscope-cli "
+                                                            "report lists every one",
+                                                            more),
+                                               more);
+
+      gtk_box_append (GTK_BOX (self->box), label (text, "dim-label", FALSE));
+    }
+}
+
 static void
 show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *findings)
 {
@@ -243,6 +284,8 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
                         label (_("Select a run in the table to see what its numbers say: what "
                                  "limits it, why, and what to change."),
                                "dim-label", FALSE));
+      if (session != NULL && !traced && ws_workspace_has_runs (self->workspace))
+        add_fastest (self);
       if (session != NULL)
         {
           GPtrArray *errors = ws_session_get_errors (session);
@@ -294,6 +337,13 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
 
     gtk_box_append (GTK_BOX (self->box), label (heading, "title-4", FALSE));
   }
+  if (findings == NULL && !ws_workspace_is_analysed (self->workspace))
+    {
+      gtk_box_append (GTK_BOX (self->box),
+                      label (_("Analysing the session: the findings appear in a moment."),
+                             "dim-label", FALSE));
+      return;
+    }
   if (findings == NULL || findings->len == 0)
     {
       gtk_box_append (GTK_BOX (self->box),
@@ -510,6 +560,7 @@ ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show), self);
       g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show), self);
       g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (show), self);
       g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (session_updated_cb),
                                 self);
       g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (presentation_cb),

@@ -5,6 +5,8 @@
  */
 #include "ws-probe.h"
 
+#include "ws-window.h"
+
 typedef struct
 {
   GSource source;
@@ -57,19 +59,45 @@ report_gap_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean painted, analysed;
+
+/* Whatever the first frames and the analysis set off (the table's rows, their findings, the
+ * charts drawn again) has run two seconds after both. */
 static void
-session_painted_cb (GdkFrameClock *clock, gpointer data)
+report_later (void)
 {
-  g_signal_handlers_disconnect_by_func (clock, session_painted_cb, data);
+  if (painted && analysed)
+    g_timeout_add_seconds (2, report_gap_cb, NULL);
+}
+
+static void
+session_analysed_cb (WsWorkspace *workspace, gpointer data)
+{
+  g_signal_handlers_disconnect_by_func (workspace, session_analysed_cb, data);
+  if (analysed)
+    return;
+  analysed = TRUE;
+  g_print ("session-analysed-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  report_later ();
+}
+
+static void
+session_painted_cb (GdkFrameClock *clock, WsWorkspace *workspace)
+{
+  g_signal_handlers_disconnect_by_func (clock, session_painted_cb, workspace);
+  painted = TRUE;
   g_print ("session-shown-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
-  /* Whatever the first frames set off (the table's rows, their findings) has run by then. */
-  g_timeout_add_seconds (2, report_gap_cb, NULL);
+  if (workspace == NULL || ws_workspace_is_analysed (workspace))
+    session_analysed_cb (workspace, NULL);
+  report_later ();
 }
 
 void
 ws_probe_session_arrives (GtkWidget *window)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  WsWorkspace *workspace = WS_IS_WINDOW (window) ? ws_window_get_workspace (WS_WINDOW (window))
+                                                 : NULL;
 
   if (gap != NULL || clock == NULL || g_getenv ("WARPSCOPE_PRINT_MAIN_LOOP_GAP") == NULL)
     return;
@@ -78,5 +106,7 @@ ws_probe_session_arrives (GtkWidget *window)
   gap->checked = g_get_monotonic_time ();
   g_source_set_priority ((GSource *) gap, G_PRIORITY_HIGH);
   g_source_attach ((GSource *) gap, NULL);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (session_painted_cb), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (session_painted_cb), workspace);
+  if (workspace != NULL)
+    g_signal_connect (workspace, "analysis-ready", G_CALLBACK (session_analysed_cb), NULL);
 }

@@ -7,7 +7,9 @@
  *                                    first frame is painted, then "main-loop-gap-max-us G" two
  *                                    seconds later: the longest the main loop was busy from the
  *                                    session's arrival to then, which is how long the window
- *                                    froze.
+ *                                    froze; with "session-analysed-monotonic-us T" when its
+ *                                    analysis and timeline lanes, built in threads, are ready,
+ *                                    the gap runs until two seconds after the later mark.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

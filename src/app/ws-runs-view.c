@@ -24,6 +24,8 @@ struct _WsRunsView
   GtkSortListModel *sorted;
   WsWorkspace *workspace;
   gboolean syncing; /* the rows follow the workspace: not a person's choice */
+  GHashTable *findings_shown; /* GtkListItem of the findings column now bound (borrowed) */
+  GtkSorter *findings_sorter;
 };
 
 G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, GTK_TYPE_WIDGET)
@@ -233,7 +235,10 @@ update_label (GtkListItem *item, WsRunsView *self)
     return;
   text = cell_text (self, run, column, &tooltip, &css);
   gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, tooltip);
+  /* Setting a tooltip asks the display where the pointer is: only when it changes, since a
+   * session's first rows bind thousands of cells. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
+    gtk_widget_set_tooltip_text (label, tooltip);
   gtk_widget_remove_css_class (label, "error");
   gtk_widget_remove_css_class (label, "warning");
   gtk_widget_remove_css_class (label, "success");
@@ -268,6 +273,10 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *self)
   WsRun *run = gtk_list_item_get_item (item);
 
   g_object_set_data (G_OBJECT (item), "view", self);
+  if (self->findings_shown != NULL
+      && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_list_item_get_child (item)), "column"))
+           == COL_FINDINGS)
+    g_hash_table_add (self->findings_shown, item);
   update_label (item, self);
   g_signal_connect_object (run, "notify::state", G_CALLBACK (state_notify_cb), item, 0);
 }
@@ -277,6 +286,8 @@ unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *sel
 {
   WsRun *run = gtk_list_item_get_item (item);
 
+  if (self->findings_shown != NULL)
+    g_hash_table_remove (self->findings_shown, item);
   if (run != NULL)
     g_signal_handlers_disconnect_by_func (run, state_notify_cb, item);
 }
@@ -484,6 +495,20 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsRunsView *self)
   show_device_column (self);
 }
 
+/* The findings column was empty while a thread analysed the session: the cells shown say them
+ * now, and a sort by findings sorts again. */
+static void
+analysis_ready_cb (WsRunsView *self)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  g_hash_table_iter_init (&iter, self->findings_shown);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    update_label (item, self);
+  gtk_sorter_changed (self->findings_sorter, GTK_SORTER_CHANGE_DIFFERENT);
+}
+
 void
 ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
 {
@@ -499,6 +524,8 @@ ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (show_selection), self);
       g_signal_connect_swapped (workspace, "notify::compare-run", G_CALLBACK (show_selection), self);
       g_signal_connect (workspace, "run-updated", G_CALLBACK (run_updated_cb), self);
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (analysis_ready_cb),
+                                self);
       show_session (self);
       show_selection (self);
     }
@@ -542,6 +569,7 @@ ws_runs_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
   g_clear_object (&self->workspace);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->findings_shown, g_hash_table_unref);
   G_OBJECT_CLASS (ws_runs_view_parent_class)->dispose (object);
 }
 
@@ -566,6 +594,7 @@ ws_runs_view_init (WsRunsView *self)
 {
   GtkSorter *sorter;
 
+  self->findings_shown = g_hash_table_new (NULL, NULL);
   self->columns = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->columns, TRUE);
   gtk_column_view_set_reorderable (self->columns, FALSE);
@@ -587,6 +616,8 @@ ws_runs_view_init (WsRunsView *self)
       /* The sorter's own pointer reaches compare_cb through this. */
       gtk_custom_sorter_set_sort_func (custom, compare_cb, custom, NULL);
       gtk_column_view_column_set_sorter (column, GTK_SORTER (custom));
+      if (c == COL_FINDINGS)
+        self->findings_sorter = GTK_SORTER (custom);
       gtk_column_view_column_set_resizable (column, TRUE);
       if (c == COL_KERNEL)
         gtk_column_view_column_set_expand (column, TRUE);

@@ -114,6 +114,7 @@ ws_takeaway_set_workspace (WsTakeaway *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (update), self);
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (update), self);
       g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (update), self);
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (update), self);
     }
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);

@@ -76,16 +76,20 @@ ws_timeline_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (width <= 0 || height <= 0)
     return;
+  if (ws_chart_view_paint_waiting (widget, snapshot, self->workspace))
+    return;
   fill_options (self, &options, &owned);
   ws_chart_widget_snapshot (widget, snapshot, ws_chart_view_sessions (self->workspace), &options);
 }
 
 /* ---- the window ----------------------------------------------------------------------- */
 
+/* Until a loaded session's lanes are built (in a thread) the pointer finds nothing: finding it
+ * would build them here. */
 static gboolean
 active (WsTimelineView *self)
 {
-  return session (self) != NULL;
+  return session (self) != NULL && ws_workspace_is_analysed (self->workspace);
 }
 
 /* The window shown: the workspace's, or the whole range. */

@@ -17,7 +17,8 @@ struct _WsWorkspace
   GArray *highlight;
   WsActivityRef activity;
   gboolean presentation;
-  GHashTable *findings; /* run id → GPtrArray of WsFinding; NULL until asked */
+  WsSessionAnalysis *analysis; /* the session's */
+  gboolean prepared;            /* what the timeline draws first is built (ws_chart_prepare) */
 };
 
 G_DEFINE_FINAL_TYPE (WsWorkspace, ws_workspace, G_TYPE_OBJECT)
@@ -61,6 +62,7 @@ enum
   RUN_ADDED,
   RUN_UPDATED,
   SESSION_UPDATED,
+  ANALYSIS_READY,
   N_SIGNALS
 };
 
@@ -116,8 +118,7 @@ run_added_cb (WsSession *session, WsRun *run, WsWorkspace *self)
 static void
 run_updated_cb (WsSession *session, WsRun *run, WsWorkspace *self)
 {
-  /* A new result can change another run's findings (its series, ties). */
-  g_clear_pointer (&self->findings, g_hash_table_unref);
+  /* The session's analysis has heard of it first (ws_workspace_set_session). */
   if (ws_run_get_id (run) == self->run)
     follow_selection (self);
   g_signal_emit (self, signals[RUN_UPDATED], 0, run);
@@ -129,6 +130,56 @@ session_changed_cb (WsSession *session, WsWorkspace *self)
   g_signal_emit (self, signals[SESSION_UPDATED], 0);
 }
 
+static void
+analysis_ready_cb (WsSessionAnalysis *analysis, GParamSpec *pspec, WsWorkspace *self)
+{
+  if (ws_workspace_is_analysed (self))
+    g_signal_emit (self, signals[ANALYSIS_READY], 0);
+}
+
+static void
+prepare_thread (GTask *task, gpointer source, gpointer session, GCancellable *cancellable)
+{
+  ws_chart_prepare (session);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+prepared_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  WsWorkspace *self = WS_WORKSPACE (source);
+
+  /* Another session may have come meanwhile. */
+  if (g_task_get_task_data (G_TASK (result)) != self->session || self->prepared)
+    return;
+  self->prepared = TRUE;
+  if (ws_workspace_is_analysed (self))
+    g_signal_emit (self, signals[ANALYSIS_READY], 0);
+}
+
+/* A loaded session is analysed, and its timeline's lanes are built, in threads, so that a
+ * session of thousands of runs does not hold the window; a live one grows from nothing, run by
+ * run, so is analysed and drawn as it comes. */
+static void
+analyse (WsWorkspace *self)
+{
+  if (ws_session_get_source (self->session) == WS_SESSION_SOURCE_RECORDING)
+    {
+      g_autoptr (GTask) task = g_task_new (self, NULL, prepared_cb, NULL);
+
+      self->prepared = FALSE;
+      g_task_set_source_tag (task, analyse);
+      g_task_set_task_data (task, g_object_ref (self->session), g_object_unref);
+      g_task_run_in_thread (task, prepare_thread);
+      ws_session_analysis_start (self->analysis);
+    }
+  else
+    {
+      self->prepared = TRUE;
+      ws_session_analysis_ensure (self->analysis);
+    }
+}
+
 void
 ws_workspace_set_session (WsWorkspace *self, WsSession *session)
 {
@@ -138,12 +189,19 @@ ws_workspace_set_session (WsWorkspace *self, WsSession *session)
     return;
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  if (self->analysis != NULL)
+    g_signal_handlers_disconnect_by_data (self->analysis, self);
   g_set_object (&self->session, session);
   g_ptr_array_set_size (self->sessions, 0);
-  g_clear_pointer (&self->findings, g_hash_table_unref);
+  g_clear_object (&self->analysis);
   if (session != NULL)
     {
       g_ptr_array_add (self->sessions, g_object_ref (session));
+      /* Asked for before the session's signals are relayed: the analysis follows its runs
+       * first, so that a view told of a run finds its findings up to date. */
+      self->analysis = g_object_ref (ws_session_get_analysis (session));
+      g_signal_connect (self->analysis, "notify::ready", G_CALLBACK (analysis_ready_cb), self);
+      analyse (self);
       g_signal_connect (session, "run-added", G_CALLBACK (run_added_cb), self);
       g_signal_connect (session, "run-updated", G_CALLBACK (run_updated_cb), self);
       g_signal_connect (session, "changed", G_CALLBACK (session_changed_cb), self);
@@ -488,52 +546,27 @@ ws_workspace_set_presentation (WsWorkspace *self, gboolean presentation)
 
 /* ---- findings --------------------------------------------------------------------------- */
 
-static void
-analyse (WsWorkspace *self)
-{
-  g_autoptr (GPtrArray) all = ws_analyze_session (self->session);
-
-  self->findings = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
-  /* Each run's findings come together, most severe first: split them by run. */
-  g_ptr_array_set_free_func (all, NULL);
-  for (guint i = 0; i < all->len; i++)
-    {
-      WsFinding *f = g_ptr_array_index (all, i);
-      GPtrArray *of_run;
-
-      if (f->run == 0)
-        {
-          ws_finding_free (f);
-          continue;
-        }
-      of_run = g_hash_table_lookup (self->findings, GINT_TO_POINTER (f->run));
-      if (of_run == NULL)
-        {
-          of_run = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-          g_hash_table_insert (self->findings, GINT_TO_POINTER (f->run), of_run);
-        }
-      g_ptr_array_add (of_run, f);
-    }
-}
-
 GPtrArray *
 ws_workspace_get_findings (WsWorkspace *self, WsRun *run)
 {
-  GPtrArray *found;
-
   g_return_val_if_fail (WS_IS_WORKSPACE (self), NULL);
-  if (self->session == NULL || run == NULL)
+  if (self->analysis == NULL || run == NULL)
     return NULL;
-  if (self->findings == NULL)
-    analyse (self);
-  found = g_hash_table_lookup (self->findings, GINT_TO_POINTER (ws_run_get_id (run)));
-  if (found == NULL)
-    {
-      /* Nothing to point out: an empty list, kept so that it is not looked for again. */
-      found = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-      g_hash_table_insert (self->findings, GINT_TO_POINTER (ws_run_get_id (run)), found);
-    }
-  return found;
+  return ws_session_analysis_get_run_findings (self->analysis, run);
+}
+
+WsSessionAnalysis *
+ws_workspace_get_analysis (WsWorkspace *self)
+{
+  g_return_val_if_fail (WS_IS_WORKSPACE (self), NULL);
+  return self->analysis;
+}
+
+gboolean
+ws_workspace_is_analysed (WsWorkspace *self)
+{
+  g_return_val_if_fail (WS_IS_WORKSPACE (self), FALSE);
+  return self->analysis == NULL || (self->prepared && ws_session_analysis_is_ready (self->analysis));
 }
 
 /* ---- boilerplate ------------------------------------------------------------------------ */
@@ -589,10 +622,12 @@ ws_workspace_dispose (GObject *object)
 
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  if (self->analysis != NULL)
+    g_signal_handlers_disconnect_by_data (self->analysis, self);
   g_clear_object (&self->session);
+  g_clear_object (&self->analysis);
   g_clear_pointer (&self->sessions, g_ptr_array_unref);
   g_clear_pointer (&self->highlight, g_array_unref);
-  g_clear_pointer (&self->findings, g_hash_table_unref);
   G_OBJECT_CLASS (ws_workspace_parent_class)->dispose (object);
 }
 
@@ -627,6 +662,8 @@ ws_workspace_class_init (WsWorkspaceClass *klass)
                                        WS_TYPE_RUN);
   signals[SESSION_UPDATED] = g_signal_new ("session-updated", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[ANALYSIS_READY] = g_signal_new ("analysis-ready", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

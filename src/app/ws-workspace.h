@@ -8,7 +8,7 @@
 
 #include <gio/gio.h>
 
-#include "ws-analysis.h"
+#include "ws-session-analysis.h"
 #include "ws-chart.h"
 #include "ws-session.h"
 
@@ -27,7 +27,8 @@ GType ws_time_span_get_type (void);
  * "visible-window" and "selected-range" (WsTimeSpan), "highlight" (GArray of WsActivityRef),
  * "selected-activity" (WsActivityRef, run 0: none), "presentation". Signals relay the
  * session's: "run-added" and "run-updated" (WsRun), "session-updated" (hello, device,
- * progress, errors, the end). */
+ * progress, errors, the end), and "analysis-ready" once the session's analysis and its
+ * timeline's lanes are (a loaded session's are built in threads: views wait for it). */
 #define WS_TYPE_WORKSPACE (ws_workspace_get_type ())
 G_DECLARE_FINAL_TYPE (WsWorkspace, ws_workspace, WS, WORKSPACE, GObject)
 
@@ -84,8 +85,14 @@ gboolean ws_workspace_get_selected_activity (WsWorkspace *self, WsActivityRef *r
 gboolean ws_workspace_get_presentation (WsWorkspace *self);
 void ws_workspace_set_presentation (WsWorkspace *self, gboolean presentation);
 
-/* A run's findings (WsFinding, borrowed; valid until the session's runs change). The whole
- * session is analysed once when first asked: a table of thousands of runs asks for each. */
+/* The session's analysis (ws_session_get_analysis), NULL without a session: a loaded session
+ * is analysed in a thread when it is set, a live one run by run. */
+WsSessionAnalysis *ws_workspace_get_analysis (WsWorkspace *self);
+/* Whether the session's analysis and what its timeline draws first are ready (TRUE without a
+ * session); "analysis-ready" says when they are. */
+gboolean ws_workspace_is_analysed (WsWorkspace *self);
+/* A run's findings (WsFinding, borrowed; valid until the session's runs change); NULL until the
+ * analysis is ready. Nothing is analysed when asked: a table of thousands of runs asks often. */
 GPtrArray *ws_workspace_get_findings (WsWorkspace *self, WsRun *run);
 
 G_END_DECLS

@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include "ws-session-analysis.h"
+
 #include "ws-chart-text-private.h"
 
 G_BEGIN_DECLS
@@ -32,9 +34,13 @@ void _ws_chart_frame_add_notes (WsChartFrame *frame, WsSession *session, GPtrArr
 /* The same from findings already found (WsFinding, most severe first). */
 void _ws_chart_frame_notes_from (WsChartFrame *frame, GPtrArray *findings,
                                  WsAudience audience);
-/* The findings about `runs` (WsFinding, owned), most severe first: the analysis of each run,
- * or of the session once when there are many. */
+/* The findings about `runs` (WsFinding, borrowed from the session's analysis), most severe
+ * first; none while a thread analyses the session. */
 GPtrArray *_ws_chart_findings (WsSession *session, GPtrArray *runs);
+/* The session's analysis, as a chart collects from it: analysed first when nobody has asked
+ * yet (the command line, a test), never while a thread is at it (the app, which starts it when
+ * a session is shown, draws again when it is ready). */
+WsSessionAnalysis *_ws_chart_analysis (WsSession *session);
 
 /* Paints the background, the title and the subtitle (draw FALSE: only measures); `content`
  * receives the area below. */

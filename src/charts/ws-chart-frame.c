@@ -188,35 +188,29 @@ compare_severity (gconstpointer a, gconstpointer b)
   return x->run - y->run;
 }
 
+WsSessionAnalysis *
+_ws_chart_analysis (WsSession *session)
+{
+  WsSessionAnalysis *analysis = ws_session_get_analysis (session);
+
+  ws_session_analysis_ensure (analysis);
+  return analysis;
+}
+
 GPtrArray *
 _ws_chart_findings (WsSession *session, GPtrArray *runs)
 {
-  GPtrArray *findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
+  WsSessionAnalysis *analysis = _ws_chart_analysis (session);
+  GPtrArray *findings = g_ptr_array_new ();
 
-  if (runs->len > 16)
+  for (guint i = 0; i < runs->len; i++)
     {
-      /* The session's analysis finds each series once; a run's finds them for each run. */
-      g_autoptr (GHashTable) ids = g_hash_table_new (NULL, NULL);
-      g_autoptr (GPtrArray) all = ws_analyze_session (session);
+      GPtrArray *some = ws_session_analysis_get_run_findings (analysis,
+                                                              g_ptr_array_index (runs, i));
 
-      for (guint i = 0; i < runs->len; i++)
-        g_hash_table_add (ids, GINT_TO_POINTER (ws_run_get_id (g_ptr_array_index (runs, i))));
-      for (guint i = 0; i < all->len; i++)
-        {
-          WsFinding *f = g_ptr_array_index (all, i);
-
-          if (f->run != 0 && g_hash_table_contains (ids, GINT_TO_POINTER (f->run)))
-            g_ptr_array_add (findings, g_steal_pointer (&g_ptr_array_index (all, i)));
-        }
+      for (guint k = 0; some != NULL && k < some->len; k++)
+        g_ptr_array_add (findings, g_ptr_array_index (some, k));
     }
-  else
-    for (guint i = 0; i < runs->len; i++)
-      {
-        g_autoptr (GPtrArray) some = ws_analyze_run (session, g_ptr_array_index (runs, i));
-
-        while (some->len > 0)
-          g_ptr_array_add (findings, g_ptr_array_steal_index (some, 0));
-      }
   g_ptr_array_sort (findings, compare_severity);
   return findings;
 }

@@ -442,3 +442,10 @@ _ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
     }
   return lo;
 }
+
+void
+ws_chart_prepare (WsSession *session)
+{
+  g_return_if_fail (WS_IS_SESSION (session));
+  _ws_lane_index_unref (_ws_lane_index_get (session));
+}

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "ws-chart-frame-private.h"
 #include "ws-chart-series-private.h"
 
 /* Does the series hold run `id`? */
@@ -59,9 +60,12 @@ stands_for_its_kernel (WsSession *session, GPtrArray *all, guint i)
 GPtrArray *
 _ws_speedup_pick_series (WsSession *session, const WsChartBase *base)
 {
-  g_autoptr (GPtrArray) all = ws_session_get_series (session, WS_SERIES_BY_SIZE, 2);
+  /* The analysis's series, borrowed: the picked ones too. */
+  WsSessionAnalysis *analysis = _ws_chart_analysis (session);
+  g_autoptr (GPtrArray) all
+    = g_ptr_array_copy (ws_session_analysis_get_series (analysis, WS_SERIES_BY_SIZE), NULL, NULL);
   g_autoptr (GArray) keep = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  GPtrArray *picked = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_series_free);
+  GPtrArray *picked = g_ptr_array_new ();
 
   for (guint i = 0; i < all->len; i++)
     {
@@ -143,8 +147,11 @@ pick_natural (GPtrArray *all, GPtrArray *picked)
 GPtrArray *
 _ws_blocks_pick_series (WsSession *session, const WsChartBase *base, gboolean *heatmap)
 {
-  g_autoptr (GPtrArray) all = ws_session_get_series (session, WS_SERIES_BY_BLOCK, 2);
-  GPtrArray *picked = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_series_free);
+  /* The analysis's series, borrowed: the picked ones too. */
+  WsSessionAnalysis *analysis = _ws_chart_analysis (session);
+  g_autoptr (GPtrArray) all
+    = g_ptr_array_copy (ws_session_analysis_get_series (analysis, WS_SERIES_BY_BLOCK), NULL, NULL);
+  GPtrArray *picked = g_ptr_array_new ();
 
   *heatmap = FALSE;
   if (base->run != 0)

@@ -12,6 +12,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-breakdown-private.h"
+#include "ws-chart-frame-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
 #include "ws-chart-roofline-private.h"
@@ -23,7 +24,7 @@
 static gboolean
 has_series (WsSession *session, WsSeriesKind kind, gboolean with_baseline)
 {
-  g_autoptr (GPtrArray) all = ws_session_get_series (session, kind, 2);
+  GPtrArray *all = ws_session_analysis_get_series (_ws_chart_analysis (session), kind);
 
   if (!with_baseline)
     return all->len > 0;

@@ -343,7 +343,7 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
   ws_json_writer_begin_array (json, "fastest");
   for (guint i = 0; i < report->fastest->len; i++)
     {
-      WsCliFastest *f = g_ptr_array_index (report->fastest, i);
+      WsFastest *f = g_ptr_array_index (report->fastest, i);
       g_autofree char *text = ws_cli_report_describe_fastest (f);
 
       ws_json_writer_begin_object (json, NULL);
@@ -365,7 +365,7 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
       static const char *const names[2][2] = {
         { "kernel_vs_1", "e2e_vs_1" }, { "kernel_vs_all", "e2e_vs_all" },
       };
-      WsCliCrossover *x = g_ptr_array_index (report->crossovers, i);
+      WsCrossover *x = g_ptr_array_index (report->crossovers, i);
       g_autofree char *text = ws_cli_report_describe_crossover (x);
 
       ws_json_writer_begin_object (json, NULL);

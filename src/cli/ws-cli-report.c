@@ -104,192 +104,12 @@ ws_cli_report_format_rate (WsCliReport *report, WsRun *run)
 
 /* ---- the fastest configuration of each problem ------------------------------------------- */
 
-static void
-fastest_free (WsCliFastest *fastest)
-{
-  g_free (fastest->label);
-  g_clear_pointer (&fastest->tied, g_ptr_array_unref);
-  g_clear_pointer (&fastest->others, g_ptr_array_unref);
-  g_free (fastest);
-}
-
-static guint
-count_distinct (GPtrArray *runs, char *(*key) (WsRun *run))
-{
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  for (guint i = 0; i < runs->len; i++)
-    g_hash_table_add (seen, key (g_ptr_array_index (runs, i)));
-  return g_hash_table_size (seen);
-}
-
-static char *
-kernel_key (WsRun *run)
-{
-  return g_strdup (ws_run_get_config (run)->kernel);
-}
-
-static char *
-transfer_key (WsRun *run)
-{
-  return g_strdup (ws_run_get_config (run)->transfer);
-}
-
-static char *
-block_key (WsRun *run)
-{
-  return ws_run_dup_block_label (run);
-}
-
 static double
 e2e_median (WsRun *run)
 {
   const WsTiming *t = ws_run_get_timing (run);
 
   return t != NULL && t->e2e.n > 0 ? t->e2e.median : 0;
-}
-
-/* Only the host memory differs: the kernel is the same, so the copies decide. */
-static WsCliFastest *
-rank_end_to_end (GPtrArray *runs)
-{
-  WsCliFastest *fastest = g_new0 (WsCliFastest, 1);
-  const WsTiming *best_timing;
-
-  fastest->by_end_to_end = TRUE;
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-
-      if (e2e_median (run) > 0
-          && (fastest->best == NULL || e2e_median (run) < e2e_median (fastest->best)))
-        fastest->best = run;
-    }
-  fastest->tied = g_ptr_array_new ();
-  fastest->others = g_ptr_array_new ();
-  if (fastest->best == NULL)
-    return fastest;
-  best_timing = ws_run_get_timing (fastest->best);
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-      double median = e2e_median (run);
-
-      if (run == fastest->best || !(median > 0))
-        continue;
-      if (median <= best_timing->e2e.max)
-        g_ptr_array_add (fastest->tied, run);
-      else
-        g_ptr_array_add (fastest->others, run);
-    }
-  return fastest;
-}
-
-static WsCliFastest *
-rank_kernels (GPtrArray *runs)
-{
-  WsCliFastest *fastest = g_new0 (WsCliFastest, 1);
-  WsSeries series = { WS_SERIES_BY_BLOCK, NULL, NULL, NULL, runs };
-  g_autoptr (GPtrArray) tied = g_ptr_array_new ();
-  g_autoptr (GHashTable) best_of = g_hash_table_new (g_str_hash, g_str_equal);
-
-  fastest->best = ws_analysis_rank_blocks (&series, tied);
-  fastest->tied = g_ptr_array_new ();
-  fastest->others = g_ptr_array_new ();
-  if (fastest->best == NULL)
-    return fastest;
-  for (guint i = 0; i < tied->len; i++)
-    if (g_ptr_array_index (tied, i) != fastest->best)
-      g_ptr_array_add (fastest->tied, g_ptr_array_index (tied, i));
-
-  /* Every other kernel's best run, so that "tiled beats naive" comes with its factor. */
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-      const char *kernel = ws_run_get_config (run)->kernel;
-      WsRun *known;
-
-      if (g_str_equal (kernel, ws_run_get_config (fastest->best)->kernel)
-          || !(ws_run_get_kernel_ns (run) > 0))
-        continue;
-      known = g_hash_table_lookup (best_of, kernel);
-      if (known == NULL || ws_run_get_kernel_ns (run) < ws_run_get_kernel_ns (known))
-        g_hash_table_insert (best_of, (gpointer) kernel, run);
-    }
-  for (guint i = 0; i < runs->len; i++)
-    {
-      WsRun *run = g_ptr_array_index (runs, i);
-
-      if (g_hash_table_lookup (best_of, ws_run_get_config (run)->kernel) == run)
-        g_ptr_array_add (fastest->others, run);
-    }
-  return fastest;
-}
-
-static char *
-problem_key (WsRun *run)
-{
-  const WsRunConfig *c = ws_run_get_config (run);
-
-  return g_strdup_printf ("%s|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT,
-                          c->family, c->shape[0], c->shape[1], c->shape[2]);
-}
-
-static void
-collect_fastest (WsCliReport *report)
-{
-  g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                         (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr (GPtrArray) order = g_ptr_array_new ();
-
-  for (guint i = 0; i < report->runs->len; i++)
-    {
-      WsCliReportRun *r = g_ptr_array_index (report->runs, i);
-      char *key;
-      GPtrArray *group;
-
-      if (ws_run_get_state (r->run) != WS_RUN_STATE_COMPLETE
-          || !(ws_run_get_kernel_ns (r->run) > 0))
-        continue;
-      key = problem_key (r->run);
-      group = g_hash_table_lookup (groups, key);
-      if (group == NULL)
-        {
-          group = g_ptr_array_new ();
-          g_hash_table_insert (groups, key, group);
-          g_ptr_array_add (order, group);
-        }
-      else
-        g_free (key);
-      g_ptr_array_add (group, r->run);
-    }
-
-  for (guint i = 0; i < order->len; i++)
-    {
-      GPtrArray *group = g_ptr_array_index (order, i);
-      guint kernels, transfers, blocks;
-      WsCliFastest *fastest;
-
-      if (group->len < 2)
-        continue;
-      kernels = count_distinct (group, kernel_key);
-      transfers = count_distinct (group, transfer_key);
-      blocks = count_distinct (group, block_key);
-      if (kernels == 1 && blocks == 1 && transfers > 1)
-        fastest = rank_end_to_end (group);
-      else
-        fastest = rank_kernels (group);
-      if (fastest->best == NULL)
-        {
-          fastest_free (fastest);
-          continue;
-        }
-      fastest->block_sweep = kernels == 1 && transfers == 1 && blocks > 1;
-      fastest->session = report->session;
-      fastest->n_runs = group->len;
-      fastest->label = ws_run_dup_size_label (fastest->best);
-      g_ptr_array_add (report->fastest, fastest);
-    }
 }
 
 static char *
@@ -321,7 +141,7 @@ ceiling_text (WsSession *session, WsRun *run)
 }
 
 char *
-ws_cli_report_describe_fastest (const WsCliFastest *f)
+ws_cli_report_describe_fastest (const WsFastest *f)
 {
   GString *s = g_string_new (NULL);
   const WsRunConfig *c = ws_run_get_config (f->best);
@@ -421,48 +241,8 @@ ws_cli_report_describe_fastest (const WsCliFastest *f)
 
 /* ---- where size series cross the CPU ----------------------------------------------------- */
 
-static void
-crossover_free (WsCliCrossover *crossover)
-{
-  g_clear_pointer (&crossover->series, ws_series_free);
-  g_free (crossover);
-}
-
-static void
-collect_crossovers (WsCliReport *report)
-{
-  g_autoptr (GPtrArray) all = ws_session_get_series (report->session, WS_SERIES_BY_SIZE, 2);
-
-  /* Each series becomes its crossover's. */
-  g_ptr_array_set_free_func (all, NULL);
-
-  for (guint i = 0; i < all->len; i++)
-    {
-      WsSeries *series = g_ptr_array_index (all, i);
-      WsCliCrossover *x = g_new0 (WsCliCrossover, 1);
-      WsRun *first = g_ptr_array_index (series->runs, 0);
-      WsRun *last = g_ptr_array_index (series->runs, series->runs->len - 1);
-
-      x->shape_rank = ws_run_get_config (first)->shape_rank;
-      for (int all_cores = 0; all_cores < 2; all_cores++)
-        for (int e2e = 0; e2e < 2; e2e++)
-          {
-            x->found[all_cores][e2e]
-              = ws_analysis_find_crossover (series, all_cores, e2e, &x->size[all_cores][e2e]);
-            x->lowest[all_cores][e2e] = ws_run_get_speedup (first, all_cores, e2e);
-            x->highest[all_cores][e2e] = ws_run_get_speedup (last, all_cores, e2e);
-            for (guint r = 0; r < series->runs->len; r++)
-              x->best[all_cores][e2e]
-                = MAX (x->best[all_cores][e2e],
-                       ws_run_get_speedup (g_ptr_array_index (series->runs, r), all_cores, e2e));
-          }
-      x->series = series;
-      g_ptr_array_add (report->crossovers, x);
-    }
-}
-
 char *
-ws_cli_report_describe_crossover (const WsCliCrossover *x)
+ws_cli_report_describe_crossover (const WsCrossover *x)
 {
   static const char *const what[2][2] = {
     { N_("kernel vs 1 thread"), N_("end to end vs 1 thread") },
@@ -539,6 +319,7 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
   g_autoptr (GHashTable) by_id = g_hash_table_new (g_direct_hash, g_direct_equal);
   GListModel *runs = ws_session_get_runs (session);
   guint n = g_list_model_get_n_items (runs);
+  WsSessionAnalysis *analysis;
 
   report->session = g_object_ref (session);
   report->path = g_strdup (path);
@@ -546,8 +327,6 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
   report->min_severity = min_severity;
   report->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) report_run_free);
   report->series_findings = g_ptr_array_new ();
-  report->fastest = g_ptr_array_new_with_free_func ((GDestroyNotify) fastest_free);
-  report->crossovers = g_ptr_array_new_with_free_func ((GDestroyNotify) crossover_free);
   report->cpu_threads = -1;
 
   for (guint i = 0; i < n; i++)
@@ -571,7 +350,10 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
     }
   report->cpu_threads = MAX (report->cpu_threads, 0);
 
-  report->findings = ws_analyze_session (session);
+  /* The session's one analysis: the app shows the same findings and fastest configurations. */
+  analysis = ws_session_get_analysis (session);
+  ws_session_analysis_ensure (analysis);
+  report->findings = ws_session_analysis_dup_findings (analysis);
   for (guint i = 0; i < report->findings->len; i++)
     {
       WsFinding *f = g_ptr_array_index (report->findings, i);
@@ -590,8 +372,8 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
 
       g_ptr_array_sort (r->findings, compare_severity); /* stable: the analysis's order stays */
     }
-  collect_fastest (report);
-  collect_crossovers (report);
+  report->fastest = g_ptr_array_ref (ws_session_analysis_get_fastest (analysis));
+  report->crossovers = g_ptr_array_ref (ws_session_analysis_get_crossovers (analysis));
   return report;
 }
 

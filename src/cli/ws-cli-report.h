@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "ws-analysis.h"
+#include "ws-session-analysis.h"
 #include "ws-cli.h"
 
 G_BEGIN_DECLS
@@ -26,41 +26,16 @@ typedef struct
   GPtrArray *findings; /* WsFinding, borrowed, most severe first */
 } WsCliReportRun;
 
-/* The fastest of the completed runs that solve the same problem (kernel family and shape). */
-typedef struct
-{
-  char *label;             /* "4096³", "n = 10,000,000" */
-  gboolean by_end_to_end;  /* only the host memory differs: ranked by end-to-end time */
-  gboolean block_sweep;    /* one kernel and host memory, several blocks */
-  WsRun *best;
-  GPtrArray *tied;         /* WsRun inside the best one's min–max, the best left out */
-  GPtrArray *others;       /* the best run of every other kernel, or every other run when
-                            * ranked end to end (WsRun) */
-  guint n_runs;
-  WsSession *session;      /* borrowed: for the ceilings */
-} WsCliFastest;
-
-/* Where one size series crosses 1× against each CPU baseline: [all_cores][end_to_end]. */
-typedef struct
-{
-  WsSeries *series;
-  int shape_rank;
-  gboolean found[2][2];
-  double size[2][2];
-  double lowest[2][2], highest[2][2]; /* the speedups at the smallest and largest size */
-  double best[2][2];                  /* the highest speedup of the series */
-} WsCliCrossover;
-
 typedef struct
 {
   WsSession *session;
   char *path;
   char *name;                 /* the file's basename */
-  GPtrArray *findings;        /* every WsFinding of the session (owned) */
+  GPtrArray *findings;        /* every WsFinding of the session (borrowed from its analysis) */
   GPtrArray *runs;            /* WsCliReportRun, in run order */
   GPtrArray *series_findings; /* WsFinding about a whole series (run 0), borrowed */
-  GPtrArray *fastest;         /* WsCliFastest */
-  GPtrArray *crossovers;      /* WsCliCrossover */
+  GPtrArray *fastest;         /* WsFastest */
+  GPtrArray *crossovers;      /* WsCrossover */
   int cpu_threads;            /* threads of the all-cores baselines; 0 when none or mixed */
   WsSeverity min_severity;
   guint n_hidden;             /* findings below min_severity, left out */
@@ -77,8 +52,8 @@ char *ws_cli_report_describe_state (WsRun *run);
 /* The kernel's rate where it matters: GB/s for memory-bound kernels, else GFLOP/s. */
 char *ws_cli_report_format_rate (WsCliReport *report, WsRun *run);
 /* Sentences about a fastest group and a crossover, for people. */
-char *ws_cli_report_describe_fastest (const WsCliFastest *fastest);
-char *ws_cli_report_describe_crossover (const WsCliCrossover *crossover);
+char *ws_cli_report_describe_fastest (const WsFastest *fastest);
+char *ws_cli_report_describe_crossover (const WsCrossover *crossover);
 
 /* One finding: severity, title, numbers, cause and fix, wrapped at `width` (0: no limit), or as
  * a Markdown list item. */

@@ -66,6 +66,9 @@ typedef struct
   GHashTable *rankings;       /* WsSeries → its fastest run and the runs tied with it */
 } WsAnalysis;
 
+/* One run's findings within an analysis, most severe first, appended to `out`. */
+void _ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out);
+
 /* ws_analysis_find_crossover and ws_analysis_rank_blocks, once per series of an analysis.
  * `rising`: the GPU catches up at `size` (else it falls behind there); `tied` is borrowed. */
 gboolean _ws_analysis_crossover (WsAnalysis *a, WsSeries *series, gboolean all_cores,

@@ -631,8 +631,8 @@ _ws_sort_findings (GPtrArray *findings)
   sort_findings (findings);
 }
 
-static void
-analyze_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
+void
+_ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
   WsDevice *device = ws_session_get_run_device (a->session, run);
@@ -668,7 +668,7 @@ ws_analyze_run (WsSession *session, WsRun *run)
   g_return_val_if_fail (WS_IS_SESSION (session), out);
   g_return_val_if_fail (WS_IS_RUN (run), out);
   analysis_init (&a, session);
-  analyze_run (&a, run, out);
+  _ws_analysis_run (&a, run, out);
   analysis_clear (&a);
   return out;
 }
@@ -688,7 +688,7 @@ ws_analyze_session (WsSession *session)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
 
-      analyze_run (&a, run, out);
+      _ws_analysis_run (&a, run, out);
     }
   errors = ws_session_get_errors (session);
   for (guint i = 0; i < errors->len; i++)

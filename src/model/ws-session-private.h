@@ -58,6 +58,13 @@ enum
 
 extern guint _ws_session_signals[WS_SESSION_N_SIGNALS];
 
+/* What ws_session_get_series groups by: a run's series key (and the series' label), and the
+ * order of the runs within a series (WsRun **), for the analysis that keeps series up to date
+ * run by run (ws-session-analysis.c). */
+char *_ws_series_key (WsRun *run, WsSeriesKind kind, char **label);
+int _ws_series_compare_by_size (gconstpointer a, gconstpointer b);
+int _ws_series_compare_by_block (gconstpointer a, gconstpointer b);
+
 typedef struct
 {
   const char *type; /* interned */

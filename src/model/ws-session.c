@@ -298,8 +298,8 @@ ws_series_free (WsSeries *series)
   g_free (series);
 }
 
-static int
-compare_by_size (gconstpointer a, gconstpointer b)
+int
+_ws_series_compare_by_size (gconstpointer a, gconstpointer b)
 {
   const WsRunConfig *x = ws_run_get_config (*(WsRun **) a);
   const WsRunConfig *y = ws_run_get_config (*(WsRun **) b);
@@ -307,8 +307,8 @@ compare_by_size (gconstpointer a, gconstpointer b)
   return x->size < y->size ? -1 : x->size > y->size ? 1 : x->id - y->id;
 }
 
-static int
-compare_by_block (gconstpointer a, gconstpointer b)
+int
+_ws_series_compare_by_block (gconstpointer a, gconstpointer b)
 {
   const WsRunConfig *x = ws_run_get_config (*(WsRun **) a);
   const WsRunConfig *y = ws_run_get_config (*(WsRun **) b);
@@ -320,8 +320,8 @@ compare_by_block (gconstpointer a, gconstpointer b)
   return x->id - y->id;
 }
 
-static char *
-series_key (WsRun *run, WsSeriesKind kind, char **label)
+char *
+_ws_series_key (WsRun *run, WsSeriesKind kind, char **label)
 {
   const WsRunConfig *c = ws_run_get_config (run);
   g_autofree char *block = ws_run_dup_block_label (run);
@@ -365,7 +365,7 @@ ws_session_get_series (WsSession *self, WsSeriesKind kind, guint min_runs)
       if (ws_run_get_state (run) != WS_RUN_STATE_COMPLETE
           && ws_run_get_state (run) != WS_RUN_STATE_FAILED)
         continue;
-      key = series_key (run, kind, &label);
+      key = _ws_series_key (run, kind, &label);
       series = g_hash_table_lookup (by_key, key);
       if (series == NULL)
         {
@@ -393,8 +393,8 @@ ws_session_get_series (WsSession *self, WsSeriesKind kind, guint min_runs)
           ws_series_free (series);
           continue;
         }
-      g_ptr_array_sort (series->runs, kind == WS_SERIES_BY_SIZE ? compare_by_size
-                                                                 : compare_by_block);
+      g_ptr_array_sort (series->runs, kind == WS_SERIES_BY_SIZE ? _ws_series_compare_by_size
+                                                                 : _ws_series_compare_by_block);
       g_ptr_array_add (result, series);
     }
   return result;
