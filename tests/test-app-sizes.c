@@ -496,6 +496,7 @@ test_screen (void)
 
   /* What is measured is where things end up, not where they pass through. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  ws_test_add_icons ();
   window = ws_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), screen->width, screen->height);
   gtk_window_present (GTK_WINDOW (window));

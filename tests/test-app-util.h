@@ -29,11 +29,28 @@ ws_test_spin_for (guint ms)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 }
 
+/* The application adds its resources' icons to the theme (its resource base path); a window
+ * made without it does so first, or the welcome page shows a missing image. */
+static inline void
+ws_test_add_icons (void)
+{
+  static gsize icons = 0;
+
+  if (g_once_init_enter (&icons))
+    {
+      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                        "/org/warpscope/Warpscope/icons");
+      g_once_init_leave (&icons, 1);
+    }
+}
+
 static inline WsWindow *
 ws_test_new_window (void)
 {
-  WsWindow *window = ws_window_new (NULL);
+  WsWindow *window;
 
+  ws_test_add_icons ();
+  window = ws_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   ws_test_spin_for (100);
   return window;
