@@ -121,6 +121,28 @@ test_one_parameter (void)
   _ws_params_data_free (data);
 }
 
+/* The stencil's case: at each value several blocks ran and the line goes through the
+ * fastest; a block 4× slower is not drawn, so the axis does not reach up to it. */
+static void
+test_axis_spans_drawn (void)
+{
+  g_autoptr (WsSession) session = new_session ();
+  WsChartBase base = { .theme = ws_theme_get (WS_THEME_LIGHT), .width = 800, .height = 500 };
+  WsParamsData *data;
+
+  feed_run (session, 1, 1024, 8, "\"TILE\":8", 200e3);
+  feed_run (session, 2, 1024, 16, "\"TILE\":8", 800e3);
+  feed_run (session, 3, 1024, 8, "\"TILE\":16", 180e3);
+  feed_run (session, 4, 1024, 16, "\"TILE\":16", 150e3);
+  ws_session_end (session);
+  data = _ws_params_collect (session, &base);
+  g_assert_nonnull (data);
+  g_assert_cmpuint (data->series->len, ==, 1);
+  g_assert_cmpfloat (data->lo, ==, 150e3);
+  g_assert_cmpfloat (data->hi, ==, 200e3);
+  _ws_params_data_free (data);
+}
+
 /* TILE × UNROLL: a heatmap cell per pair, the fastest run of each, the best outlined. */
 static void
 test_two_parameters (void)
@@ -230,6 +252,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/charts/params/parse", test_parse);
   g_test_add_func ("/charts/params/one-parameter", test_one_parameter);
+  g_test_add_func ("/charts/params/axis-spans-drawn", test_axis_spans_drawn);
   g_test_add_func ("/charts/params/two-parameters", test_two_parameters);
   g_test_add_func ("/charts/params/block-chart-takes-it", test_block_chart_takes_it);
   g_test_add_func ("/charts/params/heatmap-draws", test_heatmap_draws);

@@ -272,6 +272,25 @@ test_speedup_edges (void)
   g_assert_cmpuint (d->series->len, ==, 0);
   _ws_speedup_data_free (d);
 
+  /* A size sweep without a CPU baseline (the reduction ladder): the sentence says so on a
+   * plot without the line at 1× and its sides, which would strike through it. */
+  {
+    g_autoptr (GPtrArray) ladder = one (sample ("reduce-ladder"));
+    g_autoptr (GBytes) svg = NULL;
+    g_autofree char *text = NULL;
+    WsChartOptions options;
+
+    d = _ws_speedup_collect (ladder, &base);
+    g_assert_false (d->any);
+    _ws_speedup_data_free (d);
+    ws_chart_options_init (&options, WS_CHART_SPEEDUP, NULL, 1600, 900);
+    svg = render (ladder, &options, WS_EXPORT_SVG, 1);
+    text = svg_text_content (svg);
+    g_assert_nonnull (strstr (text, "no CPU baseline to compare with"));
+    g_assert_null (strstr (text, "GPU faster"));
+    g_assert_null (strstr (text, "CPU faster"));
+  }
+
   /* Two recordings: a series per session, named by GPU; one colour each. */
   g_ptr_array_add (two, sample ("vector-add-sizes"));
   g_ptr_array_add (two, sample ("matmul-sizes"));

@@ -1,6 +1,6 @@
 /* test-charts-trace.c: the charts of a program traced as it is (resources/samples/trace-*):
  * the time breakdown splits each program run's wall time on the GPU, from the trace's own
- * spans; the speedup chart and the roofline say why they have nothing to show.
+ * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
@@ -63,6 +63,9 @@ test_breakdown_program (void)
   g_assert_cmpfloat (row->share[WS_SEGMENT_IDLE], >, 0.9);
   g_assert_nonnull (strstr (row->right, "CUDA calls"));
   g_assert_nonnull (strstr (d->frame.title, "the traced program"));
+  /* A bar is the program's wall time, not a run's copy-and-kernel sequences. */
+  g_assert_cmpstr (d->whole, ==, "wall time");
+  g_assert_cmpstr (d->axis_title, ==, "Share of the wall time (%)");
   _ws_breakdown_data_free (d);
 }
 
@@ -96,6 +99,8 @@ test_breakdown_sweep (void)
   text = svg_text_content (svg);
   g_assert_nonnull (strstr (text, "run 1 · "));
   g_assert_null (strstr (text, "No run has traced"));
+  g_assert_nonnull (strstr (text, "Share of the wall time"));
+  g_assert_null (strstr (text, "sequence span"));
 }
 
 /* No CPU baseline, no bytes or FLOPs: the two charts say so, in the words of who reads them,

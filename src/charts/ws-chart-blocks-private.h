@@ -106,7 +106,7 @@ typedef struct
   GArray *xs, *ys;       /* double: the values, ascending */
   GPtrArray *series;     /* WsParamsSeries (lines) */
   GArray *cells;         /* WsParamsCell (heatmap): (i, j) at i × ys->len + j */
-  double lo, hi;         /* the fastest and the slowest time */
+  double lo, hi;         /* the fastest and the slowest time drawn (points or cells) */
   int best;              /* the fastest run */
   char *best_text;       /* "fastest: TILE = 16, 2.40 µs (run 2)" */
   WsLegend legend;

@@ -27,7 +27,7 @@ typedef struct
 {
   int run;
   char *label;                  /* what tells it from the other rows: "run 5 · n = 10 M" */
-  double share[WS_N_SEGMENTS];  /* of the sequence span, summing to 1 */
+  double share[WS_N_SEGMENTS];  /* of the bar's whole (data->whole), summing to 1 */
   double copies;                /* share of the H2D and D2H copies */
   double overlap;               /* share of the span with copies and kernels at once */
   gint64 span_ns;
@@ -42,6 +42,10 @@ typedef struct
   GArray *rows;     /* WsBreakdownRow, in run order */
   guint n_runs;     /* the rows and those left out */
   char *widest;     /* the widest right-hand text could be this */
+  /* What a bar is the whole of, over the right-hand column and in the axis's title:
+   * "sequence span" for runs, "wall time" for a traced program (translated, not owned). */
+  const char *whole;
+  const char *axis_title;
 } WsBreakdownData;
 
 WsBreakdownData *_ws_breakdown_collect (WsSession *session, const WsChartBase *base);

@@ -161,5 +161,9 @@ _ws_breakdown_collect_trace (WsBreakdownData *data, WsSession *session)
                                                "busy in Python, JIT compiles or waiting"));
   data->widest = g_strdup_printf (_("%1$s · copies %2$s · CUDA calls %3$s"), "999 ms", "100%",
                                   "100%");
+  /* A bar is the program run from its first CUDA call to its exit, not a sequence of copies
+   * and kernels. */
+  data->whole = _("wall time");
+  data->axis_title = _("Share of the wall time (%)");
   return TRUE;
 }

@@ -226,6 +226,8 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
   data->rows = g_array_new (FALSE, TRUE, sizeof (WsBreakdownRow));
   g_array_set_clear_func (data->rows, (GDestroyNotify) row_clear);
   _ws_legend_init (&data->legend);
+  data->whole = _("sequence span");
+  data->axis_title = _("Share of the sequence span (%)");
   /* A traced program has no runs: its program runs are the rows. */
   if (session != NULL && _ws_breakdown_collect_trace (data, session))
     {
@@ -326,8 +328,7 @@ layout (WsChartContext *ctx, const WsBreakdownData *data, const WsRect *content,
   WsRect area = { content->x, content->y + ctx->small_height * 1.2, content->width,
                   MAX (content->height - ctx->small_height * 1.2, 1) };
 
-  _ws_axis_init (&l->x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, 1,
-                 _("Share of the sequence span (%)"));
+  _ws_axis_init (&l->x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, 1, data->axis_title);
   l->x.fixed = g_array_new (FALSE, FALSE, sizeof (double));
   for (double v = 0; v <= 1.0001; v += 0.25)
     g_array_append_val (l->x.fixed, v);
@@ -441,7 +442,7 @@ _ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data)
     _ws_text_show (ctx, WS_FONT_SMALL, data->common, content.x, content.y, 0, 0,
                    &ctx->theme->muted);
   layout (ctx, data, &content, &l);
-  _ws_text_show (ctx, WS_FONT_SMALL, _("sequence span"),
+  _ws_text_show (ctx, WS_FONT_SMALL, data->whole,
                  l.plot.x + l.plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
                  &ctx->theme->muted);
   _ws_axis_draw_grid (ctx, &l.x, &l.plot);

@@ -622,14 +622,18 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
   plot_layout (ctx, data, content, &p);
   _ws_axis_draw_grid (ctx, &p.x, &p.plot);
   _ws_axis_draw_grid (ctx, &p.y, &p.plot);
-  draw_unity (ctx, &p);
+  /* Without a point, the line at 1× and its two sides would strike through the sentence
+   * drawn across the plot's middle, and say nothing. */
+  if (data->any)
+    draw_unity (ctx, &p);
   /* The pale curves first, under those of the run picked. */
   for (int pale = 1; pale >= 0; pale--)
     for (guint g = 0; g < data->series->len; g++)
       for (int combo = 0; combo < WS_SPEEDUP_N_COMBOS; combo++)
         if (((const WsSpeedupSeries *) g_ptr_array_index (data->series, g))->pale == pale)
           draw_curve (ctx, &p, g_ptr_array_index (data->series, g), g, combo);
-  draw_sides (ctx, &p);
+  if (data->any)
+    draw_sides (ctx, &p);
   for (guint g = 0; g < data->series->len; g++)
     for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
       if (!draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo) && missed)
