@@ -295,6 +295,32 @@ test_runs_view_columns (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A session's runs come into the table a few rows a frame (ws-runs-view.c): all of them are
+ * rows once the window has painted a few frames, and a run picked before then is found. */
+static void
+test_runs_view_rows_arrive (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkColumnView *view = find_column_view (ws_test_view (window, "runs_view"));
+  WsSession *session = ws_test_open (window, "vector-add-blocks-h200.jsonl");
+  guint runs = g_list_model_get_n_items (ws_session_get_runs (session));
+
+  g_assert_cmpuint (runs, >, 16);
+  ws_runs_view_select_run (ws_test_view (window, "runs_view"), (int) runs);
+  g_assert_cmpint (ws_workspace_get_run (ws_window_get_workspace (window)), ==, (int) runs);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))),
+                    ==, runs);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = ws_test_new_window ();
+  view = find_column_view (ws_test_view (window, "runs_view"));
+  ws_test_open (window, "vector-add-blocks-h200.jsonl");
+  ws_test_spin_for (500);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))),
+                    ==, runs);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- the timeline ------------------------------------------------------------------------- */
 
 static void
@@ -489,6 +515,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
   g_test_add_func ("/app/workspace/numbers-explained", test_numbers_explained);
   g_test_add_func ("/app/workspace/runs-view-columns", test_runs_view_columns);
+  g_test_add_func ("/app/workspace/runs-view-rows-arrive", test_runs_view_rows_arrive);
   g_test_add_func ("/app/workspace/timeline-window-and-range", test_timeline_window_and_range);
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);

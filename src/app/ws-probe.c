@@ -19,7 +19,14 @@ gap_prepare (GSource *source, int *timeout)
 {
   GapSource *gap = (GapSource *) source;
 
-  gap->longest = MAX (gap->longest, g_get_monotonic_time () - gap->checked);
+  gint64 now = g_get_monotonic_time ();
+
+  /* Each long iteration on its own line, to be matched with a profile on the same clock
+   * (perf record --clockid=CLOCK_MONOTONIC). */
+  if (now - gap->checked >= 50000)
+    g_print ("main-loop-busy-us %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", gap->checked,
+             now - gap->checked);
+  gap->longest = MAX (gap->longest, now - gap->checked);
   *timeout = -1;
   return FALSE;
 }

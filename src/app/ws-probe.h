@@ -9,7 +9,9 @@
  *                                    session's arrival to then, which is how long the window
  *                                    froze; with "session-analysed-monotonic-us T" when its
  *                                    analysis and timeline lanes, built in threads, are ready,
- *                                    the gap runs until two seconds after the later mark.
+ *                                    the gap runs until two seconds after the later mark;
+ *                                    meanwhile every iteration busy 50 ms or more is printed
+ *                                    as "main-loop-busy-us START DURATION".
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

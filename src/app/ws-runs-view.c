@@ -22,6 +22,8 @@ struct _WsRunsView
   GtkColumnView *columns;
   GtkMultiSelection *selection;
   GtkSortListModel *sorted;
+  GtkSliceListModel *shown; /* the sorted runs, all of them once the first rows are laid out */
+  guint grow_tick;          /* the tick callback that shows them all */
   WsWorkspace *workspace;
   gboolean syncing; /* the rows follow the workspace: not a person's choice */
   GHashTable *findings_shown; /* GtkListItem of the findings column now bound (borrowed) */
@@ -235,10 +237,19 @@ update_label (GtkListItem *item, WsRunsView *self)
     return;
   text = cell_text (self, run, column, &tooltip, &css);
   gtk_label_set_text (GTK_LABEL (label), text);
-  /* Setting a tooltip asks the display where the pointer is: only when it changes, since a
-   * session's first rows bind thousands of cells. */
+  /* Setting a tooltip on a visible widget asks the display where the pointer is (GTK 4.8), a
+   * round trip to the X server: only when it changes, and not for a cell not yet on screen,
+   * which cannot be under the pointer (a new row's cells are bound before they are mapped). */
   if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
-    gtk_widget_set_tooltip_text (label, tooltip);
+    {
+      gboolean unseen = !gtk_widget_get_mapped (label) && gtk_widget_get_visible (label);
+
+      if (unseen)
+        gtk_widget_set_visible (label, FALSE);
+      gtk_widget_set_tooltip_text (label, tooltip);
+      if (unseen)
+        gtk_widget_set_visible (label, TRUE);
+    }
   gtk_widget_remove_css_class (label, "error");
   gtk_widget_remove_css_class (label, "warning");
   gtk_widget_remove_css_class (label, "success");
@@ -382,10 +393,15 @@ ws_runs_view_get_selection (WsRunsView *self, int *first, int *second)
   while (found < 2 && gtk_bitset_iter_next (&iter, &position));
 }
 
+static void show_all_rows (WsRunsView *self);
+
 static void
 select_run (WsRunsView *self, int id, gboolean unselect_rest)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint n;
+
+  show_all_rows (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   for (guint i = 0; i < n; i++)
     {
@@ -441,11 +457,13 @@ show_selection (WsRunsView *self)
   int first, second;
   g_autoptr (GtkBitset) rows = gtk_bitset_new_empty ();
   g_autoptr (GtkBitset) all = NULL;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint n;
 
   ws_runs_view_get_selection (self, &first, &second);
   if ((first == want[0] && second == want[1]) || (first == want[1] && second == want[0]))
     return;
+  show_all_rows (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
   for (guint i = 0; i < n && (want[0] || want[1]); i++)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
@@ -475,6 +493,46 @@ show_device_column (WsRunsView *self)
                                                      ws_session_get_devices (session)) > 1);
 }
 
+/* Every run a row. */
+static void
+show_all_rows (WsRunsView *self)
+{
+  if (self->grow_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->columns), self->grow_tick);
+  self->grow_tick = 0;
+  if (gtk_slice_list_model_get_size (self->shown) == G_MAXUINT)
+    return;
+  self->syncing = TRUE;
+  gtk_slice_list_model_set_size (self->shown, G_MAXUINT);
+  self->syncing = FALSE;
+}
+
+/* GTK 4.8's list views keep 200 rows bound around the one in view, however few show. */
+#define BOUND_ROWS 200
+#define ROWS_A_FRAME 16
+
+static gboolean
+grow_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  WsRunsView *self = data;
+  guint size = gtk_slice_list_model_get_size (self->shown);
+
+  if (size >= BOUND_ROWS)
+    {
+      self->grow_tick = 0;
+      show_all_rows (self);
+      return G_SOURCE_REMOVE;
+    }
+  self->syncing = TRUE;
+  gtk_slice_list_model_set_size (self->shown, size + ROWS_A_FRAME);
+  self->syncing = FALSE;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A list view given thousands of rows binds 200 of them, 13 cells each, in one go, and lays
+ * them all out in the next frame: a third of a second on two cores. So a session's runs come
+ * in a few rows a frame until the view has all it binds, then the rest at once, which binds
+ * nothing more. Tick callbacks run only while the view is shown. */
 static void
 show_session (WsRunsView *self)
 {
@@ -483,8 +541,14 @@ show_session (WsRunsView *self)
   show_device_column (self);
 
   self->syncing = TRUE;
+  gtk_slice_list_model_set_size (self->shown, ROWS_A_FRAME);
   gtk_sort_list_model_set_model (self->sorted, session ? ws_session_get_runs (session) : NULL);
   self->syncing = FALSE;
+  if (self->grow_tick == 0)
+    {
+      self->grow_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->columns), grow_cb, self,
+                                                      NULL);
+    }
 }
 
 static void
@@ -628,7 +692,8 @@ ws_runs_view_init (WsRunsView *self)
   show_device_column (self);
   sorter = gtk_column_view_get_sorter (self->columns);
   self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (sorter));
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
+  self->shown = gtk_slice_list_model_new (G_LIST_MODEL (self->sorted), 0, G_MAXUINT);
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->shown));
   gtk_column_view_set_model (self->columns, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
 
