@@ -522,13 +522,18 @@ test_memcheck_recording (void)
   /* No run to select, so no word about selecting one. */
   g_assert_null (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                      "Select a run in the table"));
-  /* For a person to look at: the source and the findings beside it. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
-  ws_test_spin_for (200);
-  if (adw_flap_get_folded (ws_test_view (window, "findings_flap")))
-    adw_flap_set_reveal_flap (ws_test_view (window, "findings_flap"), TRUE);
-  ws_test_spin_for (200);
-  ws_test_screenshot (GTK_WIDGET (window), "memcheck-recording-1600x900");
+  /* For a person to look at: the source and the findings beside it. Only when screenshots
+   * are asked for: resizing while the findings pane slides out once made libadwaita 1.2's
+   * flap allocate a box INT_MIN pixels wide under the sanitizers (a fatal warning here). */
+  if (g_getenv ("WS_TEST_SCREENSHOTS") != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+      ws_test_spin_for (200);
+      if (adw_flap_get_folded (ws_test_view (window, "findings_flap")))
+        adw_flap_set_reveal_flap (ws_test_view (window, "findings_flap"), TRUE);
+      ws_test_spin_for (200);
+      ws_test_screenshot (GTK_WIDGET (window), "memcheck-recording-1600x900");
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
