@@ -146,6 +146,48 @@ test_empty_states (void)
     }
 }
 
+/* The breakdown's numbers of a traced sweep as CSV: a row per program run, with its values
+ * (not the chart's translated label) and shares that sum to 1, as the chart draws them. */
+static void
+test_breakdown_csv (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = g_ptr_array_new ();
+  g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
+  g_autoptr (GError) error = NULL;
+  WsChartOptions options = { 0 };
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *text = NULL;
+
+  options.kind = WS_CHART_BREAKDOWN;
+  options.theme = ws_theme_get (WS_THEME_LIGHT);
+  g_ptr_array_add (sessions, session);
+  g_assert_true (ws_export_csv_to_stream (sessions, &options, stream, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+  text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "session,program_run,params,wall_ns,h2d_share,kernel_share,"
+                                 "d2h_share,other_share,idle_share,copy_share");
+  g_assert_cmpuint (g_strv_length (lines), ==, 8); /* the header, six runs, "" */
+  for (guint i = 1; i <= 6; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
+      double sum = 0;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 10);
+      g_assert_cmpint (atoi (f[1]), ==, (int) i);
+      g_assert_true (g_str_has_prefix (f[2], "TPB="));
+      g_assert_cmpfloat (g_ascii_strtod (f[3], NULL), >, 1e9);
+      for (guint k = 4; k <= 8; k++)
+        sum += g_ascii_strtod (f[k], NULL);
+      g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-9);
+      g_assert_cmpfloat (g_ascii_strtod (f[8], NULL), >, 0.9); /* idle, as the chart shows */
+    }
+  g_assert_cmpstr (lines[7], ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -153,5 +195,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/trace/breakdown-program", test_breakdown_program);
   g_test_add_func ("/charts/trace/breakdown-sweep", test_breakdown_sweep);
   g_test_add_func ("/charts/trace/empty-states", test_empty_states);
+  g_test_add_func ("/charts/trace/breakdown-csv", test_breakdown_csv);
   return g_test_run ();
 }

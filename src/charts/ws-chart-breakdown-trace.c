@@ -140,6 +140,7 @@ _ws_breakdown_collect_trace (WsBreakdownData *data, WsSession *session)
         row.share[s] = ns[s] / (double) wall;
       row.copies = row.share[WS_SEGMENT_H2D] + row.share[WS_SEGMENT_D2H];
       row.span_ns = wall;
+      row.run = p != NULL ? (int) p->id : 1;
       row.label = row_label (p);
       span = ws_units_duration ((double) wall);
       copies = ws_units_percent (row.copies);

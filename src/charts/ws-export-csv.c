@@ -11,14 +11,16 @@
 
 #include "ws-analysis.h"
 #include "ws-chart-blocks-private.h"
+#include "ws-chart-breakdown-private.h"
 #include "ws-chart-frame-private.h"
 #include "ws-chart-occupancy-private.h"
 #include "ws-chart-private.h"
 #include "ws-chart-speedup-private.h"
 #include "ws-export-private.h"
-#include "ws-export-private.h"
 #include "ws-occupancy.h"
 #include "ws-run-columns.h"
+#include "ws-trace-command.h"
+#include "ws-trace.h"
 
 static void
 field_text (GString *out, const char *text)
@@ -446,6 +448,54 @@ occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GErro
   return TRUE;
 }
 
+/* A traced program's breakdown has no runs: its rows are the program runs, each one's wall
+ * time and the shares of it on the GPU, as the chart draws them. */
+static gboolean
+all_traces (GPtrArray *sessions)
+{
+  for (guint si = 0; sessions != NULL && si < sessions->len; si++)
+    if (ws_session_get_trace (g_ptr_array_index (sessions, si)) == NULL)
+      return FALSE;
+  return sessions != NULL && sessions->len > 0;
+}
+
+static void
+trace_breakdown_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o)
+{
+  WsChartRequest request;
+
+  _ws_chart_request_init (&request, sessions, o);
+  g_string_append (out, "session,program_run,params,wall_ns,h2d_share,kernel_share,d2h_share,"
+                        "other_share,idle_share,copy_share\r\n");
+  for (guint si = 0; si < sessions->len; si++)
+    {
+      WsSession *session = g_ptr_array_index (sessions, si);
+      WsTrace *trace = ws_session_get_trace (session);
+      WsBreakdownData *data = _ws_breakdown_collect (session, &request.base);
+
+      for (guint i = 0; i < data->rows->len; i++)
+        {
+          const WsBreakdownRow *row = &g_array_index (data->rows, WsBreakdownRow, i);
+          const WsTraceProgram *p = ws_trace_get_program (trace, (guint) row->run);
+          /* The sweep's values ("TPB=64"), not the chart's translated label. */
+          g_autofree char *params = p != NULL ? ws_trace_describe_params (p) : NULL;
+
+          g_string_append_printf (out, "%u", si);
+          num (out, row->run);
+          text (out, params != NULL ? params : "");
+          num (out, (double) row->span_ns);
+          num (out, row->share[WS_SEGMENT_H2D]);
+          num (out, row->share[WS_SEGMENT_KERNEL]);
+          num (out, row->share[WS_SEGMENT_D2H]);
+          num (out, row->share[WS_SEGMENT_OTHER]);
+          num (out, row->share[WS_SEGMENT_IDLE]);
+          num (out, row->copies);
+          g_string_append (out, "\r\n");
+        }
+      _ws_breakdown_data_free (data);
+    }
+}
+
 static gboolean
 write_string_cb (GOutputStream *stream, gpointer user_data, GError **error)
 {
@@ -464,6 +514,11 @@ csv_text (GPtrArray *sessions, const WsChartOptions *options, GError **error)
     {
       if (!occupancy_csv (out, sessions, options, error))
         return NULL;
+      return g_steal_pointer (&out);
+    }
+  if (options->kind == WS_CHART_BREAKDOWN && all_traces (sessions))
+    {
+      trace_breakdown_csv (out, sessions, options);
       return g_steal_pointer (&out);
     }
   g_string_append_printf (out, "%s%s\r\n", common_header, kind_header (options->kind));
