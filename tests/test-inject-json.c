@@ -81,7 +81,7 @@ test_integers (void)
     {
       assert_same (_ws_juint, general_uint, edges[i]);
       assert_same (fast_int, general_int, edges[i]);
-      assert_same (fast_int, general_int, (uint64_t) - (int64_t) edges[i]);
+      assert_same (fast_int, general_int, (uint64_t) 0 - edges[i]);
     }
   for (guint i = 0; i < 200000; i++)
     {
