@@ -4,7 +4,9 @@
  * and kill stops at once; both do nothing before a start or after the end. "finished" is
  * emitted exactly once after a start that succeeded, never after one that failed (that
  * failure is the start's GError); then the job's error says why it did not finish its work,
- * or is NULL. The runs, and the runner's progress records, are the session's.
+ * or is NULL. A stop is no failure: the error is then G_IO_ERROR_CANCELLED (a target job) or
+ * NULL (a split). The runs, and the runner's progress records, are the session's.
+ * tests/test-runner-job.c holds each kind to this.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
