@@ -1,8 +1,8 @@
 /* ws-run-controller.c: the live run. The runner's records arrive line by line through the
- * runner client (a program started as given), a target job (the runner on the chosen target)
- * or a sweep split (one runner per GPU, merged); the session is written to the cache two
- * seconds after a change, and once more at the end, so a crash of the app loses nothing that
- * had arrived.
+ * runner client (a program started as given) or a runner job, driven alike whichever it is (a
+ * target job: the runner on the chosen target; a sweep split: one runner per GPU, merged); the
+ * session is written to the cache two seconds after a change, and once more at the end, so a
+ * crash of the app loses nothing that had arrived.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-run-controller.h"
@@ -24,8 +24,7 @@ struct _WsRunController
   /* The live session, and one of what feeds it. */
   WsSession *session;
   WsRunnerClient *client;
-  WsTargetJob *job;
-  WsSweepSplit *split;
+  WsRunnerJob *job;
   guint autosave_id;
   guint grew_id;          /* a live trace: says twice a second that it grew */
   guint grew_spans;
@@ -168,13 +167,11 @@ launcher_warning (WsRunController *self)
 {
   WsRunnerClient *client = self->client;
 
-  if (client == NULL && self->job != NULL)
-    client = ws_target_job_get_client (self->job);
-  for (guint i = 0; client == NULL && self->split != NULL
-                    && i < ws_sweep_split_get_n_runners (self->split);
+  for (guint i = 0; client == NULL && self->job != NULL
+                    && i < ws_runner_job_get_n_clients (self->job);
        i++)
     {
-      WsRunnerClient *c = ws_target_job_get_client (ws_sweep_split_get_job (self->split, i));
+      WsRunnerClient *c = ws_runner_job_get_client (self->job, i);
 
       if (c != NULL && ws_runner_client_get_warning (c) != NULL)
         client = c;
@@ -230,38 +227,19 @@ client_finished_cb (WsRunnerClient *client, WsRunController *self)
   report (self, ws_runner_client_get_error (client));
 }
 
+/* A split's error names the GPU that failed, and says that the others' runs are kept. */
 static void
-job_finished_cb (WsTargetJob *job, WsRunController *self)
+job_finished_cb (WsRunnerJob *job, WsRunController *self)
 {
-  report (self, ws_target_job_get_error (job));
-}
-
-/* A GPU that failed is named; the others' runs are in the session. */
-static void
-split_finished_cb (WsSweepSplit *split, WsRunController *self)
-{
-  const GError *error = ws_sweep_split_get_error (split);
-  guint failed = ws_sweep_split_get_n_failed (split);
-  g_autoptr (GError) told = NULL;
-
-  if (error != NULL && failed < ws_sweep_split_get_n_runners (split))
-    told = g_error_new (error->domain, error->code,
-                        /* Translators: which GPU failed and why ("GPU 1: …"). */
-                        g_dngettext (NULL, "%s. The runs of the other GPU are kept.",
-                                     "%s. The runs of the other GPUs are kept.",
-                                     ws_sweep_split_get_n_runners (split) - failed),
-                        error->message);
-  else if (error != NULL)
-    told = g_error_copy (error);
-  report (self, told);
+  report (self, ws_runner_job_get_error (job));
 }
 
 /* A Slurm job that waits for resources says so. */
 static void
-job_status_cb (WsTargetJob *job, GParamSpec *pspec, WsRunController *self)
+job_status_cb (WsRunnerJob *job, GParamSpec *pspec, WsRunController *self)
 {
-  if (ws_target_job_get_status (job) != NULL)
-    say (self, ws_target_job_get_status (job));
+  if (ws_runner_job_get_status (job) != NULL)
+    say (self, ws_runner_job_get_status (job));
 }
 
 /* ---- starting and stopping --------------------------------------------------------------- */
@@ -277,15 +255,8 @@ forget_runner (WsRunController *self)
     g_signal_handlers_disconnect_by_data (self->client, self);
   if (self->job != NULL)
     g_signal_handlers_disconnect_by_data (self->job, self);
-  if (self->split != NULL)
-    {
-      for (guint i = 0; i < ws_sweep_split_get_n_runners (self->split); i++)
-        g_signal_handlers_disconnect_by_data (ws_sweep_split_get_job (self->split, i), self);
-      g_signal_handlers_disconnect_by_data (self->split, self);
-    }
   g_clear_object (&self->client);
   g_clear_object (&self->job);
-  g_clear_object (&self->split);
   g_clear_object (&self->session);
 }
 
@@ -328,12 +299,27 @@ ws_run_controller_start (WsRunController *self, const char *const *argv, GError 
   return started (self, ws_runner_client_start (self->client, NULL, argv, error));
 }
 
+/* The job fed into the live session, started with `args`. */
+static gboolean
+start_job (WsRunController *self, WsRunnerJob *job, guint timeout, const char *const *args,
+           GError **error)
+{
+  self->job = job;
+  ws_runner_job_set_timeout (job, timeout);
+  g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), self);
+  g_signal_connect (job, "notify::status", G_CALLBACK (job_status_cb), self);
+  return started (self, ws_runner_job_start (job, args, error));
+}
+
 gboolean
 ws_run_controller_start_on_target (WsRunController *self, const char *const *args,
                                    const int *devices, guint n_devices, GError **error)
 {
   g_autoptr (WsTarget) local = NULL;
   WsTarget *target = self->target;
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  g_auto (GStrv) full = NULL;
+  g_autofree char *device = n_devices == 1 ? g_strdup_printf ("%d", devices[0]) : NULL;
 
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
   g_return_val_if_fail (args != NULL, FALSE);
@@ -343,34 +329,20 @@ ws_run_controller_start_on_target (WsRunController *self, const char *const *arg
     return FALSE;
   if (n_devices > 1)
     {
-      self->split = ws_sweep_split_new (target, self->session);
-      ws_sweep_split_set_timeout (self->split, self->timeout);
-      g_signal_connect (self->split, "finished", G_CALLBACK (split_finished_cb), self);
-      if (!ws_sweep_split_start (self->split, args, devices, n_devices, error))
-        return started (self, FALSE);
-      for (guint i = 0; i < ws_sweep_split_get_n_runners (self->split); i++)
-        g_signal_connect (ws_sweep_split_get_job (self->split, i), "notify::status",
-                          G_CALLBACK (job_status_cb), self);
-      return started (self, TRUE);
-    }
-  {
-    g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
-    g_auto (GStrv) full = NULL;
-    g_autofree char *device = n_devices == 1 ? g_strdup_printf ("%d", devices[0]) : NULL;
+      WsSweepSplit *split = ws_sweep_split_new (target, self->session);
 
-    g_strv_builder_addv (argv, (const char **) args);
-    if (device != NULL)
-      {
-        g_strv_builder_add (argv, "--device");
-        g_strv_builder_add (argv, ws_target_is_slurm (target) ? "0" : device);
-      }
-    full = g_strv_builder_end (argv);
-    self->job = ws_target_job_new (target, self->session);
-    ws_target_job_set_timeout (self->job, self->timeout);
-    g_signal_connect (self->job, "finished", G_CALLBACK (job_finished_cb), self);
-    g_signal_connect (self->job, "notify::status", G_CALLBACK (job_status_cb), self);
-    return started (self, ws_target_job_start (self->job, (const char *const *) full, error));
-  }
+      ws_sweep_split_set_devices (split, devices, n_devices);
+      return start_job (self, WS_RUNNER_JOB (split), self->timeout, args, error);
+    }
+  g_strv_builder_addv (argv, (const char **) args);
+  if (device != NULL)
+    {
+      g_strv_builder_add (argv, "--device");
+      g_strv_builder_add (argv, ws_target_is_slurm (target) ? "0" : device);
+    }
+  full = g_strv_builder_end (argv);
+  return start_job (self, WS_RUNNER_JOB (ws_target_job_new (target, self->session)),
+                    self->timeout, (const char *const *) full, error);
 }
 
 gboolean
@@ -385,12 +357,9 @@ ws_run_controller_start_trace (WsRunController *self, const char *const *args, G
     target = local = ws_target_new_local ();
   if (!begin (self, error))
     return FALSE;
-  self->job = ws_target_job_new (target, self->session);
   /* A program may compute for minutes without a record: no silence limit. */
-  ws_target_job_set_timeout (self->job, 0);
-  g_signal_connect (self->job, "finished", G_CALLBACK (job_finished_cb), self);
-  g_signal_connect (self->job, "notify::status", G_CALLBACK (job_status_cb), self);
-  if (!started (self, ws_target_job_start (self->job, args, error)))
+  if (!start_job (self, WS_RUNNER_JOB (ws_target_job_new (target, self->session)), 0, args,
+                  error))
     return FALSE;
   self->grew_spans = 0;
   self->grew_id = g_timeout_add (500, trace_grew_cb, self);
@@ -420,11 +389,9 @@ ws_run_controller_cancel (WsRunController *self)
   g_return_if_fail (WS_IS_RUN_CONTROLLER (self));
   if (self->client != NULL)
     ws_runner_client_cancel (self->client);
+  /* A split: every GPU's runner. */
   if (self->job != NULL)
-    ws_target_job_cancel (self->job);
-  /* Every GPU's runner. */
-  if (self->split != NULL)
-    ws_sweep_split_cancel (self->split);
+    ws_runner_job_cancel (self->job);
 }
 
 gboolean
@@ -432,8 +399,7 @@ ws_run_controller_is_running (WsRunController *self)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
   return (self->client != NULL && ws_runner_client_is_running (self->client))
-         || (self->job != NULL && ws_target_job_is_running (self->job))
-         || (self->split != NULL && ws_sweep_split_is_running (self->split));
+         || (self->job != NULL && ws_runner_job_is_running (self->job));
 }
 
 WsTarget *
@@ -447,7 +413,7 @@ WsSweepSplit *
 ws_run_controller_get_split (WsRunController *self)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), NULL);
-  return self->split;
+  return self->job != NULL && WS_IS_SWEEP_SPLIT (self->job) ? WS_SWEEP_SPLIT (self->job) : NULL;
 }
 
 /* ---- boilerplate ------------------------------------------------------------------------ */

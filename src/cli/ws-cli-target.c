@@ -80,9 +80,7 @@ typedef struct
 {
   GMainLoop *loop;
   guint interrupts;
-  gpointer object;
-  void (*cancel) (gpointer object);
-  void (*kill) (gpointer object);
+  WsRunnerJob *job;
   guint signal_ids[3];
 } Wait;
 
@@ -94,9 +92,9 @@ interrupt_cb (gpointer data)
   /* The runner flushes what it has; the runs that completed are saved. A second Ctrl+C does
    * not wait for it. */
   if (wait->interrupts++ == 0)
-    wait->cancel (wait->object);
+    ws_runner_job_cancel (wait->job);
   else
-    wait->kill (wait->object);
+    ws_runner_job_kill (wait->job);
   return G_SOURCE_CONTINUE;
 }
 
@@ -106,40 +104,40 @@ quit_cb (gpointer object, gpointer data)
   g_main_loop_quit (((Wait *) data)->loop);
 }
 
-/* The runner is in a process group of its own: Ctrl+C, a kill or the terminal closing reach
- * only us, and we stop all of it. The signals are caught from before the runner starts, so
- * that one sent while it starts (a wrapper that interrupts at once) is not the default death;
- * they are handled once the loop runs. */
 static void
-wait_watch (Wait *wait)
-{
-  const int signums[3] = { SIGINT, SIGTERM, SIGHUP };
-
-  for (guint i = 0; i < 3; i++)
-    wait->signal_ids[i] = g_unix_signal_add (signums[i], interrupt_cb, wait);
-}
-
-static void
-wait_unwatch (Wait *wait)
-{
-  for (guint i = 0; i < 3; i++)
-    g_clear_handle_id (&wait->signal_ids[i], g_source_remove);
-}
-
-static void
-wait_run (Wait *wait)
-{
-  g_main_loop_run (wait->loop);
-  wait_unwatch (wait);
-}
-
-static void
-status_cb (WsTargetJob *job, GParamSpec *pspec, gpointer data)
+status_cb (WsRunnerJob *job, GParamSpec *pspec, gpointer data)
 {
   const char *command = data;
 
-  if (ws_target_job_get_status (job) != NULL)
-    ws_cli_error (command, "%s", ws_target_job_get_status (job));
+  if (ws_runner_job_get_status (job) != NULL)
+    ws_cli_error (command, "%s", ws_runner_job_get_status (job));
+}
+
+/* Starts `job` with `args` and waits for its end; FALSE when it could not start. A launcher's
+ * news is said as it comes. The runner is in a process group of its own: Ctrl+C, a kill or
+ * the terminal closing reach only us, and we stop all of it. The signals are caught from
+ * before the runner starts, so that one sent while it starts (a wrapper that interrupts at
+ * once) is not the default death; they are handled once the loop runs. */
+static gboolean
+run_job (WsRunnerJob *job, const char *const *args, const char *command, guint *interrupts,
+         GError **error)
+{
+  const int signums[3] = { SIGINT, SIGTERM, SIGHUP };
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  Wait wait = { loop, 0, job, { 0 } };
+  gboolean ok;
+
+  g_signal_connect (job, "finished", G_CALLBACK (quit_cb), &wait);
+  g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), (gpointer) command);
+  for (guint i = 0; i < 3; i++)
+    wait.signal_ids[i] = g_unix_signal_add (signums[i], interrupt_cb, &wait);
+  if ((ok = ws_runner_job_start (job, args, error)))
+    g_main_loop_run (loop);
+  for (guint i = 0; i < 3; i++)
+    g_clear_handle_id (&wait.signal_ids[i], g_source_remove);
+  g_signal_handlers_disconnect_by_data (job, &wait);
+  *interrupts = wait.interrupts;
+  return ok;
 }
 
 /* ---- one runner -------------------------------------------------------------------------- */
@@ -185,31 +183,19 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
 {
   g_autoptr (WsTarget) target = NULL;
   g_autoptr (WsTargetJob) job = NULL;
-  g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
-  Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_target_job_cancel,
-                (void (*) (gpointer)) ws_target_job_kill, { 0 } };
   WsRunnerClient *client;
+  guint interrupts;
   int status;
 
   if ((target = ws_cli_resolve_target (options, &status)) == NULL)
     return status;
   job = ws_target_job_new (target, session);
-  ws_target_job_set_timeout (job, options->timeout);
+  ws_runner_job_set_timeout (WS_RUNNER_JOB (job), options->timeout);
   if (options->stderr_func != NULL)
     ws_target_job_set_stderr_func (job, options->stderr_func, options->stderr_data);
-  loop = g_main_loop_new (NULL, FALSE);
-  wait.loop = loop;
-  wait.object = job;
-  g_signal_connect (job, "finished", G_CALLBACK (quit_cb), &wait);
-  g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), (gpointer) options->command);
-  wait_watch (&wait);
-  if (!ws_target_job_start (job, args, &error))
-    {
-      wait_unwatch (&wait);
-      return start_error (options->command, error);
-    }
-  wait_run (&wait);
+  if (!run_job (WS_RUNNER_JOB (job), args, options->command, &interrupts, &error))
+    return start_error (options->command, error);
   client = ws_target_job_get_client (job);
   if (options->verbose && options->stderr_func == NULL
       && *ws_runner_client_get_stderr (client) != '\0')
@@ -221,17 +207,18 @@ ws_cli_run_runner (const WsCliRunnerOptions *options, const char *const *args,
   if (ws_runner_client_get_warning (client) != NULL)
     ws_cli_warning (options->command, "%s", ws_runner_client_get_warning (client));
 
-  if (wait.interrupts > 0)
+  if (interrupts > 0)
     {
       ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
       return WS_CLI_EXIT_INTERRUPTED;
     }
-  if (ws_target_job_get_error (job) != NULL)
+  if (ws_runner_job_get_error (WS_RUNNER_JOB (job)) != NULL)
     {
-      ws_cli_error (options->command, "%s", ws_target_job_get_error (job)->message);
+      ws_cli_error (options->command, "%s",
+                    ws_runner_job_get_error (WS_RUNNER_JOB (job))->message);
       return WS_CLI_EXIT_RUNNER;
     }
-  status = ws_target_job_get_exit_status (job);
+  status = ws_runner_job_get_exit_status (WS_RUNNER_JOB (job));
   if (status == WS_CLI_EXIT_OK && ws_runner_client_get_n_bad_lines (client) > 0)
     return WS_CLI_EXIT_RUNNER;
   return status;
@@ -300,10 +287,8 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
   g_autoptr (WsTarget) target = NULL;
   g_autoptr (WsSweepSplit) split = NULL;
   g_autoptr (GArray) devices = NULL;
-  g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GError) error = NULL;
-  Wait wait = { NULL, 0, NULL, (void (*) (gpointer)) ws_sweep_split_cancel,
-                (void (*) (gpointer)) ws_sweep_split_kill, { 0 } };
+  guint interrupts;
   gboolean all;
   int status;
 
@@ -329,27 +314,16 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
                       "what one runner alone measures. Give --cpu none, or time the baselines "
                       "in a run on one GPU."));
   split = ws_sweep_split_new (target, session);
-  ws_sweep_split_set_timeout (split, options->timeout);
-  loop = g_main_loop_new (NULL, FALSE);
-  wait.loop = loop;
-  wait.object = split;
-  g_signal_connect (split, "finished", G_CALLBACK (quit_cb), &wait);
-  wait_watch (&wait);
-  if (!ws_sweep_split_start (split, args, (const int *) devices->data, devices->len, &error))
-    {
-      wait_unwatch (&wait);
-      return start_error (options->command, error);
-    }
-  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
-    g_signal_connect (ws_sweep_split_get_job (split, i), "notify::status",
-                      G_CALLBACK (status_cb), (gpointer) options->command);
-  wait_run (&wait);
+  ws_runner_job_set_timeout (WS_RUNNER_JOB (split), options->timeout);
+  ws_sweep_split_set_devices (split, (const int *) devices->data, devices->len);
+  if (!run_job (WS_RUNNER_JOB (split), args, options->command, &interrupts, &error))
+    return start_error (options->command, error);
   if (options->verbose)
     print_stderr (split);
   /* Runners behind one launcher print its banner alike: said once. */
-  for (guint i = 0; i < ws_sweep_split_get_n_runners (split); i++)
+  for (guint i = 0; i < ws_runner_job_get_n_clients (WS_RUNNER_JOB (split)); i++)
     {
-      WsRunnerClient *client = ws_target_job_get_client (ws_sweep_split_get_job (split, i));
+      WsRunnerClient *client = ws_runner_job_get_client (WS_RUNNER_JOB (split), i);
 
       if (client != NULL && ws_runner_client_get_warning (client) != NULL)
         {
@@ -363,7 +337,7 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
                                "%u lines of what the runners printed are not records",
                                ws_sweep_split_get_n_bad_lines (split)),
                   ws_sweep_split_get_n_bad_lines (split));
-  if (wait.interrupts > 0)
+  if (interrupts > 0)
     {
       ws_cli_error (options->command, _("interrupted; the runs that completed are kept"));
       return WS_CLI_EXIT_INTERRUPTED;
@@ -378,7 +352,7 @@ ws_cli_run_split (const WsCliRunnerOptions *options, const char *const *args,
     }
   if (ws_sweep_split_get_n_failed (split) > 0)
     return WS_CLI_EXIT_RUNNER;
-  status = ws_sweep_split_get_exit_status (split);
+  status = ws_runner_job_get_exit_status (WS_RUNNER_JOB (split));
   if (status == WS_CLI_EXIT_OK && ws_sweep_split_get_n_bad_lines (split) > 0)
     return WS_CLI_EXIT_RUNNER;
   return status;

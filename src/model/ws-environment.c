@@ -22,7 +22,7 @@ struct _WsEnvironment
   guint reprobe_id;
 
   WsEnvironmentState state;
-  WsTargetJob *catalog_job, *info_job;
+  WsRunnerJob *catalog_job, *info_job;
   GListModel *catalog; /* WsKernelEntry */
   WsSession *session;
   GPtrArray *problems;
@@ -331,19 +331,19 @@ set_state (WsEnvironment *self, WsEnvironmentState state)
 /* ---- asking the runner ------------------------------------------------------------------ */
 
 static void
-forget_job (WsEnvironment *self, WsTargetJob **job)
+forget_job (WsEnvironment *self, WsRunnerJob **job)
 {
   if (*job == NULL)
     return;
   g_signal_handlers_disconnect_by_data (*job, self);
-  ws_target_job_kill (*job);
+  ws_runner_job_kill (*job);
   g_clear_object (job);
 }
 
 static void
-catalog_finished_cb (WsTargetJob *job, WsEnvironment *self)
+catalog_finished_cb (WsRunnerJob *job, WsEnvironment *self)
 {
-  GListModel *kernels = ws_session_get_kernels (ws_target_job_get_session (job));
+  GListModel *kernels = ws_session_get_kernels (ws_runner_job_get_session (job));
 
   /* The session's own list: its entries live as long as the catalog is held. */
   if (g_list_model_get_n_items (kernels) > 0 && g_set_object (&self->catalog, kernels))
@@ -351,13 +351,13 @@ catalog_finished_cb (WsTargetJob *job, WsEnvironment *self)
 }
 
 static void
-info_finished_cb (WsTargetJob *job, WsEnvironment *self)
+info_finished_cb (WsRunnerJob *job, WsEnvironment *self)
 {
-  const GError *error = ws_target_job_get_error (job);
+  const GError *error = ws_runner_job_get_error (job);
   GPtrArray *errors;
 
   g_object_freeze_notify (G_OBJECT (self));
-  g_set_object (&self->session, ws_target_job_get_session (job));
+  g_set_object (&self->session, ws_runner_job_get_session (job));
   errors = ws_session_get_errors (self->session);
   g_ptr_array_set_size (self->problems, 0);
   for (guint i = 0; i < errors->len; i++)
@@ -376,10 +376,10 @@ info_finished_cb (WsTargetJob *job, WsEnvironment *self)
 
 /* A Slurm job that waits for resources says so while it waits. */
 static void
-info_status_cb (WsTargetJob *job, GParamSpec *pspec, WsEnvironment *self)
+info_status_cb (WsRunnerJob *job, GParamSpec *pspec, WsEnvironment *self)
 {
   g_free (self->waiting);
-  self->waiting = g_strdup (ws_target_job_get_status (job));
+  self->waiting = g_strdup (ws_runner_job_get_status (job));
   if (self->state == WS_ENVIRONMENT_PROBING)
     set_state (self, WS_ENVIRONMENT_PROBING);
 }
@@ -400,17 +400,17 @@ dup_effective_target (WsEnvironment *self)
   return local;
 }
 
-static WsTargetJob *
+static WsRunnerJob *
 ask (WsEnvironment *self, WsTarget *target, const char *option, guint timeout,
      GCallback finished, GError **error)
 {
   g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  g_autoptr (WsTargetJob) job = ws_target_job_new (target, session);
+  g_autoptr (WsRunnerJob) job = WS_RUNNER_JOB (ws_target_job_new (target, session));
   const char *args[] = { option, NULL };
 
-  ws_target_job_set_timeout (job, timeout);
+  ws_runner_job_set_timeout (job, timeout);
   g_signal_connect (job, "finished", finished, self);
-  if (!ws_target_job_start (job, args, error))
+  if (!ws_runner_job_start (job, args, error))
     {
       g_signal_handlers_disconnect_by_data (job, self);
       return NULL;

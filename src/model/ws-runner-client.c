@@ -1,5 +1,6 @@
-/* ws-runner-client.c: the runner as a child process, in a process group of its own, whose
- * stdout feeds a session.
+/* ws-runner-client.c: the runner as a child process in a process group of its own: started,
+ * watched, stopped (TERM then KILL, the inactivity timeout, the drain) and judged at its end;
+ * its stdout feeds a session through ws-runner-client-lines.c.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-runner-client.h"
@@ -20,11 +21,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "ws-i18n.h"
-#include "ws-record.h"
 #include "ws-runner-client-private.h"
 
-/* Bytes asked for per read of stdout. */
-#define READ_CHUNK (64 * 1024)
 /* Of stderr, at most this much of the end goes into a message. */
 #define STDERR_IN_MESSAGE 4096
 /* SIGTERM first; SIGKILL this long after. */
@@ -34,56 +32,6 @@
 #define DRAIN_MS 2000
 /* After SIGKILL, what is already in the pipes is read for this long; then our ends close. */
 #define CLOSE_MS 500
-/* Before the runner's hello, lines that are not JSON (a launcher's banner, a greeting a login
- * shell's .bashrc prints through ssh) are skipped, up to this many lines and bytes; more, and
- * the launcher is not one that leaves stdout to the runner. */
-#define BANNER_MAX_LINES 64
-#define BANNER_MAX_BYTES (16 * 1024)
-/* Of the banner's first line, at most this many characters are quoted. */
-#define BANNER_QUOTED 200
-
-struct _WsRunnerClient
-{
-  GObject parent_instance;
-  WsSession *session;
-  GPid pid;                    /* the runner's first process; also its process group's id */
-  gboolean started;
-  GInputStream *out;
-  GInputStream *err_in;
-  GCancellable *cancellable;   /* the reads of both pipes */
-  WsLauncherKind launcher_kind;
-
-  char *chunk;                 /* READ_CHUNK + 1 bytes: the read in progress of stdout */
-  char *err_chunk;
-  GByteArray *partial;         /* a line split across reads */
-  gboolean skipping;           /* inside a line longer than WS_SESSION_MAX_LINE */
-  guint64 skipped;             /* its bytes so far */
-  GError *fatal;               /* the session refused the stream (not a session) */
-  guint problems_before;       /* the session's problems when the runner started */
-  guint bad_lines;             /* problems added by the runner's stdout */
-  guint banner_lines;          /* lines before the hello that are not JSON, skipped */
-  gsize banner_bytes;
-  char *banner_first;          /* the first of them, escaped, for the warning */
-  gboolean banner_refused;     /* more than the limits: nothing more is read */
-  char *warning;
-
-  WsKeptText err;               /* stderr, bounded */
-  WsRunnerClientOutputFunc err_func;
-  gpointer err_func_data;
-
-  int in_fd;                   /* the write end of the runner's stdin, when kept open; else -1 */
-  gboolean keep_stdin;
-  gboolean waiting;            /* the launcher waits for resources: no inactivity timeout */
-
-  GError *error;
-  guint timeout_seconds;
-  guint timeout_id, kill_id, drain_id, close_id;
-  int exit_status;
-  int term_signal; /* 0 unless killed by a signal */
-  gboolean stdout_done, stderr_done, process_done, running;
-  gboolean done_seen;           /* the done record has arrived */
-  gboolean cancelled, stopping, killed, abandoned, drained;
-};
 
 G_DEFINE_FINAL_TYPE (WsRunnerClient, ws_runner_client, G_TYPE_OBJECT)
 
@@ -230,8 +178,8 @@ ws_runner_client_set_stderr_func (WsRunnerClient *self, WsRunnerClientOutputFunc
   self->err_func_data = user_data;
 }
 
-static void
-set_error (WsRunnerClient *self, GError *error)
+void
+_ws_runner_client_set_error (WsRunnerClient *self, GError *error)
 {
   if (self->error == NULL)
     self->error = error;
@@ -247,45 +195,49 @@ static void
 judge_ending (WsRunnerClient *self)
 {
   gboolean ended_by_done = ws_session_is_done (self->session, NULL, NULL);
+  GError *error = NULL;
 
   if (self->cancelled)
     {
-      set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                                            _("Stopped. The runs that completed are kept.")));
+      _ws_runner_client_set_error (self, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                                              _("Stopped. The runs that "
+                                                                "completed are kept.")));
       return;
     }
   if (self->fatal != NULL && !ended_by_done)
-    /* Translators: the model's reason, such as “line 1 is not JSON (…)”. */
-    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                  _("What the runner printed cannot be read: %s"),
-                                  self->fatal->message));
-  if (self->term_signal != 0)
     {
-      if (!ended_by_done)
-        set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                      _("The runner crashed (%s) before it finished; the runs "
-                                        "that completed are kept."),
-                                      g_strsignal (self->term_signal)));
+      /* Translators: the model's reason, such as “line 1 is not JSON (…)”. */
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("What the runner printed cannot be read: %s"), self->fatal->message);
+      _ws_runner_client_set_error (self, error);
     }
-  else if (!ended_by_done && self->err.total > 0)
+  if (ended_by_done)
+    return;
+  if (self->term_signal != 0)
+    error = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                         _("The runner crashed (%s) before it finished; the runs that completed "
+                           "are kept."),
+                         g_strsignal (self->term_signal));
+  else if (self->err.total > 0)
     {
       g_autofree char *said = _ws_kept_text_end (&self->err, STDERR_IN_MESSAGE);
 
       /* Translators: the exit status, then what the runner printed on stderr. */
-      set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                    _("The runner exited (status %d) before it finished; the "
-                                      "runs that completed are kept. It said: %s"),
-                                    self->exit_status, said));
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("The runner exited (status %d) before it finished; the runs that "
+                             "completed are kept. It said: %s"),
+                           self->exit_status, said);
     }
-  else if (!ended_by_done)
-    set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                  _("The runner exited (status %d) before it finished; the runs "
-                                    "that completed are kept."),
-                                  self->exit_status));
+  else
+    error = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
+                         _("The runner exited (status %d) before it finished; the runs that "
+                           "completed are kept."),
+                         self->exit_status);
+  _ws_runner_client_set_error (self, error);
 }
 
-static void
-maybe_finish (WsRunnerClient *self)
+void
+_ws_runner_client_maybe_finish (WsRunnerClient *self)
 {
   if (!self->running || !self->stdout_done || !self->stderr_done
       || !(self->process_done || self->abandoned))
@@ -347,7 +299,7 @@ close_cb (gpointer data)
   self->close_id = 0;
   self->abandoned = TRUE;
   g_cancellable_cancel (self->cancellable);
-  maybe_finish (self);
+  _ws_runner_client_maybe_finish (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -374,8 +326,8 @@ kill_cb (gpointer data)
 
 /* SIGTERM to every process of the group (and SIGCONT, so that a stopped one can act on it),
  * SIGKILL after the grace period. */
-static void
-stop_group (WsRunnerClient *self)
+void
+_ws_runner_client_stop_group (WsRunnerClient *self)
 {
   g_clear_handle_id (&self->timeout_id, g_source_remove);
   g_clear_handle_id (&self->drain_id, g_source_remove);
@@ -393,12 +345,13 @@ timeout_cb (gpointer data)
   WsRunnerClient *self = data;
 
   self->timeout_id = 0;
-  set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                                _("The runner printed nothing for %u seconds and was stopped. "
-                                  "A kernel may hang, or the GPU may be stuck; the runs that "
-                                  "completed are kept."),
-                                self->timeout_seconds));
-  stop_group (self);
+  _ws_runner_client_set_error (self,
+                               g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                                            _("The runner printed nothing for %u seconds and was "
+                                              "stopped. A kernel may hang, or the GPU may be "
+                                              "stuck; the runs that completed are kept."),
+                                            self->timeout_seconds));
+  _ws_runner_client_stop_group (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -430,15 +383,15 @@ drain_cb (gpointer data)
 
   self->drain_id = 0;
   self->drained = TRUE;
-  stop_group (self);
+  _ws_runner_client_stop_group (self);
   return G_SOURCE_REMOVE;
 }
 
 /* Output arrived: the runner is alive. Once it has exited or sent its done record, the
  * inactivity timeout gives way to the drain: what still holds the pipes open and silent for
  * DRAIN_MS (a process it left behind, a wrapper that waits for one) is stopped. */
-static void
-note_activity (WsRunnerClient *self, gboolean from_stdout)
+void
+_ws_runner_client_note_activity (WsRunnerClient *self, gboolean from_stdout)
 {
   gboolean ending = self->process_done || self->done_seen;
 
@@ -454,174 +407,6 @@ note_activity (WsRunnerClient *self, gboolean from_stdout)
     arm_timeout (self);
 }
 
-/* ---- stdout, line by line ---------------------------------------------------------------- */
-
-static void
-refuse_banner (WsRunnerClient *self)
-{
-  self->banner_refused = TRUE;
-  /* Translators: the first line the launcher printed, quoted. */
-  set_error (self, g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                _("The launcher printed more than %u lines or %u KiB before "
-                                  "the runner started (the first: “%s”), so what follows "
-                                  "cannot be told from it. Make it quiet on stdout: ssh -q, and "
-                                  "a .bashrc that prints only when the shell is interactive "
-                                  "([[ $- == *i* ]] || return at its top)."),
-                                BANNER_MAX_LINES, BANNER_MAX_BYTES / 1024, self->banner_first));
-  /* Nothing of its output can be kept: the runner need not go on. */
-  stop_group (self);
-}
-
-/* TRUE when the line is a launcher's, before the runner's hello: skipped, counted, not fed.
- * A JSON line is the runner's, hello or not; the session judges it. */
-static gboolean
-take_banner_line (WsRunnerClient *self, const char *line, gsize length)
-{
-  g_autoptr (WsRecord) record = NULL;
-  guint column = 0;
-
-  if (self->banner_refused)
-    return TRUE;
-  while (length > 0 && line[length - 1] == '\r')
-    length--;
-  if (ws_session_get_hello (self->session) != NULL || _ws_line_is_blank (line, length))
-    return FALSE;
-  record = ws_record_parse (line, length, &column, NULL);
-  if (record != NULL)
-    return FALSE;
-  if (self->banner_first == NULL)
-    self->banner_first = _ws_quote_line (line, length, BANNER_QUOTED);
-  self->banner_lines++;
-  self->banner_bytes += length + 1;
-  /* The session counts the line, so that the runner's lines keep their numbers. */
-  ws_session_skip_line (self->session);
-  if (self->banner_lines > BANNER_MAX_LINES || self->banner_bytes > BANNER_MAX_BYTES)
-    refuse_banner (self);
-  return TRUE;
-}
-
-static void
-feed (WsRunnerClient *self, const char *line, gsize length)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (take_banner_line (self, line, length))
-    return;
-
-  /* A malformed line is kept as a problem in the session; the stream goes on. */
-  if (!ws_session_feed_line (self->session, line, (gssize) length, &error) && error != NULL
-      && self->fatal == NULL
-      && !g_error_matches (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED))
-    self->fatal = g_steal_pointer (&error);
-  if (g_signal_has_handler_pending (self, signals[LINE], 0, FALSE))
-    g_signal_emit (self, signals[LINE], 0, line);
-  if (!self->done_seen && ws_session_is_done (self->session, NULL, NULL))
-    {
-      self->done_seen = TRUE;
-      note_activity (self, TRUE);
-    }
-}
-
-static void
-end_skip (WsRunnerClient *self)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!ws_session_feed_overlong_line (self->session, &error) && error != NULL
-      && self->fatal == NULL
-      && !g_error_matches (error, WS_SESSION_ERROR, WS_SESSION_ERROR_MALFORMED))
-    self->fatal = g_steal_pointer (&error);
-  self->skipping = FALSE;
-  self->skipped = 0;
-}
-
-/* Splits what was read into lines; a line longer than WS_SESSION_MAX_LINE is counted, not
- * kept, so that a stream without newlines takes no more memory than the limit. */
-static void
-feed_chunk (WsRunnerClient *self, char *data, gsize n)
-{
-  char *p = data, *end = data + n;
-
-  while (p < end)
-    {
-      char *newline = memchr (p, '\n', (gsize) (end - p));
-      gsize length = (gsize) ((newline != NULL ? newline : end) - p);
-
-      if (self->skipping)
-        {
-          self->skipped += length;
-          if (newline != NULL)
-            end_skip (self);
-        }
-      else if (self->partial->len + length > WS_SESSION_MAX_LINE)
-        {
-          self->skipping = TRUE;
-          self->skipped = self->partial->len + length;
-          /* Give the memory back, not only the length. */
-          g_byte_array_unref (self->partial);
-          self->partial = g_byte_array_new ();
-          if (newline != NULL)
-            end_skip (self);
-        }
-      else if (newline != NULL && self->partial->len == 0)
-        {
-          *newline = '\0';
-          feed (self, p, length);
-        }
-      else
-        {
-          g_byte_array_append (self->partial, (const guint8 *) p, (guint) length);
-          if (newline != NULL)
-            {
-              g_byte_array_append (self->partial, (const guint8 *) "", 1);
-              feed (self, (const char *) self->partial->data, self->partial->len - 1);
-              g_byte_array_set_size (self->partial, 0);
-            }
-        }
-      if (newline == NULL)
-        break;
-      p = newline + 1;
-    }
-}
-
-static void
-stdout_ended (WsRunnerClient *self)
-{
-  if (self->skipping)
-    end_skip (self);
-  else if (self->partial->len > 0)
-    {
-      /* A last line without its newline still counts. */
-      g_byte_array_append (self->partial, (const guint8 *) "", 1);
-      feed (self, (const char *) self->partial->data, self->partial->len - 1);
-      g_byte_array_set_size (self->partial, 0);
-    }
-  self->stdout_done = TRUE;
-  g_input_stream_close (self->out, NULL, NULL);
-  maybe_finish (self);
-}
-
-static void
-read_stdout_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  WsRunnerClient *self = data;
-  g_autoptr (GError) error = NULL;
-  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, &error);
-
-  if (n <= 0)
-    {
-      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        set_error (self, g_steal_pointer (&error));
-      stdout_ended (self);
-      g_object_unref (self);
-      return;
-    }
-  note_activity (self, TRUE);
-  feed_chunk (self, self->chunk, (gsize) n);
-  g_input_stream_read_async (self->out, self->chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
-                             self->cancellable, read_stdout_cb, self);
-}
-
 static void
 read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -632,11 +417,11 @@ read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
     {
       self->stderr_done = TRUE;
       g_input_stream_close (self->err_in, NULL, NULL);
-      maybe_finish (self);
+      _ws_runner_client_maybe_finish (self);
       g_object_unref (self);
       return;
     }
-  note_activity (self, FALSE);
+  _ws_runner_client_note_activity (self, FALSE);
   _ws_kept_text_add (&self->err, self->err_chunk, (gsize) n);
   if (self->err_func != NULL)
     self->err_func (self->err_chunk, (gsize) n, self->err_func_data);
@@ -648,6 +433,13 @@ read_stderr_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   g_input_stream_read_async (self->err_in, self->err_chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
                              self->cancellable, read_stderr_cb, self);
+}
+
+void
+_ws_runner_client_emit_line (WsRunnerClient *self, const char *line)
+{
+  if (g_signal_has_handler_pending (self, signals[LINE], 0, FALSE))
+    g_signal_emit (self, signals[LINE], 0, line);
 }
 
 static void
@@ -669,8 +461,8 @@ child_watch_cb (GPid pid, int wait_status, gpointer data)
   /* Its pipes should close now; if something it started keeps them open and silent, that is
    * stopped after a while (DRAIN_MS, not the inactivity timeout). */
   if (self->running && !(self->stdout_done && self->stderr_done))
-    note_activity (self, FALSE);
-  maybe_finish (self);
+    _ws_runner_client_note_activity (self, FALSE);
+  _ws_runner_client_maybe_finish (self);
 }
 
 /* ---- starting ---------------------------------------------------------------------------- */
@@ -751,8 +543,8 @@ ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
   g_child_watch_add_full (G_PRIORITY_DEFAULT, self->pid, child_watch_cb, g_object_ref (self),
                           g_object_unref);
   arm_timeout (self);
-  g_input_stream_read_async (self->out, self->chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
-                             self->cancellable, read_stdout_cb, g_object_ref (self));
+  g_object_ref (self); /* until stdout has ended */
+  _ws_runner_client_read_stdout (self);
   return TRUE;
 }
 
@@ -763,7 +555,7 @@ ws_runner_client_cancel (WsRunnerClient *self)
   if (!self->running || self->cancelled)
     return;
   self->cancelled = TRUE;
-  stop_group (self);
+  _ws_runner_client_stop_group (self);
 }
 
 void

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ws-runner-job-private.h"
 #include "ws-sweep-merge.h"
 
 /* ---- --devices --------------------------------------------------------------------------- */
@@ -95,35 +96,18 @@ typedef struct
 
 struct _WsSweepSplit
 {
-  GObject parent_instance;
-  WsTarget *target;
+  WsRunnerJob parent_instance;
+  WsTarget *target;     /* the base's, kept at hand */
   WsSession *session;
-  guint timeout;
+  GArray *devices;      /* int: CUDA indices, one per runner */
   GPtrArray *runners;   /* Runner */
   WsSweepMerge *merge;
-  gboolean running, cancelled;
+  gboolean cancelled;
   guint n_failed;
-  GError *error;
+  GError *error;        /* the first runner's reason, until the end */
 };
 
-G_DEFINE_FINAL_TYPE (WsSweepSplit, ws_sweep_split, G_TYPE_OBJECT)
-
-enum
-{
-  PROP_0,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-static GParamSpec *props[N_PROPS];
-
-enum
-{
-  FINISHED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (WsSweepSplit, ws_sweep_split, WS_TYPE_RUNNER_JOB)
 
 static void
 runner_free (Runner *r)
@@ -133,7 +117,7 @@ runner_free (Runner *r)
       g_signal_handlers_disconnect_by_data (r->job, r);
       if (ws_target_job_get_client (r->job) != NULL)
         g_signal_handlers_disconnect_by_data (ws_target_job_get_client (r->job), r);
-      ws_target_job_kill (r->job);
+      ws_runner_job_kill (WS_RUNNER_JOB (r->job));
     }
   g_clear_object (&r->job);
   g_clear_object (&r->session);
@@ -149,68 +133,81 @@ ws_sweep_split_dispose (GObject *object)
 
   g_clear_pointer (&self->runners, g_ptr_array_unref);
   g_clear_pointer (&self->merge, ws_sweep_merge_free);
-  g_clear_object (&self->session);
-  g_clear_object (&self->target);
+  self->session = NULL;
+  self->target = NULL;
   G_OBJECT_CLASS (ws_sweep_split_parent_class)->dispose (object);
 }
 
 static void
 ws_sweep_split_finalize (GObject *object)
 {
-  g_clear_error (&WS_SWEEP_SPLIT (object)->error);
+  WsSweepSplit *self = WS_SWEEP_SPLIT (object);
+
+  g_array_unref (self->devices);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (ws_sweep_split_parent_class)->finalize (object);
 }
 
-static void
-ws_sweep_split_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+static gboolean split_start (WsRunnerJob *job, const char *const *args, GError **error);
+static void split_cancel (WsRunnerJob *job);
+static void split_kill (WsRunnerJob *job);
+static int split_get_exit_status (WsRunnerJob *job);
+
+static guint
+split_get_n_clients (WsRunnerJob *job)
 {
-  switch (id)
-    {
-    case PROP_RUNNING: g_value_set_boolean (value, WS_SWEEP_SPLIT (object)->running); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
-    }
+  return ws_sweep_split_get_n_runners (WS_SWEEP_SPLIT (job));
+}
+
+static WsRunnerClient *
+split_get_client (WsRunnerJob *job, guint i)
+{
+  return ws_target_job_get_client (ws_sweep_split_get_job (WS_SWEEP_SPLIT (job), i));
 }
 
 static void
 ws_sweep_split_class_init (WsSweepSplitClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WsRunnerJobClass *job_class = WS_RUNNER_JOB_CLASS (klass);
 
   object_class->dispose = ws_sweep_split_dispose;
   object_class->finalize = ws_sweep_split_finalize;
-  object_class->get_property = ws_sweep_split_get_property;
-  props[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
-  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  job_class->start = split_start;
+  job_class->cancel = split_cancel;
+  job_class->kill = split_kill;
+  job_class->get_exit_status = split_get_exit_status;
+  job_class->get_n_clients = split_get_n_clients;
+  job_class->get_client = split_get_client;
 }
 
 static void
 ws_sweep_split_init (WsSweepSplit *self)
 {
   self->runners = g_ptr_array_new_with_free_func ((GDestroyNotify) runner_free);
-  self->timeout = 120;
+  self->devices = g_array_new (FALSE, FALSE, sizeof (int));
 }
 
 WsSweepSplit *
 ws_sweep_split_new (WsTarget *target, WsSession *session)
 {
-  WsSweepSplit *self;
+  WsSweepSplit *self = _ws_runner_job_new (WS_TYPE_SWEEP_SPLIT, target, session);
 
-  g_return_val_if_fail (WS_IS_TARGET (target), NULL);
-  g_return_val_if_fail (WS_IS_SESSION (session), NULL);
-  self = g_object_new (WS_TYPE_SWEEP_SPLIT, NULL);
-  self->target = g_object_ref (target);
-  self->session = g_object_ref (session);
+  if (self != NULL)
+    {
+      self->target = target;
+      self->session = session;
+    }
   return self;
 }
 
 void
-ws_sweep_split_set_timeout (WsSweepSplit *self, guint seconds)
+ws_sweep_split_set_devices (WsSweepSplit *self, const int *devices, guint n_devices)
 {
   g_return_if_fail (WS_IS_SWEEP_SPLIT (self));
-  self->timeout = seconds;
+  g_return_if_fail (self->merge == NULL);
+  g_array_set_size (self->devices, 0);
+  g_array_append_vals (self->devices, devices, n_devices);
 }
 
 static void
@@ -219,6 +216,25 @@ line_cb (WsRunnerClient *client, const char *line, gpointer data)
   Runner *r = data;
 
   ws_sweep_merge_feed (r->split->merge, r->index, line, strlen (line));
+}
+
+/* Which GPU failed, and, when others did not, that their runs are kept. */
+static GError *
+final_error (WsSweepSplit *self)
+{
+  GError *error = g_steal_pointer (&self->error);
+  GError *told;
+
+  if (error == NULL || self->n_failed >= self->runners->len)
+    return error;
+  told = g_error_new (error->domain, error->code,
+                      /* Translators: which GPU failed and why ("GPU 1: …"). */
+                      g_dngettext (GETTEXT_PACKAGE, "%s. The runs of the other GPU are kept.",
+                                   "%s. The runs of the other GPUs are kept.",
+                                   self->runners->len - self->n_failed),
+                      error->message);
+  g_error_free (error);
+  return told;
 }
 
 static void
@@ -242,21 +258,26 @@ runner_ended (Runner *r, const GError *error)
                              self->cancelled && error != NULL ? NULL : error);
   for (guint i = 0; i < self->runners->len; i++)
     all = all && ((Runner *) g_ptr_array_index (self->runners, i))->finished;
-  if (!all || !self->running)
+  if (!all || !ws_runner_job_is_running (WS_RUNNER_JOB (self)))
     return;
-  self->running = FALSE;
   /* The runs still in progress when the runners were stopped stay incomplete. */
   ws_session_end (self->session);
-  g_object_ref (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNNING]);
-  g_signal_emit (self, signals[FINISHED], 0);
-  g_object_unref (self);
+  _ws_runner_job_finish (WS_RUNNER_JOB (self), final_error (self));
 }
 
 static void
 job_finished_cb (WsTargetJob *job, gpointer data)
 {
   runner_ended (data, ws_target_job_get_error (job));
+}
+
+/* A runner's news (a Slurm job waiting for resources) is the split's. */
+static void
+job_status_cb (WsTargetJob *job, GParamSpec *pspec, gpointer data)
+{
+  Runner *r = data;
+
+  _ws_runner_job_set_status (WS_RUNNER_JOB (r->split), ws_target_job_get_status (job));
 }
 
 static char *
@@ -273,13 +294,21 @@ gboolean
 ws_sweep_split_start (WsSweepSplit *self, const char *const *args, const int *devices,
                       guint n_devices, GError **error)
 {
+  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), FALSE);
+  ws_sweep_split_set_devices (self, devices, n_devices);
+  return ws_runner_job_start (WS_RUNNER_JOB (self), args, error);
+}
+
+static gboolean
+split_start (WsRunnerJob *job, const char *const *args, GError **error)
+{
+  WsSweepSplit *self = WS_SWEEP_SPLIT (job);
+  const int *devices = (const int *) self->devices->data;
+  guint n_devices = self->devices->len;
   guint started = 0;
   g_autoptr (GError) first = NULL;
 
-  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), FALSE);
   g_return_val_if_fail (n_devices > 0, FALSE);
-  g_return_val_if_fail (self->merge == NULL, FALSE);
-
   self->merge = ws_sweep_merge_new (self->session, n_devices, TRUE);
   for (guint i = 0; i < n_devices; i++)
     {
@@ -290,7 +319,7 @@ ws_sweep_split_start (WsSweepSplit *self, const char *const *args, const int *de
       r->device = devices[i];
       r->session = ws_session_new (WS_SESSION_SOURCE_LIVE);
       r->job = ws_target_job_new (self->target, r->session);
-      ws_target_job_set_timeout (r->job, self->timeout);
+      ws_runner_job_set_timeout (WS_RUNNER_JOB (r->job), ws_runner_job_get_timeout (job));
       g_ptr_array_add (self->runners, r);
     }
   for (guint i = 0; i < n_devices; i++)
@@ -310,7 +339,8 @@ ws_sweep_split_start (WsSweepSplit *self, const char *const *args, const int *de
       g_ptr_array_add (argv, g_strdup ("--shard"));
       g_ptr_array_add (argv, g_strdup_printf ("%u/%u", i, n_devices));
       g_ptr_array_add (argv, NULL);
-      if (!ws_target_job_start (r->job, (const char *const *) argv->pdata, &local))
+      if (!ws_runner_job_start (WS_RUNNER_JOB (r->job), (const char *const *) argv->pdata,
+                                &local))
         {
           r->finished = TRUE;
           self->n_failed++;
@@ -324,6 +354,7 @@ ws_sweep_split_start (WsSweepSplit *self, const char *const *args, const int *de
       started++;
       g_signal_connect (ws_target_job_get_client (r->job), "line", G_CALLBACK (line_cb), r);
       g_signal_connect (r->job, "finished", G_CALLBACK (job_finished_cb), r);
+      g_signal_connect (r->job, "notify::status", G_CALLBACK (job_status_cb), r);
     }
   if (started == 0)
     {
@@ -332,47 +363,28 @@ ws_sweep_split_start (WsSweepSplit *self, const char *const *args, const int *de
     }
   if (first != NULL)
     self->error = g_steal_pointer (&first);
-  self->running = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUNNING]);
   return TRUE;
 }
 
-void
-ws_sweep_split_cancel (WsSweepSplit *self)
+static void
+split_stop (WsSweepSplit *self, void (*stop) (WsRunnerJob *job))
 {
-  g_return_if_fail (WS_IS_SWEEP_SPLIT (self));
-  if (!self->running)
-    return;
   self->cancelled = TRUE;
   ws_sweep_merge_set_cancelled (self->merge);
   for (guint i = 0; i < self->runners->len; i++)
-    ws_target_job_cancel (((Runner *) g_ptr_array_index (self->runners, i))->job);
+    stop (WS_RUNNER_JOB (((Runner *) g_ptr_array_index (self->runners, i))->job));
 }
 
-void
-ws_sweep_split_kill (WsSweepSplit *self)
+static void
+split_cancel (WsRunnerJob *job)
 {
-  g_return_if_fail (WS_IS_SWEEP_SPLIT (self));
-  if (!self->running)
-    return;
-  self->cancelled = TRUE;
-  ws_sweep_merge_set_cancelled (self->merge);
-  for (guint i = 0; i < self->runners->len; i++)
-    ws_target_job_kill (((Runner *) g_ptr_array_index (self->runners, i))->job);
+  split_stop (WS_SWEEP_SPLIT (job), ws_runner_job_cancel);
 }
 
-gboolean
-ws_sweep_split_is_running (WsSweepSplit *self)
+static void
+split_kill (WsRunnerJob *job)
 {
-  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), FALSE);
-  return self->running;
-}
-
-WsSession *
-ws_sweep_split_get_session (WsSweepSplit *self)
-{
-  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), NULL);
-  return self->session;
+  split_stop (WS_SWEEP_SPLIT (job), ws_runner_job_kill);
 }
 
 guint
@@ -429,19 +441,12 @@ ws_sweep_split_get_n_failed (WsSweepSplit *self)
   return self->n_failed;
 }
 
-const GError *
-ws_sweep_split_get_error (WsSweepSplit *self)
+static int
+split_get_exit_status (WsRunnerJob *job)
 {
-  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), NULL);
-  return self->error;
-}
-
-int
-ws_sweep_split_get_exit_status (WsSweepSplit *self)
-{
+  WsSweepSplit *self = WS_SWEEP_SPLIT (job);
   int status = 0;
 
-  g_return_val_if_fail (WS_IS_SWEEP_SPLIT (self), 0);
   for (guint i = 0; i < self->runners->len; i++)
     {
       Runner *r = g_ptr_array_index (self->runners, i);
@@ -449,8 +454,8 @@ ws_sweep_split_get_exit_status (WsSweepSplit *self)
 
       if (ws_session_is_done (r->session, &code, NULL))
         status = MAX (status, code);
-      else if (ws_target_job_get_exit_status (r->job) >= 0)
-        status = MAX (status, MIN (ws_target_job_get_exit_status (r->job), 5));
+      else if (ws_runner_job_get_exit_status (WS_RUNNER_JOB (r->job)) >= 0)
+        status = MAX (status, MIN (ws_runner_job_get_exit_status (WS_RUNNER_JOB (r->job)), 5));
     }
   return status;
 }

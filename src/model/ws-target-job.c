@@ -5,6 +5,8 @@
 
 #include "ws-target-job.h"
 
+#include "ws-runner-job-private.h"
+
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -17,43 +19,23 @@
 
 struct _WsTargetJob
 {
-  GObject parent_instance;
-  WsTarget *target;
+  WsRunnerJob parent_instance;
+  WsTarget *target;        /* the base's, kept at hand */
   WsSession *session;
   WsRunnerClient *client;
-  guint timeout;
   WsRunnerClientOutputFunc stderr_func;
   gpointer stderr_data;
 
   GString *err_line;       /* stderr since its last newline */
-  char *status;
   char *slurm_job;
   guint pending_id;        /* the pending timeout */
   guint grace_id;
   GCancellable *squeue;    /* the question to squeue, while it is asked */
   gboolean hello_checked, cancelled, waiting;
   GError *own_error;       /* the target's reason to stop the runner */
-  GError *error;           /* the final one */
 };
 
-G_DEFINE_FINAL_TYPE (WsTargetJob, ws_target_job, G_TYPE_OBJECT)
-
-enum
-{
-  PROP_0,
-  PROP_STATUS,
-  N_PROPS
-};
-
-static GParamSpec *props[N_PROPS];
-
-enum
-{
-  FINISHED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (WsTargetJob, ws_target_job, WS_TYPE_RUNNER_JOB)
 
 static void
 ws_target_job_dispose (GObject *object)
@@ -70,8 +52,8 @@ ws_target_job_dispose (GObject *object)
   if (self->client != NULL)
     g_signal_handlers_disconnect_by_data (self->client, self);
   g_clear_object (&self->client);
-  g_clear_object (&self->session);
-  g_clear_object (&self->target);
+  self->session = NULL;
+  self->target = NULL;
   G_OBJECT_CLASS (ws_target_job_parent_class)->dispose (object);
 }
 
@@ -81,57 +63,77 @@ ws_target_job_finalize (GObject *object)
   WsTargetJob *self = WS_TARGET_JOB (object);
 
   g_string_free (self->err_line, TRUE);
-  g_free (self->status);
   g_free (self->slurm_job);
   g_clear_error (&self->own_error);
-  g_clear_error (&self->error);
   G_OBJECT_CLASS (ws_target_job_parent_class)->finalize (object);
 }
 
-static void
-ws_target_job_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
-{
-  WsTargetJob *self = WS_TARGET_JOB (object);
+static gboolean target_job_start (WsRunnerJob *job, const char *const *args, GError **error);
+static void target_job_cancel (WsRunnerJob *job);
+static void target_job_kill (WsRunnerJob *job);
 
-  switch (id)
-    {
-    case PROP_STATUS: g_value_set_string (value, self->status); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
-    }
+static void
+target_job_timeout_changed (WsRunnerJob *job)
+{
+  WsTargetJob *self = WS_TARGET_JOB (job);
+
+  if (self->client != NULL)
+    ws_runner_client_set_timeout (self->client, ws_runner_job_get_timeout (job));
+}
+
+static int
+target_job_get_exit_status (WsRunnerJob *job)
+{
+  WsTargetJob *self = WS_TARGET_JOB (job);
+
+  return self->client != NULL ? ws_runner_client_get_exit_status (self->client) : -1;
+}
+
+static guint
+target_job_get_n_clients (WsRunnerJob *job)
+{
+  return 1;
+}
+
+static WsRunnerClient *
+target_job_get_client (WsRunnerJob *job, guint i)
+{
+  return WS_TARGET_JOB (job)->client;
 }
 
 static void
 ws_target_job_class_init (WsTargetJobClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  WsRunnerJobClass *job_class = WS_RUNNER_JOB_CLASS (klass);
 
   object_class->dispose = ws_target_job_dispose;
   object_class->finalize = ws_target_job_finalize;
-  object_class->get_property = ws_target_job_get_property;
-  props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL,
-                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
-  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  job_class->start = target_job_start;
+  job_class->cancel = target_job_cancel;
+  job_class->kill = target_job_kill;
+  job_class->timeout_changed = target_job_timeout_changed;
+  job_class->get_exit_status = target_job_get_exit_status;
+  job_class->get_n_clients = target_job_get_n_clients;
+  job_class->get_client = target_job_get_client;
 }
 
 static void
 ws_target_job_init (WsTargetJob *self)
 {
   self->err_line = g_string_new (NULL);
-  self->timeout = 120;
 }
 
 WsTargetJob *
 ws_target_job_new (WsTarget *target, WsSession *session)
 {
-  WsTargetJob *self;
+  WsTargetJob *self = _ws_runner_job_new (WS_TYPE_TARGET_JOB, target, session);
 
-  g_return_val_if_fail (WS_IS_TARGET (target), NULL);
-  g_return_val_if_fail (WS_IS_SESSION (session), NULL);
-  self = g_object_new (WS_TYPE_TARGET_JOB, NULL);
-  self->target = g_object_ref (target);
-  self->session = g_object_ref (session);
+  if (self != NULL)
+    {
+      self->target = target;
+      self->session = session;
+    }
   return self;
 }
 
@@ -146,21 +148,11 @@ ws_target_job_set_stderr_func (WsTargetJob *self, WsRunnerClientOutputFunc func,
     ws_runner_client_set_stderr_func (self->client, func, user_data);
 }
 
-void
-ws_target_job_set_timeout (WsTargetJob *self, guint seconds)
-{
-  g_return_if_fail (WS_IS_TARGET_JOB (self));
-  self->timeout = seconds;
-  if (self->client != NULL)
-    ws_runner_client_set_timeout (self->client, seconds);
-}
-
 static void
 set_status (WsTargetJob *self, char *status)
 {
-  g_free (self->status);
-  self->status = status;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+  _ws_runner_job_set_status (WS_RUNNER_JOB (self), status);
+  g_free (status);
 }
 
 static void
@@ -331,6 +323,7 @@ static void
 client_finished_cb (WsRunnerClient *client, gpointer data)
 {
   WsTargetJob *self = data;
+  GError *error;
 
   g_clear_handle_id (&self->pending_id, g_source_remove);
   g_clear_handle_id (&self->grace_id, g_source_remove);
@@ -344,13 +337,10 @@ client_finished_cb (WsRunnerClient *client, gpointer data)
       handle_stderr_line (self, last);
     }
   self->waiting = FALSE;
-  g_clear_error (&self->error);
-  self->error = final_error (self);
-  if (self->status != NULL)
+  error = final_error (self);
+  if (ws_runner_job_get_status (WS_RUNNER_JOB (self)) != NULL)
     set_status (self, NULL);
-  g_object_ref (self);
-  g_signal_emit (self, signals[FINISHED], 0);
-  g_object_unref (self);
+  _ws_runner_job_finish (WS_RUNNER_JOB (self), error);
 }
 
 /* ---- starting and stopping --------------------------------------------------------------- */
@@ -377,19 +367,17 @@ spawn_error (WsTargetJob *self, const char *program, const GError *error)
                       program, error->message);
 }
 
-gboolean
-ws_target_job_start (WsTargetJob *self, const char *const *args, GError **error)
+static gboolean
+target_job_start (WsRunnerJob *job, const char *const *args, GError **error)
 {
+  WsTargetJob *self = WS_TARGET_JOB (job);
   g_auto (GStrv) argv = NULL;
   g_autoptr (GError) local = NULL;
-
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), FALSE);
-  g_return_val_if_fail (self->client == NULL, FALSE);
 
   if ((argv = ws_target_build_argv (self->target, args, error)) == NULL)
     return FALSE;
   self->client = ws_runner_client_new (self->session);
-  ws_runner_client_set_timeout (self->client, self->timeout);
+  ws_runner_client_set_timeout (self->client, ws_runner_job_get_timeout (job));
   if (self->stderr_func != NULL)
     ws_runner_client_set_stderr_func (self->client, self->stderr_func, self->stderr_data);
   ws_runner_client_set_launcher_kind (self->client, WS_LAUNCHER_DIRECT);
@@ -418,11 +406,12 @@ grace_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-void
-ws_target_job_cancel (WsTargetJob *self)
+static void
+target_job_cancel (WsRunnerJob *job)
 {
-  g_return_if_fail (WS_IS_TARGET_JOB (self));
-  if (!ws_target_job_is_running (self) || self->cancelled)
+  WsTargetJob *self = WS_TARGET_JOB (job);
+
+  if (self->cancelled)
     return;
   self->cancelled = TRUE;
   if (ws_target_needs_stdin (self->target) && !self->waiting)
@@ -434,37 +423,15 @@ ws_target_job_cancel (WsTargetJob *self)
   ws_runner_client_cancel (self->client);
 }
 
-void
-ws_target_job_kill (WsTargetJob *self)
+static void
+target_job_kill (WsRunnerJob *job)
 {
-  g_return_if_fail (WS_IS_TARGET_JOB (self));
-  if (!ws_target_job_is_running (self))
-    return;
+  WsTargetJob *self = WS_TARGET_JOB (job);
+
   self->cancelled = TRUE;
   g_clear_handle_id (&self->grace_id, g_source_remove);
   ws_runner_client_close_stdin (self->client);
   ws_runner_client_kill (self->client);
-}
-
-gboolean
-ws_target_job_is_running (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), FALSE);
-  return self->client != NULL && ws_runner_client_is_running (self->client);
-}
-
-WsTarget *
-ws_target_job_get_target (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), NULL);
-  return self->target;
-}
-
-WsSession *
-ws_target_job_get_session (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), NULL);
-  return self->session;
 }
 
 WsRunnerClient *
@@ -475,29 +442,8 @@ ws_target_job_get_client (WsTargetJob *self)
 }
 
 const char *
-ws_target_job_get_status (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), NULL);
-  return self->status;
-}
-
-const char *
 ws_target_job_get_slurm_job (WsTargetJob *self)
 {
   g_return_val_if_fail (WS_IS_TARGET_JOB (self), NULL);
   return self->slurm_job;
-}
-
-const GError *
-ws_target_job_get_error (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), NULL);
-  return self->error;
-}
-
-int
-ws_target_job_get_exit_status (WsTargetJob *self)
-{
-  g_return_val_if_fail (WS_IS_TARGET_JOB (self), -1);
-  return self->client != NULL ? ws_runner_client_get_exit_status (self->client) : -1;
 }

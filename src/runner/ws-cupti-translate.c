@@ -70,6 +70,12 @@ overhead_kind (CUpti_ActivityOverheadKind kind)
     }
 }
 
+/* What every timed record holds under the same names, whichever version of its struct: the
+ * span and the correlation with its API call; and what those that ran on a stream hold. */
+#define TAKE_SPAN(out, r) \
+  ((out)->start = (r)->start, (out)->end = (r)->end, (out)->correlation = (r)->correlationId)
+#define TAKE_STREAM(out, r) ((out)->stream = (r)->streamId, (out)->device = (r)->deviceId)
+
 int
 ws_cupti_translate (const void *record, WsRunnerActivity *out)
 {
@@ -83,11 +89,8 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
         const CUpti_ActivityMemcpy6 *r = record;
 
         out->kind = WS_ACTIVITY_MEMCPY;
-        out->start = r->start;
-        out->end = r->end;
-        out->correlation = r->correlationId;
-        out->stream = r->streamId;
-        out->device = r->deviceId;
+        TAKE_SPAN (out, r);
+        TAKE_STREAM (out, r);
         out->bytes = r->bytes;
         out->direction = copy_direction (r->copyKind);
         if (r->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_HTOD)
@@ -101,11 +104,8 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
         const CUpti_ActivityMemset4 *r = record;
 
         out->kind = WS_ACTIVITY_MEMSET;
-        out->start = r->start;
-        out->end = r->end;
-        out->correlation = r->correlationId;
-        out->stream = r->streamId;
-        out->device = r->deviceId;
+        TAKE_SPAN (out, r);
+        TAKE_STREAM (out, r);
         out->bytes = r->bytes;
         return 1;
       }
@@ -115,11 +115,8 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
         const CUpti_ActivityKernel10 *r = record;
 
         out->kind = WS_ACTIVITY_KERNEL;
-        out->start = r->start;
-        out->end = r->end;
-        out->correlation = r->correlationId;
-        out->stream = r->streamId;
-        out->device = r->deviceId;
+        TAKE_SPAN (out, r);
+        TAKE_STREAM (out, r);
         out->name = r->name != NULL ? strdup (r->name) : NULL;
         out->grid[0] = r->gridX, out->grid[1] = r->gridY, out->grid[2] = r->gridZ;
         out->block[0] = r->blockX, out->block[1] = r->blockY, out->block[2] = r->blockZ;
@@ -133,9 +130,7 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
         const CUpti_ActivitySynchronization2 *r = record;
 
         out->kind = WS_ACTIVITY_SYNC;
-        out->start = r->start;
-        out->end = r->end;
-        out->correlation = r->correlationId;
+        TAKE_SPAN (out, r);
         out->stream = r->streamId == CUPTI_SYNCHRONIZATION_INVALID_VALUE ? 0 : r->streamId;
         out->detail = sync_type (r->type);
         return 1;
@@ -145,9 +140,7 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
         const CUpti_ActivityOverhead3 *r = record;
 
         out->kind = WS_ACTIVITY_OVERHEAD;
-        out->start = r->start;
-        out->end = r->end;
-        out->correlation = r->correlationId;
+        TAKE_SPAN (out, r);
         out->detail = overhead_kind (r->overheadKind);
         return 1;
       }

@@ -76,7 +76,7 @@ int_triple (const char *key, const int v[3])
 }
 
 void
-ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv)
+ws_output_hello_members (WsJson *json, const WsDriverInfo *driver)
 {
   char host[256] = "", when[32], version[16];
   time_t now = time (NULL);
@@ -85,36 +85,48 @@ ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, c
   gethostname (host, sizeof host - 1);
   gmtime_r (&now, &tm);
   strftime (when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  begin (WS_RECORD_TYPE_HELLO);
-  ws_json_int (&out.json, WS_KEY_PROTOCOL, WS_PROTOCOL_RUNNER);
-  ws_json_string (&out.json, WS_KEY_RUNNER, WS_VERSION);
-  ws_json_string (&out.json, WS_KEY_BUILD, WS_BUILDTYPE);
-  ws_json_string (&out.json, WS_KEY_GPU_ARCHS, WS_CUDA_ARCHS);
-  ws_json_string (&out.json, WS_KEY_TIME, when);
-  ws_json_string (&out.json, WS_KEY_HOST, host);
-  ws_json_bool (&out.json, WS_KEY_DRIVER_FOUND, driver->libcuda_found);
+  ws_json_string (json, WS_KEY_RUNNER, WS_VERSION);
+  ws_json_string (json, WS_KEY_BUILD, WS_BUILDTYPE);
+  ws_json_string (json, WS_KEY_GPU_ARCHS, WS_CUDA_ARCHS);
+  ws_json_string (json, WS_KEY_TIME, when);
+  ws_json_string (json, WS_KEY_HOST, host);
+  ws_json_bool (json, WS_KEY_DRIVER_FOUND, driver->libcuda_found);
   if (driver->driver_version > 0)
     {
       ws_cuda_version_string (driver->driver_version, version, sizeof version);
-      ws_json_int (&out.json, WS_KEY_DRIVER_VERSION, driver->driver_version);
-      ws_json_string (&out.json, WS_KEY_DRIVER_CUDA, version);
+      ws_json_int (json, WS_KEY_DRIVER_VERSION, driver->driver_version);
+      ws_json_string (json, WS_KEY_DRIVER_CUDA, version);
     }
   else
     {
-      ws_json_null (&out.json, WS_KEY_DRIVER_VERSION);
-      ws_json_null (&out.json, WS_KEY_DRIVER_CUDA);
+      ws_json_null (json, WS_KEY_DRIVER_VERSION);
+      ws_json_null (json, WS_KEY_DRIVER_CUDA);
     }
   ws_cuda_version_string (driver->runtime_version, version, sizeof version);
-  ws_json_int (&out.json, WS_KEY_RUNTIME_VERSION, driver->runtime_version);
-  ws_json_string (&out.json, WS_KEY_RUNTIME_CUDA, version);
+  ws_json_int (json, WS_KEY_RUNTIME_VERSION, driver->runtime_version);
+  ws_json_string (json, WS_KEY_RUNTIME_CUDA, version);
+}
+
+void
+ws_output_hello_argv (WsJson *json, int argc, char **argv)
+{
+  ws_json_begin_array (json, WS_KEY_ARGV);
+  for (int i = 1; i < argc; i++)
+    ws_json_string (json, NULL, argv[i]);
+  ws_json_end_array (json);
+}
+
+void
+ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv)
+{
+  begin (WS_RECORD_TYPE_HELLO);
+  ws_json_int (&out.json, WS_KEY_PROTOCOL, WS_PROTOCOL_RUNNER);
+  ws_output_hello_members (&out.json, driver);
   if (cupti_version > 0)
     ws_json_uint (&out.json, WS_KEY_CUPTI_VERSION, cupti_version);
   else
     ws_json_null (&out.json, WS_KEY_CUPTI_VERSION);
-  ws_json_begin_array (&out.json, WS_KEY_ARGV);
-  for (int i = 1; i < argc; i++)
-    ws_json_string (&out.json, NULL, argv[i]);
-  ws_json_end_array (&out.json);
+  ws_output_hello_argv (&out.json, argc, argv);
   end (1);
 }
 

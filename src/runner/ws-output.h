@@ -18,6 +18,11 @@ void ws_output_init (int summary);
 void ws_output_set_origin (uint64_t origin);
 
 void ws_output_hello (const WsDriverInfo *driver, uint32_t cupti_version, int argc, char **argv);
+/* What every hello of the runner's says after its protocol (and a trace's source): the
+ * runner's version, build and architectures, the time, the host, the driver and the runtime;
+ * then, last, its arguments after the program's name. The trace mode's hello uses them too. */
+void ws_output_hello_members (WsJson *json, const WsDriverInfo *driver);
+void ws_output_hello_argv (WsJson *json, int argc, char **argv);
 void ws_output_kernel (const WsKernelDesc *kernel);
 void ws_output_device (const WsRunnerDevice *device);
 void ws_output_run (const WsRunSpec *spec, int cpu_wanted);

@@ -10,11 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "ws-clock.h"
 #include "ws-config.h"
+#include "ws-output.h"
 #include "ws-protocol.h"
 #include "ws-runner-trace-private.h"
 
@@ -56,40 +55,11 @@ end_record (void)
 void
 _ws_trace_write_hello (const WsDriverInfo *driver, int argc, char **argv)
 {
-  char host[256] = "", when[32], version[16];
-  time_t now = time (NULL);
-  struct tm tm;
-
-  gethostname (host, sizeof host - 1);
-  gmtime_r (&now, &tm);
-  strftime (when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
   begin (WS_RECORD_TYPE_HELLO);
   ws_json_int (&_ws_trace.json, WS_KEY_PROTOCOL, WS_PROTOCOL_TRACE);
   ws_json_string (&_ws_trace.json, WS_KEY_SOURCE, WS_SOURCE_TRACE);
-  ws_json_string (&_ws_trace.json, WS_KEY_RUNNER, WS_VERSION);
-  ws_json_string (&_ws_trace.json, WS_KEY_BUILD, WS_BUILDTYPE);
-  ws_json_string (&_ws_trace.json, WS_KEY_GPU_ARCHS, WS_CUDA_ARCHS);
-  ws_json_string (&_ws_trace.json, WS_KEY_TIME, when);
-  ws_json_string (&_ws_trace.json, WS_KEY_HOST, host);
-  ws_json_bool (&_ws_trace.json, WS_KEY_DRIVER_FOUND, driver->libcuda_found);
-  if (driver->driver_version > 0)
-    {
-      ws_cuda_version_string (driver->driver_version, version, sizeof version);
-      ws_json_int (&_ws_trace.json, WS_KEY_DRIVER_VERSION, driver->driver_version);
-      ws_json_string (&_ws_trace.json, WS_KEY_DRIVER_CUDA, version);
-    }
-  else
-    {
-      ws_json_null (&_ws_trace.json, WS_KEY_DRIVER_VERSION);
-      ws_json_null (&_ws_trace.json, WS_KEY_DRIVER_CUDA);
-    }
-  ws_cuda_version_string (driver->runtime_version, version, sizeof version);
-  ws_json_int (&_ws_trace.json, WS_KEY_RUNTIME_VERSION, driver->runtime_version);
-  ws_json_string (&_ws_trace.json, WS_KEY_RUNTIME_CUDA, version);
-  ws_json_begin_array (&_ws_trace.json, WS_KEY_ARGV);
-  for (int i = 1; i < argc; i++)
-    ws_json_string (&_ws_trace.json, NULL, argv[i]);
-  ws_json_end_array (&_ws_trace.json);
+  ws_output_hello_members (&_ws_trace.json, driver);
+  ws_output_hello_argv (&_ws_trace.json, argc, argv);
   end_record ();
 }
 
