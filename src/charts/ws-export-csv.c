@@ -17,30 +17,11 @@
 #include "ws-chart-private.h"
 #include "ws-chart-speedup-private.h"
 #include "ws-export-private.h"
+#include "ws-format.h"
 #include "ws-occupancy.h"
 #include "ws-run-columns.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
-
-static void
-field_text (GString *out, const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 static void
 sep (GString *out)
@@ -59,7 +40,7 @@ static void
 text (GString *out, const char *value)
 {
   sep (out);
-  field_text (out, value);
+  ws_format_append_csv_field (out, value);
 }
 
 static void
@@ -86,7 +67,7 @@ run_column (GString *out, const char *key, WsRun *run)
   if (v.kind == WS_RUN_VALUE_NUMBER)
     _ws_export_append_number (out, v.number);
   else if (v.kind == WS_RUN_VALUE_TEXT)
-    field_text (out, v.text);
+    ws_format_append_csv_field (out, v.text);
   ws_run_value_clear (&v);
 }
 
@@ -436,7 +417,7 @@ occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GErro
         {
           const WsOccupancyPoint *p = &g_array_index (points, WsOccupancyPoint, i);
 
-          field_text (out, arch->arch);
+          ws_format_append_csv_field (out, arch->arch);
           text (out, names[curve]);
           num (out, p->x);
           num (out, p->occupancy);

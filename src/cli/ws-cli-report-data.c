@@ -6,32 +6,12 @@
 
 #include <math.h>
 
+#include "ws-format.h"
 #include "ws-json-writer.h"
 #include "ws-run-columns.h"
 #include "ws-memcheck.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
-
-/* RFC 4180: quotes only where a field needs them. */
-static void
-csv_text (GString *out, const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 /* One row per run, the columns of ws-run-columns.h: an empty field for what was not
  * measured, numbers exact. */
@@ -59,7 +39,7 @@ csv_row (WsCliReportRun *r, GString *out)
           g_string_append (out, number);
         }
       else if (v.kind == WS_RUN_VALUE_TEXT)
-        csv_text (out, v.text);
+        ws_format_append_csv_field (out, v.text);
       ws_run_value_clear (&v);
     }
   g_string_append (out, "\r\n");

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-format.h"
 #include "ws-json-writer.h"
 
 /* ---- CSV ---------------------------------------------------------------------------------- */
@@ -17,26 +18,6 @@ static const char *const csv_columns[] = {
   "block", "registers", "shared_bytes", "count", "bytes", "total_ns", "median_ns", "min_ns",
   "max_ns", "share", "gbs", "occupancy", "limiter", "active_blocks_per_sm", "waves", "findings",
 };
-
-static void
-csv_text (GString *out, const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 static void
 csv_number (GString *out, double value)
@@ -52,7 +33,7 @@ csv_number (GString *out, double value)
 static void
 csv_field (GString *out, const char *text)
 {
-  csv_text (out, text);
+  ws_format_append_csv_field (out, text);
   g_string_append_c (out, ',');
 }
 
@@ -134,7 +115,7 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
         }
       else
         g_string_append (out, ",,,,");
-      csv_text (out, ids);
+      ws_format_append_csv_field (out, ids);
       g_string_append (out, "\r\n");
     }
   for (guint i = 0; i < copies->len; i++)
