@@ -64,10 +64,7 @@ run_column (GString *out, const char *key, WsRun *run)
   g_assert (column != NULL);
   ws_run_column_get (column, run, NULL, &v);
   sep (out);
-  if (v.kind == WS_RUN_VALUE_NUMBER)
-    _ws_export_append_number (out, v.number);
-  else if (v.kind == WS_RUN_VALUE_TEXT)
-    ws_format_append_csv_field (out, v.text);
+  ws_run_value_append_csv (&v, out, _ws_export_append_number);
   ws_run_value_clear (&v);
 }
 

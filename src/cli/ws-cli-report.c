@@ -37,54 +37,6 @@ ws_cli_report_describe_run (WsRun *run)
                           c->transfer);
 }
 
-static const WsRunnerError *
-first_error (WsRun *run)
-{
-  GPtrArray *errors = ws_run_get_errors (run);
-
-  for (guint i = 0; i < errors->len; i++)
-    {
-      WsRunnerError *e = g_ptr_array_index (errors, i);
-
-      if (e->severity == WS_ERROR_SEVERITY_ERROR)
-        return e;
-    }
-  return NULL;
-}
-
-char *
-ws_cli_report_describe_state (WsRun *run)
-{
-  const WsVerify *v = ws_run_get_verify (run);
-  const WsRunnerError *e;
-
-  switch (ws_run_get_state (run))
-    {
-    case WS_RUN_STATE_COMPLETE:
-      if (v != NULL && v->unverified)
-        return g_strdup (_("unverified"));
-      return g_strdup (_("pass"));
-    case WS_RUN_STATE_FAILED:
-      if (v != NULL && v->checked > 0)
-        {
-          g_autofree char *bad = ws_units_grouped ((guint64) (v->mismatches + v->unwritten));
-          g_autofree char *checked = ws_units_grouped ((guint64) v->checked);
-
-          return g_strdup_printf (_("FAIL: %s of %s wrong"), bad, checked);
-        }
-      return g_strdup (_("FAIL"));
-    case WS_RUN_STATE_REFUSED:
-      e = first_error (run);
-      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code_name)
-                       : g_strdup (_("refused"));
-    case WS_RUN_STATE_RUNNING:
-      return g_strdup (_("running"));
-    case WS_RUN_STATE_INCOMPLETE:
-    default:
-      return g_strdup (_("incomplete"));
-    }
-}
-
 char *
 ws_cli_report_format_rate (WsCliReport *report, WsRun *run)
 {
