@@ -1,5 +1,5 @@
 /* test-cli-columns.c: one list of a run's columns (ws-run-columns.h) behind the report's CSV
- * and JSON and the chart export's CSV: the same columns in the same order, the same values,
+ * and JSON and the chart export's CSVs: the same columns in the same order, the same values,
  * for the bundled recordings; every column named in docs/cli.md. (The runs view's side is in
  * test-app-workspace.c.)
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -83,21 +83,17 @@ test_agree (gconstpointer data)
   const char *name = data;
   g_autofree char *path = sample_path (name);
   const char *report_args[] = { "report", "-f", "csv", path, NULL };
-  const char *export_args[] = { "export", "-c", "roofline", "-f", "csv", "-o", "-", path, NULL };
+  static const char *const charts[] = { "roofline", "speedup", "blocks" };
   g_auto (Result) report = { 0 };
-  g_auto (Result) export = { 0 };
-  g_autoptr (GPtrArray) report_rows = NULL, export_rows = NULL;
+  g_autoptr (GPtrArray) report_rows = NULL;
   g_autoptr (WsSession) session = load (path);
   const WsRunColumn *columns;
   GPtrArray *header;
-  guint n, csv_columns = 0, shared = 0;
+  guint n, csv_columns = 0, exported = 0;
 
   run_cli (&report, report_args);
-  run_cli (&export, export_args);
   g_assert_cmpint (report.status, ==, 0);
-  g_assert_cmpint (export.status, ==, 0);
   report_rows = parse_csv (report.out);
-  export_rows = parse_csv (export.out);
 
   /* The report: every CSV column of the list, in its order, and nothing else. */
   columns = ws_run_columns (&n);
@@ -122,30 +118,47 @@ test_agree (gconstpointer data)
           k++;
     }
 
-  /* The export: the columns it shares with the report hold the same values. */
-  header = g_ptr_array_index (export_rows, 0);
-  for (guint i = 0; i < n; i++)
+  /* The exports: the columns they share with the report hold the same values, under the
+   * report's names or the export's own (ws_run_column_find_export). */
+  for (guint c = 0; c < G_N_ELEMENTS (charts); c++)
     {
-      int at = column_index (header, columns[i].key);
+      const char *chart_args[] = { "export", "-c", charts[c], "-f", "csv", "-o", "-", path, NULL };
+      g_auto (Result) chart = { 0 };
+      g_autoptr (GPtrArray) rows = NULL;
+      guint shared = 0;
 
-      /* The export's "shape" is the chart's name of the size ("2048³"), the report's the
-       * dimensions ("2048x2048x2048"): both files kept as they were (docs/cli.md). */
-      if (at < 0 || g_str_equal (columns[i].key, "shape"))
-        continue;
-      shared++;
-      for (guint r = 1; r < export_rows->len; r++)
+      run_cli (&chart, chart_args);
+      if (c > 0 && chart.status != 0)
+        continue; /* a chart the session has nothing for */
+      g_assert_cmpint (chart.status, ==, 0);
+      rows = parse_csv (chart.out);
+      header = g_ptr_array_index (rows, 0);
+      for (guint i = 0; i < header->len; i++)
         {
-          GPtrArray *row = g_ptr_array_index (export_rows, r);
-          WsRun *run = ws_session_find_run (session,
-                                            atoi (FIELD (row, column_index (header, "run"))));
+          const WsRunColumn *column = ws_run_column_find_export (FIELD (header, i));
 
-          g_assert_nonnull (run);
-          assert_field (FIELD (row, at), run, &columns[i], "export");
+          /* The export's "shape" is the chart's name of the size ("2048³"), the report's the
+           * dimensions ("2048x2048x2048"): both files kept as they were (docs/cli.md). */
+          if (column == NULL || g_str_equal (column->key, "shape"))
+            continue;
+          shared++;
+          for (guint r = 1; r < rows->len; r++)
+            {
+              GPtrArray *row = g_ptr_array_index (rows, r);
+              WsRun *run = ws_session_find_run (session,
+                                                atoi (FIELD (row, column_index (header, "run"))));
+
+              g_assert_nonnull (run);
+              assert_field (FIELD (row, i), run, column, charts[c]);
+            }
         }
+      g_assert_cmpuint (rows->len, >, 1);
+      /* run, kernel, state, size, threads_per_block, transfer; the speedup chart's times,
+       * baselines and speedups; the block chart's times and launch */
+      g_assert_cmpuint (shared, >=, c == 0 ? 5 : c == 1 ? 18 : 12);
+      exported++;
     }
-  g_assert_cmpuint (export_rows->len, >, 1);
-  /* run, kernel, state, size, threads_per_block, transfer */
-  g_assert_cmpuint (shared, >=, 5);
+  g_assert_cmpuint (exported, >=, 2);
 }
 
 /* The people's text of a column is the value in its unit, through ws-units. */
@@ -413,12 +426,14 @@ doc_words (const char *start)
   return words;
 }
 
-/* docs/cli.md names every column, by its key in the CSV and its path in the JSON. */
+/* docs/cli.md names every column, by its key in the CSV, its path in the JSON and its name in
+ * the chart export's CSV where that is another. */
 static void
 test_documented (void)
 {
   g_autoptr (GHashTable) csv = doc_words ("**CSV**: a header row");
   g_autoptr (GHashTable) json = doc_words ("**JSON**: one object");
+  g_autoptr (GHashTable) export = doc_words ("The CSV of a chart (`--format csv`)");
   const WsRunColumn *columns;
   guint n;
 
@@ -429,6 +444,8 @@ test_documented (void)
         g_error ("docs/cli.md: the report's CSV does not name %s", columns[i].key);
       if (columns[i].json != NULL && !g_hash_table_contains (json, columns[i].json))
         g_error ("docs/cli.md: the report's JSON does not name %s", columns[i].json);
+      if (columns[i].export_key != NULL && !g_hash_table_contains (export, columns[i].export_key))
+        g_error ("docs/cli.md: the chart export's CSV does not name %s", columns[i].export_key);
     }
 }
 
