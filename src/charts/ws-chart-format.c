@@ -5,8 +5,6 @@
 #include "ws-chart-format-private.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 
 const char *
 _ws_time_unit (double step_ns, double *ns_per_unit)
