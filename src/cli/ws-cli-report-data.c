@@ -193,8 +193,8 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
 
   ws_json_writer_begin_array (json, "series_findings");
   for (guint i = 0; i < report->series_findings->len; i++)
-    ws_run_columns_write_finding (json, g_ptr_array_index (report->series_findings, i),
-                                  WS_AUDIENCE_CLI);
+    ws_finding_write_json (json, g_ptr_array_index (report->series_findings, i),
+                           WS_FINDING_ABOUT_RUN, WS_AUDIENCE_CLI);
   ws_json_writer_end_array (json);
 
   ws_json_writer_begin_array (json, "fastest");

@@ -165,22 +165,6 @@ json_strv (WsJsonWriter *json, const char *member, char **v)
 }
 
 static void
-json_finding (WsJsonWriter *json, const WsFinding *f)
-{
-  ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_string (json, "id", f->id);
-  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_json_writer_string (json, "kernel", f->kernel);
-  ws_json_writer_string (json, "title", f->title);
-  ws_json_writer_string (json, "numbers", f->numbers);
-  ws_json_writer_string (json, "cause", f->cause);
-  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
-  ws_json_writer_double (json, "value", f->value);
-  ws_json_writer_double (json, "threshold", f->threshold);
-  ws_json_writer_end_object (json);
-}
-
-static void
 json_kernel (WsJsonWriter *json, const WsTraceKernel *k)
 {
   ws_json_writer_begin_object (json, NULL);
@@ -320,7 +304,8 @@ json_program (WsJsonWriter *json, WsCliTraceReport *r, const WsTraceProgram *p)
   ws_json_writer_begin_array (json, "findings");
   for (guint i = 0; i < r->shown->len; i++)
     if (((WsFinding *) g_ptr_array_index (r->shown, i))->program == p->id)
-      json_finding (json, g_ptr_array_index (r->shown, i));
+      ws_finding_write_json (json, g_ptr_array_index (r->shown, i), WS_FINDING_ABOUT_KERNEL,
+                             WS_AUDIENCE_CLI);
   ws_json_writer_end_array (json);
   ws_json_writer_end_object (json);
 }

@@ -125,23 +125,6 @@ static const char *const json_order[] = {
 
 /* ---- values -------------------------------------------------------------------------------- */
 
-void
-ws_run_columns_write_finding (WsJsonWriter *json, const WsFinding *f, WsAudience audience)
-{
-  g_return_if_fail (json != NULL && f != NULL);
-  ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_string (json, "id", f->id);
-  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_json_writer_int (json, "run", f->run);
-  ws_json_writer_string (json, "title", f->title);
-  ws_json_writer_string (json, "numbers", f->numbers);
-  ws_json_writer_string (json, "cause", f->cause);
-  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, audience));
-  ws_json_writer_double (json, "value", f->value);
-  ws_json_writer_double (json, "threshold", f->threshold);
-  ws_json_writer_end_object (json);
-}
-
 static void
 write_member (WsJsonWriter *json, const char *key, const WsRunColumn *column, WsRun *run,
               const WsRunColumnContext *context)
@@ -154,7 +137,8 @@ write_member (WsJsonWriter *json, const char *key, const WsRunColumn *column, Ws
 
       ws_json_writer_begin_array (json, key);
       for (guint i = 0; findings != NULL && i < findings->len; i++)
-        ws_run_columns_write_finding (json, g_ptr_array_index (findings, i), context->audience);
+        ws_finding_write_json (json, g_ptr_array_index (findings, i), WS_FINDING_ABOUT_RUN,
+                               context->audience);
       ws_json_writer_end_array (json);
       return;
     }

@@ -57,7 +57,7 @@ typedef enum
   WS_RUN_JSON_STRING,
   WS_RUN_JSON_BOOLEAN,  /* from the value "true" or "false" */
   WS_RUN_JSON_ARRAY,    /* of integers: the dimensions */
-  WS_RUN_JSON_FINDINGS, /* an array of finding objects (ws_run_columns_write_finding) */
+  WS_RUN_JSON_FINDINGS, /* an array of finding objects (ws_finding_write_json) */
 } WsRunJsonType;
 
 /* What a column's value may need beyond the run: its findings, as the caller filtered them
@@ -112,10 +112,6 @@ char *ws_run_column_dup_text (const WsRunColumn *column, WsRun *run,
  * objects stand together). */
 void ws_run_columns_write_json (WsJsonWriter *json, WsRun *run,
                                 const WsRunColumnContext *context);
-/* One finding as the JSON's object: id, severity, run, title, numbers, cause, fix (in the
- * words of `audience`), value, threshold. */
-void ws_run_columns_write_finding (WsJsonWriter *json, const WsFinding *finding,
-                                   WsAudience audience);
 
 /* The machine name of a run's state: "complete", "failed", "refused", "running",
  * "incomplete". */
