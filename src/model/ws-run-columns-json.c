@@ -123,6 +123,25 @@ static const char *const json_order[] = {
   "findings",
 };
 
+/* The columns of json_order, looked up once: a report writes them for every run. */
+static const WsRunColumn *const *
+ordered_columns (void)
+{
+  static const WsRunColumn *columns[G_N_ELEMENTS (json_order)];
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (json_order); i++)
+        {
+          columns[i] = ws_run_column_find (json_order[i]);
+          g_assert (columns[i] != NULL && columns[i]->json != NULL);
+        }
+      g_once_init_leave (&done, 1);
+    }
+  return columns;
+}
+
 /* ---- values -------------------------------------------------------------------------------- */
 
 static void
@@ -183,15 +202,14 @@ ws_run_columns_write_json (WsJsonWriter *json, WsRun *run, const WsRunColumnCont
   const char *open[MAX_DEPTH]; /* the groups now open, outermost first */
   guint depth = 0;
   const char *skip = NULL; /* a group written as null or left out: not its members */
+  const WsRunColumn *const *columns;
 
   g_return_if_fail (json != NULL && WS_IS_RUN (run));
+  columns = ordered_columns ();
   for (guint i = 0; i < G_N_ELEMENTS (json_order); i++)
     {
-      const WsRunColumn *column = ws_run_column_find (json_order[i]);
-      const char *path, *key;
+      const char *path = columns[i]->json, *key;
 
-      g_assert (column != NULL && column->json != NULL);
-      path = column->json;
       if (skip != NULL && is_inside (path, skip))
         continue;
       skip = NULL;
@@ -224,7 +242,7 @@ ws_run_columns_write_json (WsJsonWriter *json, WsRun *run, const WsRunColumnCont
           break;
         }
       if (skip == NULL)
-        write_member (json, key, column, run, context);
+        write_member (json, key, columns[i], run, context);
     }
   while (depth-- > 0)
     ws_json_writer_end_object (json);
