@@ -200,6 +200,26 @@ run_own_kernel (gboolean verified)
   g_assert_cmpstr (ws_run_get_config (run)->params, ==, "TILE=16");
   g_assert_cmpstr (ws_run_get_config (run)->source_hash, ==, "ab");
   g_assert_cmpint (ws_run_get_verify (run)->unverified, ==, !verified);
+  /* The report's CSV says so too: a run with nothing to compare against was not verified
+   * (an empty field, as JSON's null), and has no error. */
+  {
+    const char *report_args[] = { "report", "-f", "csv", output, NULL };
+    g_auto (Result) csv = { 0 };
+    g_autoptr (GPtrArray) rows = NULL;
+    GPtrArray *header, *row;
+
+    run_cli (&csv, report_args);
+    g_assert_cmpint (csv.status, ==, 0);
+    rows = parse_csv (csv.out);
+    g_assert_cmpuint (rows->len, ==, 2);
+    header = g_ptr_array_index (rows, 0);
+    row = g_ptr_array_index (rows, 1);
+    for (guint i = 0; i < header->len; i++)
+      if (g_str_equal (g_ptr_array_index (header, i), "verified"))
+        g_assert_cmpstr (g_ptr_array_index (row, i), ==, verified ? "true" : "");
+      else if (g_str_equal (g_ptr_array_index (header, i), "max_rel_err"))
+        g_assert_cmpstr (g_ptr_array_index (row, i), ==, verified ? "0" : "");
+  }
   remove_dir (dir);
 }
 

@@ -66,6 +66,34 @@ test_escape (void)
   }
 }
 
+/* One CSV field, whatever the text: quoted only where it must be, every character kept. */
+static void
+test_csv_field (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *want;
+  } cases[] = {
+    { "vector_add", "vector_add" },
+    { "TILE=16, UNROLL=2", "\"TILE=16, UNROLL=2\"" },
+    { "say \"hi\"", "\"say \"\"hi\"\"\"" },
+    { "two\nlines", "\"two\nlines\"" },
+    { "cr\r", "\"cr\r\"" },
+    { "矩阵; 37.4 µs", "矩阵; 37.4 µs" },
+    { "", "" },
+    { NULL, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) out = g_string_new ("x,");
+
+      ws_format_append_csv_field (out, cases[i].text);
+      g_assert_cmpstr (out->str + 2, ==, cases[i].want);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -73,5 +101,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/format/grouped", test_grouped);
   g_test_add_func ("/format/escape", test_escape);
+  g_test_add_func ("/format/csv-field", test_csv_field);
   return g_test_run ();
 }

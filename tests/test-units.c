@@ -187,6 +187,29 @@ test_number (void)
     }
 }
 
+/* Fixed decimals, as an axis's ticks want them: thousands grouped, never "-0.0". */
+static void
+test_fixed (void)
+{
+  struct
+  {
+    double value;
+    int decimals;
+    const char *want;
+  } cases[] = {
+    { 4189.3, 2, "4,189.30" }, { 0.5, 1, "0.5" },       { 12, 0, "12" },
+    { -1234567, 0, "-1,234,567" }, { -0.04, 1, "0.0" }, { -0.4, 0, "0" },
+    { 2.5, 20, "2.500000000000" }, { NAN, 1, "—" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *got = ws_units_fixed (cases[i].value, cases[i].decimals);
+
+      g_assert_cmpstr (got, ==, cases[i].want);
+    }
+}
+
 static void
 test_percent_ratio (void)
 {
@@ -287,6 +310,7 @@ main (int argc, char **argv)
   g_test_add_func ("/units/rates", test_rates);
   g_test_add_func ("/units/counts", test_counts);
   g_test_add_func ("/units/number", test_number);
+  g_test_add_func ("/units/fixed", test_fixed);
   g_test_add_func ("/units/percent-ratio", test_percent_ratio);
   g_test_add_func ("/units/labels", test_labels);
   g_test_add_func ("/units/locale", test_locale);

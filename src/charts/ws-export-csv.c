@@ -17,30 +17,11 @@
 #include "ws-chart-private.h"
 #include "ws-chart-speedup-private.h"
 #include "ws-export-private.h"
+#include "ws-format.h"
 #include "ws-occupancy.h"
 #include "ws-run-columns.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
-
-static void
-field_text (GString *out, const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 static void
 sep (GString *out)
@@ -59,15 +40,7 @@ static void
 text (GString *out, const char *value)
 {
   sep (out);
-  field_text (out, value);
-}
-
-static void
-stats (GString *out, const WsStats *s)
-{
-  num (out, s && s->n > 0 ? s->median : NAN);
-  num (out, s && s->n > 0 ? s->min : NAN);
-  num (out, s && s->n > 0 ? s->max : NAN);
+  ws_format_append_csv_field (out, value);
 }
 
 static const char common_header[] = "session,device,run,kernel,state,size,shape,block_x,block_y,"
@@ -75,19 +48,21 @@ static const char common_header[] = "session,device,run,kernel,state,size,shape,
 
 /* A column of ws-run-columns.h, as the report's CSV has it, with this file's numbers. */
 static void
-run_column (GString *out, const char *key, WsRun *run)
+append_column (GString *out, const WsRunColumn *column, WsRun *run)
 {
-  const WsRunColumn *column = ws_run_column_find (key);
   WsRunValue v;
 
   g_assert (column != NULL);
   ws_run_column_get (column, run, NULL, &v);
   sep (out);
-  if (v.kind == WS_RUN_VALUE_NUMBER)
-    _ws_export_append_number (out, v.number);
-  else if (v.kind == WS_RUN_VALUE_TEXT)
-    field_text (out, v.text);
+  ws_run_value_append_csv (&v, out, _ws_export_append_number);
   ws_run_value_clear (&v);
+}
+
+static void
+run_column (GString *out, const char *key, WsRun *run)
+{
+  append_column (out, ws_run_column_find (key), run);
 }
 
 static void
@@ -266,37 +241,36 @@ timeline_row (GString *out, const WsChartOptions *options, WsRun *run)
   num (out, (double) tot.idle_ns);
 }
 
+/* The columns of ws-run-columns.h that a chart's CSV has after the common ones, by the names
+ * this file gives them. */
+static const char *const speedup_columns[] = {
+  "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", "e2e_median_ns", "e2e_min_ns",
+  "e2e_max_ns", "cpu_1_thread_median_ns", "cpu_all_cores_median_ns", "cpu_all_cores_threads",
+  "speedup_kernel_vs_1_thread", "speedup_kernel_vs_all_cores", "speedup_e2e_vs_1_thread",
+  "speedup_e2e_vs_all_cores", NULL,
+};
+
+static const char *const blocks_columns[] = {
+  "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", "occupancy", "limiter",
+  "active_blocks_per_sm", "registers", NULL,
+};
+
+static const char *const params_columns[] = {
+  "params", "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", NULL,
+};
+
 static void
-speedup_row (GString *out, WsRun *run)
+schema_header (GString *out, const char *const *keys)
 {
-  const WsTiming *t = ws_run_get_timing (run);
-
-  stats (out, t ? &t->kernel : NULL);
-  stats (out, t ? &t->e2e : NULL);
-  num (out, t && t->cpu_one.stats.n > 0 ? t->cpu_one.stats.median : NAN);
-  num (out, t && t->cpu_all.stats.n > 0 ? t->cpu_all.stats.median : NAN);
-  num (out, t && t->cpu_all.threads > 0 ? t->cpu_all.threads : NAN);
-  for (int combo = 0; combo < 4; combo++)
-    {
-      double v = ws_run_get_speedup (run, combo & 1, combo >> 1);
-
-      num (out, v > 0 ? v : NAN);
-    }
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_string_append_printf (out, ",%s", keys[i]);
 }
 
 static void
-blocks_row (GString *out, WsRun *run, GPtrArray *tied, WsRun *best)
+schema_row (GString *out, const char *const *keys, WsRun *run)
 {
-  const WsTiming *t = ws_run_get_timing (run);
-  const WsLaunch *l = ws_run_get_launch (run);
-
-  stats (out, t ? &t->kernel : NULL);
-  num (out, l ? l->occupancy : NAN);
-  text (out, l ? l->limiter : NULL);
-  num (out, l ? l->active_blocks_per_sm : NAN);
-  num (out, l ? l->registers : NAN);
-  num (out, run == best);
-  num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
+  for (guint i = 0; keys[i] != NULL; i++)
+    append_column (out, ws_run_column_find_export (keys[i]), run);
 }
 
 static void
@@ -343,19 +317,16 @@ write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession 
       timeline_row (out, options, run);
       break;
     case WS_CHART_SPEEDUP:
-      speedup_row (out, run);
+      schema_row (out, speedup_columns, run);
       break;
     case WS_CHART_BLOCKS:
-      blocks_row (out, run, tied, best);
+      schema_row (out, blocks_columns, run);
+      num (out, run == best);
+      num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
       break;
     case WS_CHART_PARAMS:
-      {
-        const WsTiming *t = ws_run_get_timing (run);
-
-        text (out, ws_run_get_config (run)->params);
-        stats (out, t ? &t->kernel : NULL);
-        num (out, run == best);
-      }
+      schema_row (out, params_columns, run);
+      num (out, run == best);
       break;
     case WS_CHART_BREAKDOWN:
       breakdown_row (out, run);
@@ -369,30 +340,36 @@ write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession 
   g_string_append (out, "\r\n");
 }
 
-static const char *
-kind_header (WsChartKind kind)
+static void
+append_kind_header (GString *out, WsChartKind kind)
 {
   switch (kind)
     {
     case WS_CHART_TIMELINE:
-      return ",first_ns,last_ns,activities,kernels,copies,copy_bytes,sequence_span_ns,"
-             "h2d_ns,kernel_ns,d2h_ns,idle_ns";
+      g_string_append (out, ",first_ns,last_ns,activities,kernels,copies,copy_bytes,"
+                            "sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,idle_ns");
+      break;
     case WS_CHART_SPEEDUP:
-      return ",kernel_median_ns,kernel_min_ns,kernel_max_ns,e2e_median_ns,e2e_min_ns,"
-             "e2e_max_ns,cpu_1_thread_median_ns,cpu_all_cores_median_ns,cpu_all_cores_threads,"
-             "speedup_kernel_vs_1_thread,speedup_kernel_vs_all_cores,"
-             "speedup_e2e_vs_1_thread,speedup_e2e_vs_all_cores";
+      schema_header (out, speedup_columns);
+      break;
     case WS_CHART_BLOCKS:
-      return ",kernel_median_ns,kernel_min_ns,kernel_max_ns,occupancy,limiter,"
-             "active_blocks_per_sm,registers,best,tied_with_best";
+      schema_header (out, blocks_columns);
+      g_string_append (out, ",best,tied_with_best");
+      break;
     case WS_CHART_BREAKDOWN:
-      return ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,copy_share";
+      g_string_append (out, ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,"
+                            "copy_share");
+      break;
     case WS_CHART_PARAMS:
-      return ",params,kernel_median_ns,kernel_min_ns,kernel_max_ns,best";
+      schema_header (out, params_columns);
+      g_string_append (out, ",best");
+      break;
     case WS_CHART_ROOFLINE:
     case WS_CHART_OCCUPANCY:
     default:
-      return ",flops,bytes,flop_per_byte,kernel_ns,gflops,gbs,ceiling,ceiling_fraction";
+      g_string_append (out, ",flops,bytes,flop_per_byte,kernel_ns,gflops,gbs,ceiling,"
+                            "ceiling_fraction");
+      break;
     }
 }
 
@@ -436,7 +413,7 @@ occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GErro
         {
           const WsOccupancyPoint *p = &g_array_index (points, WsOccupancyPoint, i);
 
-          field_text (out, arch->arch);
+          ws_format_append_csv_field (out, arch->arch);
           text (out, names[curve]);
           num (out, p->x);
           num (out, p->occupancy);
@@ -521,7 +498,9 @@ csv_text (GPtrArray *sessions, const WsChartOptions *options, GError **error)
       trace_breakdown_csv (out, sessions, options);
       return g_steal_pointer (&out);
     }
-  g_string_append_printf (out, "%s%s\r\n", common_header, kind_header (options->kind));
+  g_string_append (out, common_header);
+  append_kind_header (out, options->kind);
+  g_string_append (out, "\r\n");
   for (guint si = 0; sessions && si < sessions->len; si++)
     {
       WsSession *session = g_ptr_array_index (sessions, si);

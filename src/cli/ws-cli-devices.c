@@ -102,21 +102,10 @@ append_software (GString *out, const WsHello *hello, gsize width)
 int
 ws_cli_devices (int argc, char **argv)
 {
-  g_autofree char *launcher = NULL, *runner = NULL, *target = NULL;
+  g_auto (WsCliRunnerArgs) runner_args = { 0 };
   int timeout = 120;
-  gboolean verbose = FALSE, remote_shell = FALSE;
+  gboolean verbose = FALSE;
   GOptionEntry entries[] = {
-    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
-      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
-      "NAME" },
-    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
-      N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
-    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
-      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
-         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
-    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
-      N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one)"),
-      "PATH" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
       N_("Stop the runner when it prints nothing for this long (default 120; 0: never)"),
       "SECONDS" },
@@ -134,14 +123,14 @@ ws_cli_devices (int argc, char **argv)
   gsize width;
   int status;
 
-  context = ws_cli_context_new (
-    "devices", NULL,
+  context = ws_cli_runner_context_new (
+    "devices",
     _("Describes the GPUs the runner sees (limits, memory, measured bandwidths) and every "
       "problem it diagnosed with the set-up, with what to do about it."),
     _("Exit status (the runner's): 0 the GPUs are usable; 3 no usable GPU (no driver, a "
       "driver older than the runtime, no device, no machine code for it); 5 an internal "
       "error. And: 2 bad arguments; 6 the runner could not be started or did not finish."),
-    entries);
+    &runner_args, entries);
   if (!ws_cli_parse (context, "devices", &argc, &argv))
     return WS_CLI_EXIT_USAGE;
   if (argc > 1)
@@ -150,10 +139,7 @@ ws_cli_devices (int argc, char **argv)
     return ws_cli_usage_error ("devices", _("--timeout must be 0 (never) or more seconds."));
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  options.launcher = launcher;
-  options.target = target;
-  options.runner = runner;
-  options.remote_shell = remote_shell;
+  ws_cli_runner_args_apply (&runner_args, &options);
   options.timeout = (guint) timeout;
   options.verbose = verbose;
   status = ws_cli_run_runner (&options, args, session);

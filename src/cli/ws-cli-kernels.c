@@ -52,20 +52,9 @@ join_block (const WsKernelInfo *k)
 int
 ws_cli_kernels (int argc, char **argv)
 {
-  g_autofree char *launcher = NULL, *runner = NULL, *target = NULL;
-  gboolean verbose = FALSE, remote_shell = FALSE;
+  g_auto (WsCliRunnerArgs) runner_args = { 0 };
+  gboolean verbose = FALSE;
   GOptionEntry entries[] = {
-    { "target", 't', 0, G_OPTION_ARG_STRING, &target,
-      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
-      "NAME" },
-    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &launcher,
-      N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
-    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &remote_shell,
-      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
-         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
-    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &runner,
-      N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one)"),
-      "PATH" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
       N_("Also describe each kernel and its verification rule"), NULL },
     { NULL }
@@ -80,23 +69,20 @@ ws_cli_kernels (int argc, char **argv)
   gsize width = (gsize) ws_cli_terminal_width (stdout);
   int status;
 
-  context = ws_cli_context_new (
-    "kernels", NULL,
+  context = ws_cli_runner_context_new (
+    "kernels",
     _("Lists the kernels the runner can run (the names “run --kernel” takes), with their "
       "problem shape and default block. Needs the runner, not a GPU."),
     _("Exit status (the runner's): 0 listed; 2 bad arguments; 6 the runner could not be "
       "started or did not finish."),
-    entries);
+    &runner_args, entries);
   if (!ws_cli_parse (context, "kernels", &argc, &argv))
     return WS_CLI_EXIT_USAGE;
   if (argc > 1)
     return ws_cli_usage_error ("kernels", _("“%s”: kernels takes no arguments."), argv[1]);
 
   session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  options.launcher = launcher;
-  options.target = target;
-  options.runner = runner;
-  options.remote_shell = remote_shell;
+  ws_cli_runner_args_apply (&runner_args, &options);
   status = ws_cli_run_runner (&options, args, session);
   if (ws_session_get_hello (session) == NULL)
     return status;

@@ -6,31 +6,19 @@
 
 #include <math.h>
 
+#include "ws-format.h"
 #include "ws-json-writer.h"
 #include "ws-run-columns.h"
 #include "ws-memcheck.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
 
-/* RFC 4180: quotes only where a field needs them. */
 static void
-csv_text (GString *out, const char *text)
+csv_number (GString *out, double value)
 {
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
+  g_autofree char *number = ws_cli_format_double (value);
+
+  g_string_append (out, number);
 }
 
 /* One row per run, the columns of ws-run-columns.h: an empty field for what was not
@@ -38,7 +26,7 @@ csv_text (GString *out, const char *text)
 static void
 csv_row (WsCliReportRun *r, GString *out)
 {
-  WsRunColumnContext context = { .findings = r->findings };
+  WsRunColumnContext context = { .findings = r->findings, .audience = WS_AUDIENCE_CLI };
   const WsRunColumn *columns;
   guint n;
 
@@ -52,14 +40,7 @@ csv_row (WsCliReportRun *r, GString *out)
       if (written++ > 0)
         g_string_append_c (out, ',');
       ws_run_column_get (&columns[i], r->run, &context, &v);
-      if (v.kind == WS_RUN_VALUE_NUMBER)
-        {
-          g_autofree char *number = ws_cli_format_double (v.number);
-
-          g_string_append (out, number);
-        }
-      else if (v.kind == WS_RUN_VALUE_TEXT)
-        csv_text (out, v.text);
+      ws_run_value_append_csv (&v, out, csv_number);
       ws_run_value_clear (&v);
     }
   g_string_append (out, "\r\n");
@@ -81,66 +62,6 @@ ws_cli_report_write_csv (WsCliReport *report, GString *out)
 }
 
 /* ---- JSON -------------------------------------------------------------------------------- */
-
-static void
-json_stats (WsJsonWriter *json, const char *member, const WsStats *stats)
-{
-  if (stats == NULL || stats->n <= 0)
-    {
-      ws_json_writer_null (json, member);
-      return;
-    }
-  ws_json_writer_begin_object (json, member);
-  ws_json_writer_double (json, "median", stats->median);
-  ws_json_writer_double (json, "min", stats->min);
-  ws_json_writer_double (json, "max", stats->max);
-  ws_json_writer_int (json, "n", stats->n);
-  ws_json_writer_end_object (json);
-}
-
-static void
-json_baseline (WsJsonWriter *json, const char *member, const WsCpuBaseline *b)
-{
-  if (!b->present)
-    {
-      ws_json_writer_null (json, member);
-      return;
-    }
-  ws_json_writer_begin_object (json, member);
-  ws_json_writer_int (json, "threads", b->threads);
-  ws_json_writer_bool (json, "skipped", b->skipped);
-  json_stats (json, "ns", b->skipped ? NULL : &b->stats);
-  ws_json_writer_string (json, "note", b->note);
-  ws_json_writer_string (json, "implementation", b->implementation);
-  ws_json_writer_string (json, "library", b->library);
-  ws_json_writer_string (json, "library_version", b->library_version);
-  ws_json_writer_end_object (json);
-}
-
-static void
-json_speedup (WsJsonWriter *json, const char *member, double value)
-{
-  if (value > 0)
-    ws_json_writer_double (json, member, value);
-  else
-    ws_json_writer_null (json, member);
-}
-
-static void
-json_finding (WsJsonWriter *json, const WsFinding *f)
-{
-  ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_string (json, "id", f->id);
-  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_json_writer_int (json, "run", f->run);
-  ws_json_writer_string (json, "title", f->title);
-  ws_json_writer_string (json, "numbers", f->numbers);
-  ws_json_writer_string (json, "cause", f->cause);
-  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
-  ws_json_writer_double (json, "value", f->value);
-  ws_json_writer_double (json, "threshold", f->threshold);
-  ws_json_writer_end_object (json);
-}
 
 static void
 json_triple (WsJsonWriter *json, const char *member, const guint64 *v, int n)
@@ -192,79 +113,14 @@ json_memcheck (WsJsonWriter *json, GPtrArray *found)
   ws_json_writer_end_array (json);
 }
 
+/* A run's object: the columns of ws-run-columns.h that the JSON has, its findings among them. */
 static void
 json_run (WsJsonWriter *json, WsCliReportRun *r)
 {
-  WsRun *run = r->run;
-  const WsRunConfig *c = ws_run_get_config (run);
-  const WsTiming *t = ws_run_get_timing (run);
-  const WsLaunch *l = ws_run_get_launch (run);
-  const WsVerify *v = ws_run_get_verify (run);
-  guint64 block[3] = { c->block[0], c->block[1], c->block[2] };
-  g_autofree char *size_label = ws_run_dup_size_label (run);
-  g_autofree char *block_label = ws_run_dup_block_label (run);
-  g_autofree char *state = ws_cli_report_describe_state (run);
+  WsRunColumnContext context = { .findings = r->findings, .audience = WS_AUDIENCE_CLI };
 
   ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_int (json, "id", c->id);
-  ws_json_writer_string (json, "kernel", c->kernel);
-  ws_json_writer_string (json, "family", c->family);
-  json_triple (json, "shape", c->shape, c->shape_rank);
-  ws_json_writer_double (json, "size", c->size);
-  ws_json_writer_string (json, "size_label", size_label);
-  json_triple (json, "block", block, 3);
-  ws_json_writer_string (json, "block_label", block_label);
-  ws_json_writer_string (json, "transfer", c->transfer);
-  ws_json_writer_string (json, "state", ws_run_state_name (ws_run_get_state (run)));
-  ws_json_writer_string (json, "state_text", state);
-  json_stats (json, "kernel_ns", t != NULL ? &t->kernel : NULL);
-  if (t != NULL && t->kernel_untraced_ns > 0)
-    ws_json_writer_double (json, "kernel_untraced_ns", t->kernel_untraced_ns);
-  else
-    ws_json_writer_null (json, "kernel_untraced_ns");
-  json_stats (json, "e2e_ns", t != NULL ? &t->e2e : NULL);
-  json_stats (json, "h2d_ns", t != NULL ? &t->h2d : NULL);
-  json_stats (json, "d2h_ns", t != NULL ? &t->d2h : NULL);
-  if (t != NULL)
-    {
-      json_baseline (json, "cpu_1", &t->cpu_one);
-      json_baseline (json, "cpu_all", &t->cpu_all);
-      if (t->cpu_one_other.present)
-        json_baseline (json, "cpu_1_other", &t->cpu_one_other);
-      if (t->cpu_all_other.present)
-        json_baseline (json, "cpu_all_other", &t->cpu_all_other);
-    }
-  ws_json_writer_string (json, "cache", c->cache);
-  ws_json_writer_begin_object (json, "speedup");
-  json_speedup (json, "kernel_vs_1", ws_run_get_speedup (run, FALSE, FALSE));
-  json_speedup (json, "e2e_vs_1", ws_run_get_speedup (run, FALSE, TRUE));
-  json_speedup (json, "kernel_vs_all", ws_run_get_speedup (run, TRUE, FALSE));
-  json_speedup (json, "e2e_vs_all", ws_run_get_speedup (run, TRUE, TRUE));
-  ws_json_writer_end_object (json);
-  json_speedup (json, "kernel_gbs", ws_run_get_gbs (run));
-  json_speedup (json, "kernel_gflops", ws_run_get_gflops (run));
-  if (l != NULL)
-    {
-      ws_json_writer_double (json, "occupancy", l->occupancy);
-      ws_json_writer_string (json, "limiter", l->limiter);
-      ws_json_writer_int (json, "active_blocks_per_sm", l->active_blocks_per_sm);
-      ws_json_writer_double (json, "waves", l->waves);
-    }
-  if (c->params != NULL)
-    ws_json_writer_string (json, "params", c->params);
-  if (v != NULL && v->unverified)
-    ws_json_writer_null (json, "verified");
-  else if (v != NULL)
-    {
-      ws_json_writer_bool (json, "verified", v->pass);
-      ws_json_writer_double (json, "max_rel_err", v->max_rel_err);
-    }
-  else
-    ws_json_writer_null (json, "verified");
-  ws_json_writer_begin_array (json, "findings");
-  for (guint i = 0; i < r->findings->len; i++)
-    json_finding (json, g_ptr_array_index (r->findings, i));
-  ws_json_writer_end_array (json);
+  ws_run_columns_write_json (json, r->run, &context);
   ws_json_writer_end_object (json);
 }
 
@@ -337,7 +193,8 @@ ws_cli_report_write_json (WsCliReport *report, GString *out)
 
   ws_json_writer_begin_array (json, "series_findings");
   for (guint i = 0; i < report->series_findings->len; i++)
-    json_finding (json, g_ptr_array_index (report->series_findings, i));
+    ws_finding_write_json (json, g_ptr_array_index (report->series_findings, i),
+                           WS_FINDING_ABOUT_RUN, WS_AUDIENCE_CLI);
   ws_json_writer_end_array (json);
 
   ws_json_writer_begin_array (json, "fastest");

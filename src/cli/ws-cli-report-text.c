@@ -8,6 +8,7 @@
 
 #include "ws-cli-table.h"
 #include "ws-memcheck.h"
+#include "ws-run-columns.h"
 
 /* Text that is not a table wraps here when the terminal's width is not known. */
 #define TEXT_WIDTH 100
@@ -152,7 +153,7 @@ build_table (WsCliReport *report, Layout layout)
       ws_cli_table_take (table, COL_VS_ALL, speedup_cell (r->run, TRUE, layout));
       ws_cli_table_take (table, COL_OCCUPANCY,
                          l != NULL ? ws_units_percent (l->occupancy) : g_strdup ("—"));
-      ws_cli_table_take (table, COL_VERIFIED, ws_cli_report_describe_state (r->run));
+      ws_cli_table_take (table, COL_VERIFIED, ws_run_dup_state_text (r->run));
     }
   if (layout != LAYOUT_SPLIT)
     {
@@ -587,7 +588,7 @@ append_cards (WsCliReport *report, GString *out, gsize width)
       g_autofree char *all = speedup_cell (r->run, TRUE, LAYOUT_INLINE);
       g_autofree char *occupancy = l != NULL ? ws_units_percent (l->occupancy)
                                              : g_strdup ("—");
-      g_autofree char *state = ws_cli_report_describe_state (r->run);
+      g_autofree char *state = ws_run_dup_state_text (r->run);
       g_autofree char *text = NULL;
 
       g_autofree char *all_cores = report->cpu_threads > 0

@@ -37,54 +37,6 @@ ws_cli_report_describe_run (WsRun *run)
                           c->transfer);
 }
 
-static const WsRunnerError *
-first_error (WsRun *run)
-{
-  GPtrArray *errors = ws_run_get_errors (run);
-
-  for (guint i = 0; i < errors->len; i++)
-    {
-      WsRunnerError *e = g_ptr_array_index (errors, i);
-
-      if (e->severity == WS_ERROR_SEVERITY_ERROR)
-        return e;
-    }
-  return NULL;
-}
-
-char *
-ws_cli_report_describe_state (WsRun *run)
-{
-  const WsVerify *v = ws_run_get_verify (run);
-  const WsRunnerError *e;
-
-  switch (ws_run_get_state (run))
-    {
-    case WS_RUN_STATE_COMPLETE:
-      if (v != NULL && v->unverified)
-        return g_strdup (_("unverified"));
-      return g_strdup (_("pass"));
-    case WS_RUN_STATE_FAILED:
-      if (v != NULL && v->checked > 0)
-        {
-          g_autofree char *bad = ws_units_grouped ((guint64) (v->mismatches + v->unwritten));
-          g_autofree char *checked = ws_units_grouped ((guint64) v->checked);
-
-          return g_strdup_printf (_("FAIL: %s of %s wrong"), bad, checked);
-        }
-      return g_strdup (_("FAIL"));
-    case WS_RUN_STATE_REFUSED:
-      e = first_error (run);
-      return e != NULL ? g_strdup_printf (_("refused (%s)"), e->code_name)
-                       : g_strdup (_("refused"));
-    case WS_RUN_STATE_RUNNING:
-      return g_strdup (_("running"));
-    case WS_RUN_STATE_INCOMPLETE:
-    default:
-      return g_strdup (_("incomplete"));
-    }
-}
-
 char *
 ws_cli_report_format_rate (WsCliReport *report, WsRun *run)
 {
@@ -407,30 +359,55 @@ severity_from_string (const char *name, WsSeverity *severity)
   return FALSE;
 }
 
-/* A traced program's report: its own tables and findings (ws-cli-trace-report.c). */
-static int
-write_trace_report (WsSession *session, const char *path, WsCliReportFormat format, int width,
-                    WsSeverity min_severity)
+/* The four ways of writing a report, of a session's runs or of a traced program. */
+typedef void (*TableFunc) (gpointer report, GString *out, gsize width);
+typedef void (*WriteFunc) (gpointer report, GString *out);
+
+typedef struct
 {
-  g_autoptr (WsCliTraceReport) report = ws_cli_trace_report_new (session, path, min_severity);
+  TableFunc table;
+  WriteFunc csv, json, markdown;
+} ReportWriters;
+
+static const ReportWriters run_writers = {
+  (TableFunc) ws_cli_report_write_table,
+  (WriteFunc) ws_cli_report_write_csv,
+  (WriteFunc) ws_cli_report_write_json,
+  (WriteFunc) ws_cli_report_write_markdown,
+};
+
+/* A traced program's report: its own tables and findings (ws-cli-trace-report.c). */
+static const ReportWriters trace_writers = {
+  (TableFunc) ws_cli_trace_report_write_table,
+  (WriteFunc) ws_cli_trace_report_write_csv,
+  (WriteFunc) ws_cli_trace_report_write_json,
+  (WriteFunc) ws_cli_trace_report_write_markdown,
+};
+
+static int
+print_report (gpointer report, const ReportWriters *writers, WsCliReportFormat format,
+              int width)
+{
   g_autoptr (GString) out = g_string_new (NULL);
 
   switch (format)
     {
     case WS_CLI_REPORT_CSV:
-      ws_cli_trace_report_write_csv (report, out);
+      writers->csv (report, out);
       break;
     case WS_CLI_REPORT_JSON:
-      ws_cli_trace_report_write_json (report, out);
+      writers->json (report, out);
       break;
     case WS_CLI_REPORT_MARKDOWN:
-      ws_cli_trace_report_write_markdown (report, out);
+      writers->markdown (report, out);
       break;
     case WS_CLI_REPORT_TABLE:
     default:
-      ws_cli_trace_report_write_table (report, out, (gsize) width);
+      writers->table (report, out, (gsize) width);
       break;
     }
+  /* CSV and JSON are data and stay exact (their quoting and escapes hold any character);
+   * the table and Markdown are text for people, escaped. */
   if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
     ws_cli_write_data (stdout, out->str);
   else if (format == WS_CLI_REPORT_TABLE)
@@ -460,7 +437,6 @@ ws_cli_report (int argc, char **argv)
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (WsCliReport) report = NULL;
-  g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
   WsCliReportFormat format = WS_CLI_REPORT_TABLE;
   WsSeverity min_severity = WS_SEVERITY_INFO;
@@ -504,31 +480,12 @@ ws_cli_report (int argc, char **argv)
       return WS_CLI_EXIT_FAILED;
     }
   if (ws_session_get_trace (session) != NULL)
-    return write_trace_report (session, argv[1], format, width, min_severity);
-  report = ws_cli_report_new (session, argv[1], min_severity);
-  switch (format)
     {
-    case WS_CLI_REPORT_CSV:
-      ws_cli_report_write_csv (report, out);
-      break;
-    case WS_CLI_REPORT_JSON:
-      ws_cli_report_write_json (report, out);
-      break;
-    case WS_CLI_REPORT_MARKDOWN:
-      ws_cli_report_write_markdown (report, out);
-      break;
-    case WS_CLI_REPORT_TABLE:
-    default:
-      ws_cli_report_write_table (report, out, (gsize) width);
-      break;
+      g_autoptr (WsCliTraceReport) trace = ws_cli_trace_report_new (session, argv[1],
+                                                                    min_severity);
+
+      return print_report (trace, &trace_writers, format, width);
     }
-  /* CSV and JSON are data and stay exact (their quoting and escapes hold any character);
-   * the table and Markdown are text for people, escaped. */
-  if (format == WS_CLI_REPORT_CSV || format == WS_CLI_REPORT_JSON)
-    ws_cli_write_data (stdout, out->str);
-  else if (format == WS_CLI_REPORT_TABLE)
-    ws_cli_write_report (stdout, out->str);
-  else
-    ws_cli_write (stdout, out->str);
-  return fflush (stdout) == 0 ? WS_CLI_EXIT_OK : WS_CLI_EXIT_FAILED;
+  report = ws_cli_report_new (session, argv[1], min_severity);
+  return print_report (report, &run_writers, format, width);
 }

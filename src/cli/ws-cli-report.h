@@ -47,8 +47,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsCliReport, ws_cli_report_free)
 
 /* "Run 3: vector_add n = 100,000, block 256, pageable" */
 char *ws_cli_report_describe_run (WsRun *run);
-/* "pass", "FAIL: 12 of 1,000 wrong", "refused", "incomplete" */
-char *ws_cli_report_describe_state (WsRun *run);
 /* The kernel's rate where it matters: GB/s for memory-bound kernels, else GFLOP/s. */
 char *ws_cli_report_format_rate (WsCliReport *report, WsRun *run);
 /* Sentences about a fastest group and a crossover, for people. */

@@ -13,6 +13,55 @@
 #include "ws-target-job.h"
 #include "ws-target-list.h"
 
+/* ---- the options that say where ----------------------------------------------------------- */
+
+void
+ws_cli_runner_args_clear (WsCliRunnerArgs *args)
+{
+  g_clear_pointer (&args->target, g_free);
+  g_clear_pointer (&args->launcher, g_free);
+  g_clear_pointer (&args->runner, g_free);
+  args->remote_shell = FALSE;
+}
+
+GOptionContext *
+ws_cli_runner_context_new (const char *command, const char *summary, const char *description,
+                           WsCliRunnerArgs *args, const GOptionEntry *entries)
+{
+  const GOptionEntry runner_entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_STRING, &args->target,
+      N_("Start the runner on this saved target (“warpscope-cli targets” lists them)"),
+      "NAME" },
+    { "launcher", 'l', 0, G_OPTION_ARG_STRING, &args->launcher,
+      N_("Start the runner behind this command, e.g. \"ssh gpu-box\" (no shell)"), "COMMAND" },
+    { "remote-shell", 0, 0, G_OPTION_ARG_NONE, &args->remote_shell,
+      N_("The launcher hands the runner's command line to a shell on another machine, as ssh "
+         "does: quote each argument for it (automatic when the launcher is ssh)"), NULL },
+    { "runner", 0, 0, G_OPTION_ARG_FILENAME, &args->runner,
+      N_("The runner's path (default $WARPSCOPE_RUNNER, else the built or installed one)"),
+      "PATH" },
+  };
+  guint n = 0;
+  g_autofree GOptionEntry *all = NULL;
+
+  while (entries[n].long_name != NULL)
+    n++;
+  /* GOption copies the entries: they need not outlive the context. */
+  all = g_new0 (GOptionEntry, G_N_ELEMENTS (runner_entries) + n + 1);
+  memcpy (all, runner_entries, sizeof runner_entries);
+  memcpy (all + G_N_ELEMENTS (runner_entries), entries, n * sizeof *entries);
+  return ws_cli_context_new (command, NULL, summary, description, all);
+}
+
+void
+ws_cli_runner_args_apply (const WsCliRunnerArgs *args, WsCliRunnerOptions *options)
+{
+  options->target = args->target;
+  options->launcher = args->launcher;
+  options->runner = args->runner;
+  options->remote_shell = args->remote_shell;
+}
+
 /* ---- the target -------------------------------------------------------------------------- */
 
 WsTarget *

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ws-format.h"
 #include "ws-json-writer.h"
 
 /* ---- CSV ---------------------------------------------------------------------------------- */
@@ -17,26 +18,6 @@ static const char *const csv_columns[] = {
   "block", "registers", "shared_bytes", "count", "bytes", "total_ns", "median_ns", "min_ns",
   "max_ns", "share", "gbs", "occupancy", "limiter", "active_blocks_per_sm", "waves", "findings",
 };
-
-static void
-csv_text (GString *out, const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 static void
 csv_number (GString *out, double value)
@@ -52,7 +33,7 @@ csv_number (GString *out, double value)
 static void
 csv_field (GString *out, const char *text)
 {
-  csv_text (out, text);
+  ws_format_append_csv_field (out, text);
   g_string_append_c (out, ',');
 }
 
@@ -134,7 +115,7 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
         }
       else
         g_string_append (out, ",,,,");
-      csv_text (out, ids);
+      ws_format_append_csv_field (out, ids);
       g_string_append (out, "\r\n");
     }
   for (guint i = 0; i < copies->len; i++)
@@ -181,22 +162,6 @@ json_strv (WsJsonWriter *json, const char *member, char **v)
   for (guint i = 0; v[i] != NULL; i++)
     ws_json_writer_string (json, NULL, v[i]);
   ws_json_writer_end_array (json);
-}
-
-static void
-json_finding (WsJsonWriter *json, const WsFinding *f)
-{
-  ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_string (json, "id", f->id);
-  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
-  ws_json_writer_string (json, "kernel", f->kernel);
-  ws_json_writer_string (json, "title", f->title);
-  ws_json_writer_string (json, "numbers", f->numbers);
-  ws_json_writer_string (json, "cause", f->cause);
-  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, WS_AUDIENCE_CLI));
-  ws_json_writer_double (json, "value", f->value);
-  ws_json_writer_double (json, "threshold", f->threshold);
-  ws_json_writer_end_object (json);
 }
 
 static void
@@ -339,7 +304,8 @@ json_program (WsJsonWriter *json, WsCliTraceReport *r, const WsTraceProgram *p)
   ws_json_writer_begin_array (json, "findings");
   for (guint i = 0; i < r->shown->len; i++)
     if (((WsFinding *) g_ptr_array_index (r->shown, i))->program == p->id)
-      json_finding (json, g_ptr_array_index (r->shown, i));
+      ws_finding_write_json (json, g_ptr_array_index (r->shown, i), WS_FINDING_ABOUT_KERNEL,
+                             WS_AUDIENCE_CLI);
   ws_json_writer_end_array (json);
   ws_json_writer_end_object (json);
 }

@@ -74,6 +74,26 @@ typedef struct
   gpointer stderr_data;
 } WsCliRunnerOptions;
 
+/* --target, --launcher, --remote-shell and --runner, as `devices` and `kernels` take them. */
+typedef struct
+{
+  char *target;
+  char *launcher;
+  gboolean remote_shell;
+  char *runner;
+} WsCliRunnerArgs;
+
+void ws_cli_runner_args_clear (WsCliRunnerArgs *args);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (WsCliRunnerArgs, ws_cli_runner_args_clear)
+
+/* ws-cli-target.c. A command's context (ws_cli_context_new) with the four options of `args`
+ * first, then `entries`. */
+GOptionContext *ws_cli_runner_context_new (const char *command, const char *summary,
+                                           const char *description, WsCliRunnerArgs *args,
+                                           const GOptionEntry *entries);
+/* Where the options' runner is started: `args`' target, launcher, runner and remote shell. */
+void ws_cli_runner_args_apply (const WsCliRunnerArgs *args, WsCliRunnerOptions *options);
+
 /* ws-cli-target.c. The target the options name (--target, --launcher, else this computer),
  * with --runner applied; NULL after a message, with the exit status in `status`. */
 WsTarget *ws_cli_resolve_target (const WsCliRunnerOptions *options, int *status);

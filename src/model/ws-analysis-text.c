@@ -1,5 +1,5 @@
 /* ws-analysis-text.c: the words of findings: numbers with units a student reads at a glance
- * on a projector, and findings built a sentence at a time.
+ * on a projector, findings built a sentence at a time, and a finding as JSON.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-private.h"
@@ -174,6 +174,27 @@ ws_finding_get_fix (const WsFinding *finding, WsAudience audience)
   if (audience == WS_AUDIENCE_APP && finding->fix_app != NULL)
     return finding->fix_app;
   return finding->fix;
+}
+
+void
+ws_finding_write_json (WsJsonWriter *json, const WsFinding *f, WsFindingAbout about,
+                       WsAudience audience)
+{
+  g_return_if_fail (json != NULL && f != NULL);
+  ws_json_writer_begin_object (json, NULL);
+  ws_json_writer_string (json, "id", f->id);
+  ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
+  if (about == WS_FINDING_ABOUT_KERNEL)
+    ws_json_writer_string (json, "kernel", f->kernel);
+  else
+    ws_json_writer_int (json, "run", f->run);
+  ws_json_writer_string (json, "title", f->title);
+  ws_json_writer_string (json, "numbers", f->numbers);
+  ws_json_writer_string (json, "cause", f->cause);
+  ws_json_writer_string (json, "fix", ws_finding_get_fix (f, audience));
+  ws_json_writer_double (json, "value", f->value);
+  ws_json_writer_double (json, "threshold", f->threshold);
+  ws_json_writer_end_object (json);
 }
 
 void

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "ws-json-writer.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -82,6 +83,18 @@ typedef enum
 
 /* The fix in the words of `audience`; NULL when the finding has none. */
 const char *ws_finding_get_fix (const WsFinding *finding, WsAudience audience);
+
+/* What a finding written as JSON says it is about. */
+typedef enum
+{
+  WS_FINDING_ABOUT_RUN,    /* "run": the run's id, 0 for the whole session */
+  WS_FINDING_ABOUT_KERNEL, /* "kernel": a traced program's kernel, null for the whole run */
+} WsFindingAbout;
+
+/* One finding as a JSON object, as the CLI's reports write them: id, severity, what it is
+ * about, title, numbers, cause, fix (in the words of `audience`), value, threshold. */
+void ws_finding_write_json (WsJsonWriter *json, const WsFinding *finding, WsFindingAbout about,
+                            WsAudience audience);
 
 void ws_finding_free (WsFinding *finding);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFinding, ws_finding_free)

@@ -1,4 +1,4 @@
-/* ws-format.c: text from files made safe to print.
+/* ws-format.c: text from files made safe to print, and exact in a CSV field.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-format.h"
@@ -48,4 +48,25 @@ ws_format_escape_controls (const char *text, WsEscapeFlags keep)
       p = g_utf8_next_char (p);
     }
   return g_string_free (out, FALSE);
+}
+
+void
+ws_format_append_csv_field (GString *out, const char *text)
+{
+  g_return_if_fail (out != NULL);
+  if (text == NULL)
+    return;
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
 }

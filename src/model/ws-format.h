@@ -1,5 +1,5 @@
-/* ws-format.h: text from files made safe to print, shared by the model, the app and the CLI
- * (numbers for people are ws-units.h's).
+/* ws-format.h: text from files made safe to print, and exact in a CSV field; shared by the
+ * model, the charts, the app and the CLI (numbers for people are ws-units.h's).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -23,5 +23,10 @@ typedef enum
  * terminal's title, clear its screen, make links or reorder what a person reads. Printable
  * text, CJK included, is unchanged. For tables and messages; CSV and JSON stay exact. */
 char *ws_format_escape_controls (const char *text, WsEscapeFlags keep);
+
+/* `text` as one CSV field (RFC 4180), every character kept: in quotes, with its quotes
+ * doubled, where it holds a comma, a quote or a line break; as it is otherwise. NULL writes
+ * an empty field. */
+void ws_format_append_csv_field (GString *out, const char *text);
 
 G_END_DECLS

@@ -81,6 +81,14 @@ group_thousands (char *digits)
 }
 
 char *
+ws_units_fixed (double value, int decimals)
+{
+  if (!isfinite (value))
+    return g_strdup (WS_UNITS_NONE);
+  return group_thousands (fixed (value, decimals));
+}
+
+char *
 ws_units_number (double value, int digits)
 {
   if (!isfinite (value))

@@ -51,6 +51,8 @@ char *ws_units_count_short (double count);
 char *ws_units_count_approx (double count);
 /* "0.0833", "4,190": `digits` significant digits, thousands grouped; huge: "1.23e+18". */
 char *ws_units_number (double value, int digits);
+/* "4,189.30", "0.5", "12": `decimals` after the point (0 to 12), thousands grouped. */
+char *ws_units_fixed (double value, int decimals);
 
 /* "97%", "38%", "0.4%", "99.7%": of a fraction, in whole percent, but never "100%" or "0%"
  * for what is not quite. */
