@@ -289,6 +289,24 @@ test_speedup_edges (void)
     g_assert_nonnull (strstr (text, "no CPU baseline to compare with"));
     g_assert_null (strstr (text, "GPU faster"));
     g_assert_null (strstr (text, "CPU faster"));
+    /* An export of it is refused with the same words, saying what to run, in the words of
+     * who reads them. */
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) sizes = one (sample ("vector-add-sizes"));
+
+      g_assert_false (ws_chart_check (ladder, &options, &error));
+      g_assert_nonnull (strstr (error->message, "no CPU baseline to compare with: run with "
+                                                "--cpu 1,all"));
+      g_clear_error (&error);
+      options.audience = WS_AUDIENCE_APP;
+      g_assert_false (ws_chart_check (ladder, &options, &error));
+      g_assert_nonnull (strstr (error->message, "in the sidebar"));
+      g_clear_error (&error);
+      /* With a baseline the same chart passes. */
+      g_assert_true (ws_chart_check (sizes, &options, &error));
+      g_assert_no_error (error);
+    }
   }
 
   /* Two recordings: a series per session, named by GPU; one colour each. */
