@@ -411,19 +411,6 @@ test_blocks (void)
   _ws_blocks_data_free (d);
 }
 
-/* Whether the pixel at (x, y) is `color`, give or take rounding. */
-static gboolean
-pixel_is (cairo_surface_t *image, int x, int y, const WsColor *color)
-{
-  const guint8 *px = cairo_image_surface_get_data (image)
-                     + y * cairo_image_surface_get_stride (image) + 4 * x;
-  guint32 v = *(const guint32 *) px;
-
-  return ABS ((int) (v >> 16 & 0xff) - (int) lround (color->r * 255)) <= 2
-         && ABS ((int) (v >> 8 & 0xff) - (int) lround (color->g * 255)) <= 2
-         && ABS ((int) (v & 0xff) - (int) lround (color->b * 255)) <= 2;
-}
-
 /* The under-occupied shade is centred on the configuration it marks, at an end of the sweep
  * too: 32 threads, the first of 32, 64 … 1024, reaches as far left of its grid line as right. */
 static void

@@ -5,6 +5,7 @@
  */
 #include "test-charts-util.h"
 #include "ws-chart-breakdown-private.h"
+#include "ws-chart-timeline-private.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
 
@@ -185,6 +186,71 @@ test_breakdown_csv (void)
   g_assert_cmpstr (lines[7], ==, "");
 }
 
+/* The row of the first lane of `category` in a traced program's timeline, and how many rows. */
+static int
+trace_row (WsSession *session, WsLaneCategory category, guint *n_rows, WsColor *color)
+{
+  WsChartBase base = base_for (WS_AUDIENCE_CLI);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  GArray *rows = d->groups[0].rows;
+  int found = -1;
+
+  *n_rows = rows->len;
+  for (guint i = 0; i < rows->len && found < 0; i++)
+    if (_ws_timeline_row_category (&g_array_index (rows, WsTimelineRow, i)) == category)
+      {
+        found = (int) i;
+        *color = _ws_timeline_row_color (base.theme, &g_array_index (rows, WsTimelineRow, i));
+      }
+  _ws_timeline_data_free (d);
+  return found;
+}
+
+/* The torch program's one D2H copy, 3 µs of 4 bytes, ends 10 µs before the trace's last call:
+ * a pixel wide, where it ran, inside the plot (rounded, it fell a pixel past the plot's right
+ * edge, and its lane looked empty). */
+static void
+test_timeline_short_copy (void)
+{
+  g_autoptr (WsSession) session = load_trace ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  WsTrace *trace = ws_session_get_trace (session);
+  WsChartOptions options;
+  WsTimelineGeometry g;
+  g_autoptr (GBytes) png = NULL;
+  cairo_surface_t *image;
+  guint n_spans, n_rows, copies = 0;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  WsColor color;
+  int row = trace_row (session, WS_LANE_D2H, &n_rows, &color), y, hit = -1;
+  double at = 0;
+
+  for (guint i = 0; i < n_spans; i++)
+    if (spans[i].kind == WS_TRACE_SPAN_MEMCPY && spans[i].direction == WS_COPY_DTOH)
+      {
+        copies++;
+        g_assert_cmpint (spans[i].end - spans[i].start, <, 5000);
+        at = (double) spans[i].start;
+      }
+  g_assert_cmpuint (copies, ==, 1);
+  g_assert_cmpint (row, >=, 0);
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  ws_timeline_get_geometry (session, &options, &g);
+  png = render (sessions, &options, WS_EXPORT_PNG, 1);
+  image = decode_png (png);
+  cairo_surface_flush (image);
+  y = (int) (g.plot_y + (row + 0.5) * g.plot_height / n_rows);
+  for (int x = (int) g.plot_x; x < (int) (g.plot_x + g.plot_width); x++)
+    if (pixel_is (image, x, y, &color))
+      hit = x;
+  g_assert_cmpint (hit, >=, 0);
+  g_assert_cmpfloat (fabs (hit - (g.plot_x + (at - (double) g.start) / (double) (g.end - g.start)
+                                               * g.plot_width)),
+                     <=, 2);
+  cairo_surface_destroy (image);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -193,5 +259,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/trace/breakdown-sweep", test_breakdown_sweep);
   g_test_add_func ("/charts/trace/empty-states", test_empty_states);
   g_test_add_func ("/charts/trace/breakdown-csv", test_breakdown_csv);
+  g_test_add_func ("/charts/trace/timeline-short-copy", test_timeline_short_copy);
   return g_test_run ();
 }

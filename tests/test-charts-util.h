@@ -145,6 +145,20 @@ render (GPtrArray *sessions, const WsChartOptions *options, WsExportFormat forma
   return bytes;
 }
 
+/* Whether the pixel at (x, y) of an image of CAIRO_FORMAT_(A)RGB32 is `color`, give or take
+ * rounding. */
+static inline gboolean
+pixel_is (cairo_surface_t *image, int x, int y, const WsColor *color)
+{
+  const guint8 *px = cairo_image_surface_get_data (image)
+                     + y * cairo_image_surface_get_stride (image) + 4 * x;
+  guint32 v = *(const guint32 *) px;
+
+  return ABS ((int) (v >> 16 & 0xff) - (int) lround (color->r * 255)) <= 2
+         && ABS ((int) (v >> 8 & 0xff) - (int) lround (color->g * 255)) <= 2
+         && ABS ((int) (v & 0xff) - (int) lround (color->b * 255)) <= 2;
+}
+
 /* A PNG of this size with something drawn on it. */
 static inline void
 check_png (GBytes *bytes, int width, int height, const WsTheme *theme)

@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include "ws-chart-axes-private.h"
 #include "ws-chart-format-private.h"
 #include "ws-chart-frame-private.h"
@@ -97,6 +99,14 @@ _ws_timeline_x (const WsTimelineLayout *l, gint64 t)
   double x = l->plot.x + ((double) t - (double) l->start) * l->ppn;
 
   return CLAMP (x, l->plot.x - 8, l->plot.x + l->plot.width + 8);
+}
+
+/* The left edge of a mark a pixel wide at x, on a whole pixel and inside the plot: a copy of
+ * 3 µs that ends a 127 ms trace rounds to the plot's right edge, a pixel past what it shows. */
+static inline double
+_ws_timeline_column (const WsTimelineLayout *l, double x)
+{
+  return CLAMP (round (x), ceil (l->plot.x), floor (l->plot.x + l->plot.width) - 1);
 }
 
 /* The row of a lane key, or -1 when it is not shown. */

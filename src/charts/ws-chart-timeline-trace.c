@@ -352,7 +352,7 @@ draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s,
 {
   cairo_t *cr = ctx->cr;
   double pad = MAX (1, round (0.15 * l->row_height));
-  double x0 = round (_ws_timeline_x (l, s->start));
+  double x0 = _ws_timeline_column (l, _ws_timeline_x (l, s->start));
   double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
   double h = l->row_height - 2 * pad;
   g_autofree char *text = NULL;
