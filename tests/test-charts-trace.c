@@ -1,6 +1,7 @@
 /* test-charts-trace.c: the charts of a program traced as it is (resources/samples/trace-*):
  * the time breakdown splits each program run's wall time on the GPU, from the trace's own
- * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show.
+ * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show;
+ * the timeline draws its shortest spans inside the plot and names every range that has room.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
@@ -251,6 +252,59 @@ test_timeline_short_copy (void)
   cairo_surface_destroy (image);
 }
 
+/* A program that marks an epoch and, inside it, its forward and backward passes (push/pop
+ * ranges nest), then a step that starts as the epoch ends, with a short name. */
+static WsSession *
+nested_ranges (void)
+{
+  static const char *const records[] = {
+    "{\"type\":\"hello\",\"t\":0,\"pid\":7,\"protocol\":2,\"source\":\"trace\","
+    "\"command\":[\"python3\",\"train.py\"]}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"api\",\"start\":0,\"end\":2000000,"
+    "\"api\":\"driver\",\"name\":\"cuInit\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":10000000,"
+    "\"end\":80000000,\"nvtx\":\"range\",\"name\":\"epoch 1\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":12000000,"
+    "\"end\":40000000,\"nvtx\":\"range\",\"name\":\"forward\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":50000000,"
+    "\"end\":78000000,\"nvtx\":\"range\",\"name\":\"backward\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":80000000,"
+    "\"end\":84000000,\"nvtx\":\"range\",\"name\":\"step\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"api\",\"start\":98000000,"
+    "\"end\":100000000,\"api\":\"runtime\",\"name\":\"cudaFree\",\"thread\":7}",
+    "{\"type\":\"trace_end\",\"pid\":7,\"reason\":\"exit\",\"exit_status\":0}",
+  };
+  g_autoptr (GPtrArray) lines = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    g_ptr_array_add (lines, (gpointer) records[i]);
+  return session_from_lines (lines);
+}
+
+/* Every NVTX range whose name fits shows it: the ranges inside a named one too, and one as
+ * wide as its short name, not only those four lines of text wide. */
+static void
+test_timeline_range_names (void)
+{
+  g_autoptr (WsSession) session = nested_ranges ();
+  g_autoptr (GPtrArray) sessions = one (session);
+  static const char *const names[] = { "epoch 1", "forward", "backward", "step" };
+  WsChartOptions options;
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (ws_session_get_trace (session));
+  /* 4 ms of 100 ms on a plot about 1,400 px wide: some 55 px for "step". */
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_test_message ("%s", names[i]);
+      g_assert_nonnull (strstr (text, names[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,5 +314,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/trace/empty-states", test_empty_states);
   g_test_add_func ("/charts/trace/breakdown-csv", test_breakdown_csv);
   g_test_add_func ("/charts/trace/timeline-short-copy", test_timeline_short_copy);
+  g_test_add_func ("/charts/trace/timeline-range-names", test_timeline_range_names);
   return g_test_run ();
 }
