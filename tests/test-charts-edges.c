@@ -289,9 +289,7 @@ test_lanes_extreme (void)
 static void
 test_nothing_to_export (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
-                                            "own-vector-add-oob-memcheck-h200.jsonl", NULL);
-  g_autoptr (WsSession) session = load_path (path);
+  g_autoptr (WsSession) session = load_recording ("own-vector-add-oob-memcheck-h200.jsonl");
   g_autoptr (GPtrArray) sessions = one (session);
   const struct
   {

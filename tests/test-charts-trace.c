@@ -16,21 +16,13 @@ base_for (WsAudience audience)
   return (WsChartBase) { ws_theme_get (WS_THEME_LIGHT), 1600, 900, 1, .audience = audience };
 }
 
-static WsSession *
-load_trace (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-
-  return load_path (path);
-}
-
 /* The tutorial's vector add as written: one bar over the program's wall time, in which the
  * GPU ran its kernel, copied both ways, and was idle nearly all the time (Python, Numba's
  * JIT); the kernel's share is its spans' own time. */
 static void
 test_breakdown_program (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   WsChartBase base = base_for (WS_AUDIENCE_CLI);
   WsBreakdownData *d = _ws_breakdown_collect (session, &base);
@@ -75,7 +67,7 @@ test_breakdown_program (void)
 static void
 test_breakdown_sweep (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-tpb-sweep-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   WsChartBase base = base_for (WS_AUDIENCE_CLI);
   WsBreakdownData *d = _ws_breakdown_collect (session, &base);
@@ -110,7 +102,7 @@ test_breakdown_sweep (void)
 static void
 test_empty_states (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
   g_autoptr (GPtrArray) sessions = one (session);
   const struct
   {
@@ -150,7 +142,7 @@ test_empty_states (void)
 static void
 test_breakdown_csv (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-tpb-sweep-h200.jsonl");
   g_autoptr (GPtrArray) sessions = g_ptr_array_new ();
   g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
   g_autoptr (GError) error = NULL;
@@ -214,7 +206,7 @@ trace_row (WsSession *session, WsLaneCategory category, guint *n_rows, WsColor *
 static void
 test_timeline_short_copy (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-torch-matmul-h200.jsonl");
   g_autoptr (GPtrArray) sessions = one (session);
   WsTrace *trace = ws_session_get_trace (session);
   WsChartOptions options;

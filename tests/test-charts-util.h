@@ -45,6 +45,16 @@ load_path (const char *path)
   return session;
 }
 
+/* A recording by its file name: the traced programs and the memory check too, which
+ * load_samples leaves out of the charts' common samples. */
+static inline WsSession *
+load_recording (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+
+  return load_path (path);
+}
+
 static inline void
 load_samples (void)
 {

@@ -65,6 +65,15 @@ WsTimelineData *_ws_timeline_collect (WsSession *session, const WsChartBase *bas
 void _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data);
 void _ws_timeline_data_free (WsTimelineData *data);
 WsLaneCategory _ws_timeline_row_category (const WsTimelineRow *row);
+/* What a lane is called where both timelines name it alike: copies, memsets, the host's waits,
+ * the CPU reference, CUPTI's own work; kernels, by stream when `by_stream`. */
+char *_ws_timeline_lane_label (guint64 key, gboolean by_stream);
+/* A lane's own name for a timeline that names some lanes its own way; NULL: the common one. */
+typedef char *(*WsTimelineLabelFunc) (guint64 key, gpointer data);
+/* The rows of lane keys, in their order: each named by `label` (NULL, or where it returns
+ * NULL: by _ws_timeline_lane_label, kernels by stream when there are several kernel lanes),
+ * the kernel lanes counted for their alternating colours. */
+GArray *_ws_timeline_rows_new (GArray *keys, WsTimelineLabelFunc label, gpointer data);
 
 /* ---- laid out --------------------------------------------------------------------------- */
 

@@ -90,9 +90,12 @@ compare_keys (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* The host's lanes by thread when there are several; kernels always by stream: a program
+ * chooses its streams, so its one stream has a name too. The rest as the sweeps' timeline. */
 static char *
-row_label (guint64 key, guint n_threads, guint n_streams)
+row_label (guint64 key, gpointer data)
 {
+  guint n_threads = GPOINTER_TO_UINT (data);
   guint32 low = WS_LANE_KEY_STREAM (key);
 
   switch (WS_LANE_KEY_CATEGORY (key))
@@ -114,29 +117,10 @@ row_label (guint64 key, guint n_threads, guint n_streams)
     case WS_LANE_JIT:
       return g_strdup (_("JIT compiles"));
     case WS_LANE_KERNEL:
-      /* Always the stream: a program chooses its streams, so its one stream has a name too. */
-      return g_strdup_printf (_("Kernels · stream %u"), low);
-    case WS_LANE_H2D:
-      return g_strdup (_("H2D copies"));
-    case WS_LANE_D2H:
-      return g_strdup (_("D2H copies"));
-    case WS_LANE_OTHER_COPY:
-      return g_strdup (_("Other copies"));
-    case WS_LANE_MEMSET:
-      return g_strdup (_("Memsets"));
-    case WS_LANE_SYNC:
-    case WS_LANE_CPU:
-    case WS_LANE_OVERHEAD:
-    case WS_N_LANE_CATEGORIES:
+      return _ws_timeline_lane_label (key, TRUE);
     default:
-      return g_strdup (_("Host waits (sync)"));
+      return NULL;
     }
-}
-
-static void
-row_clear (WsTimelineRow *row)
-{
-  g_free (row->label);
 }
 
 /* Lanes are few (threads, streams, directions): a look along them is enough. */
@@ -154,13 +138,11 @@ has_key (GArray *keys, guint64 key)
 static GArray *
 collect_rows (WsTrace *trace)
 {
-  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
-  guint n_spans, n_streams = 0, ordinal = 0;
+  guint n_spans;
   const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
 
-  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
   for (guint i = 0; i < n_spans; i++)
     {
       guint64 key;
@@ -173,19 +155,8 @@ collect_rows (WsTrace *trace)
         g_array_append_val (keys, key);
     }
   g_array_sort (keys, compare_keys);
-  for (guint k = 0; k < keys->len; k++)
-    n_streams += WS_LANE_KEY_CATEGORY (g_array_index (keys, guint64, k)) == WS_LANE_KERNEL;
-  for (guint k = 0; k < keys->len; k++)
-    {
-      guint64 key = g_array_index (keys, guint64, k);
-      WsTimelineRow row = { key, row_label (key, g_hash_table_size (threads), n_streams),
-                            ordinal };
-
-      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_KERNEL)
-        ordinal++;
-      g_array_append_val (rows, row);
-    }
-  return rows;
+  return _ws_timeline_rows_new (keys, row_label,
+                                GUINT_TO_POINTER (g_hash_table_size (threads)));
 }
 
 /* ---- the range and the data ------------------------------------------------------------- */
