@@ -97,8 +97,8 @@ test_breakdown_sweep (void)
   g_assert_null (strstr (text, "sequence span"));
 }
 
-/* No CPU baseline, no bytes or FLOPs: the two charts say so, in the words of who reads them,
- * and an export of them is refused with the same words. */
+/* No CPU baseline, no bytes or FLOPs, no block sweep: the charts say so, in the words of who
+ * reads them, and an export of them is refused with the same words. */
 static void
 test_empty_states (void)
 {
@@ -115,6 +115,10 @@ test_empty_states (void)
     { WS_CHART_SPEEDUP, WS_AUDIENCE_APP, "has no CPU baseline, so there is no speedup: trace it "
                                          "over one of its parameters (Trace a Program…" },
     { WS_CHART_ROOFLINE, WS_AUDIENCE_CLI, "do not say how many bytes they move" },
+    { WS_CHART_BLOCKS, WS_AUDIENCE_CLI, "each kernel in one configuration, so there is no block "
+                                        "size to compare: trace a sweep" },
+    { WS_CHART_BLOCKS, WS_AUDIENCE_APP, "each kernel in one configuration, so there is no block "
+                                        "size to compare: trace it over" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

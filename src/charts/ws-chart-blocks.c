@@ -12,6 +12,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-format-private.h"
+#include "ws-trace.h"
 
 /* ---- collect ---------------------------------------------------------------------------- */
 
@@ -361,8 +362,17 @@ collect_shapes (WsBlocksData *data, GPtrArray *picked)
 }
 
 const char *
-_ws_blocks_no_sweep_message (WsAudience audience)
+_ws_blocks_no_sweep_message (WsSession *session, WsAudience audience)
 {
+  /* A program traced as it is chose its own blocks: sweeping is its parameters' business. */
+  if (session != NULL && ws_session_get_trace (session) != NULL)
+    return audience == WS_AUDIENCE_APP
+             ? _("A traced program ran each kernel in one configuration, so there is no block "
+                 "size to compare: trace it over the parameter that sets its block size "
+                 "(Trace a Program…, with a sweep).")
+             : _("A traced program ran each kernel in one configuration, so there is no block "
+                 "size to compare: trace a sweep over the parameter that sets its block size "
+                 "(trace --sweep TPB=32,64,128 -- …).");
   if (audience == WS_AUDIENCE_APP)
     return _("No block-size sweep in this session. In the sidebar's Sweep, give one size as From "
              "size and To size and several Blocks (32,64,128,256,512,1024), and run it to see "
@@ -401,7 +411,7 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
   if (picked->len == 0)
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
-      data->frame.message = g_strdup (_ws_blocks_no_sweep_message (base->audience));
+      data->frame.message = g_strdup (_ws_blocks_no_sweep_message (session, base->audience));
       return data;
     }
   data->frame.title = blocks_title (picked);
