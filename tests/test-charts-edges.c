@@ -284,6 +284,46 @@ test_lanes_extreme (void)
   }
 }
 
+/* A memory check's recording has no runs: each chart that needs them is refused before an
+ * export, with the sentence it would draw; the occupancy calculator draws its defaults. */
+static void
+test_nothing_to_export (void)
+{
+  g_autoptr (WsSession) session = load_recording ("own-vector-add-oob-memcheck-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  const struct
+  {
+    WsChartKind kind;
+    const char *said; /* NULL: exported */
+  } cases[] = {
+    { WS_CHART_TIMELINE, "No traced activity" },
+    { WS_CHART_SPEEDUP, "No size sweep to compare with the CPU" },
+    { WS_CHART_BLOCKS, "No block-size sweep in this session" },
+    { WS_CHART_OCCUPANCY, NULL },
+    { WS_CHART_BREAKDOWN, "No run has traced copy-and-kernel sequences" },
+    { WS_CHART_ROOFLINE, "No run with a kernel time and its FLOP and byte counts" },
+    { WS_CHART_PARAMS, "No tunable parameter was swept" },
+  };
+
+  g_assert_cmpuint (G_N_ELEMENTS (cases), ==, WS_N_CHARTS);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      WsChartOptions options;
+      g_autoptr (GError) error = NULL;
+
+      ws_chart_options_init (&options, cases[i].kind, NULL, 720, 420);
+      if (cases[i].said == NULL)
+        {
+          g_assert_true (ws_chart_check (sessions, &options, &error));
+          g_assert_no_error (error);
+          continue;
+        }
+      g_assert_false (ws_chart_check (sessions, &options, &error));
+      g_assert_nonnull (strstr (error->message, "own-vector-add-oob-memcheck-h200.jsonl: "));
+      g_assert_nonnull (strstr (error->message, cases[i].said));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,6 +333,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/edges/breakdown-short", test_breakdown_short);
   g_test_add_func ("/charts/edges/extreme", test_extreme);
   g_test_add_func ("/charts/edges/lanes-extreme", test_lanes_extreme);
+  g_test_add_func ("/charts/edges/nothing-to-export", test_nothing_to_export);
   for (guint s = 0; s < samples->len; s++)
     {
       const char *name = g_ptr_array_index (sample_names, s);

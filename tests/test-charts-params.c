@@ -116,6 +116,11 @@ test_one_parameter (void)
   g_assert_false (point (a, 0)->best);
   g_assert_false (point (b, 2)->best);
   g_assert_cmpstr (data->best_text, ==, "fastest at every size: TILE = 16");
+  /* The legend says what a point is: a line per size, then the fastest block at each value
+   * (run 7, a second block at TILE = 16, is not drawn). */
+  g_assert_cmpuint (data->legend.items->len, ==, 3);
+  g_assert_cmpstr (g_array_index (data->legend.items, WsLegendItem, 2).label, ==,
+                   "each point: the fastest block size at that value");
   g_assert_cmpfloat (data->lo, ==, 500e3);
   g_assert_cmpfloat (data->hi, ==, 7e6);
   _ws_params_data_free (data);

@@ -289,6 +289,24 @@ test_speedup_edges (void)
     g_assert_nonnull (strstr (text, "no CPU baseline to compare with"));
     g_assert_null (strstr (text, "GPU faster"));
     g_assert_null (strstr (text, "CPU faster"));
+    /* An export of it is refused with the same words, saying what to run, in the words of
+     * who reads them. */
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) sizes = one (sample ("vector-add-sizes"));
+
+      g_assert_false (ws_chart_check (ladder, &options, &error));
+      g_assert_nonnull (strstr (error->message, "no CPU baseline to compare with: run with "
+                                                "--cpu 1,all"));
+      g_clear_error (&error);
+      options.audience = WS_AUDIENCE_APP;
+      g_assert_false (ws_chart_check (ladder, &options, &error));
+      g_assert_nonnull (strstr (error->message, "in the sidebar"));
+      g_clear_error (&error);
+      /* With a baseline the same chart passes. */
+      g_assert_true (ws_chart_check (sizes, &options, &error));
+      g_assert_no_error (error);
+    }
   }
 
   /* Two recordings: a series per session, named by GPU; one colour each. */
@@ -391,6 +409,50 @@ test_blocks (void)
   for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
     g_assert_cmpstr (g_array_index (d->legend.items, WsLegendItem, i).label, ==, legend[i]);
   _ws_blocks_data_free (d);
+}
+
+/* The under-occupied shade is centred on the configuration it marks, at an end of the sweep
+ * too: 32 threads, the first of 32, 64 … 1024, reaches as far left of its grid line as right. */
+static void
+test_blocks_shade_centred (void)
+{
+  g_autoptr (GPtrArray) sessions = one (sample ("own-kernel-tuner-vector-add"));
+  const WsTheme *theme = ws_theme_get (WS_THEME_LIGHT);
+  WsColor shade = _ws_blocks_shade (theme, 0.5);
+  WsChartOptions options;
+  g_autoptr (GBytes) png = NULL;
+  cairo_surface_t *image;
+  int first = -1, last = -1, y;
+  double line = 0;
+  guint line_columns = 0;
+
+  ws_chart_options_init (&options, WS_CHART_BLOCKS, theme, 1600, 900);
+  png = render (sessions, &options, WS_EXPORT_PNG, 1);
+  image = decode_png (png);
+  cairo_surface_flush (image);
+  /* A row low in the plot, under the kernel's line: only the shade and the grid there. */
+  y = (int) (0.88 * 900);
+  for (int x = 0; x < 1600; x++)
+    if (pixel_is (image, x, y, &shade))
+      {
+        if (first < 0)
+          first = x;
+        last = x;
+      }
+  g_assert_cmpint (first, >, 0);
+  g_assert_cmpint (last - first, >, 40);
+  /* The grid line of 32 runs through the shade: its columns are not the shade's colour. */
+  for (int x = first; x <= last; x++)
+    if (!pixel_is (image, x, y, &shade))
+      {
+        line += x;
+        line_columns++;
+      }
+  g_assert_cmpuint (line_columns, >, 0);
+  g_assert_cmpuint (line_columns, <=, 3);
+  line /= line_columns;
+  g_assert_cmpfloat (fabs ((first + last) / 2.0 - line), <=, 1.5);
+  cairo_surface_destroy (image);
 }
 
 static void
@@ -710,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/roofline/others", test_roofline_others);
   g_test_add_func ("/charts/blocks", test_blocks);
   g_test_add_func ("/charts/blocks/kernels", test_blocks_kernels);
+  g_test_add_func ("/charts/blocks/shade-centred", test_blocks_shade_centred);
   g_test_add_func ("/charts/blocks/heatmap", test_heatmap);
   g_test_add_func ("/charts/blocks/trace", test_blocks_trace);
   g_test_add_func ("/charts/speedup", test_speedup);

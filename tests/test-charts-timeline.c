@@ -543,22 +543,13 @@ test_timeline_outlines (void)
   g_assert_nonnull (strstr (text, "a finding points here"));
 }
 
-/* The traced programs are left out of the charts' common samples: each test loads its own. */
-static WsSession *
-load_trace (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-
-  return load_path (path);
-}
-
 /* A traced program: a lane of API calls (the host), JIT work, copies by direction, a lane per
  * stream, the host's waits, counted from its first call; the kernel's span is where CUPTI put
  * it; the widget can zoom (geometry) but picks no run's activity. */
 static void
 test_timeline_trace (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   WsChartBase base = timeline_base (1600, 900);
   WsTimelineOptions options = { 0 };
@@ -647,8 +638,8 @@ test_timeline_trace (void)
 static void
 test_timeline_trace_sweep (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
-  g_autoptr (WsSession) torch = load_trace ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) torch = load_recording ("trace-torch-matmul-h200.jsonl");
   WsChartBase base = timeline_base (1600, 900);
   WsTimelineOptions options = { 0 };
   WsTimelineData *d = _ws_timeline_collect (session, &base, &options);

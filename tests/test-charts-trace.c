@@ -1,10 +1,12 @@
 /* test-charts-trace.c: the charts of a program traced as it is (resources/samples/trace-*):
  * the time breakdown splits each program run's wall time on the GPU, from the trace's own
- * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show.
+ * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show;
+ * the timeline draws its shortest spans inside the plot and names every range that has room.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
 #include "ws-chart-breakdown-private.h"
+#include "ws-chart-timeline-private.h"
 #include "ws-trace-command.h"
 #include "ws-trace.h"
 
@@ -14,21 +16,13 @@ base_for (WsAudience audience)
   return (WsChartBase) { ws_theme_get (WS_THEME_LIGHT), 1600, 900, 1, .audience = audience };
 }
 
-static WsSession *
-load_trace (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-
-  return load_path (path);
-}
-
 /* The tutorial's vector add as written: one bar over the program's wall time, in which the
  * GPU ran its kernel, copied both ways, and was idle nearly all the time (Python, Numba's
  * JIT); the kernel's share is its spans' own time. */
 static void
 test_breakdown_program (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   WsChartBase base = base_for (WS_AUDIENCE_CLI);
   WsBreakdownData *d = _ws_breakdown_collect (session, &base);
@@ -73,7 +67,7 @@ test_breakdown_program (void)
 static void
 test_breakdown_sweep (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-tpb-sweep-h200.jsonl");
   WsTrace *trace = ws_session_get_trace (session);
   WsChartBase base = base_for (WS_AUDIENCE_CLI);
   WsBreakdownData *d = _ws_breakdown_collect (session, &base);
@@ -103,12 +97,12 @@ test_breakdown_sweep (void)
   g_assert_null (strstr (text, "sequence span"));
 }
 
-/* No CPU baseline, no bytes or FLOPs: the two charts say so, in the words of who reads them,
- * and an export of them is refused with the same words. */
+/* No CPU baseline, no bytes or FLOPs, no block sweep: the charts say so, in the words of who
+ * reads them, and an export of them is refused with the same words. */
 static void
 test_empty_states (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
   g_autoptr (GPtrArray) sessions = one (session);
   const struct
   {
@@ -121,6 +115,10 @@ test_empty_states (void)
     { WS_CHART_SPEEDUP, WS_AUDIENCE_APP, "has no CPU baseline, so there is no speedup: trace it "
                                          "over one of its parameters (Trace a Program…" },
     { WS_CHART_ROOFLINE, WS_AUDIENCE_CLI, "do not say how many bytes they move" },
+    { WS_CHART_BLOCKS, WS_AUDIENCE_CLI, "each kernel in one configuration, so there is no block "
+                                        "size to compare: trace a sweep" },
+    { WS_CHART_BLOCKS, WS_AUDIENCE_APP, "each kernel in one configuration, so there is no block "
+                                        "size to compare: trace it over" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -138,11 +136,8 @@ test_empty_states (void)
       /* The sentence wraps: its first words are on the first line. */
       wanted[40] = '\0';
       g_assert_nonnull (strstr (text, wanted));
-      if (cases[i].kind == WS_CHART_SPEEDUP)
-        {
-          g_assert_false (ws_chart_check (sessions, &options, &error));
-          g_assert_nonnull (strstr (error->message, cases[i].said));
-        }
+      g_assert_false (ws_chart_check (sessions, &options, &error));
+      g_assert_nonnull (strstr (error->message, cases[i].said));
     }
 }
 
@@ -151,7 +146,7 @@ test_empty_states (void)
 static void
 test_breakdown_csv (void)
 {
-  g_autoptr (WsSession) session = load_trace ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-tpb-sweep-h200.jsonl");
   g_autoptr (GPtrArray) sessions = g_ptr_array_new ();
   g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
   g_autoptr (GError) error = NULL;
@@ -188,6 +183,124 @@ test_breakdown_csv (void)
   g_assert_cmpstr (lines[7], ==, "");
 }
 
+/* The row of the first lane of `category` in a traced program's timeline, and how many rows. */
+static int
+trace_row (WsSession *session, WsLaneCategory category, guint *n_rows, WsColor *color)
+{
+  WsChartBase base = base_for (WS_AUDIENCE_CLI);
+  WsTimelineOptions options = { 0 };
+  WsTimelineData *d = _ws_timeline_collect (session, &base, &options);
+  GArray *rows = d->groups[0].rows;
+  int found = -1;
+
+  *n_rows = rows->len;
+  for (guint i = 0; i < rows->len && found < 0; i++)
+    if (_ws_timeline_row_category (&g_array_index (rows, WsTimelineRow, i)) == category)
+      {
+        found = (int) i;
+        *color = _ws_timeline_row_color (base.theme, &g_array_index (rows, WsTimelineRow, i));
+      }
+  _ws_timeline_data_free (d);
+  return found;
+}
+
+/* The torch program's one D2H copy, 3 µs of 4 bytes, ends 10 µs before the trace's last call:
+ * a pixel wide, where it ran, inside the plot (rounded, it fell a pixel past the plot's right
+ * edge, and its lane looked empty). */
+static void
+test_timeline_short_copy (void)
+{
+  g_autoptr (WsSession) session = load_recording ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  WsTrace *trace = ws_session_get_trace (session);
+  WsChartOptions options;
+  WsTimelineGeometry g;
+  g_autoptr (GBytes) png = NULL;
+  cairo_surface_t *image;
+  guint n_spans, n_rows, copies = 0;
+  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  WsColor color;
+  int row = trace_row (session, WS_LANE_D2H, &n_rows, &color), y, hit = -1;
+  double at = 0;
+
+  for (guint i = 0; i < n_spans; i++)
+    if (spans[i].kind == WS_TRACE_SPAN_MEMCPY && spans[i].direction == WS_COPY_DTOH)
+      {
+        copies++;
+        g_assert_cmpint (spans[i].end - spans[i].start, <, 5000);
+        at = (double) spans[i].start;
+      }
+  g_assert_cmpuint (copies, ==, 1);
+  g_assert_cmpint (row, >=, 0);
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  ws_timeline_get_geometry (session, &options, &g);
+  png = render (sessions, &options, WS_EXPORT_PNG, 1);
+  image = decode_png (png);
+  cairo_surface_flush (image);
+  y = (int) (g.plot_y + (row + 0.5) * g.plot_height / n_rows);
+  for (int x = (int) g.plot_x; x < (int) (g.plot_x + g.plot_width); x++)
+    if (pixel_is (image, x, y, &color))
+      hit = x;
+  g_assert_cmpint (hit, >=, 0);
+  g_assert_cmpfloat (fabs (hit - (g.plot_x + (at - (double) g.start) / (double) (g.end - g.start)
+                                               * g.plot_width)),
+                     <=, 2);
+  cairo_surface_destroy (image);
+}
+
+/* A program that marks an epoch and, inside it, its forward and backward passes (push/pop
+ * ranges nest), then a step that starts as the epoch ends, with a short name. */
+static WsSession *
+nested_ranges (void)
+{
+  static const char *const records[] = {
+    "{\"type\":\"hello\",\"t\":0,\"pid\":7,\"protocol\":2,\"source\":\"trace\","
+    "\"command\":[\"python3\",\"train.py\"]}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"api\",\"start\":0,\"end\":2000000,"
+    "\"api\":\"driver\",\"name\":\"cuInit\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":10000000,"
+    "\"end\":80000000,\"nvtx\":\"range\",\"name\":\"epoch 1\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":12000000,"
+    "\"end\":40000000,\"nvtx\":\"range\",\"name\":\"forward\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":50000000,"
+    "\"end\":78000000,\"nvtx\":\"range\",\"name\":\"backward\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"nvtx\",\"start\":80000000,"
+    "\"end\":84000000,\"nvtx\":\"range\",\"name\":\"step\",\"thread\":7}",
+    "{\"type\":\"activity\",\"pid\":7,\"kind\":\"api\",\"start\":98000000,"
+    "\"end\":100000000,\"api\":\"runtime\",\"name\":\"cudaFree\",\"thread\":7}",
+    "{\"type\":\"trace_end\",\"pid\":7,\"reason\":\"exit\",\"exit_status\":0}",
+  };
+  g_autoptr (GPtrArray) lines = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    g_ptr_array_add (lines, (gpointer) records[i]);
+  return session_from_lines (lines);
+}
+
+/* Every NVTX range whose name fits shows it: the ranges inside a named one too, and one as
+ * wide as its short name, not only those four lines of text wide. */
+static void
+test_timeline_range_names (void)
+{
+  g_autoptr (WsSession) session = nested_ranges ();
+  g_autoptr (GPtrArray) sessions = one (session);
+  static const char *const names[] = { "epoch 1", "forward", "backward", "step" };
+  WsChartOptions options;
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (ws_session_get_trace (session));
+  /* 4 ms of 100 ms on a plot about 1,400 px wide: some 55 px for "step". */
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_test_message ("%s", names[i]);
+      g_assert_nonnull (strstr (text, names[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,5 +309,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/trace/breakdown-sweep", test_breakdown_sweep);
   g_test_add_func ("/charts/trace/empty-states", test_empty_states);
   g_test_add_func ("/charts/trace/breakdown-csv", test_breakdown_csv);
+  g_test_add_func ("/charts/trace/timeline-short-copy", test_timeline_short_copy);
+  g_test_add_func ("/charts/trace/timeline-range-names", test_timeline_range_names);
   return g_test_run ();
 }

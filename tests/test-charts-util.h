@@ -45,6 +45,16 @@ load_path (const char *path)
   return session;
 }
 
+/* A recording by its file name: the traced programs and the memory check too, which
+ * load_samples leaves out of the charts' common samples. */
+static inline WsSession *
+load_recording (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
+
+  return load_path (path);
+}
+
 static inline void
 load_samples (void)
 {
@@ -143,6 +153,20 @@ render (GPtrArray *sessions, const WsChartOptions *options, WsExportFormat forma
   g_assert_no_error (error);
   g_assert_nonnull (bytes);
   return bytes;
+}
+
+/* Whether the pixel at (x, y) of an image of CAIRO_FORMAT_(A)RGB32 is `color`, give or take
+ * rounding. */
+static inline gboolean
+pixel_is (cairo_surface_t *image, int x, int y, const WsColor *color)
+{
+  const guint8 *px = cairo_image_surface_get_data (image)
+                     + y * cairo_image_surface_get_stride (image) + 4 * x;
+  guint32 v = *(const guint32 *) px;
+
+  return ABS ((int) (v >> 16 & 0xff) - (int) lround (color->r * 255)) <= 2
+         && ABS ((int) (v >> 8 & 0xff) - (int) lround (color->g * 255)) <= 2
+         && ABS ((int) (v & 0xff) - (int) lround (color->b * 255)) <= 2;
 }
 
 /* A PNG of this size with something drawn on it. */

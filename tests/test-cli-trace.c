@@ -447,15 +447,17 @@ test_report_translated (void)
   assert_has (r.out, "cuda.pinned_array");
 }
 
-/* Charts of a trace draw; those of sweeps a trace does not have (speedup, blocks) are
- * refused with what to change, and not written empty. */
+/* Charts of a trace draw; those of sweeps a trace does not have (speedup, blocks) and the
+ * roofline, for which its kernels have no byte counts, are refused with what to change, and
+ * not written empty. */
 static void
 test_export (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
   g_autofree char *path = sample_path ("trace-torch-matmul-h200.jsonl");
   const char *const charts[] = { "timeline", "breakdown" };
-  const char *const refused[] = { "speedup", "blocks" };
+  const char *const refused[][2] = { { "speedup", "sweep" }, { "blocks", "sweep" },
+                                      { "roofline", "how many bytes they move" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
     {
@@ -469,13 +471,13 @@ test_export (void)
     }
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
-      g_autofree char *out = g_strdup_printf ("%s/%s.svg", dir, refused[i]);
-      const char *args[] = { "export", path, "--chart", refused[i], "-o", out, NULL };
+      g_autofree char *out = g_strdup_printf ("%s/%s.svg", dir, refused[i][0]);
+      const char *args[] = { "export", path, "--chart", refused[i][0], "-o", out, NULL };
       g_auto (Result) r = { 0 };
 
       run_cli (&r, args);
       g_assert_cmpint (r.status, ==, 2);
-      g_assert_nonnull (strstr (r.err, "sweep"));
+      g_assert_nonnull (strstr (r.err, refused[i][1]));
       g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
     }
   remove_dir (dir);

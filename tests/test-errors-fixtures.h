@@ -23,7 +23,8 @@ static const char *const built[] = {
   "matmul_tiled.cu", "bad-header.cu", "no-header.cu", "runner-dies.sh", "runner-killed.sh",
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
-  "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh", NULL,
+  "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
+  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -107,6 +108,16 @@ build_fixtures (void)
 
   put ("s.jsonl", vadd, -1, -1);
   put ("m.jsonl", matmul, -1, -1);
+  {
+    /* Sessions that some charts have nothing for. */
+    g_autofree char *ladder = sample_text ("reduce-ladder-h200.jsonl");
+    g_autofree char *trace = sample_text ("trace-vector-add-h200.jsonl");
+    g_autofree char *memcheck = sample_text ("own-vector-add-oob-memcheck-h200.jsonl");
+
+    put ("ladder.jsonl", ladder, -1, -1);
+    put ("trace.jsonl", trace, -1, -1);
+    put ("memcheck.jsonl", memcheck, -1, -1);
+  }
   {
     g_autofree char *soft = fixture ("link.jsonl");
     g_autofree char *s = fixture ("s.jsonl");

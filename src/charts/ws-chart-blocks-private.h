@@ -154,7 +154,7 @@ gboolean _ws_blocks_collect_trace (WsBlocksData *data, WsSession *session,
 /* Whether a traced session has a kernel run at two block sizes or more. */
 gboolean _ws_blocks_trace_has_sweep (WsSession *session);
 /* What the chart says of a session without a block sweep, and what to run instead. */
-const char *_ws_blocks_no_sweep_message (WsAudience audience);
+const char *_ws_blocks_no_sweep_message (WsSession *session, WsAudience audience);
 /* The parameter chart on its own (WS_CHART_PARAMS): the block chart's data holding only its
  * parameters, or the sentence saying what to sweep when the session has none. */
 WsBlocksData *_ws_params_chart_collect (WsSession *session, const WsChartBase *base);

@@ -12,6 +12,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-format-private.h"
+#include "ws-trace.h"
 
 /* ---- collect ---------------------------------------------------------------------------- */
 
@@ -250,6 +251,29 @@ _ws_blocks_collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsThem
                     &theme->foreground, WS_LEGEND_OUTLINE, -1);
 }
 
+/* Room at each end of the axis for half the gap to the next configuration: the shade behind
+ * an end configuration reaches as far out as in, and the plot's edge would cut it off centre. */
+static void
+room_for_shade (WsScale *x, GArray *tpbs)
+{
+  g_autoptr (GArray) sorted = g_array_copy (tpbs);
+  double t0, t1, tn, tm;
+
+  if (sorted->len < 2)
+    return;
+  g_array_sort (sorted, compare_double);
+  t0 = g_array_index (sorted, double, 0);
+  t1 = g_array_index (sorted, double, 1);
+  tm = g_array_index (sorted, double, sorted->len - 2);
+  tn = g_array_index (sorted, double, sorted->len - 1);
+  if (x->kind == WS_SCALE_LOG && t0 > 0)
+    _ws_scale_set_domain (x, WS_SCALE_LOG, MIN (x->lo, t0 / sqrt (t1 / t0)),
+                          MAX (x->hi, tn * sqrt (tn / tm)));
+  else if (x->kind == WS_SCALE_LINEAR)
+    _ws_scale_set_domain (x, WS_SCALE_LINEAR, MIN (x->lo, t0 - (t1 - t0) / 2),
+                          MAX (x->hi, tn + (tn - tm) / 2));
+}
+
 /* Square shapes at a few sizes (64, 256, 1024 threads) spread over decades: a log axis with a
  * tick at each; a fine sweep (32, 64, …, 1024) reads best on a linear one. */
 static void
@@ -259,6 +283,7 @@ collect_x (WsBlocksData *data, GArray *tpbs, double xlo, double xhi)
     {
       _ws_scale_set_domain (&data->x, WS_SCALE_LOG, xlo, xhi);
       _ws_scale_pad (&data->x, 0.08);
+      room_for_shade (&data->x, tpbs);
       data->x_ticks = g_array_ref (tpbs);
       return;
     }
@@ -269,6 +294,7 @@ collect_x (WsBlocksData *data, GArray *tpbs, double xlo, double xhi)
     while (xhi / step > 10)
       step *= 2;
     _ws_scale_set_domain (&data->x, WS_SCALE_LINEAR, 0, xhi + step / 3);
+    room_for_shade (&data->x, tpbs);
     data->x_ticks = g_array_new (FALSE, FALSE, sizeof (double));
     for (double v = 0; v <= data->x.hi + 1e-9 && data->x_ticks->len < 64; v += step)
       g_array_append_val (data->x_ticks, v);
@@ -336,8 +362,17 @@ collect_shapes (WsBlocksData *data, GPtrArray *picked)
 }
 
 const char *
-_ws_blocks_no_sweep_message (WsAudience audience)
+_ws_blocks_no_sweep_message (WsSession *session, WsAudience audience)
 {
+  /* A program traced as it is chose its own blocks: sweeping is its parameters' business. */
+  if (session != NULL && ws_session_get_trace (session) != NULL)
+    return audience == WS_AUDIENCE_APP
+             ? _("A traced program ran each kernel in one configuration, so there is no block "
+                 "size to compare: trace it over the parameter that sets its block size "
+                 "(Trace a Program…, with a sweep).")
+             : _("A traced program ran each kernel in one configuration, so there is no block "
+                 "size to compare: trace a sweep over the parameter that sets its block size "
+                 "(trace --sweep TPB=32,64,128 -- …).");
   if (audience == WS_AUDIENCE_APP)
     return _("No block-size sweep in this session. In the sidebar's Sweep, give one size as From "
              "size and To size and several Blocks (32,64,128,256,512,1024), and run it to see "
@@ -376,7 +411,7 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
   if (picked->len == 0)
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
-      data->frame.message = g_strdup (_ws_blocks_no_sweep_message (base->audience));
+      data->frame.message = g_strdup (_ws_blocks_no_sweep_message (session, base->audience));
       return data;
     }
   data->frame.title = blocks_title (picked);
@@ -497,27 +532,43 @@ clip_to_plot (cairo_t *cr, const Plot *p)
   cairo_clip (cr);
 }
 
+/* Where the shade behind configuration `i` of the `n` at x positions `xs` (ascending) starts
+ * and ends: half-way to each neighbour, as far on the side without one, `lone` each side of a
+ * configuration alone. */
+static void
+shade_reach (const double *xs, guint n, guint i, double lone, double *left, double *right)
+{
+  double before = i > 0 ? (xs[i] - xs[i - 1]) / 2 : -1;
+  double after = i + 1 < n ? (xs[i + 1] - xs[i]) / 2 : -1;
+
+  g_assert (i < n);
+  /* At an end of the sweep the band reaches as far out as it reaches in: reaching in by
+   * half the gap and out by a fixed few units put the band off the point it marks. */
+  if (before < 0)
+    before = after >= 0 ? after : lone;
+  if (after < 0)
+    after = before;
+  *left = xs[i] - before;
+  *right = xs[i] + after;
+}
+
 /* Behind the configurations under the threshold, half-way to their neighbours on each side. */
 static void
 draw_shading (WsChartContext *ctx, const WsBlocksData *data, const Plot *p, GArray *curve)
 {
-  double half = 8 * ctx->unit;
+  g_autofree double *xs = g_new (double, MAX (curve->len, 1));
 
+  for (guint i = 0; i < curve->len; i++)
+    xs[i] = _ws_scale_map (&p->x.scale, g_array_index (curve, WsBlocksVertex, i).tpb);
   for (guint i = 0; i < curve->len; i++)
     {
       const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
-      double px = _ws_scale_map (&p->x.scale, v->tpb), left, right;
+      double left, right;
       WsColor shade;
 
       if (isnan (v->occupancy) || v->occupancy >= data->threshold - 1e-9)
         continue;
-      left = i > 0 ? (px + _ws_scale_map (&p->x.scale,
-                                          g_array_index (curve, WsBlocksVertex, i - 1).tpb)) / 2
-                   : px - half;
-      right = i + 1 < curve->len
-                  ? (px + _ws_scale_map (&p->x.scale,
-                                         g_array_index (curve, WsBlocksVertex, i + 1).tpb)) / 2
-                  : px + half;
+      shade_reach (xs, curve->len, i, 8 * ctx->unit, &left, &right);
       left = MAX (left, p->plot.x);
       right = MIN (right, p->plot.x + p->plot.width);
       shade = _ws_blocks_shade (ctx->theme, v->occupancy);

@@ -263,6 +263,10 @@ collect_lines (WsParamsData *data, GPtrArray *measured, GPtrArray *swept, const 
         }
       add_point (s, &p);
     }
+  /* Where several blocks ran at one value a line shows only the fastest of them: without
+   * these words a reader takes each point for the one block measured there. */
+  _ws_legend_add (&data->legend, _("each point: the fastest block size at that value"),
+                  &theme->muted, WS_LEGEND_MARKER, WS_MARKER_CIRCLE);
   /* The axis spans the points drawn, not the slower runs they stand for: a block that ran
    * 3.6× slower at one value would otherwise leave most of the plot empty. */
   data->lo = INFINITY;

@@ -60,6 +60,8 @@ typedef struct
 WsSpeedupData *_ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base);
 /* What the chart says of sessions without a size sweep, and what to run instead. */
 const char *_ws_speedup_no_sweep_message (WsSession *session, WsAudience audience);
+/* What the chart says of a size sweep run without a CPU baseline (no point to draw). */
+const char *_ws_speedup_no_baseline_message (WsAudience audience);
 void _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data);
 void _ws_speedup_data_free (WsSpeedupData *data);
 

@@ -316,6 +316,15 @@ _ws_speedup_no_sweep_message (WsSession *session, WsAudience audience)
            "to win.");
 }
 
+const char *
+_ws_speedup_no_baseline_message (WsAudience audience)
+{
+  if (audience == WS_AUDIENCE_APP)
+    return _("These runs have no CPU baseline to compare with: turn on CPU, one thread or CPU, "
+             "all cores in the sidebar and run again.");
+  return _("These runs have no CPU baseline to compare with: run with --cpu 1,all.");
+}
+
 WsSpeedupData *
 _ws_speedup_collect (GPtrArray *sessions, const WsChartBase *base)
 {
@@ -645,12 +654,7 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
   _ws_axis_draw (ctx, &p.x, &p.plot);
   _ws_axis_draw (ctx, &p.y, &p.plot);
   if (!data->any)
-    _ws_chart_message (ctx, &p.plot,
-                       data->audience == WS_AUDIENCE_APP
-                         ? _("These runs have no CPU baseline to compare with: turn on CPU, one "
-                             "thread or CPU, all cores in the sidebar and run again.")
-                         : _("These runs have no CPU baseline to compare with: run with --cpu "
-                             "1,all."));
+    _ws_chart_message (ctx, &p.plot, _ws_speedup_no_baseline_message (data->audience));
   plot_clear (&p);
 }
 

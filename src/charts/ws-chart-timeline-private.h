@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include "ws-chart-axes-private.h"
 #include "ws-chart-format-private.h"
 #include "ws-chart-frame-private.h"
@@ -63,6 +65,15 @@ WsTimelineData *_ws_timeline_collect (WsSession *session, const WsChartBase *bas
 void _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data);
 void _ws_timeline_data_free (WsTimelineData *data);
 WsLaneCategory _ws_timeline_row_category (const WsTimelineRow *row);
+/* What a lane is called where both timelines name it alike: copies, memsets, the host's waits,
+ * the CPU reference, CUPTI's own work; kernels, by stream when `by_stream`. */
+char *_ws_timeline_lane_label (guint64 key, gboolean by_stream);
+/* A lane's own name for a timeline that names some lanes its own way; NULL: the common one. */
+typedef char *(*WsTimelineLabelFunc) (guint64 key, gpointer data);
+/* The rows of lane keys, in their order: each named by `label` (NULL, or where it returns
+ * NULL: by _ws_timeline_lane_label, kernels by stream when there are several kernel lanes),
+ * the kernel lanes counted for their alternating colours. */
+GArray *_ws_timeline_rows_new (GArray *keys, WsTimelineLabelFunc label, gpointer data);
 
 /* ---- laid out --------------------------------------------------------------------------- */
 
@@ -97,6 +108,14 @@ _ws_timeline_x (const WsTimelineLayout *l, gint64 t)
   double x = l->plot.x + ((double) t - (double) l->start) * l->ppn;
 
   return CLAMP (x, l->plot.x - 8, l->plot.x + l->plot.width + 8);
+}
+
+/* The left edge of a mark a pixel wide at x, on a whole pixel and inside the plot: a copy of
+ * 3 µs that ends a 127 ms trace rounds to the plot's right edge, a pixel past what it shows. */
+static inline double
+_ws_timeline_column (const WsTimelineLayout *l, double x)
+{
+  return CLAMP (round (x), ceil (l->plot.x), floor (l->plot.x + l->plot.width) - 1);
 }
 
 /* The row of a lane key, or -1 when it is not shown. */

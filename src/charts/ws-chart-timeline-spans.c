@@ -108,7 +108,8 @@ walk_lane (Walk *w, Row *row, WsRun *run, const WsLane *lane)
       k = _ws_lane_first_starting (lane, i + 1, column_end);
       if (k == i + 1)
         {
-          /* A lone narrow span still shows, a pixel wide. */
+          /* A lone narrow span still shows, a pixel wide, inside the plot. */
+          x0 = _ws_timeline_column (l, x0);
           add_rect (row->solid, x0, x0 + 1, row->y, row->h);
           i++;
           continue;

@@ -90,9 +90,12 @@ compare_keys (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+/* The host's lanes by thread when there are several; kernels always by stream: a program
+ * chooses its streams, so its one stream has a name too. The rest as the sweeps' timeline. */
 static char *
-row_label (guint64 key, guint n_threads, guint n_streams)
+row_label (guint64 key, gpointer data)
 {
+  guint n_threads = GPOINTER_TO_UINT (data);
   guint32 low = WS_LANE_KEY_STREAM (key);
 
   switch (WS_LANE_KEY_CATEGORY (key))
@@ -114,29 +117,10 @@ row_label (guint64 key, guint n_threads, guint n_streams)
     case WS_LANE_JIT:
       return g_strdup (_("JIT compiles"));
     case WS_LANE_KERNEL:
-      /* Always the stream: a program chooses its streams, so its one stream has a name too. */
-      return g_strdup_printf (_("Kernels · stream %u"), low);
-    case WS_LANE_H2D:
-      return g_strdup (_("H2D copies"));
-    case WS_LANE_D2H:
-      return g_strdup (_("D2H copies"));
-    case WS_LANE_OTHER_COPY:
-      return g_strdup (_("Other copies"));
-    case WS_LANE_MEMSET:
-      return g_strdup (_("Memsets"));
-    case WS_LANE_SYNC:
-    case WS_LANE_CPU:
-    case WS_LANE_OVERHEAD:
-    case WS_N_LANE_CATEGORIES:
+      return _ws_timeline_lane_label (key, TRUE);
     default:
-      return g_strdup (_("Host waits (sync)"));
+      return NULL;
     }
-}
-
-static void
-row_clear (WsTimelineRow *row)
-{
-  g_free (row->label);
 }
 
 /* Lanes are few (threads, streams, directions): a look along them is enough. */
@@ -154,13 +138,11 @@ has_key (GArray *keys, guint64 key)
 static GArray *
 collect_rows (WsTrace *trace)
 {
-  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
-  guint n_spans, n_streams = 0, ordinal = 0;
+  guint n_spans;
   const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
 
-  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
   for (guint i = 0; i < n_spans; i++)
     {
       guint64 key;
@@ -173,19 +155,8 @@ collect_rows (WsTrace *trace)
         g_array_append_val (keys, key);
     }
   g_array_sort (keys, compare_keys);
-  for (guint k = 0; k < keys->len; k++)
-    n_streams += WS_LANE_KEY_CATEGORY (g_array_index (keys, guint64, k)) == WS_LANE_KERNEL;
-  for (guint k = 0; k < keys->len; k++)
-    {
-      guint64 key = g_array_index (keys, guint64, k);
-      WsTimelineRow row = { key, row_label (key, g_hash_table_size (threads), n_streams),
-                            ordinal };
-
-      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_KERNEL)
-        ordinal++;
-      g_array_append_val (rows, row);
-    }
-  return rows;
+  return _ws_timeline_rows_new (keys, row_label,
+                                GUINT_TO_POINTER (g_hash_table_size (threads)));
 }
 
 /* ---- the range and the data ------------------------------------------------------------- */
@@ -346,69 +317,101 @@ span_text (const WsTraceSpan *s)
   return NULL;
 }
 
+/* A span's box: whole pixels, at least one and inside the plot. */
+static void
+span_box (const WsTimelineLayout *l, const WsTraceSpan *s, double y, WsRect *box)
+{
+  double pad = MAX (1, round (0.15 * l->row_height));
+  double x0 = _ws_timeline_column (l, _ws_timeline_x (l, s->start));
+  double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
+
+  *box = (WsRect) { x0, y + pad, x1 - x0, l->row_height - 2 * pad };
+}
+
 static void
 draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s, double y,
-           const WsColor *color, double *label_end)
+           const WsColor *color)
 {
-  cairo_t *cr = ctx->cr;
-  double pad = MAX (1, round (0.15 * l->row_height));
-  double x0 = round (_ws_timeline_x (l, s->start));
-  double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
-  double h = l->row_height - 2 * pad;
+  WsRect box;
+
+  span_box (l, s, y, &box);
+  /* Boxes three pixels wide and more leave their last column empty: a range that starts as
+   * the one before it ends, or kernels queued back to back, read as two. */
+  if (box.width >= 3)
+    box.width -= 1;
+  _ws_set_color (ctx->cr, color);
+  cairo_rectangle (ctx->cr, box.x, box.y, box.width, box.height);
+  cairo_fill (ctx->cr);
+}
+
+/* A span's name inside its box, where the name fits and keeps off the names placed already:
+ * a range inside a named one (NVTX push and pop nest) is named too where there is room. */
+static void
+label_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s, double y,
+            const WsColor *color, WsPlacer *placed)
+{
+  WsRect box, r;
+  double cx0, cx1, w, h;
   g_autofree char *text = NULL;
+  WsColor on;
 
-  _ws_set_color (cr, color);
-  cairo_rectangle (cr, x0, y + pad, x1 - x0, h);
-  cairo_fill (cr);
-  if (x1 - x0 < 4 * ctx->line_height || h < ctx->small_height || x0 < *label_end)
+  span_box (l, s, y, &box);
+  if (box.width < ctx->small_height || box.height < ctx->small_height
+      || (text = span_text (s)) == NULL)
     return;
-  text = span_text (s);
-  if (text != NULL)
-    {
-      double cx0 = MAX (x0, l->plot.x), cx1 = MIN (x1, l->plot.x + l->plot.width);
-      WsColor on = _ws_color_text_on (color);
-
-      if (_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
-                        cx1 - cx0 - 6 * ctx->unit))
-        {
-          _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5,
-                         0.5, &on);
-          *label_end = x1;
-        }
-    }
+  cx0 = MAX (box.x, l->plot.x);
+  cx1 = MIN (box.x + box.width, l->plot.x + l->plot.width);
+  if (!_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
+                     cx1 - cx0 - 6 * ctx->unit))
+    return;
+  _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
+  r = (WsRect) { (cx0 + cx1 - w) / 2 - 2 * ctx->unit, y, w + 4 * ctx->unit, l->row_height };
+  if (!_ws_placer_try (placed, &r))
+    return;
+  on = _ws_color_text_on (color);
+  _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5, 0.5,
+                 &on);
 }
 
 /* Every span in the window onto its row: a few thousand in a program's trace, each at least a
- * pixel, so that a 36 µs kernel in a 2 s program still shows where it ran. */
+ * pixel, so that a 36 µs kernel in a 2 s program still shows where it ran; then their names,
+ * over every box, so that no box drawn later covers one. */
 void
 _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
 {
   guint n_spans;
   const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
-  g_autofree double *label_end = g_new (double, MAX (l->rows->len, 1));
   cairo_t *cr = ctx->cr;
+  WsPlacer placed;
 
-  for (guint r = 0; r < l->rows->len; r++)
-    label_end[r] = -G_MAXDOUBLE;
+  _ws_placer_init (&placed);
   cairo_save (cr);
   cairo_rectangle (cr, l->plot.x, l->plot.y, l->plot.width, l->plot.height);
   cairo_clip (cr);
-  for (guint i = 0; i < n_spans; i++)
-    {
-      const WsTraceSpan *s = &spans[i];
-      guint64 key;
-      int row;
-      WsColor color;
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n_spans; i++)
+      {
+        const WsTraceSpan *s = &spans[i];
+        guint64 key;
+        int row;
+        WsColor color;
+        double y;
 
-      if (s->end < l->start || s->start > l->end || !_ws_timeline_trace_key (trace, s, &key)
-          || (row = _ws_timeline_row_of (l, key)) < 0)
-        continue;
-      color = _ws_timeline_row_color (ctx->theme, &g_array_index (l->rows, WsTimelineRow, row));
-      if (s->flags & WS_TRACE_SPAN_FAILED)
-        color = ctx->theme->severity[3];
-      draw_span (ctx, l, s, l->plot.y + row * l->row_height, &color, &label_end[row]);
-    }
+        if (s->end < l->start || s->start > l->end || !_ws_timeline_trace_key (trace, s, &key)
+            || (row = _ws_timeline_row_of (l, key)) < 0)
+          continue;
+        color = _ws_timeline_row_color (ctx->theme,
+                                        &g_array_index (l->rows, WsTimelineRow, row));
+        if (s->flags & WS_TRACE_SPAN_FAILED)
+          color = ctx->theme->severity[3];
+        y = l->plot.y + row * l->row_height;
+        if (pass == 0)
+          draw_span (ctx, l, s, y, &color);
+        else
+          label_span (ctx, l, s, y, &color, &placed);
+      }
   cairo_restore (cr);
+  _ws_placer_clear (&placed);
 }
 
 gboolean

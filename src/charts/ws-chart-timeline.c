@@ -21,8 +21,8 @@ _ws_timeline_row_category (const WsTimelineRow *row)
   return WS_LANE_KEY_CATEGORY (row->key);
 }
 
-static char *
-row_label (guint64 key, guint n_kernel_lanes)
+char *
+_ws_timeline_lane_label (guint64 key, gboolean by_stream)
 {
   switch (WS_LANE_KEY_CATEGORY (key))
     {
@@ -31,7 +31,7 @@ row_label (guint64 key, guint n_kernel_lanes)
     case WS_LANE_H2D:
       return g_strdup (_("H2D copies"));
     case WS_LANE_KERNEL:
-      if (n_kernel_lanes > 1)
+      if (by_stream)
         return g_strdup_printf (_("Kernels · stream %u"), WS_LANE_KEY_STREAM (key));
       return g_strdup (_("Kernels"));
     case WS_LANE_D2H:
@@ -55,6 +55,29 @@ row_clear (WsTimelineRow *row)
   g_free (row->label);
 }
 
+GArray *
+_ws_timeline_rows_new (GArray *keys, WsTimelineLabelFunc label, gpointer data)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
+  guint n_kernel = 0, ordinal = 0;
+
+  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
+  for (guint k = 0; k < keys->len; k++)
+    n_kernel += WS_LANE_KEY_CATEGORY (g_array_index (keys, guint64, k)) == WS_LANE_KERNEL;
+  for (guint k = 0; k < keys->len; k++)
+    {
+      guint64 key = g_array_index (keys, guint64, k);
+      char *text = label != NULL ? label (key, data) : NULL;
+      WsTimelineRow row = { key, text ? text : _ws_timeline_lane_label (key, n_kernel > 1),
+                            ordinal };
+
+      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_KERNEL)
+        ordinal++;
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
 static int
 compare_u64 (gconstpointer a, gconstpointer b)
 {
@@ -68,11 +91,8 @@ compare_u64 (gconstpointer a, gconstpointer b)
 static GArray *
 collect_rows (const WsLaneIndex *index, const WsLaneIndex *also)
 {
-  GArray *rows = g_array_new (FALSE, TRUE, sizeof (WsTimelineRow));
   g_autoptr (GArray) keys = g_array_copy (index->keys);
-  guint n_kernel = 0, ordinal = 0;
 
-  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
   for (guint k = 0; also && k < also->keys->len; k++)
     {
       guint64 key = g_array_index (also->keys, guint64, k);
@@ -84,18 +104,7 @@ collect_rows (const WsLaneIndex *index, const WsLaneIndex *also)
         g_array_append_val (keys, key);
     }
   g_array_sort (keys, compare_u64);
-  for (guint k = 0; k < keys->len; k++)
-    n_kernel += WS_LANE_KEY_CATEGORY (g_array_index (keys, guint64, k)) == WS_LANE_KERNEL;
-  for (guint k = 0; k < keys->len; k++)
-    {
-      guint64 key = g_array_index (keys, guint64, k);
-      WsTimelineRow row = { key, row_label (key, n_kernel), ordinal };
-
-      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_KERNEL)
-        ordinal++;
-      g_array_append_val (rows, row);
-    }
-  return rows;
+  return _ws_timeline_rows_new (keys, NULL, NULL);
 }
 
 /* ---- one group: the whole session ------------------------------------------------------- */

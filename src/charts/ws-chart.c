@@ -310,7 +310,6 @@ check_speedup_axis (GPtrArray *sessions, const WsChartBase *base, GError **error
 {
   int first_matrix = -1;
   guint first_session = 0;
-  g_autofree char *name = NULL;
 
   for (guint si = 0; si < sessions->len; si++)
     {
@@ -345,49 +344,47 @@ check_speedup_axis (GPtrArray *sessions, const WsChartBase *base, GError **error
           return FALSE;
         }
     }
-  if (first_matrix >= 0)
-    return TRUE;
-  name = session_name (g_ptr_array_index (sessions, 0));
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
-               _ws_speedup_no_sweep_message (g_ptr_array_index (sessions, 0), base->audience));
-  return FALSE;
+  return TRUE;
+}
+
+/* The sentence a chart collected for `request` would show instead of a plot, or NULL when it
+ * has something to draw. */
+static char *
+why_empty (const WsChartRequest *request)
+{
+  const WsChartClass *klass = _ws_chart_class (request->kind);
+  gpointer data = klass->collect (request);
+  /* Every kind's data starts with its frame (WsChartClass). */
+  const WsChartFrame *frame = data;
+  char *why = g_strdup (frame->message);
+
+  /* A size sweep without a CPU baseline draws its axes, but no point on them. */
+  if (why == NULL && request->kind == WS_CHART_SPEEDUP && !((WsSpeedupData *) data)->any)
+    why = g_strdup (_ws_speedup_no_baseline_message (request->base.audience));
+  klass->free (data);
+  return why;
 }
 
 gboolean
 ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **error)
 {
   WsChartRequest request;
-  WsSession *session;
+  g_autofree char *why = NULL;
 
   g_return_val_if_fail (sessions != NULL && sessions->len > 0, FALSE);
   g_return_val_if_fail (options != NULL, FALSE);
   _ws_chart_request_init (&request, sessions, options);
-  session = _ws_chart_request_session (&request);
-  if (options->kind == WS_CHART_BLOCKS)
+  if (options->kind == WS_CHART_SPEEDUP
+      && !check_speedup_axis (sessions, &request.base, error))
+    return FALSE;
+  /* A chart that would only say why it is empty (a block-size chart without a block sweep, a
+   * speedup without a CPU baseline, a traced program's roofline) is refused with that
+   * sentence, which says what to run instead. */
+  if ((why = why_empty (&request)) != NULL)
     {
-      gboolean heatmap = FALSE;
-      g_autoptr (GPtrArray) picked = _ws_blocks_pick_series (session, &request.base, &heatmap);
-      g_autofree char *name = NULL;
+      g_autofree char *name = session_name (_ws_chart_request_session (&request));
 
-      /* A traced program swept over its own parameter is a block sweep too, and an own
-       * kernel's parameter swept without one is drawn in its place. */
-      if (picked->len > 0
-          || (session != NULL
-              && (_ws_blocks_trace_has_sweep (session) || has_param_sweep (session))))
-        return TRUE;
-      name = session_name (session);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
-                   _ws_blocks_no_sweep_message (options->audience));
-      return FALSE;
-    }
-  if (options->kind == WS_CHART_SPEEDUP)
-    return check_speedup_axis (sessions, &request.base, error);
-  if (options->kind == WS_CHART_PARAMS && !has_param_sweep (session))
-    {
-      g_autofree char *name = session_name (session);
-
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name,
-                   _ws_params_no_sweep_message (options->audience));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: %s", name, why);
       return FALSE;
     }
   return TRUE;

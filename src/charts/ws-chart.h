@@ -85,8 +85,9 @@ void ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *opti
 void ws_chart_prepare (WsSession *session);
 
 /* Before an export: FALSE, with a message saying what to change, when the chart would draw
- * nothing of `sessions` (a block-size chart of a session without a block sweep, a speedup
- * chart without a size sweep) or would mislead (speedup curves of vector sizes and of matrix
+ * nothing of `sessions` but the sentence saying why (a block-size chart of a session without a
+ * block sweep, a speedup chart without a size sweep or without a CPU baseline, a roofline of a
+ * traced program's kernels) or would mislead (speedup curves of vector sizes and of matrix
  * sizes on one size axis). */
 gboolean ws_chart_check (GPtrArray *sessions, const WsChartOptions *options, GError **error);
 

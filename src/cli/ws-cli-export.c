@@ -184,7 +184,8 @@ parse_options (ExportOptions *o, const char *charts, int *argc, char ***argv)
       "Exit status: 0 written; 1 a FILE could not be read or OUT could not be written; 2 bad "
       "arguments (an unknown chart, format or theme, a run the session does not have, a chart "
       "the sessions have nothing for: blocks without a block-size sweep, params without a "
-      "tunable parameter swept, speedup of vector and matrix sizes together)."),
+      "tunable parameter swept, speedup without a CPU baseline or of vector and matrix sizes "
+      "together, roofline of a traced program)."),
     charts);
   context = ws_cli_context_new (
     "export", _("FILE…"),
@@ -320,8 +321,9 @@ write_export (const ExportOptions *o, GPtrArray *sessions, const WsChartOptions 
   WsSession *main_session = g_ptr_array_index (sessions, 0);
   gboolean ok;
 
-  /* A chart of nothing (a block-size chart without a block sweep) is refused, not written
-   * empty; so are speedup curves that would share an axis they do not have in common. */
+  /* A chart of nothing (a block-size chart without a block sweep, a speedup without a CPU
+   * baseline) is refused before any file is opened, not written empty and not over OUT; so
+   * are speedup curves that would share an axis they do not have in common. */
   if (o->format != WS_EXPORT_TRACE && !ws_chart_check (sessions, options, &error))
     {
       ws_cli_error ("export", _("%s Or choose another chart with --chart."), error->message);
