@@ -87,16 +87,17 @@ ws_test_sample (const char *name)
 }
 
 /* A stand-in script `dir/name`: "#!/bin/sh" and `body`, in which "@SAMPLE@" stands for the
- * recording `sample` and "@DIR@" for `dir`. */
+ * recording `sample` (NULL: none) and "@DIR@" for `dir`. */
 static inline char *
 ws_test_write_script (const char *dir, const char *name, const char *body, const char *sample)
 {
-  g_autofree char *recording = ws_test_sample (sample);
+  g_autofree char *recording = sample != NULL ? ws_test_sample (sample) : NULL;
   g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
   char *path = g_build_filename (dir, name, NULL);
 
   g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", recording, 0);
+  if (recording != NULL)
+    g_string_replace (text, "@SAMPLE@", recording, 0);
   g_string_replace (text, "@DIR@", dir, 0);
   g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
   g_assert_cmpint (g_chmod (path, 0755), ==, 0);
