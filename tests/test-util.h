@@ -86,6 +86,18 @@ ws_test_sample (const char *name)
   return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
 }
 
+/* The paths of every recording in resources/samples, sorted (empty where there is none). */
+static inline GPtrArray *
+ws_test_list_samples (void)
+{
+  g_autoptr (GPtrArray) names = ws_test_list_dir (g_getenv ("WS_SAMPLES_DIR"), ".jsonl");
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    g_ptr_array_add (paths, ws_test_sample (g_ptr_array_index (names, i)));
+  return paths;
+}
+
 /* A stand-in script `dir/name`: "#!/bin/sh" and `body`, in which "@SAMPLE@" stands for the
  * recording `sample` (NULL: none) and "@DIR@" for `dir`. */
 static inline char *
