@@ -315,7 +315,7 @@ test_trace_interrupt (void)
   g_assert_cmpuint (ws_session_get_n_activities (session), >, 10);
   g_assert_cmpstr (ws_trace_get_program (ws_session_get_trace (session), 1)->end_reason, ==,
                    "stopped");
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   remove_dir (dir);
 }
 

@@ -173,7 +173,7 @@ test_stop (void)
                                                 "vector_add", "-o", "slow.jsonl", NULL },
                     env, dir);
   background_wait_for (&b, "run 2:", 20);
-  pid = read_number (dir, "job-pid");
+  pid = ws_test_read_number (dir, "job-pid");
   kill (b.pid, SIGINT);
   g_assert_cmpint (background_wait (&b, 15), ==, 130);
   for (int i = 0; i < 50 && standin_pid_alive (pid); i++)

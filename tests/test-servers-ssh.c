@@ -180,9 +180,9 @@ test_old_runner (void)
   g_assert_nonnull (strstr (r.err, "warpscope-runner 0.0.9 on 127.0.0.1 speaks protocol 1; "
                                    "this Warpscope needs warpscope-runner"));
   /* Stopped there once the connection is gone, which takes the far side a moment. */
-  for (int i = 0; i < 50 && standin_pid_alive (read_number (dir, "old-pid")); i++)
+  for (int i = 0; i < 50 && standin_pid_alive (ws_test_read_number (dir, "old-pid")); i++)
     g_usleep (100000);
-  g_assert_false (standin_pid_alive (read_number (dir, "old-pid")));
+  g_assert_false (standin_pid_alive (ws_test_read_number (dir, "old-pid")));
 }
 
 /* Ctrl+C here stops the runner there: the watchdog sees the connection's stdin end. */
@@ -200,7 +200,7 @@ test_stop_reaches_far_side (void)
                                                 "vector_add", "-o", "slow.jsonl", NULL },
                     env, dir);
   background_wait_for (&b, "run 2:", 20);
-  pid = read_number (dir, "far-pid");
+  pid = ws_test_read_number (dir, "far-pid");
   g_assert_true (standin_pid_alive (pid));
   kill (b.pid, SIGINT);
   start = g_get_monotonic_time ();

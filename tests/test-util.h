@@ -6,6 +6,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* For g_ptr_array_sort, which passes pointers to the elements, not the strings. */
@@ -62,6 +63,18 @@ ws_test_group_alive (int pgid)
         return TRUE;
     }
   return FALSE;
+}
+
+/* The number a stand-in script wrote into `dir/name` (its $$: a group's leader's pid is the
+ * group's id). */
+static inline int
+ws_test_read_number (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return atoi (text);
 }
 
 /* Waits up to `seconds` for group `pgid` to be gone; FALSE if it is still there. */
