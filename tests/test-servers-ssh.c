@@ -9,13 +9,10 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "test-cli.h"
+#include "test-servers.h"
 #include "test-standin.h"
 #include "ws-environment.h"
 #include "ws-target-list.h"
-
-static const char *dir;     /* the servers' folder, ours to write in */
-static char *targets_env;   /* WARPSCOPE_TARGETS=… */
 
 /* A port nothing listens on: bound to find it, then closed. */
 static int
@@ -30,14 +27,6 @@ unused_port (void)
   g_assert_cmpint (getsockname (fd, (struct sockaddr *) &addr, &length), ==, 0);
   close (fd);
   return ntohs (addr.sin_port);
-}
-
-static void
-cli (Result *r, const char *const *args)
-{
-  const char *env[] = { targets_env, NULL };
-
-  run_cli_full (r, args, env, dir);
 }
 
 /* Saves a target NAME for this sshd with `key` and the far side's runner `runner`. */
@@ -67,14 +56,7 @@ sshd_port (void)
 static char *
 far_runner (const char *name, const char *sample, double speed)
 {
-  g_autofree char *cli_exe = cli_path ();
-  g_autofree char *recording = sample_path (sample);
-  g_autofree char *body = g_strdup_printf ("printf '%%s\\n' \"$@\" > '%s/far-args'\n"
-                                           "echo $$ > '%s/far-pid'\n"
-                                           "exec '%s' replay --speed %g '%s'\n",
-                                           dir, dir, cli_exe, speed, recording);
-
-  return write_script (dir, name, body);
+  return replay_runner (name, "far", sample, speed);
 }
 
 static void
@@ -298,13 +280,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  dir = g_getenv ("WS_SERVER_DIR");
-  if (dir == NULL || g_getenv ("WS_SSH_PORT") == NULL)
-    {
-      g_print ("1..0 # SKIP run through tests/servers/with-servers.sh ssh\n");
-      return 77;
-    }
-  targets_env = g_strdup_printf ("WARPSCOPE_TARGETS=%s/targets.conf", dir);
+  if (!servers_ready ("ssh", "WS_SSH_PORT"))
+    return 77;
   g_test_add_func ("/servers/ssh/devices-and-kernels", test_devices_and_kernels);
   g_test_add_func ("/servers/ssh/arguments-intact", test_arguments_intact);
   g_test_add_func ("/servers/ssh/failures", test_failures);
