@@ -1,5 +1,5 @@
 /* inject-fake-cuda.c: a stand-in for the driver's device queries (libcuda), for
- * tests/test-inject.c: one device, "Fake GPU", with an H200's limits.
+ * tests/test-inject-trace.c: one device, "Fake GPU", with an H200's limits.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cuda.h>

@@ -1,4 +1,4 @@
-/* inject-fake-cupti.c: a stand-in for libcupti, so that tests/test-inject.c can drive
+/* inject-fake-cupti.c: a stand-in for libcupti, so that tests/test-inject-trace.c can drive
  * libwarpscope-inject's whole path (buffers, the writer thread, records, the end of a trace)
  * on a machine without a GPU. The test program hands it real CUPTI activity structs with
  * fake_cupti_record() and resource events with fake_cupti_resource(); a flush delivers them to

@@ -1,5 +1,6 @@
 /* test-analysis-session.h: sessions for the analysis tests, built record by record as the
- * runner writes them, and the checks every finding must pass. Included by test-analysis.c only.
+ * runner writes them, and the checks every finding must pass. Included by the programs of
+ * tests/test-analysis-{findings,baselines,samples}.c (header only: each uses what it needs).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -44,7 +45,7 @@ typedef struct
   gboolean results; /* FALSE: announced, then nothing */
 } Spec;
 
-static void
+static inline void
 spec_init (Spec *s, int id)
 {
   *s = (Spec){
@@ -58,10 +59,10 @@ spec_init (Spec *s, int id)
   };
 }
 
-static void
+static inline void
 feed (WsSession *session, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-static void
+static inline void
 feed (WsSession *session, const char *format, ...)
 {
   g_autoptr (GError) error = NULL;
@@ -75,7 +76,7 @@ feed (WsSession *session, const char *format, ...)
   g_assert_no_error (error);
 }
 
-static WsSession *
+static inline WsSession *
 new_session (void)
 {
   WsSession *s = ws_session_new (WS_SESSION_SOURCE_RECORDING);
@@ -94,7 +95,7 @@ new_session (void)
   return s;
 }
 
-static void
+static inline void
 feed_activity (WsSession *s, const Spec *r, const char *phase, int rep, const char *kind,
                gint64 start, gint64 end, const char *extra)
 {
@@ -103,7 +104,7 @@ feed_activity (WsSession *s, const Spec *r, const char *phase, int rep, const ch
         r->id, phase, rep, kind, start, end, extra);
 }
 
-static void
+static inline void
 add_run (WsSession *s, const Spec *r)
 {
   const char *memory = g_str_equal (r->transfer, "pageable") ? "pageable" : "pinned";
@@ -205,7 +206,7 @@ add_run (WsSession *s, const Spec *r)
 }
 
 /* A session of the given runs, ended as a file would be. */
-static WsSession *
+static inline WsSession *
 session_of (const Spec *specs, guint n)
 {
   WsSession *s = new_session ();
@@ -237,7 +238,7 @@ static const int points_at[WS_N_FINDING_KINDS] = {
 /* Every finding is worded in full and points at activities of its run, in order, of the kind
  * it is about (copies of the sequences for the copy findings); a run's findings come most
  * severe first. */
-static void
+static inline void
 check_pointers (WsSession *session, GPtrArray *findings)
 {
   for (guint i = 0; i < findings->len; i++)
@@ -269,7 +270,7 @@ check_pointers (WsSession *session, GPtrArray *findings)
     }
 }
 
-static const WsFinding *
+static inline const WsFinding *
 find (GPtrArray *findings, WsFindingKind kind, int run)
 {
   for (guint i = 0; i < findings->len; i++)
@@ -282,7 +283,7 @@ find (GPtrArray *findings, WsFindingKind kind, int run)
   return NULL;
 }
 
-static GPtrArray *
+static inline GPtrArray *
 analyze_one (const Spec *spec)
 {
   g_autoptr (WsSession) s = session_of (spec, 1);
@@ -294,7 +295,7 @@ analyze_one (const Spec *spec)
 
 /* The finding of `kind` among `findings`, which must be there with `severity`; shown in the
  * test log, so that its words can be read. */
-static const WsFinding *
+static inline const WsFinding *
 expect (GPtrArray *findings, WsFindingKind kind, WsSeverity severity)
 {
   const WsFinding *f = find (findings, kind, 0);
@@ -308,7 +309,7 @@ expect (GPtrArray *findings, WsFindingKind kind, WsSeverity severity)
 }
 
 /* Analyzes the one run of `spec` and takes its finding of `kind` out for the caller. */
-static WsFinding *
+static inline WsFinding *
 fires (const Spec *spec, WsFindingKind kind, WsSeverity severity)
 {
   g_autoptr (GPtrArray) findings = analyze_one (spec);
@@ -319,7 +320,7 @@ fires (const Spec *spec, WsFindingKind kind, WsSeverity severity)
   return g_ptr_array_steal_index (findings, index);
 }
 
-static void
+static inline void
 quiet (const Spec *spec, WsFindingKind kind)
 {
   g_autoptr (GPtrArray) findings = analyze_one (spec);
@@ -333,7 +334,7 @@ quiet (const Spec *spec, WsFindingKind kind)
 
 /* ---- the bundled recordings ---- */
 
-static gboolean
+static inline gboolean
 have_sample (const char *name)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
@@ -341,7 +342,7 @@ have_sample (const char *name)
   return g_file_test (path, G_FILE_TEST_EXISTS);
 }
 
-static WsSession *
+static inline WsSession *
 load_sample (const char *name)
 {
   g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
@@ -353,7 +354,7 @@ load_sample (const char *name)
   return session;
 }
 
-static WsRun *
+static inline WsRun *
 run_where (WsSession *s, const char *kernel, double size, guint block_x, guint block_y,
            const char *transfer)
 {
@@ -371,7 +372,7 @@ run_where (WsSession *s, const char *kernel, double size, guint block_x, guint b
   g_error ("no run of %s at %g with block %u×%u, %s", kernel, size, block_x, block_y, transfer);
 }
 
-static GPtrArray *
+static inline GPtrArray *
 analyze_where (WsSession *s, const char *kernel, double size, guint block_x, guint block_y,
                const char *transfer)
 {

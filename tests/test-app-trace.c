@@ -126,57 +126,79 @@ new_dialog (WsWindow *window, GSettings *settings)
                               ws_window_get_workspace (window), g_getenv ("WS_RUNNER"));
 }
 
+/* A window and its trace dialog, and a folder of the test's own holding the stand-in program
+ * `body` (writing the recording `sample`). */
+typedef struct
+{
+  char *dir, *program;
+  WsWindow *window;
+  WsTraceDialog *dialog;
+} Traced;
+
+static void
+traced_start (Traced *t, GSettings *settings, const char *sample, const char *body)
+{
+  t->dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
+  t->program = write_program (t->dir, sample, body);
+  t->window = ws_test_new_window ();
+  t->dialog = new_dialog (t->window, settings);
+}
+
+static void
+traced_finish (Traced *t)
+{
+  gtk_window_destroy (GTK_WINDOW (t->dialog));
+  gtk_window_destroy (GTK_WINDOW (t->window));
+  ws_test_remove_dir (t->dir);
+  g_free (t->dir);
+  g_free (t->program);
+}
+
 /* The program's records reach the workspace's live session through the model's trace path;
  * the dialog counts its kernels and copies and says how it exited; the command is
  * remembered; its arguments arrive as typed. */
 static void
 test_trace_dialog (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *line = NULL, *args = NULL;
+  g_autofree char *line = NULL, *args = NULL;
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
   g_auto (GStrv) recent = NULL;
-  WsWindow *window;
-  WsTraceDialog *dialog;
+  Traced t = { 0 };
   WsSession *session;
   WsTrace *trace;
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "echo \"$@\" > args.txt\n"
-                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
-  window = ws_test_new_window ();
-  dialog = new_dialog (window, settings);
-  gtk_window_present (GTK_WINDOW (dialog));
-  line = g_strdup_printf ("'%s' --tpb 256 'two words'", program);
-  ws_trace_dialog_set_fields (dialog, line, dir, "WS_TEST_VAR=1", "");
-  g_assert_true (ws_trace_dialog_start (dialog));
-  ws_test_spin_until (dialog_done, dialog, 30000);
-  assert_has (ws_trace_dialog_get_message (dialog), "exited with status 0");
-  assert_has (ws_trace_dialog_get_status (dialog), "1 kernel, 3 copies");
-  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  traced_start (&t, settings, "trace-vector-add-h200.jsonl",
+                "echo \"$@\" > args.txt\n"
+                "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
+  gtk_window_present (GTK_WINDOW (t.dialog));
+  line = g_strdup_printf ("'%s' --tpb 256 'two words'", t.program);
+  ws_trace_dialog_set_fields (t.dialog, line, t.dir, "WS_TEST_VAR=1", "");
+  g_assert_true (ws_trace_dialog_start (t.dialog));
+  ws_test_spin_until (dialog_done, t.dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (t.dialog), "exited with status 0");
+  assert_has (ws_trace_dialog_get_status (t.dialog), "1 kernel, 3 copies");
+  session = ws_workspace_get_session (ws_window_get_workspace (t.window));
   trace = ws_session_get_trace (session);
   g_assert_nonnull (trace);
   g_assert_true (ws_trace_is_from_runner (trace));
   g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 1);
   g_assert_cmpint (ws_trace_get_program (trace, 1)->exit_status, ==, 0);
-  g_assert_cmpstr (ws_trace_get_program (trace, 1)->cwd, ==, dir);
+  g_assert_cmpstr (ws_trace_get_program (trace, 1)->cwd, ==, t.dir);
   /* The views show it: the Kernels page and the window's toast with its ending. */
   ws_test_spin_for (100);
-  g_assert_cmpstr (ws_window_get_page (window), ==, "views");
-  assert_has (ws_window_get_last_toast (window), "exited with status 0");
+  g_assert_cmpstr (ws_window_get_page (t.window), ==, "views");
+  assert_has (ws_window_get_last_toast (t.window), "exited with status 0");
   {
-    g_autofree char *path = g_build_filename (dir, "args.txt", NULL);
+    g_autofree char *path = g_build_filename (t.dir, "args.txt", NULL);
 
     g_assert_true (g_file_get_contents (path, &args, NULL, NULL));
     g_assert_cmpstr (args, ==, "--tpb 256 two words\n");
   }
   recent = g_settings_get_strv (settings, "trace-recent");
   g_assert_cmpstr (recent[0], ==, line);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ws_test_remove_dir (dir);
+  traced_finish (&t);
 }
 
 static gboolean
@@ -192,68 +214,58 @@ live_kernels_shown (gpointer window)
 static void
 test_trace_dialog_sweep (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *line = NULL, *seen = NULL, *seen_path = NULL;
+  g_autofree char *line = NULL, *seen = NULL, *seen_path = NULL;
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
-  WsWindow *window;
-  WsTraceDialog *dialog;
+  Traced t = { 0 };
   WsTrace *trace;
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "echo \"$2 $WS_TPB\" >> seen.txt\n"
-                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
-  window = ws_test_new_window ();
-  dialog = new_dialog (window, settings);
-  line = g_strdup_printf ("%s --tpb {TPB}", program);
-  ws_trace_dialog_set_fields (dialog, line, dir, "WS_TPB=env{TPB}", "TPB=32,64");
-  g_assert_true (ws_trace_dialog_start (dialog));
-  ws_test_spin_until (dialog_done, dialog, 30000);
-  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 32 exited with status 0");
-  assert_has (ws_trace_dialog_get_message (dialog), " --tpb 64 exited with status 0");
-  seen_path = g_build_filename (dir, "seen.txt", NULL);
+  traced_start (&t, settings, "trace-vector-add-h200.jsonl",
+                "echo \"$2 $WS_TPB\" >> seen.txt\n"
+                "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
+  line = g_strdup_printf ("%s --tpb {TPB}", t.program);
+  ws_trace_dialog_set_fields (t.dialog, line, t.dir, "WS_TPB=env{TPB}", "TPB=32,64");
+  g_assert_true (ws_trace_dialog_start (t.dialog));
+  ws_test_spin_until (dialog_done, t.dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (t.dialog), " --tpb 32 exited with status 0");
+  assert_has (ws_trace_dialog_get_message (t.dialog), " --tpb 64 exited with status 0");
+  seen_path = g_build_filename (t.dir, "seen.txt", NULL);
   g_assert_true (g_file_get_contents (seen_path, &seen, NULL, NULL));
   g_assert_cmpstr (seen, ==, "32 env32\n64 env64\n");
-  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (t.window)));
   g_assert_cmpuint (ws_trace_get_programs (trace)->len, ==, 2);
   g_assert_cmpstr (ws_trace_get_program (trace, 2)->params[0].value, ==, "64");
   ws_test_spin_for (100);
-  g_assert_nonnull (ws_test_find_label (ws_test_view (window, "trace_view"), "Run 2 of 2 · TPB=64"));
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ws_test_remove_dir (dir);
+  g_assert_nonnull (ws_test_find_label (ws_test_view (t.window, "trace_view"),
+                                        "Run 2 of 2 · TPB=64"));
+  traced_finish (&t);
 }
 
 /* Stop ends the program; what it traced stays, and the ending says it was stopped. */
 static void
 test_trace_dialog_stop (void)
 {
-  g_autofree char *dir = NULL, *program = NULL;
   g_autoptr (GSettings) settings = g_settings_new ("org.warpscope.Warpscope");
-  WsWindow *window;
-  WsTraceDialog *dialog;
+  Traced t = { 0 };
   WsTrace *trace;
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-app-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-advised-h200.jsonl",
-                           "head -40 '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n"
-                           "sleep 100000\n");
-  window = ws_test_new_window ();
-  dialog = new_dialog (window, settings);
-  ws_trace_dialog_set_fields (dialog, program, dir, "", "");
-  g_assert_true (ws_trace_dialog_start (dialog));
+  traced_start (&t, settings, "trace-vector-add-advised-h200.jsonl",
+                "head -40 '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n"
+                "sleep 100000\n");
+  ws_trace_dialog_set_fields (t.dialog, t.program, t.dir, "", "");
+  g_assert_true (ws_trace_dialog_start (t.dialog));
   /* While it runs, its kernels reach the Kernels view: the live session says it grew. */
-  ws_test_spin_until (live_kernels_shown, window, 20000);
-  g_assert_true (ws_window_is_running (window));
-  g_assert_true (live_kernels_shown (window));
-  assert_has (ws_trace_dialog_get_status (dialog), " kernels, ");
-  ws_trace_dialog_stop (dialog);
-  ws_test_spin_until (dialog_done, dialog, 30000);
-  assert_has (ws_trace_dialog_get_message (dialog), "was stopped");
-  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (window)));
+  ws_test_spin_until (live_kernels_shown, t.window, 20000);
+  g_assert_true (ws_window_is_running (t.window));
+  g_assert_true (live_kernels_shown (t.window));
+  assert_has (ws_trace_dialog_get_status (t.dialog), " kernels, ");
+  ws_trace_dialog_stop (t.dialog);
+  ws_test_spin_until (dialog_done, t.dialog, 30000);
+  assert_has (ws_trace_dialog_get_message (t.dialog), "was stopped");
+  trace = ws_session_get_trace (ws_workspace_get_session (ws_window_get_workspace (t.window)));
   g_assert_cmpuint (ws_trace_get_processes (trace)->len, ==, 1);
   {
     guint kernels = 0, copies = 0;
@@ -261,9 +273,7 @@ test_trace_dialog_stop (void)
     ws_trace_count (trace, &kernels, &copies);
     g_assert_cmpuint (kernels + copies, >, 0);
   }
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ws_test_remove_dir (dir);
+  traced_finish (&t);
 }
 
 /* What goes wrong, in plain words: a program not found, one that never uses CUDA, no driver,

@@ -421,7 +421,7 @@ test_run_hang (void)
       g_assert_nonnull (strstr (r.err, " of 12 configurations"));
       g_assert_nonnull (strstr (r.out, "Saved "));
       g_assert_cmpuint (count_runs (output), >, 0);
-      g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+      g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
       remove_dir (dir);
     }
 }
@@ -463,7 +463,7 @@ test_run_interrupt (void)
       g_assert_nonnull (strstr (b.err->str, " of 12 configurations"));
       g_assert_nonnull (strstr (b.out->str, "Saved "));
       g_assert_cmpuint (count_runs (output), >=, 2);
-      g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+      g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
       remove_dir (dir);
     }
 }

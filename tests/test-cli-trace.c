@@ -55,6 +55,32 @@ run_trace (Result *r, const char *dir, const char *const *options, const char *c
     g_free (g_ptr_array_index (envp, i));
 }
 
+/* In a folder of its own (returned, for the caller to remove), the stand-in program `body`
+ * writing `sample`, traced with "-o DIR/NAME" (that path in `output`) and `options`, given
+ * `args` (NULL: none). */
+static char *
+trace_program (Result *r, const char *sample, const char *body, const char *name,
+               const char *const *options, const char *const *args, char **output)
+{
+  char *dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
+  g_autofree char *program = write_program (dir, sample, body);
+  g_autoptr (GPtrArray) all = g_ptr_array_new ();
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+
+  *output = g_build_filename (dir, name, NULL);
+  g_ptr_array_add (all, "-o");
+  g_ptr_array_add (all, *output);
+  for (guint i = 0; options != NULL && options[i] != NULL; i++)
+    g_ptr_array_add (all, (gpointer) options[i]);
+  g_ptr_array_add (all, NULL);
+  g_ptr_array_add (argv, program);
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  run_trace (r, dir, (const char *const *) all->pdata, (const char *const *) argv->pdata, NULL);
+  return dir;
+}
+
 static void
 assert_has (const char *text, const char *part)
 {
@@ -66,27 +92,22 @@ assert_has (const char *text, const char *part)
 static void
 test_trace_vector_add (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *output = NULL;
-  const char *options[3] = { "-o", NULL, NULL };
+  g_autofree char *dir = NULL, *output = NULL;
   g_auto (Result) r = { 0 };
   g_autoptr (WsSession) session = NULL;
   g_autoptr (WsSession) original = NULL;
   g_autofree char *sample = sample_path ("trace-vector-add-h200.jsonl");
-  const char *argv[] = { NULL, "--tpb", "256", NULL };
+  const char *args[] = { "--tpb", "256", NULL };
   WsTrace *trace;
   int exit_code = -1;
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "echo 'GPU计算时间: 1.0792 秒'\n"
-                           "echo 'args:' \"$@\" >&2\n"
-                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
-  output = g_build_filename (dir, "vadd.jsonl", NULL);
-  options[1] = output;
-  argv[0] = program;
-  run_trace (&r, dir, options, argv, NULL);
+  dir = trace_program (&r, "trace-vector-add-h200.jsonl",
+                       "echo 'GPU计算时间: 1.0792 秒'\n"
+                       "echo 'args:' \"$@\" >&2\n"
+                       "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n",
+                       "vadd.jsonl", NULL, args, &output);
   g_assert_cmpint (r.status, ==, 0);
   /* The program's own output reaches the person, with its arguments as given. */
   assert_has (r.err, "GPU计算时间: 1.0792 秒");
@@ -126,20 +147,14 @@ test_trace_vector_add (void)
 static void
 test_trace_exit_status (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *output = NULL;
-  const char *options[3] = { "-o", NULL, NULL };
-  const char *argv[2] = { NULL, NULL };
+  g_autofree char *dir = NULL, *output = NULL;
   g_auto (Result) r = { 0 };
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\nexit 3\n");
-  output = g_build_filename (dir, "t.jsonl", NULL);
-  options[1] = output;
-  argv[0] = program;
-  run_trace (&r, dir, options, argv, NULL);
+  dir = trace_program (&r, "trace-vector-add-h200.jsonl",
+                       "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\nexit 3\n", "t.jsonl", NULL, NULL,
+                       &output);
   /* The program failed: the trace is saved, its ending said, the status is the runner's. */
   g_assert_cmpint (r.status, ==, 1);
   assert_has (r.out, "exited with status 3");
@@ -150,24 +165,19 @@ test_trace_exit_status (void)
 static void
 test_trace_sweep (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *output = NULL;
-  const char *options[] = { "-o", NULL, "--sweep", "TPB=32,64", "--env", "WS_TPB=env{TPB}",
-                            NULL };
-  const char *argv[] = { NULL, "--tpb", "{TPB}", NULL };
+  g_autofree char *dir = NULL, *output = NULL;
+  const char *options[] = { "--sweep", "TPB=32,64", "--env", "WS_TPB=env{TPB}", NULL };
+  const char *args[] = { "--tpb", "{TPB}", NULL };
   g_auto (Result) r = { 0 };
   g_autoptr (WsSession) session = NULL;
   WsTrace *trace;
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "echo \"tpb $2 $WS_TPB\" >&2\n"
-                           "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n");
-  output = g_build_filename (dir, "sweep.jsonl", NULL);
-  options[1] = output;
-  argv[0] = program;
-  run_trace (&r, dir, options, argv, NULL);
+  dir = trace_program (&r, "trace-vector-add-h200.jsonl",
+                       "echo \"tpb $2 $WS_TPB\" >&2\n"
+                       "cat '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n",
+                       "sweep.jsonl", options, args, &output);
   g_assert_cmpint (r.status, ==, 0);
   assert_has (r.err, "tpb 32 env32");
   assert_has (r.err, "tpb 64 env64");
@@ -229,25 +239,19 @@ test_trace_errors (void)
 static void
 test_trace_cupti_in_use (void)
 {
-  g_autofree char *dir = NULL, *program = NULL, *output = NULL;
-  const char *options[3] = { "-o", NULL, NULL };
-  const char *argv[2] = { NULL, NULL };
+  g_autofree char *dir = NULL, *output = NULL;
   g_auto (Result) r = { 0 };
 
   if (!ws_test_have_runner ())
     return;
-  dir = g_dir_make_tmp ("ws-cli-trace-XXXXXX", NULL);
-  program = write_program (dir, "trace-vector-add-h200.jsonl",
-                           "fd=$WARPSCOPE_TRACE_FD\n"
-                           "head -1 '@SAMPLE@' >&$fd\n"
-                           "echo '{\"type\":\"error\",\"t\":1,\"pid\":1375,\"run\":null,"
-                           "\"severity\":\"error\",\"code\":\"cupti_in_use\",\"message\":"
-                           "\"another profiler holds CUPTI\"}' >&$fd\n"
-                           "tail -1 '@SAMPLE@' >&$fd\n");
-  output = g_build_filename (dir, "t.jsonl", NULL);
-  options[1] = output;
-  argv[0] = program;
-  run_trace (&r, dir, options, argv, NULL);
+  dir = trace_program (&r, "trace-vector-add-h200.jsonl",
+                       "fd=$WARPSCOPE_TRACE_FD\n"
+                       "head -1 '@SAMPLE@' >&$fd\n"
+                       "echo '{\"type\":\"error\",\"t\":1,\"pid\":1375,\"run\":null,"
+                       "\"severity\":\"error\",\"code\":\"cupti_in_use\",\"message\":"
+                       "\"another profiler holds CUPTI\"}' >&$fd\n"
+                       "tail -1 '@SAMPLE@' >&$fd\n",
+                       "t.jsonl", NULL, NULL, &output);
   g_assert_cmpint (r.status, ==, 0);
   assert_has (r.err, "error (cupti_in_use): another profiler holds CUPTI");
   assert_has (r.out, "No kernels.");
@@ -315,7 +319,7 @@ test_trace_interrupt (void)
   g_assert_cmpuint (ws_session_get_n_activities (session), >, 10);
   g_assert_cmpstr (ws_trace_get_program (ws_session_get_trace (session), 1)->end_reason, ==,
                    "stopped");
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   remove_dir (dir);
 }
 

@@ -218,16 +218,6 @@ write_script (const char *dir, const char *name, const char *body)
   return ws_test_write_script (dir, name, body, "vector-add-sizes-h200.jsonl");
 }
 
-static inline int
-read_number (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return atoi (text);
-}
-
 /* Nothing in `text` that a terminal would act on: no C0 control but newline (and tab), no
  * DEL, no C1 control, no bidirectional override or isolate, nothing that is not UTF-8. */
 static inline void

@@ -56,17 +56,6 @@ write_script (const char *dir, const char *name, const char *body)
   return ws_test_write_script (dir, name, body, SAMPLE);
 }
 
-/* The number a script wrote into `dir/name` (its $$: the leader's pid is the group's id). */
-static int
-read_number (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return atoi (text);
-}
-
 /* ---- running the client ------------------------------------------------------------------ */
 
 typedef struct
@@ -208,7 +197,7 @@ test_whole_recording (void)
   g_assert_cmpint (exit_code, ==, 0);
   g_assert_cmpuint (ws_runner_client_get_n_bad_lines (r.client), ==, 0);
   g_assert_cmpstr (ws_runner_client_get_stderr (r.client), ==, "a word on stderr");
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 
@@ -230,7 +219,7 @@ test_timeout (void)
   g_assert_nonnull (strstr (error->message, "1 seconds"));
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), >, 0);
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_RUNNING), ==, 0);
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 
@@ -250,7 +239,7 @@ test_cancel (void)
   g_assert_error ((GError *) ws_runner_client_get_error (r.client), G_IO_ERROR,
                   G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (r.session)), >, 0);
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 
@@ -272,7 +261,7 @@ test_term_then_kill (void)
     g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 128 + SIGKILL);
     g_assert_error ((GError *) ws_runner_client_get_error (r.client), G_IO_ERROR,
                     G_IO_ERROR_CANCELLED);
-    g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+    g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   }
   {
     g_auto (Run) r = { 0 };
@@ -283,7 +272,7 @@ test_term_then_kill (void)
     run_wait (&r, 10);
     g_assert_cmpfloat (seconds (r.cancelled_at, r.ended), <, 1.5);
     g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 128 + SIGKILL);
-    g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+    g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   }
   ws_test_remove_dir (dir);
 }
@@ -318,7 +307,7 @@ test_launcher_holds_stdout (void)
       g_assert_no_error ((GError *) ws_runner_client_get_error (r.client));
       g_assert_cmpint (ws_runner_client_get_exit_status (r.client), ==, 0);
       g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), ==, sample_runs ());
-      g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+      g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
     }
   ws_test_remove_dir (dir);
 }
@@ -351,9 +340,9 @@ test_escaped_child (void)
   g_assert_error ((GError *) ws_runner_client_get_error (r.client), G_IO_ERROR,
                   G_IO_ERROR_TIMED_OUT);
   g_assert_cmpuint (count_state (r.session, WS_RUN_STATE_COMPLETE), >, 0);
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   /* What escaped the group is the test's to end. */
-  escaped = read_number (dir, "escaped");
+  escaped = ws_test_read_number (dir, "escaped");
   g_assert_cmpint (escaped, >, 1);
   kill (escaped, SIGKILL);
   ws_test_remove_dir (dir);
@@ -398,7 +387,7 @@ test_stderr_bounded (void)
   g_assert_cmpuint ((gsize) (mark - err) + left_out + strlen (strchr (mark + 1, '\n') + 1), ==,
                     100000000 + strlen ("BEGIN") + strlen ("END"));
   g_assert_cmpint (peak_kib () - before, <, 64 * 1024);
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 
@@ -467,7 +456,7 @@ test_long_lines (void)
   g_assert_nonnull (strstr (last->message, "skipped"));
   g_assert_cmpuint (last->line, ==, at_limit->line + 1);
   g_assert_cmpint (peak_kib () - before, <, 3 * WS_SESSION_MAX_LINE / 1024 + 16 * 1024);
-  g_assert_true (ws_test_wait_group_gone (read_number (dir, "pgid"), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 

@@ -585,18 +585,25 @@ test_timeout (void)
   ws_test_remove_dir (dir);
 }
 
+/* A program in `dir` that leads its group (its $$ in @DIR@/pgid), writes the trace's first
+ * `records` records, then does `then`. */
+static char *
+write_group_program (const char *dir, guint records, const char *then)
+{
+  g_autofree char *body = g_strdup_printf ("echo $$ > '@DIR@/pgid'\n"
+                                           "head -%u '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n%s",
+                                           records, then);
+
+  return write_program (dir, "prog.sh", body);
+}
+
 /* What the program started and left behind with the pipe open does not hold the runner:
  * after the drain it is stopped, and the stream ends. */
 static void
 test_left_behind (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-trace-XXXXXX", NULL);
-  g_autofree char *program = write_program (dir, "prog.sh",
-                                            "echo $$ > '@DIR@/pgid'\n"
-                                            "head -3 '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n"
-                                            "sleep 60 &\nexit 0\n");
-  g_autofree char *pgid_path = g_build_filename (dir, "pgid", NULL);
-  g_autofree char *pgid = NULL;
+  g_autofree char *program = write_group_program (dir, 3, "sleep 60 &\nexit 0\n");
   const char *args[] = { "--", program, NULL };
   g_auto (Output) o = { 0 };
 
@@ -605,8 +612,7 @@ test_left_behind (void)
   g_assert_cmpfloat (o.seconds, <, 6);
   check_frame (&o);
   g_assert_cmpint (json_object_get_int_member (first_of (&o, "program_end"), "records"), ==, 3);
-  g_assert_true (g_file_get_contents (pgid_path, &pgid, NULL, NULL));
-  g_assert_true (ws_test_wait_group_gone (atoi (pgid), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 
@@ -616,16 +622,12 @@ static void
 test_stopped (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-trace-XXXXXX", NULL);
-  g_autofree char *program = write_program (dir, "prog.sh",
-                                            "echo $$ > '@DIR@/pgid'\n"
-                                            "head -20 '@SAMPLE@' >&\"$WARPSCOPE_TRACE_FD\"\n"
-                                            "sleep 60\n");
+  g_autofree char *program = write_group_program (dir, 20, "sleep 60\n");
   g_autofree char *pgid_path = g_build_filename (dir, "pgid", NULL);
   const char *argv[] = { g_getenv ("WS_RUNNER"), "--trace", "--", program, NULL };
   g_auto (GStrv) env = environment (NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL;
-  g_autofree char *pgid_text = NULL;
   GPid pid;
   int out_fd, status;
   gint64 stopped;
@@ -656,8 +658,7 @@ test_stopped (void)
   end = first_of (&o, "program_end");
   g_assert_cmpstr (json_object_get_string_member (end, "reason"), ==, "stopped");
   g_assert_cmpint (json_object_get_int_member (end, "records"), ==, 20);
-  g_assert_true (g_file_get_contents (pgid_path, &pgid_text, NULL, NULL));
-  g_assert_true (ws_test_wait_group_gone (atoi (pgid_text), 3));
+  g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }
 

@@ -6,19 +6,8 @@
  * its own GPU, and a job array's result files merged into one session.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "test-cli.h"
+#include "test-servers.h"
 #include "test-standin.h"
-
-static const char *dir;
-static char *targets_env;
-
-static void
-cli (Result *r, const char *const *args)
-{
-  const char *env[] = { targets_env, NULL };
-
-  run_cli_full (r, args, env, dir);
-}
 
 static void
 add_target (const char *const *args)
@@ -49,17 +38,11 @@ jobs_left (void)
     }
 }
 
+/* The job's runner: its arguments to job-args, its pid to job-pid, then a replay. */
 static char *
 job_runner (const char *name, const char *sample, double speed)
 {
-  g_autofree char *cli_exe = cli_path ();
-  g_autofree char *recording = sample_path (sample);
-  g_autofree char *body = g_strdup_printf ("printf '%%s\\n' \"$@\" > '%s/job-args'\n"
-                                           "echo $$ > '%s/job-pid'\n"
-                                           "exec '%s' replay --speed %g '%s'\n",
-                                           dir, dir, cli_exe, speed, recording);
-
-  return write_script (dir, name, body);
+  return replay_runner (name, "job", sample, speed);
 }
 
 /* srun hands its argv to the job step: the words arrive as they were given. */
@@ -173,7 +156,7 @@ test_stop (void)
                                                 "vector_add", "-o", "slow.jsonl", NULL },
                     env, dir);
   background_wait_for (&b, "run 2:", 20);
-  pid = read_number (dir, "job-pid");
+  pid = ws_test_read_number (dir, "job-pid");
   kill (b.pid, SIGINT);
   g_assert_cmpint (background_wait (&b, 15), ==, 130);
   for (int i = 0; i < 50 && standin_pid_alive (pid); i++)
@@ -282,13 +265,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  dir = g_getenv ("WS_SERVER_DIR");
-  if (dir == NULL || g_getenv ("SLURM_CONF") == NULL)
-    {
-      g_print ("1..0 # SKIP run through tests/servers/with-servers.sh slurm\n");
-      return 77;
-    }
-  targets_env = g_strdup_printf ("WARPSCOPE_TARGETS=%s/targets.conf", dir);
+  if (!servers_ready ("slurm", "SLURM_CONF"))
+    return 77;
   g_test_add_func ("/servers/slurm/srun-run", test_srun_run);
   g_test_add_func ("/servers/slurm/unknown-partition", test_unknown_partition);
   g_test_add_func ("/servers/slurm/pending", test_pending);

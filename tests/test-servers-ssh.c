@@ -9,13 +9,10 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "test-cli.h"
+#include "test-servers.h"
 #include "test-standin.h"
 #include "ws-environment.h"
 #include "ws-target-list.h"
-
-static const char *dir;     /* the servers' folder, ours to write in */
-static char *targets_env;   /* WARPSCOPE_TARGETS=… */
 
 /* A port nothing listens on: bound to find it, then closed. */
 static int
@@ -30,14 +27,6 @@ unused_port (void)
   g_assert_cmpint (getsockname (fd, (struct sockaddr *) &addr, &length), ==, 0);
   close (fd);
   return ntohs (addr.sin_port);
-}
-
-static void
-cli (Result *r, const char *const *args)
-{
-  const char *env[] = { targets_env, NULL };
-
-  run_cli_full (r, args, env, dir);
 }
 
 /* Saves a target NAME for this sshd with `key` and the far side's runner `runner`. */
@@ -67,14 +56,7 @@ sshd_port (void)
 static char *
 far_runner (const char *name, const char *sample, double speed)
 {
-  g_autofree char *cli_exe = cli_path ();
-  g_autofree char *recording = sample_path (sample);
-  g_autofree char *body = g_strdup_printf ("printf '%%s\\n' \"$@\" > '%s/far-args'\n"
-                                           "echo $$ > '%s/far-pid'\n"
-                                           "exec '%s' replay --speed %g '%s'\n",
-                                           dir, dir, cli_exe, speed, recording);
-
-  return write_script (dir, name, body);
+  return replay_runner (name, "far", sample, speed);
 }
 
 static void
@@ -180,9 +162,9 @@ test_old_runner (void)
   g_assert_nonnull (strstr (r.err, "warpscope-runner 0.0.9 on 127.0.0.1 speaks protocol 1; "
                                    "this Warpscope needs warpscope-runner"));
   /* Stopped there once the connection is gone, which takes the far side a moment. */
-  for (int i = 0; i < 50 && standin_pid_alive (read_number (dir, "old-pid")); i++)
+  for (int i = 0; i < 50 && standin_pid_alive (ws_test_read_number (dir, "old-pid")); i++)
     g_usleep (100000);
-  g_assert_false (standin_pid_alive (read_number (dir, "old-pid")));
+  g_assert_false (standin_pid_alive (ws_test_read_number (dir, "old-pid")));
 }
 
 /* Ctrl+C here stops the runner there: the watchdog sees the connection's stdin end. */
@@ -200,7 +182,7 @@ test_stop_reaches_far_side (void)
                                                 "vector_add", "-o", "slow.jsonl", NULL },
                     env, dir);
   background_wait_for (&b, "run 2:", 20);
-  pid = read_number (dir, "far-pid");
+  pid = ws_test_read_number (dir, "far-pid");
   g_assert_true (standin_pid_alive (pid));
   kill (b.pid, SIGINT);
   start = g_get_monotonic_time ();
@@ -298,13 +280,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  dir = g_getenv ("WS_SERVER_DIR");
-  if (dir == NULL || g_getenv ("WS_SSH_PORT") == NULL)
-    {
-      g_print ("1..0 # SKIP run through tests/servers/with-servers.sh ssh\n");
-      return 77;
-    }
-  targets_env = g_strdup_printf ("WARPSCOPE_TARGETS=%s/targets.conf", dir);
+  if (!servers_ready ("ssh", "WS_SSH_PORT"))
+    return 77;
   g_test_add_func ("/servers/ssh/devices-and-kernels", test_devices_and_kernels);
   g_test_add_func ("/servers/ssh/arguments-intact", test_arguments_intact);
   g_test_add_func ("/servers/ssh/failures", test_failures);

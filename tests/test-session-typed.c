@@ -10,31 +10,7 @@
 #include "ws-hello-private.h"
 #include "ws-session-private.h"
 #include "ws-trace.h"
-#include "test-util.h"
-
-static GPtrArray *
-list_samples (void)
-{
-  const char *dir = g_getenv ("WS_SAMPLES_DIR");
-  g_autoptr (GPtrArray) names = ws_test_list_dir (dir, ".jsonl");
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; names != NULL && i < names->len; i++)
-    g_ptr_array_add (paths, g_build_filename (dir, g_ptr_array_index (names, i), NULL));
-  return paths;
-}
-
-static WsSession *
-load_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (session);
-  return session;
-}
+#include "test-session-util.h"
 
 static WsSession *
 feed (const char *const *lines)
@@ -293,7 +269,7 @@ check_trace_devices (WsSession *session, GPtrArray *devices)
 static void
 test_samples_typed (void)
 {
-  g_autoptr (GPtrArray) paths = list_samples ();
+  g_autoptr (GPtrArray) paths = ws_test_list_samples ();
   guint kernels_seen = 0;
 
   if (paths->len == 0)
@@ -304,7 +280,7 @@ test_samples_typed (void)
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autoptr (WsSession) session = load_path (path);
+      g_autoptr (WsSession) session = ws_test_load_file (path);
       g_autoptr (GPtrArray) hellos = objects_of_type (path, "hello");
       g_autoptr (GPtrArray) devices = objects_of_type (path, "device");
       g_autoptr (GPtrArray) kernels = objects_of_type (path, "kernel");
@@ -349,8 +325,8 @@ test_kernel_entries (void)
                                             "matmul-ladder-h200.jsonl", NULL);
   g_autofree char *transposes = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
                                                   "transpose-ladder-h200.jsonl", NULL);
-  g_autoptr (WsSession) session = load_path (path);
-  g_autoptr (WsSession) transpose = load_path (transposes);
+  g_autoptr (WsSession) session = ws_test_load_file (path);
+  g_autoptr (WsSession) transpose = ws_test_load_file (transposes);
   WsKernelEntry *cublas = ws_session_find_kernel (session, "matmul_cublas");
   WsKernelEntry *tiled = ws_session_find_kernel (session, "matmul_tiled");
   WsKernelEntry *naive = ws_session_find_kernel (transpose, "transpose_naive");
@@ -551,19 +527,6 @@ test_replay_hello (void)
 
 /* ---- written and read back ------------------------------------------------------------- */
 
-static char *
-write_to_string (WsSession *session)
-{
-  g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (ws_session_write (session, out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
-  g_output_stream_close (out, NULL, NULL);
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 static WsSession *
 read_string (const char *text)
 {
@@ -623,7 +586,7 @@ assert_same_run (WsRun *a, WsRun *b)
 static void
 test_write_read_back (void)
 {
-  g_autoptr (GPtrArray) paths = list_samples ();
+  g_autoptr (GPtrArray) paths = ws_test_list_samples ();
 
   if (paths->len == 0)
     {
@@ -632,10 +595,10 @@ test_write_read_back (void)
     }
   for (guint i = 0; i < paths->len; i++)
     {
-      g_autoptr (WsSession) a = load_path (g_ptr_array_index (paths, i));
-      g_autofree char *first = write_to_string (a);
+      g_autoptr (WsSession) a = ws_test_load_file (g_ptr_array_index (paths, i));
+      g_autofree char *first = ws_test_write_to_string (a);
       g_autoptr (WsSession) b = read_string (first);
-      g_autofree char *second = write_to_string (b);
+      g_autofree char *second = ws_test_write_to_string (b);
       GListModel *runs_a = ws_session_get_runs (a), *runs_b = ws_session_get_runs (b);
 
       g_assert_cmpstr (first, ==, second);

@@ -45,3 +45,17 @@ ws_test_load_text (const char *text)
   g_unlink (path);
   return session;
 }
+
+/* `session` as ws_session_write writes it, in memory. */
+static inline char *
+ws_test_write_to_string (WsSession *session)
+{
+  g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ws_session_write (session, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_output_stream_close (out, NULL, NULL);
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}

@@ -12,36 +12,7 @@
 #include "ws-units.h"
 #include "ws-session-private.h"
 #include "ws-trace.h"
-#include "test-util.h"
-
-static char *
-sample_path (const char *name)
-{
-  return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
-}
-
-static GPtrArray *
-list_samples (void)
-{
-  g_autoptr (GPtrArray) names = ws_test_list_dir (g_getenv ("WS_SAMPLES_DIR"), ".jsonl");
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; names != NULL && i < names->len; i++)
-    g_ptr_array_add (paths, sample_path (g_ptr_array_index (names, i)));
-  return paths;
-}
-
-static WsSession *
-load_path (const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsSession *session = ws_session_load (file, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (session);
-  return session;
-}
+#include "test-session-util.h"
 
 static WsSession *
 load_text (const char *text, GError **error)
@@ -110,7 +81,7 @@ check_memcheck_sample (WsSession *session, const char *path)
 static void
 test_samples_load (void)
 {
-  g_autoptr (GPtrArray) paths = list_samples ();
+  g_autoptr (GPtrArray) paths = ws_test_list_samples ();
 
   if (paths->len == 0)
     {
@@ -120,7 +91,7 @@ test_samples_load (void)
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autoptr (WsSession) session = load_path (path);
+      g_autoptr (WsSession) session = ws_test_load_file (path);
       GListModel *runs = ws_session_get_runs (session);
       WsDevice *device = ws_session_get_device (session);
       int exit_code = -1;
@@ -187,7 +158,7 @@ test_samples_load (void)
 static void
 test_fast_path (void)
 {
-  g_autoptr (GPtrArray) paths = list_samples ();
+  g_autoptr (GPtrArray) paths = ws_test_list_samples ();
   guint compared = 0;
 
   for (guint i = 0; i < paths->len; i++)
@@ -280,23 +251,10 @@ records_of (const char *text)
   return records;
 }
 
-static char *
-write_to_string (WsSession *session)
-{
-  g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (ws_session_write (session, out, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
-  g_output_stream_close (out, NULL, NULL);
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
-}
-
 static void
 test_round_trip (void)
 {
-  g_autoptr (GPtrArray) paths = list_samples ();
+  g_autoptr (GPtrArray) paths = ws_test_list_samples ();
 
   if (paths->len == 0)
     {
@@ -306,9 +264,9 @@ test_round_trip (void)
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autoptr (WsSession) session = load_path (path);
+      g_autoptr (WsSession) session = ws_test_load_file (path);
       g_autofree char *original = NULL;
-      g_autofree char *written = write_to_string (session);
+      g_autofree char *written = ws_test_write_to_string (session);
       g_autoptr (GPtrArray) a = NULL, b = NULL;
 
       g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
@@ -362,7 +320,7 @@ test_round_trip_after_done (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (ws_session_get_n_activities (session), ==, 5);
-  written = write_to_string (session);
+  written = ws_test_write_to_string (session);
   again = load_text (written, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ws_session_get_n_activities (again), ==, 5);
@@ -382,7 +340,7 @@ test_unknown_kept (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (ws_session_get_problems (session)->len, ==, 0);
-  written = write_to_string (session);
+  written = ws_test_write_to_string (session);
   /* Fields and records of later versions go back out unchanged. */
   g_assert_nonnull (strstr (written, "\"future_field\":{\"kept\":true}"));
   g_assert_nonnull (strstr (written, "{\"type\":\"a_later_record\",\"t\":4,\"what\":\"unknown\"}"));
@@ -545,8 +503,8 @@ test_save_atomic (void)
 static void
 test_series (void)
 {
-  g_autofree char *sizes = sample_path ("vector-add-sizes-h200.jsonl");
-  g_autofree char *blocks = sample_path ("vector-add-blocks-h200.jsonl");
+  g_autofree char *sizes = ws_test_sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *blocks = ws_test_sample ("vector-add-blocks-h200.jsonl");
   g_autoptr (WsSession) s1 = NULL, s2 = NULL;
   g_autoptr (GPtrArray) by_size = NULL, by_block = NULL;
 
@@ -555,7 +513,7 @@ test_series (void)
       g_test_skip ("recordings missing");
       return;
     }
-  s1 = load_path (sizes);
+  s1 = ws_test_load_file (sizes);
   by_size = ws_session_get_series (s1, WS_SERIES_BY_SIZE, 2);
   g_assert_cmpuint (by_size->len, ==, 2); /* pageable and pinned */
   for (guint i = 0; i < by_size->len; i++)
@@ -567,7 +525,7 @@ test_series (void)
         g_assert_cmpfloat (ws_run_get_config (g_ptr_array_index (series->runs, r - 1))->size, <,
                            ws_run_get_config (g_ptr_array_index (series->runs, r))->size);
     }
-  s2 = load_path (blocks);
+  s2 = ws_test_load_file (blocks);
   by_block = ws_session_get_series (s2, WS_SERIES_BY_BLOCK, 2);
   g_assert_cmpuint (by_block->len, ==, 1);
   g_assert_cmpuint (((WsSeries *) g_ptr_array_index (by_block, 0))->runs->len, ==, 32);
@@ -640,10 +598,10 @@ test_format (void)
 static void
 test_block_labels (void)
 {
-  g_autofree char *matmul = sample_path ("matmul-ladder-h200.jsonl");
-  g_autofree char *vector = sample_path ("vector-add-sizes-h200.jsonl");
-  g_autoptr (WsSession) m = load_path (matmul);
-  g_autoptr (WsSession) v = load_path (vector);
+  g_autofree char *matmul = ws_test_sample ("matmul-ladder-h200.jsonl");
+  g_autofree char *vector = ws_test_sample ("vector-add-sizes-h200.jsonl");
+  g_autoptr (WsSession) m = ws_test_load_file (matmul);
+  g_autoptr (WsSession) v = ws_test_load_file (vector);
   guint n = g_list_model_get_n_items (ws_session_get_runs (m));
   gboolean saw_library = FALSE, saw_2d = FALSE;
 

@@ -6,6 +6,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* For g_ptr_array_sort, which passes pointers to the elements, not the strings. */
@@ -64,6 +65,18 @@ ws_test_group_alive (int pgid)
   return FALSE;
 }
 
+/* The number a stand-in script wrote into `dir/name` (its $$: a group's leader's pid is the
+ * group's id). */
+static inline int
+ws_test_read_number (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return atoi (text);
+}
+
 /* Waits up to `seconds` for group `pgid` to be gone; FALSE if it is still there. */
 static inline gboolean
 ws_test_wait_group_gone (int pgid, double seconds)
@@ -86,17 +99,30 @@ ws_test_sample (const char *name)
   return g_build_filename (g_getenv ("WS_SAMPLES_DIR"), name, NULL);
 }
 
+/* The paths of every recording in resources/samples, sorted (empty where there is none). */
+static inline GPtrArray *
+ws_test_list_samples (void)
+{
+  g_autoptr (GPtrArray) names = ws_test_list_dir (g_getenv ("WS_SAMPLES_DIR"), ".jsonl");
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    g_ptr_array_add (paths, ws_test_sample (g_ptr_array_index (names, i)));
+  return paths;
+}
+
 /* A stand-in script `dir/name`: "#!/bin/sh" and `body`, in which "@SAMPLE@" stands for the
- * recording `sample` and "@DIR@" for `dir`. */
+ * recording `sample` (NULL: none) and "@DIR@" for `dir`. */
 static inline char *
 ws_test_write_script (const char *dir, const char *name, const char *body, const char *sample)
 {
-  g_autofree char *recording = ws_test_sample (sample);
+  g_autofree char *recording = sample != NULL ? ws_test_sample (sample) : NULL;
   g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
   char *path = g_build_filename (dir, name, NULL);
 
   g_string_append (text, body);
-  g_string_replace (text, "@SAMPLE@", recording, 0);
+  if (recording != NULL)
+    g_string_replace (text, "@SAMPLE@", recording, 0);
   g_string_replace (text, "@DIR@", dir, 0);
   g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
   g_assert_cmpint (g_chmod (path, 0755), ==, 0);

@@ -1,7 +1,8 @@
 /* fuzz-kernel-file.c: a libFuzzer entry point over what an own kernel brings in from outside:
  * the header of a kernel file (parsed, then every expression evaluated at the defaults), and
  * the same bytes read as NVRTC's log and as compute-sanitizer's report. Plain C, no GLib:
- * tests/test-kernel-file.c replays corpus/kernel-file/ through it with any compiler.
+ * tests/test-kernel-file-header.c feeds it the examples mutated, and replay-kernel-file replays
+ * corpus/kernel-file/ through it with any compiler.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fuzz-support.h"

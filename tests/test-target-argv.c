@@ -1,8 +1,7 @@
-/* test-target.c: targets: the argv each kind spawns (arguments reaching the far side exactly,
- * run there by a stand-in for the remote shell; srun given them as they are; the sbatch
- * wrapper against stand-ins for sbatch, squeue and scancel), their checks, the key file of
- * saved targets, the far side's runner checked against its hello, launchers' failures in
- * plain words, and a job that waits for resources given up with squeue's reason.
+/* test-target-argv.c: targets: the argv each kind spawns (arguments reaching the far side
+ * exactly, run there by a stand-in for the remote shell; srun given them as they are; the
+ * sbatch wrapper against stand-ins for sbatch, squeue and scancel), their checks, and the key
+ * file of saved targets.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
@@ -13,9 +12,6 @@
 
 #include "test-standin.h"
 #include "test-util.h"
-#include "ws-hello-private.h"
-#include "ws-record.h"
-#include "ws-target-job.h"
 #include "ws-target-list.h"
 #include "ws-target.h"
 
@@ -23,43 +19,6 @@
 static const char *const hostile[] = { "--kernel", "vector_add;touch @DIR@/x", "--sizes",
                                        "$(touch @DIR@/y)", "--blocks", "it's \"a\" b",
                                        "`touch @DIR@/z`", "a\\b", "", NULL };
-
-static char *
-make_dir (void)
-{
-  return g_dir_make_tmp ("ws-target-XXXXXX", NULL);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-static char *
-write_script (const char *dir, const char *name, const char *body)
-{
-  g_autoptr (GString) text = g_string_new ("#!/bin/sh\n");
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_string_append (text, body);
-  g_string_replace (text, "@DIR@", dir, 0);
-  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
-  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
-  return path;
-}
 
 static GStrv
 hostile_args (const char *dir)
@@ -113,9 +72,10 @@ spawn_out (char **argv, const char *path_dir)
 static void
 test_argv_ssh (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("ws-target-XXXXXX", NULL);
   g_autofree char *bin = g_build_filename (dir, "bin", NULL);
-  g_autofree char *runner = write_script (dir, "runner.sh", "printf '%s\\n' \"$@\"\n");
+  g_autofree char *runner = ws_test_write_script (dir, "runner.sh", "printf '%s\\n' \"$@\"\n",
+                                                  NULL);
   g_autoptr (WsTarget) target = ws_target_new ("box", WS_TARGET_SSH);
   g_auto (GStrv) args = hostile_args (dir);
   g_auto (GStrv) argv = NULL;
@@ -143,7 +103,8 @@ test_argv_ssh (void)
 
   /* Through a stand-in ssh (its last word to sh -c), stdin kept open as the client does. */
   g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_free (write_script (bin, "ssh", "for a; do last=$a; done\nexec sh -c \"$last\"\n"));
+  g_free (ws_test_write_script (bin, "ssh", "for a; do last=$a; done\nexec sh -c \"$last\"\n",
+                                NULL));
   for (guint i = 0; args[i] != NULL; i++)
     g_string_append_printf (want, "%s\n", args[i]);
   out = spawn_out (argv, bin);
@@ -161,7 +122,7 @@ test_argv_ssh (void)
   argv = ws_target_build_argv (target, (const char *const[]) { "--list", NULL }, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (argv[g_strv_length (argv) - 1], "'env' 'WS_A=x y' "));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* When the connection's stdin ends (Stop here, or this computer gone), the far side stops a
@@ -169,11 +130,13 @@ test_argv_ssh (void)
 static void
 test_ssh_watchdog (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("ws-target-XXXXXX", NULL);
   g_autofree char *bin = g_build_filename (dir, "bin", NULL);
-  g_autofree char *runner = write_script (dir, "runner.sh",
-                                          "echo $$ > '@DIR@/pid.tmp'\n"
-                                          "mv '@DIR@/pid.tmp' '@DIR@/pid'\nexec sleep 1000\n");
+  g_autofree char *runner = ws_test_write_script (dir, "runner.sh",
+                                                  "echo $$ > '@DIR@/pid.tmp'\n"
+                                                  "mv '@DIR@/pid.tmp' '@DIR@/pid'\n"
+                                                  "exec sleep 1000\n",
+                                                  NULL);
   g_autofree char *pid_path = g_build_filename (dir, "pid", NULL);
   g_autoptr (WsTarget) target = ws_target_new ("box", WS_TARGET_SSH);
   g_auto (GStrv) argv = NULL;
@@ -186,7 +149,8 @@ test_ssh_watchdog (void)
   gint64 closed;
 
   g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_free (write_script (bin, "ssh", "for a; do last=$a; done\nexec sh -c \"$last\"\n"));
+  g_free (ws_test_write_script (bin, "ssh", "for a; do last=$a; done\nexec sh -c \"$last\"\n",
+                                NULL));
   ws_target_set_host (target, "gpu-box");
   ws_target_set_runner (target, runner);
   argv = ws_target_build_argv (target, (const char *const[]) { "--list", NULL }, &error);
@@ -209,7 +173,7 @@ test_ssh_watchdog (void)
   for (int i = 0; i < 300 && standin_pid_alive (atoi (pid_text)); i++)
     g_usleep (10000);
   g_assert_false (standin_pid_alive (atoi (pid_text)));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* srun execs its argv on the node: the words go as they are. */
@@ -277,12 +241,15 @@ test_argv_command (void)
 static void
 test_argv_sbatch (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("ws-target-XXXXXX", NULL);
   g_autofree char *bin = g_build_filename (dir, "bin", NULL);
   g_autofree char *jobs = g_build_filename (dir, "jobs", NULL);
-  g_autofree char *runner = write_script (dir, "runner.sh",
-                                          "printf 'arg:%s\\n' \"$@\"\necho 'runner news' >&2\n"
-                                          "echo '{\"type\":\"done\",\"exit_code\":3}'\nexit 3\n");
+  g_autofree char *runner = ws_test_write_script (dir, "runner.sh",
+                                                  "printf 'arg:%s\\n' \"$@\"\n"
+                                                  "echo 'runner news' >&2\n"
+                                                  "echo '{\"type\":\"done\",\"exit_code\":3}'\n"
+                                                  "exit 3\n",
+                                                  NULL);
   g_autoptr (WsTarget) target = ws_target_new ("batch", WS_TARGET_SLURM_SBATCH);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) argv = NULL;
@@ -294,16 +261,21 @@ test_argv_sbatch (void)
 
   g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
   /* sbatch --wait: the id at once, the job after a pending second, its output to -o. */
-  g_free (write_script (bin, "sbatch",
-                        "printf '%s\\n' \"$@\" > '@DIR@/sbatch-args'\n"
-                        "for a; do case $a in --wrap=*) cmd=${a#--wrap=} ;; esac; done\n"
-                        "while [ $# -gt 0 ]; do case $1 in -o) out=$2 ;; -e) err=$2 ;; esac;"
-                        " shift; done\n"
-                        "echo 7\n: > '@DIR@/pending'\nsleep 1.5\nrm '@DIR@/pending'\n"
-                        "sh -c \"$cmd\" > \"$out\" 2> \"$err\"; rc=$?\nsleep 1.2\nexit $rc\n"));
-  g_free (write_script (bin, "squeue",
-                        "if [ -e '@DIR@/pending' ]; then echo PENDING; else echo RUNNING; fi\n"));
-  g_free (write_script (bin, "scancel", "echo \"$@\" > '@DIR@/scancelled'\n"));
+  g_free (ws_test_write_script (bin, "sbatch",
+                                "printf '%s\\n' \"$@\" > '@DIR@/sbatch-args'\n"
+                                "for a; do case $a in --wrap=*) cmd=${a#--wrap=} ;; esac;"
+                                " done\n"
+                                "while [ $# -gt 0 ]; do case $1 in -o) out=$2 ;; -e) err=$2 ;;"
+                                " esac; shift; done\n"
+                                "echo 7\n: > '@DIR@/pending'\nsleep 1.5\nrm '@DIR@/pending'\n"
+                                "sh -c \"$cmd\" > \"$out\" 2> \"$err\"; rc=$?\n"
+                                "sleep 1.2\nexit $rc\n",
+                                NULL));
+  g_free (ws_test_write_script (bin, "squeue",
+                                "if [ -e '@DIR@/pending' ]; then echo PENDING;"
+                                " else echo RUNNING; fi\n",
+                                NULL));
+  g_free (ws_test_write_script (bin, "scancel", "echo \"$@\" > '@DIR@/scancelled'\n", NULL));
   ws_target_set_slurm_options (target, (const char *const[]) { "-p", "gpu", NULL });
   ws_target_set_runner (target, runner);
   ws_target_set_job_dir (target, jobs);
@@ -330,7 +302,7 @@ test_argv_sbatch (void)
   g_assert_nonnull (strstr (sbatch_args, "\n-p\ngpu\n--wrap="));
   left = ws_test_list_dir (jobs, "");
   g_assert_cmpuint (left->len, ==, 0);
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 static void
@@ -390,7 +362,7 @@ items_changed_cb (GListModel *model, guint position, guint removed, guint added,
 static void
 test_list_saved (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("ws-target-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "sub", "targets.conf", NULL);
   g_autoptr (WsTargetList) list = ws_target_list_load (path, NULL);
   g_autoptr (WsTargetList) back = NULL;
@@ -456,14 +428,14 @@ test_list_saved (void)
   back = ws_target_list_load (path, &error);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (back)), ==, 2);
   g_assert_null (ws_target_list_find (back, "gpu-box"));
-  remove_tree (dir);
+  ws_test_remove_dir (dir);
 }
 
 /* A file that cannot be used is refused by name, and left as it is. */
 static void
 test_list_bad_file (void)
 {
-  g_autofree char *dir = make_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("ws-target-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "targets.conf", NULL);
   const char *texts[] = {
     "[box]\nkind=telnet\n", "[box]\nkind=ssh\n", "[box]\nkind=ssh\nhost=h\nport=70000\n",
@@ -482,332 +454,7 @@ test_list_bad_file (void)
       g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
       g_assert_cmpstr (after, ==, texts[i]);
     }
-  remove_tree (dir);
-}
-
-/* ---- what comes back --------------------------------------------------------------------- */
-
-/* The model's reading of a hello record, as a session gets it. */
-static WsHello *
-hello_of (const char *text)
-{
-  g_autoptr (WsRecord) record = ws_record_parse (text, strlen (text), NULL, NULL);
-
-  g_assert_nonnull (record);
-  return _ws_hello_new_from_record (record);
-}
-
-static void
-test_check_hello (void)
-{
-  g_autoptr (WsTarget) target = ws_target_new ("gpu-box", WS_TARGET_SSH);
-  const struct
-  {
-    const char *hello;
-    const char *message; /* NULL: accepted */
-  } cases[] = {
-    { "{\"protocol\":1,\"runner\":\"" WS_RUNNER_MIN_VERSION "\"}", NULL },
-    { "{\"protocol\":1,\"runner\":\"9.1.0\"}", NULL },
-    { "{\"protocol\":1,\"runner\":\"test\"}", NULL },
-    { "{\"protocol\":1,\"runner\":\"0.0.9\"}",
-      "warpscope-runner 0.0.9 on gpu-box speaks protocol 1; this Warpscope needs "
-      "warpscope-runner " WS_RUNNER_MIN_VERSION " or newer" },
-    { "{\"protocol\":99,\"runner\":\"7.0.0\"}",
-      "warpscope-runner 7.0.0 on gpu-box speaks protocol 99; this Warpscope reads protocol" },
-  };
-
-  ws_target_set_host (target, "gpu-box");
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr (WsHello) hello = hello_of (cases[i].hello);
-      g_autoptr (GError) error = NULL;
-      gboolean ok = ws_target_check_hello (target, hello, &error);
-
-      if (cases[i].message == NULL)
-        {
-          g_assert_true (ok);
-          continue;
-        }
-      g_assert_false (ok);
-      g_assert_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_RUNNER_VERSION);
-      g_assert_true (g_str_has_prefix (error->message, cases[i].message));
-    }
-}
-
-static void
-test_explain_failure (void)
-{
-  g_autoptr (WsTarget) ssh = ws_target_new ("box", WS_TARGET_SSH);
-  g_autoptr (WsTarget) srun = ws_target_new ("cl", WS_TARGET_SLURM_SRUN);
-  const struct
-  {
-    WsTarget *target;
-    int status;
-    const char *said;
-    int code; /* -1: not recognised */
-    const char *message;
-  } cases[] = {
-    { ssh, 255, "ssh: Could not resolve hostname gpu-box: Name or service not known\n",
-      WS_TARGET_ERROR_UNREACHABLE, "gpu-box cannot be found" },
-    { ssh, 255, "ssh: connect to host gpu-box port 22: Connection refused\n",
-      WS_TARGET_ERROR_UNREACHABLE, "port 22: Connection refused" },
-    { ssh, 255, "ssh: connect to host 10.0.0.9 port 22: Connection timed out\n",
-      WS_TARGET_ERROR_UNREACHABLE, "cannot be reached" },
-    { ssh, 255, "Warning: x\nme@gpu-box: Permission denied (publickey).\n",
-      WS_TARGET_ERROR_REFUSED, "Permission denied (publickey)" },
-    { ssh, 255, "Host key verification failed.\n", WS_TARGET_ERROR_REFUSED, "host key" },
-    { ssh, 255, "kex_exchange_identification: read: Connection reset by peer\n",
-      WS_TARGET_ERROR_UNREACHABLE, "Connection reset by peer" },
-    { ssh, 127, "warpscope: 1: warpscope-runner: not found\n", WS_TARGET_ERROR_NO_RUNNER,
-      "there is no warpscope-runner" },
-    { ssh, 126, "sh: 1: /opt/r: Permission denied\n", WS_TARGET_ERROR_NO_RUNNER,
-      "cannot be started" },
-    { ssh, 4, "warpscope-runner: kernel fault\n", -1, NULL },
-    { srun, 1, "srun: error: invalid partition specified: nosuch\n"
-               "srun: error: Unable to allocate resources: Invalid partition name specified\n",
-      WS_TARGET_ERROR_REFUSED, "Slurm has no partition “nosuch”" },
-    { srun, 1, "srun: error: Unable to allocate resources: Requested node configuration is "
-               "not available\n",
-      WS_TARGET_ERROR_REFUSED, "no node of the cluster" },
-    { srun, 1, "srun: error: Unable to allocate resources: Job violates accounting/QOS policy\n",
-      WS_TARGET_ERROR_REFUSED, "Job violates accounting/QOS policy" },
-    { srun, 2, "slurmstepd: error: execve(): /opt/r: No such file or directory\n",
-      WS_TARGET_ERROR_NO_RUNNER, "could not start the runner" },
-    { srun, 127, "sh: 1: srun: not found\n", WS_TARGET_ERROR_NO_RUNNER,
-      "Slurm's commands are not there" },
-  };
-
-  ws_target_set_host (ssh, "gpu-box");
-  ws_target_set_slurm_options (srun, (const char *const[]) { "-p", "nosuch", NULL });
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr (GError) error = ws_target_explain_failure (cases[i].target, cases[i].status,
-                                                            cases[i].said);
-
-      if (cases[i].code < 0)
-        {
-          g_assert_null (error);
-          continue;
-        }
-      g_assert_error (error, WS_TARGET_ERROR, cases[i].code);
-      if (strstr (error->message, cases[i].message) == NULL)
-        g_error ("case %u: “%s” does not say “%s”", i, error->message, cases[i].message);
-    }
-}
-
-static void
-test_pending_words (void)
-{
-  g_autoptr (WsTarget) target = ws_target_new ("cl", WS_TARGET_SLURM_SRUN);
-  g_autoptr (GError) a = ws_target_pending_error (target, "12", 60, "Resources\n");
-  g_autoptr (GError) b = ws_target_pending_error (target, "12", 1, "Licenses");
-  g_autoptr (GError) c = ws_target_pending_error (target, "12", 5, NULL);
-  g_autofree char *id = ws_target_parse_pending ("srun: job 123 queued and waiting for "
-                                                 "resources");
-
-  g_assert_cmpstr (id, ==, "123");
-  g_assert_null (ws_target_parse_pending ("srun: job queued and waiting for resources"));
-  g_assert_null (ws_target_parse_pending ("srun: job 12 has been allocated resources"));
-  g_assert_true (ws_target_parse_allocated ("srun: job 12 has been allocated resources"));
-  g_assert_false (ws_target_parse_allocated ("srun: job 12 queued and waiting for resources"));
-  g_assert_nonnull (strstr (a->message, "after 60 seconds"));
-  g_assert_nonnull (strstr (a->message, "Resources: the GPUs"));
-  g_assert_nonnull (strstr (b->message, "after 1 second "));
-  g_assert_nonnull (strstr (b->message, "reason Licenses."));
-  g_assert_nonnull (strstr (c->message, "Slurm job 12 was still waiting"));
-}
-
-/* ---- jobs, with stand-ins for srun and squeue --------------------------------------------- */
-
-typedef struct
-{
-  GMainLoop *loop;
-  guint status_changes;
-  gboolean finished;
-} Wait;
-
-static void
-job_finished_cb (WsTargetJob *job, gpointer data)
-{
-  Wait *w = data;
-
-  w->finished = TRUE;
-  g_main_loop_quit (w->loop);
-}
-
-static void
-status_cb (WsTargetJob *job, GParamSpec *pspec, gpointer data)
-{
-  ((Wait *) data)->status_changes++;
-}
-
-static gboolean
-guard_cb (gpointer data)
-{
-  g_error ("the job did not finish in time");
-  return G_SOURCE_REMOVE;
-}
-
-static WsTargetJob *
-job_run (WsTarget *target, WsSession *session, const char *bin, guint *status_changes)
-{
-  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
-  g_autofree char *old = g_strdup (g_getenv ("PATH"));
-  WsTargetJob *job = ws_target_job_new (target, session);
-  Wait w = { loop, 0, FALSE };
-  guint guard;
-
-  g_setenv ("PATH", path, TRUE);
-  g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), &w);
-  g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), &w);
-  g_assert_true (ws_target_job_start (job, (const char *const[]) { "--list", NULL }, &error));
-  g_assert_no_error (error);
-  guard = g_timeout_add_seconds (30, guard_cb, NULL);
-  g_main_loop_run (loop);
-  g_source_remove (guard);
-  /* Kept while it ran: squeue is looked for when it is asked. */
-  g_setenv ("PATH", old, TRUE);
-  g_assert_true (w.finished);
-  g_signal_handlers_disconnect_by_data (job, &w);
-  if (status_changes != NULL)
-    *status_changes = w.status_changes;
-  return job;
-}
-
-/* A job that stays pending is given up after the target's timeout, with squeue's reason, and
- * srun is stopped (it cancels the job). */
-static void
-test_job_pending (void)
-{
-  g_autofree char *dir = make_dir ();
-  g_autoptr (WsTarget) target = ws_target_new ("cl", WS_TARGET_SLURM_SRUN);
-  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  g_autoptr (WsTargetJob) job = NULL;
-  g_autofree char *squeue_args = NULL;
-  gint64 start = g_get_monotonic_time ();
-  guint changes = 0;
-
-  g_free (write_script (dir, "srun", "echo $$ > '@DIR@/srun-pid'\n"
-                                     "echo 'srun: job 42 queued and waiting for resources' >&2\n"
-                                     "exec sleep 100\n"));
-  g_free (write_script (dir, "squeue", "echo \"$@\" > '@DIR@/squeue-args'\necho Priority\n"));
-  ws_target_set_runner (target, "/r");
-  ws_target_set_pending_timeout (target, 1);
-  job = job_run (target, session, dir, &changes);
-  g_assert_error (ws_target_job_get_error (job), WS_TARGET_ERROR, WS_TARGET_ERROR_PENDING);
-  g_assert_nonnull (strstr (ws_target_job_get_error (job)->message, "Slurm job 42"));
-  g_assert_nonnull (strstr (ws_target_job_get_error (job)->message, "reason Priority"));
-  g_assert_cmpstr (ws_target_job_get_slurm_job (job), ==, "42");
-  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, 10);
-  /* Waiting, then not. */
-  g_assert_cmpuint (changes, ==, 2);
-  g_assert_null (ws_target_job_get_status (job));
-  {
-    g_autofree char *args_path = g_build_filename (dir, "squeue-args", NULL);
-
-    g_assert_true (g_file_get_contents (args_path, &squeue_args, NULL, NULL));
-  }
-  g_assert_cmpstr (squeue_args, ==, "-h -j 42 -o %r\n");
-  {
-    g_autofree char *pid_path = g_build_filename (dir, "srun-pid", NULL);
-    g_autofree char *pid = NULL;
-
-    g_assert_true (g_file_get_contents (pid_path, &pid, NULL, NULL));
-    g_assert_false (standin_pid_alive (atoi (pid)));
-  }
-  remove_tree (dir);
-}
-
-/* A job that gets its resources runs to the end, with the inactivity timeout held while it
- * waited: a pending longer than the timeout is not a runner that stopped answering. */
-static void
-test_job_allocated (void)
-{
-  g_autofree char *dir = make_dir ();
-  g_autofree char *sample = standin_sample_path ();
-  g_autofree char *body = g_strdup_printf ("echo 'srun: job 5 queued and waiting for resources' "
-                                           ">&2\nsleep 2\n"
-                                           "echo 'srun: job 5 has been allocated resources' "
-                                           ">&2\ncat '%s'\n",
-                                           sample);
-  g_autoptr (WsTarget) target = ws_target_new ("cl", WS_TARGET_SLURM_SRUN);
-  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  g_autoptr (WsTargetJob) job = NULL;
-  guint changes = 0;
-
-  g_free (write_script (dir, "srun", body));
-  ws_target_set_runner (target, "/r");
-  ws_target_set_pending_timeout (target, 30);
-  {
-    g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-    g_autofree char *path = g_strdup_printf ("%s:%s", dir, g_getenv ("PATH"));
-    g_autofree char *old = g_strdup (g_getenv ("PATH"));
-    Wait w = { loop, 0, FALSE };
-    guint guard;
-
-    job = ws_target_job_new (target, session);
-    ws_target_job_set_timeout (job, 1);
-    g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), &w);
-    g_signal_connect (job, "notify::status", G_CALLBACK (status_cb), &w);
-    g_setenv ("PATH", path, TRUE);
-    g_assert_true (ws_target_job_start (job, (const char *const[]) { "--list", NULL }, NULL));
-    g_setenv ("PATH", old, TRUE);
-    guard = g_timeout_add_seconds (30, guard_cb, NULL);
-    g_main_loop_run (loop);
-    g_source_remove (guard);
-    changes = w.status_changes;
-  }
-  g_assert_no_error ((GError *) ws_target_job_get_error (job));
-  g_assert_true (ws_session_is_done (session, NULL, NULL));
-  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 32);
-  g_assert_cmpuint (changes, ==, 2);
-  remove_tree (dir);
-}
-
-/* A runner older than this Warpscope needs is stopped at its hello, with the reason. */
-static void
-test_job_old_runner (void)
-{
-  g_autofree char *dir = make_dir ();
-  g_autofree char *runner = write_script (dir, "runner.sh",
-                                          "echo $$ > '@DIR@/pid'\n"
-                                          "echo '{\"type\":\"hello\",\"t\":0,\"protocol\":1,"
-                                          "\"runner\":\"0.0.1\"}'\nexec sleep 100\n");
-  g_autoptr (WsTarget) target = ws_target_new_local ();
-  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  g_autoptr (WsTargetJob) job = NULL;
-  g_autofree char *pid_path = g_build_filename (dir, "pid", NULL);
-  g_autofree char *pid = NULL;
-
-  ws_target_set_runner (target, runner);
-  job = job_run (target, session, dir, NULL);
-  g_assert_error (ws_target_job_get_error (job), WS_TARGET_ERROR,
-                  WS_TARGET_ERROR_RUNNER_VERSION);
-  g_assert_nonnull (strstr (ws_target_job_get_error (job)->message,
-                            "warpscope-runner 0.0.1 on this computer"));
-  g_assert_true (g_file_get_contents (pid_path, &pid, NULL, NULL));
-  g_assert_false (standin_pid_alive (atoi (pid)));
-  remove_tree (dir);
-}
-
-/* srun that is not installed: said so, nothing started. */
-static void
-test_job_no_srun (void)
-{
-  g_autoptr (WsTarget) target = ws_target_new ("cl", WS_TARGET_SLURM_SRUN);
-  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
-  g_autoptr (WsTargetJob) job = ws_target_job_new (target, session);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *old = g_strdup (g_getenv ("PATH"));
-
-  g_setenv ("PATH", "/nonexistent", TRUE);
-  g_assert_false (ws_target_job_start (job, (const char *const[]) { "--list", NULL }, &error));
-  g_setenv ("PATH", old, TRUE);
-  g_assert_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_NO_RUNNER);
-  g_assert_nonnull (strstr (error->message, "Slurm's commands are not installed"));
-  g_assert_false (ws_target_job_is_running (job));
+  ws_test_remove_dir (dir);
 }
 
 int
@@ -822,12 +469,5 @@ main (int argc, char **argv)
   g_test_add_func ("/target/validate", test_validate);
   g_test_add_func ("/target/list/saved", test_list_saved);
   g_test_add_func ("/target/list/bad-file", test_list_bad_file);
-  g_test_add_func ("/target/check-hello", test_check_hello);
-  g_test_add_func ("/target/explain-failure", test_explain_failure);
-  g_test_add_func ("/target/pending-words", test_pending_words);
-  g_test_add_func ("/target/job/pending", test_job_pending);
-  g_test_add_func ("/target/job/allocated", test_job_allocated);
-  g_test_add_func ("/target/job/old-runner", test_job_old_runner);
-  g_test_add_func ("/target/job/no-srun", test_job_no_srun);
   return g_test_run ();
 }

@@ -1,21 +1,15 @@
-/* test-kernel-file.c: the header of an own kernel's file (src/runner/ws-kernel-file.c): its
- * grammar and errors with their line and column, its expressions, the bundled examples,
- * hostile input and the examples mutated through the fuzz target; NVRTC's log and
- * compute-sanitizer's report read into diagnostics; SHA-256; and WsKernelSource, the model's
- * view of the same file. No GPU.
+/* test-kernel-file-header.c: the header of an own kernel's file (src/runner/ws-kernel-file.c):
+ * its grammar and errors with their line and column, the bundled examples, what it gives at
+ * run time, hostile input and the examples mutated through the fuzz target; and
+ * WsKernelSource, the model's view of the same file. No GPU.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <math.h>
 #include <string.h>
 
-#include "ws-expr.h"
 #include "ws-kernel-file.h"
 #include "ws-kernel-source.h"
-#include "ws-nvrtc-log.h"
-#include "ws-sanitizer-report.h"
-#include "ws-sha256.h"
 
 /* The fuzz target itself, built into this test for the mutations below; its corpus and
  * regressions are replayed by tests/fuzz (replay-kernel-file), as every target's are. */
@@ -50,150 +44,6 @@ parse_example (const char *name)
       g_test_message ("%s:%d:%d: %s", name, kf->errors[i].line, kf->errors[i].column,
                       kf->errors[i].message);
   return kf;
-}
-
-/* ---- expressions ------------------------------------------------------------------------ */
-
-static int
-lookup (const char *name, size_t len, WsExprValue *v, void *data)
-{
-  (void) data;
-  memset (v, 0, sizeof *v);
-  if (len == 1 && name[0] == 'n')
-    v->i = 1000, v->d = 1000;
-  else if (len == 7 && strncmp (name, "block.x", 7) == 0)
-    v->i = 256, v->d = 256;
-  else if (len == 1 && name[0] == 'z')
-    v->i = 0;
-  else
-    return 0;
-  return 1;
-}
-
-static void
-test_expr_values (void)
-{
-  static const struct
-  {
-    const char *text;
-    double value;
-    int real;
-  } cases[] = {
-    { "1 + 2 * 3", 7, 0 },
-    { "(1 + 2) * 3", 9, 0 },
-    { "7 / 2", 3, 0 },        /* C's integers */
-    { "-7 / 2", -3, 0 },
-    { "7 % 3", 1, 0 },
-    { "7.0 / 2", 3.5, 1 },
-    { "1e3", 1000, 1 },
-    { "0x10", 16, 0 },
-    { "ceil_div(n, block.x)", 4, 0 },
-    { "ceil_div(1024, 256)", 4, 0 },
-    { "ceil_div(0, 256)", 0, 0 },
-    { "min(3, n, 2)", 2, 0 },
-    { "max(3, 2.5)", 3, 1 },  /* a real argument makes it real, as in C */
-    { "max(2, 2.5)", 2.5, 1 },
-    { "n > 999 && n < 1001", 1, 0 },
-    { "n == 1 || !z", 1, 0 },
-    { "z ? 1 : 2", 2, 0 },
-    { "n >= 1000 ? n / 10 : 0", 100, 0 },
-    /* The untaken side is read, not judged. */
-    { "z > 0 ? 10 / z : -1", -1, 0 },
-    { "z != 0 && 10 / z > 1", 0, 0 },
-    { "z == 0 || 10 / z > 1", 1, 0 },
-    { "--n", 1000, 0 },
-    { "2 * -3", -6, 0 },
-    { "9223372036854775807", 9223372036854775807.0, 0 },
-  };
-  static const struct
-  {
-    const char *text;
-    const char *message;
-    size_t pos;
-  } errors[] = {
-    { "1 +", "ends where", 3 },
-    { "(1 + 2", "expected ')'", 6 },
-    { "1 2", "unexpected '2'", 2 },
-    { "nn + 1", "unknown name 'nn'", 0 },
-    { "block.w", "x, y or z", 5 },
-    { "foo(1)", "no function 'foo'", 0 },
-    { "ceil_div(1)", "two numbers", 0 },
-    { "10 / z", "division by zero", 3 },
-    { "10 % z", "by zero", 3 },
-    { "9223372036854775807 + 1", "overflows", 20 },
-    { "99999999999999999999", "too large", 0 },
-    { "1.0f", "suffixes", 3 },
-    { "1 < 2 < 3", "do not chain", 6 },
-    { "2.5 % 2", "whole numbers", 4 },
-    { "1 ? 2", "expected ':'", 5 },
-    { "", "ends where", 0 },
-    { "#", "not '#'", 0 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      WsExprValue v;
-      WsExprError err;
-
-      if (!ws_expr_eval (cases[i].text, lookup, NULL, 0, &v, &err))
-        g_error ("%s: %s", cases[i].text, err.message);
-      g_assert_cmpfloat (ws_expr_double (v), ==, cases[i].value);
-      g_assert_cmpint (v.real, ==, cases[i].real);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
-    {
-      WsExprValue v;
-      WsExprError err;
-
-      g_assert_false (ws_expr_eval (errors[i].text, lookup, NULL, 0, &v, &err));
-      if (strstr (err.message, errors[i].message) == NULL)
-        g_error ("%s: got “%s”, expected “%s”", errors[i].text, err.message, errors[i].message);
-      g_assert_cmpuint (err.pos, ==, errors[i].pos);
-    }
-  /* Checking only: the values are unknown, so arithmetic cannot fail, but names can. */
-  {
-    WsExprValue v;
-    WsExprError err;
-
-    g_assert_true (ws_expr_eval ("10 / z + 9223372036854775807 * 2", lookup, NULL, 1, &v, &err));
-    g_assert_false (ws_expr_eval ("10 / q", lookup, NULL, 1, &v, &err));
-    g_assert_true (err.unknown_name);
-  }
-}
-
-/* Nesting is capped: a million '(' or '-' is an error, not a stack overflow. */
-static void
-test_expr_depth (void)
-{
-  const char *prefixes[] = { "(", "-", "!", "min(1," };
-
-  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
-    {
-      GString *text = g_string_new (NULL);
-      WsExprValue v;
-      WsExprError err;
-
-      for (int j = 0; j < 1000000; j++)
-        g_string_append (text, prefixes[i]);
-      g_string_append (text, "1");
-      g_assert_false (ws_expr_eval (text->str, lookup, NULL, 0, &v, &err));
-      g_assert_nonnull (strstr (err.message, "nested deeper than"));
-      g_string_free (text, TRUE);
-    }
-  {
-    WsExprValue v;
-    WsExprError err;
-    GString *text = g_string_new (NULL);
-
-    /* Just within the cap. */
-    for (int j = 0; j < WS_EXPR_MAX_DEPTH - 2; j++)
-      g_string_append_c (text, '(');
-    g_string_append_c (text, '1');
-    for (int j = 0; j < WS_EXPR_MAX_DEPTH - 2; j++)
-      g_string_append_c (text, ')');
-    g_assert_true (ws_expr_eval (text->str, lookup, NULL, 0, &v, &err));
-    g_string_free (text, TRUE);
-  }
 }
 
 /* ---- the examples -------------------------------------------------------------------------- */
@@ -572,182 +422,6 @@ test_mutations (void)
   g_rand_free (rand);
 }
 
-/* ---- SHA-256, NVRTC's log, compute-sanitizer's report ----------------------------------- */
-
-static void
-test_sha256 (void)
-{
-  char hex[65];
-  g_autofree char *million = g_strnfill (1000000, 'a');
-
-  ws_sha256_of ("", 0, hex);
-  g_assert_cmpstr (hex, ==, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  ws_sha256_of ("abc", 3, hex);
-  g_assert_cmpstr (hex, ==, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  ws_sha256_of (million, 1000000, hex);
-  g_assert_cmpstr (hex, ==, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-  /* The same as GLib's, at every length around a block's. */
-  for (gsize n = 0; n < 200; n++)
-    {
-      g_autofree char *want = g_compute_checksum_for_data (G_CHECKSUM_SHA256,
-                                                           (const guchar *) million, n);
-
-      ws_sha256_of (million, n, hex);
-      g_assert_cmpstr (hex, ==, want);
-    }
-}
-
-/* Logs as NVRTC 13.0 wrote them for this file's examples of errors. */
-static void
-test_nvrtc_log (void)
-{
-  const char *log
-    = "dir/my.cu(3): error: identifier \"zz\" is undefined\n"
-      "  \tint i = zz;\n"
-      "  \t        ^\n"
-      "\n"
-      "dir/my.cu(4): error: identifier \"xx\" is undefined\n"
-      "    c[i] = xx;\n"
-      "           ^\n"
-      "\n"
-      "dir/my.cu(7): warning #1105-D: #warning directive: hello\n"
-      "  #warning hello\n"
-      "   ^\n"
-      "\n"
-      "Remark: The warnings can be suppressed with \"-diag-suppress <warning-number>\"\n"
-      "\n"
-      "dir/my.cu(1): catastrophic error: could not open source file \"nothere.h\"\n"
-      "  #include <nothere.h>\n"
-      "                      ^\n"
-      "\n"
-      "2 errors detected in the compilation of \"dir/my.cu\".\n"
-      "ptxas error   : Entry function '_Z1kPf' uses too much shared data (0x61a80 bytes, 0xc000 max)\n"
-      "nvrtc: error: unrecognized option -bogus found\n"
-      "__nv_name_map(2): error: cannot determine which instance of function template \"k\"\n"
-      "  #pragma nv_mangled_name k\n"
-      "                          ^\n";
-  WsCompileDiag d[16];
-  int n = ws_nvrtc_parse_log (log, "dir/my.cu", d, 16);
-
-  g_assert_cmpint (n, ==, 7);
-  g_assert_cmpint (d[0].line, ==, 3);
-  g_assert_cmpint (d[0].column, ==, 10); /* the tab is one byte */
-  g_assert_cmpstr (d[0].severity, ==, "error");
-  g_assert_cmpstr (d[0].message, ==, "identifier \"zz\" is undefined");
-  g_assert_cmpint (d[1].line, ==, 4);
-  g_assert_cmpint (d[1].column, ==, 10);
-  g_assert_cmpstr (d[2].severity, ==, "warning");
-  g_assert_cmpint (d[2].line, ==, 7);
-  g_assert_cmpint (d[3].line, ==, 1);
-  g_assert_cmpstr (d[3].severity, ==, "error");
-  g_assert_cmpint (d[4].line, ==, 0);
-  g_assert_true (g_str_has_prefix (d[4].message, "ptxas: Entry function"));
-  g_assert_cmpstr (d[5].message, ==, "unrecognized option -bogus found");
-  g_assert_true (d[6].name_lookup);
-  /* More diagnostics than room: counted, not written past the end. */
-  g_assert_cmpint (ws_nvrtc_parse_log (log, "dir/my.cu", d, 2), ==, 7);
-  g_assert_cmpint (ws_nvrtc_parse_log ("", "x.cu", d, 16), ==, 0);
-}
-
-/* The wording of compute-sanitizer 2025.3, as it reported the missing bounds guard on an
- * NVIDIA H200: the address after "Access to", not "Address". */
-static void
-test_sanitizer_report_2025 (void)
-{
-  const char *report
-    = "========= COMPUTE-SANITIZER\n"
-      "========= Invalid __global__ read of size 4 bytes\n"
-      "=========     at vector_add_oob+0x100 in vector_add_oob.cu:26\n"
-      "=========     by thread (65,0,0) in block (3906,0,0)\n"
-      "=========     Access to 0x7fd0513d0904 is out of bounds\n"
-      "=========     and is 1 bytes after the nearest allocation at 0x7fd051000000 of size "
-      "4,000,004 bytes\n"
-      "=========\n"
-      "========= ERROR SUMMARY: 1 error\n";
-  WsSanitizerFinding f[2];
-  WsSanitizerSummary s;
-
-  g_assert_cmpint (ws_sanitizer_parse (report, f, 2, &s), ==, 1);
-  g_assert_cmpstr (f[0].address, ==, "0x7fd0513d0904");
-  g_assert_cmpstr (f[0].kind, ==, "out_of_bounds");
-  g_assert_cmpint (f[0].line, ==, 26);
-  g_assert_cmpint (f[0].size, ==, 4);
-  g_assert_nonnull (strstr (f[0].detail, "Access to 0x7fd0513d0904 is out of bounds"));
-}
-
-static void
-test_sanitizer_report (void)
-{
-  const char *report
-    = "========= COMPUTE-SANITIZER\n"
-      "========= Invalid __global__ write of size 4 bytes\n"
-      "=========     at vector_add_oob+0x90 in /w/examples/kernels/vector_add_oob.cu:24\n"
-      "=========     by thread (160,0,0) in block (3906,0,0)\n"
-      "=========     Address 0x7f1c2a26ca00 is out of bounds\n"
-      "=========     and is 1 bytes after the nearest allocation at 0x7f1c28000000 of size "
-      "4000004 bytes\n"
-      "=========     Saved host backtrace up to driver entry point at kernel launch time\n"
-      "=========         Host Frame: [0x2dbc8f]\n"
-      "=========\n"
-      "========= Invalid __global__ write of size 4 bytes\n"
-      "=========     at vector_add_oob+0x90 in /w/examples/kernels/vector_add_oob.cu:24\n"
-      "=========     by thread (161,0,0) in block (3906,0,0)\n"
-      "=========     Address 0x7f1c2a26ca04 is out of bounds\n"
-      "=========\n"
-      /* Older releases: "at OFFSET in FILE:LINE:KERNEL". */
-      "========= Invalid __global__ read of size 8\n"
-      "=========     at 0x000000c8 in /home/u/src/helper.cuh:75:void proj<double>(double*, int)\n"
-      "=========     by thread (9,0,0) in block (0,0,0)\n"
-      "=========     Address 0x000370e8 is misaligned\n"
-      "=========\n"
-      "========= Uninitialized __global__ memory read of size 4 bytes\n"
-      "=========     at k+0x30 in init.cu:7\n"
-      "=========     by thread (0,0,0) in block (0,0,0)\n"
-      "=========\n"
-      "========= Error: Race reported between Write access at k(int *)+0x40 in race.cu:10\n"
-      "=========     and Read access at k(int *)+0x60 in race.cu:12 [512 hazards]\n"
-      "=========\n"
-      "========= Program hit cudaErrorLaunchFailure (error 719) due to \"unspecified launch "
-      "failure\" on CUDA API call to cudaStreamSynchronize.\n"
-      "=========\n"
-      "========= ERROR SUMMARY: 6 errors\n";
-  WsSanitizerFinding f[8];
-  WsSanitizerSummary s;
-  int n = ws_sanitizer_parse (report, f, 8, &s);
-
-  g_assert_cmpint (n, ==, 5);
-  g_assert_cmpint (s.errors, ==, 6);
-  g_assert_cmpint (s.reports, ==, 6);
-  /* The two threads' writes at one line are one finding, counted twice, with the first
-   * thread's place. */
-  g_assert_cmpstr (f[0].kind, ==, "out_of_bounds");
-  g_assert_cmpstr (f[0].file, ==, "/w/examples/kernels/vector_add_oob.cu");
-  g_assert_cmpint (f[0].line, ==, 24);
-  g_assert_cmpstr (f[0].kernel, ==, "vector_add_oob");
-  g_assert_cmpstr (f[0].access, ==, "write");
-  g_assert_cmpstr (f[0].space, ==, "global");
-  g_assert_cmpint (f[0].size, ==, 4);
-  g_assert_cmpint (f[0].count, ==, 2);
-  g_assert_true (f[0].has_thread);
-  g_assert_cmpuint (f[0].thread[0], ==, 160);
-  g_assert_cmpuint (f[0].block[0], ==, 3906);
-  g_assert_cmpstr (f[0].address, ==, "0x7f1c2a26ca00");
-  g_assert_nonnull (strstr (f[0].detail, "1 bytes after the nearest allocation"));
-  g_assert_cmpstr (f[1].kind, ==, "misaligned");
-  g_assert_cmpstr (f[1].file, ==, "/home/u/src/helper.cuh");
-  g_assert_cmpint (f[1].line, ==, 75);
-  g_assert_cmpstr (f[1].kernel, ==, "void proj<double>(double*, int)");
-  g_assert_cmpstr (f[2].kind, ==, "uninitialized");
-  g_assert_cmpint (f[2].line, ==, 7);
-  g_assert_cmpstr (f[3].kind, ==, "race");
-  g_assert_cmpint (f[3].line, ==, 10);
-  g_assert_nonnull (strstr (f[3].detail, "race.cu:12"));
-  g_assert_cmpstr (f[4].kind, ==, "api_error");
-  g_assert_cmpint (f[4].line, ==, 0);
-  g_assert_cmpint (ws_sanitizer_parse ("", f, 8, &s), ==, 0);
-  g_assert_cmpint (s.errors, ==, -1);
-}
-
 /* ---- the model's view --------------------------------------------------------------------- */
 
 static void
@@ -803,8 +477,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/kernel-file/expr/values", test_expr_values);
-  g_test_add_func ("/kernel-file/expr/depth", test_expr_depth);
   g_test_add_func ("/kernel-file/examples", test_examples);
   g_test_add_func ("/kernel-file/errors", test_errors);
   g_test_add_func ("/kernel-file/errors-many", test_errors_many);
@@ -812,10 +484,6 @@ main (int argc, char **argv)
   g_test_add_func ("/kernel-file/block-macro", test_block_macro);
   g_test_add_func ("/kernel-file/hostile", test_hostile);
   g_test_add_func ("/kernel-file/mutations", test_mutations);
-  g_test_add_func ("/kernel-file/sha256", test_sha256);
-  g_test_add_func ("/kernel-file/nvrtc-log", test_nvrtc_log);
-  g_test_add_func ("/kernel-file/sanitizer-report", test_sanitizer_report);
-  g_test_add_func ("/kernel-file/sanitizer-report-2025", test_sanitizer_report_2025);
   g_test_add_func ("/kernel-file/kernel-source", test_kernel_source);
   return g_test_run ();
 }
