@@ -718,6 +718,13 @@ ws_runs_view_shows_devices (WsRunsView *self)
   return gtk_column_view_column_get_visible (column);
 }
 
+GtkAdjustment *
+ws_runs_view_get_vadjustment (WsRunsView *self)
+{
+  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), NULL);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+}
+
 GtkWidget *
 ws_runs_view_new (void)
 {
