@@ -11,7 +11,7 @@
 #include "ws-column-widths.h"
 #include "ws-units.h"
 
-/* The widest texts a column of numbers holds, as cell_text writes them. */
+/* The widest texts a column of numbers holds, as _ws_runs_view_cell_text writes them. */
 static GPtrArray *
 widest_texts (Column column)
 {
@@ -35,7 +35,7 @@ widest_texts (Column column)
     case COL_SPEEDUP_ONE:
     case COL_SPEEDUP_ALL:
       {
-        /* Four digits each way: "9999×" or "0.099×". */
+        /* Up to four digits a side: "9999×", "0.099×". */
         g_autofree char *fast = ws_units_ratio (9999), *slow = ws_units_ratio (0.099);
         g_autofree char *faster = ws_units_ratio (999);
 
@@ -77,12 +77,11 @@ apply_width (GtkColumnViewColumn *column, int width)
 static void
 visible_cb (GtkColumnViewColumn *column, GParamSpec *pspec, WsRunsWidths *w)
 {
-  g_autoptr (GtkColumnViewColumn) c = NULL;
-
   for (guint i = 0; i < N_COLUMNS; i++)
     {
-      g_clear_object (&c);
-      c = g_list_model_get_item (gtk_column_view_get_columns (w->columns), i);
+      g_autoptr (GtkColumnViewColumn) c
+        = g_list_model_get_item (gtk_column_view_get_columns (w->columns), i);
+
       if (c == column)
         apply_width (column, w->widths[i]);
     }
@@ -171,8 +170,7 @@ fit_text (WsRunsWidths *w, WsRun *run, guint i)
   const char *css;
 
   text = _ws_runs_view_cell_text (w->view, run, text_columns[i], &tooltip, &css);
-  w->text_widths[i] = MAX (w->text_widths[i],
-                              ws_column_widths_for_text (w->sample, text));
+  w->text_widths[i] = MAX (w->text_widths[i], ws_column_widths_for_text (w->sample, text));
 }
 
 static void
