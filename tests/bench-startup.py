@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# bench-startup.py APP [--session-runs N] [NAME=VALUE…]: a benchmark, not a test.
+# bench-startup.py APP [--session-runs N [--scroll]] [NAME=VALUE…]: a benchmark, not a test.
 #
 # Without --session-runs: the time from exec to the first painted frame, N starts (N=9 in the
 # environment changes it). The app prints the monotonic clock at its first frame when
@@ -13,8 +13,14 @@
 # app that analyses the session in threads also says when that was done, and the gap then runs
 # until two seconds after the later of the two.
 #
+# With --session-runs R --scroll: then the runs list is scrolled from top to bottom in a fixed
+# number of frames (WARPSCOPE_PROBE_SCROLL), and the frames' median, 95th percentile and
+# longest interval, the number over 16.7 ms (one 60 Hz refresh) and the number a refresh late
+# by the frame clock are reported too.
+#
 # Run it on a quiet machine, under the display and buses you want to measure
-# (docs/benchmarks.md, "App"). SAMPLES_DIR overrides where the recordings are.
+# (docs/benchmarks.md, "App"). SAMPLES_DIR overrides where the recordings are; SESSION_FILE
+# names where the session is built and kept, or is read from if it is there.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import glob
 import json
@@ -101,7 +107,8 @@ def marks(app, env, args, wanted):
             words = line.split()
             # The analysed mark comes before the gap where the app prints it (from this round on).
             if len(words) == 2 and (words[0] in wanted
-                                    or words[0] == "session-analysed-monotonic-us"):
+                                    or words[0] == "session-analysed-monotonic-us"
+                                    or words[0].startswith("scroll-")):
                 found[words[0]] = int(words[1])
                 if all(w in found for w in wanted):
                     break
@@ -114,11 +121,14 @@ def marks(app, env, args, wanted):
 def main():
     argv = sys.argv[1:]
     if not argv:
-        sys.exit("usage: bench-startup.py APP [--session-runs N] [NAME=VALUE…]")
+        sys.exit("usage: bench-startup.py APP [--session-runs N [--scroll]] [NAME=VALUE…]")
     app, runs = argv.pop(0), 0
     if argv[:1] == ["--session-runs"] and len(argv) > 1:
         runs = int(argv[1])
         argv = argv[2:]
+    scroll = argv[:1] == ["--scroll"] and runs > 0
+    if scroll:
+        argv = argv[1:]
     env = dict(os.environ, GSETTINGS_BACKEND="memory", WARPSCOPE_PRINT_FIRST_FRAME="1")
     env.update(a.split("=", 1) for a in argv if "=" in a)
     starts = int(os.environ.get("N", "9" if runs == 0 else "3"))
@@ -136,19 +146,26 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     samples_dir = os.environ.get("SAMPLES_DIR", os.path.join(here, "..", "resources", "samples"))
     env["WARPSCOPE_PRINT_MAIN_LOOP_GAP"] = "1"
+    wanted = ["session-shown-monotonic-us", "main-loop-gap-max-us"]
+    if scroll:
+        env["WARPSCOPE_PROBE_SCROLL"] = "1"
+        wanted.append("scroll-frames-over-16700us")
     with tempfile.TemporaryDirectory() as tmp:
-        session = os.path.join(tmp, f"bench-{runs}-runs.jsonl")
-        build_session(session, runs, samples_dir)
+        # SESSION_FILE keeps the session for the next comparison (it takes minutes to build).
+        session = os.environ.get("SESSION_FILE") or os.path.join(tmp, f"bench-{runs}-runs.jsonl")
+        if not os.path.exists(session):
+            build_session(session, runs, samples_dir)
         print(f"# {runs} runs, {os.path.getsize(session) / 1e6:.0f} MB", flush=True)
-        shown, gaps, analysed = [], [], []
+        shown, gaps, analysed, scrolls = [], [], [], []
         for _ in range(starts):
-            start, found = marks(app, env, [session],
-                                 ["session-shown-monotonic-us", "main-loop-gap-max-us"])
+            start, found = marks(app, env, [session], wanted)
             if "main-loop-gap-max-us" in found and "session-shown-monotonic-us" in found:
                 shown.append((found["session-shown-monotonic-us"] - start) / 1000)
                 gaps.append(found["main-loop-gap-max-us"] / 1000)
                 if "session-analysed-monotonic-us" in found:
                     analysed.append((found["session-analysed-monotonic-us"] - start) / 1000)
+                if found.get("scroll-frames"):
+                    scrolls.append(found)
             time.sleep(0.3)
     if not gaps:
         sys.exit("the app printed no marks: is DISPLAY set, and the settings schema found?")
@@ -159,6 +176,14 @@ def main():
               "ms; median %.0f ms" % statistics.median(analysed))
     print("longest main-loop gap", " ".join("%.0f" % g for g in gaps),
           "ms; median %.0f ms" % statistics.median(gaps))
+    if scroll and not scrolls:
+        print("scrolling: the runs list was not on screen")
+    for s in scrolls:
+        print("scrolling, %d frames: median %.1f ms, 95th percentile %.1f ms, longest %.1f ms, "
+              "%d over 16.7 ms, %d a refresh late or more"
+              % (s["scroll-frames"], s["scroll-frame-median-us"] / 1000,
+                 s["scroll-frame-p95-us"] / 1000, s["scroll-frame-max-us"] / 1000,
+                 s["scroll-frames-over-16700us"], s["scroll-frames-late"]))
 
 
 main()

@@ -111,13 +111,25 @@ ws_test_count_css (GtkWidget *widget, const char *css)
   return n;
 }
 
-/* The first label under `widget` whose text starts with `prefix`, or NULL. */
+/* A label's text or an inscription's (the runs table's cells), or NULL. */
+static inline const char *
+ws_test_widget_text (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return gtk_label_get_text (GTK_LABEL (widget));
+  if (GTK_IS_INSCRIPTION (widget))
+    return gtk_inscription_get_text (GTK_INSCRIPTION (widget));
+  return NULL;
+}
+
+/* The first label or inscription under `widget` whose text starts with `prefix`, or NULL. */
 static inline const char *
 ws_test_find_label (GtkWidget *widget, const char *prefix)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
-      && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
-    return gtk_label_get_text (GTK_LABEL (widget));
+  const char *text = ws_test_widget_text (widget);
+
+  if (text != NULL && gtk_widget_get_visible (widget) && g_str_has_prefix (text, prefix))
+    return text;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
       const char *found = ws_test_find_label (c, prefix);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "test-app-util.h"
+#include "ws-column-widths.h"
 #include "ws-chart-view.h"
 #include "ws-findings-panel.h"
 #include "ws-occupancy-view.h"
@@ -195,11 +196,13 @@ test_source_long_lines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A label whose text starts with `prefix`, as a widget (the first found). */
+/* A label or inscription whose text starts with `prefix`, as a widget (the first found). */
 static GtkWidget *
 find_label_widget (GtkWidget *widget, const char *prefix)
 {
-  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+  const char *text = ws_test_widget_text (widget);
+
+  if (text != NULL && g_str_has_prefix (text, prefix))
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
@@ -319,6 +322,71 @@ test_runs_view_rows_arrive (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))),
                     ==, runs);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every shown cell's text within its column's width, in `view` (ws-column-widths.h). */
+static void
+assert_cells_fit (GtkWidget *widget, GListModel *columns, guint *cells)
+{
+  const char *text = GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                                                 : NULL;
+
+  if (text != NULL && gtk_widget_get_mapped (widget))
+    {
+      guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "column"));
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      int fixed = gtk_column_view_column_get_fixed_width (column);
+
+      if (ws_column_widths_for_text (widget, text) > fixed)
+        g_error ("\"%s\" needs %d pixels, its column \"%s\" has %d", text,
+                 ws_column_widths_for_text (widget, text), gtk_column_view_column_get_title (column),
+                 fixed);
+      (*cells)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    assert_cells_fit (c, columns, cells);
+}
+
+/* The table's columns have fixed widths, so that GTK need not measure every bound row to size
+ * them: each shown column is as wide as the widest text it shows, the hidden GPU column has
+ * none (GTK 4.8 would count it), and the kernel's column takes the rest of the width. */
+static void
+test_runs_view_widths (void)
+{
+  static const char *const samples[] = { "vector-add-sizes-h200.jsonl", "matmul-sizes-h200.jsonl",
+                                         "matmul-ladder-h200.jsonl" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      WsWindow *window = ws_test_new_window ();
+      GtkWidget *runs = ws_test_view (window, "runs_view");
+      GtkColumnView *view = find_column_view (runs);
+      GListModel *columns = gtk_column_view_get_columns (view);
+      int sum = 0;
+      guint cells = 0;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
+      ws_test_open (window, samples[s]);
+      ws_test_spin_for (500);
+      for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+        {
+          g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+          int fixed = gtk_column_view_column_get_fixed_width (column);
+
+          if (gtk_column_view_column_get_visible (column))
+            g_assert_cmpint (fixed, >, 0);
+          else
+            g_assert_cmpint (fixed, ==, -1);
+          sum += MAX (fixed, 0);
+        }
+      g_assert_cmpint (sum, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+      /* The rows fill the view: no hidden column's width is left over at the right. */
+      g_assert_cmpint (gtk_widget_get_width (gtk_widget_get_last_child (GTK_WIDGET (view))), ==,
+                       gtk_widget_get_width (GTK_WIDGET (view)));
+      assert_cells_fit (runs, columns, &cells);
+      g_assert_cmpuint (cells, >=, 12);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
 }
 
 /* ---- the timeline ------------------------------------------------------------------------- */
@@ -520,5 +588,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/workspace/comparison-arithmetic", test_comparison_arithmetic);
   g_test_add_func ("/app/workspace/findings-per-run", test_findings_per_run);
   g_test_add_func ("/app/workspace/fastest-shown", test_fastest_shown);
+  g_test_add_func ("/app/workspace/runs-view-widths", test_runs_view_widths);
   return g_test_run ();
 }

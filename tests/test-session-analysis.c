@@ -3,10 +3,17 @@
  * configurations of the bundled recordings.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE /* gettid */
+#include <errno.h>
 #include <glib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 #include "test-util.h"
+#include "ws-background.h"
 #include "ws-session-analysis.h"
 #include "ws-trace.h"
 
@@ -307,6 +314,56 @@ test_fastest_samples (void)
     }
 }
 
+/* The analysis's thread, and the timeline's, leave the CPU to the main loop: a thread of
+ * their own at nice 10 above the process's, and the task completes in the main context. */
+typedef struct
+{
+  GThread *thread;
+  int nice;
+  gboolean done;
+} Background;
+
+static void
+background_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Background *b = data;
+
+  b->thread = g_thread_self ();
+#ifdef __linux__
+  errno = 0;
+  b->nice = getpriority (PRIO_PROCESS, (id_t) gettid ());
+#endif
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+background_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Background *b = data;
+
+  g_assert_true (g_task_propagate_boolean (G_TASK (result), NULL));
+  g_assert_true (g_thread_self () != b->thread);
+  b->done = TRUE;
+}
+
+static void
+test_background (void)
+{
+  Background b = { 0 };
+  g_autoptr (GTask) task = g_task_new (NULL, NULL, background_done_cb, &b);
+
+  g_task_set_task_data (task, &b, NULL);
+  ws_task_run_in_background (task, background_thread);
+  g_clear_object (&task);
+  while (!b.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (b.thread);
+#ifdef __linux__
+  /* The test itself may run niced: the thread is 10 lower, up to the kernel's 19. */
+  g_assert_cmpint (b.nice, ==, MIN (19, getpriority (PRIO_PROCESS, 0) + 10));
+#endif
+}
+
 int
 main (int argc, char **argv)
 {
@@ -314,6 +371,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session-analysis/incremental", test_incremental_matches_whole);
   g_test_add_func ("/session-analysis/out-of-order", test_incremental_out_of_order);
   g_test_add_func ("/session-analysis/thread", test_thread);
+  g_test_add_func ("/session-analysis/background", test_background);
   g_test_add_func ("/session-analysis/fastest", test_fastest_samples);
   return g_test_run ();
 }

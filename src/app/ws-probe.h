@@ -11,7 +11,19 @@
  *                                    analysis and timeline lanes, built in threads, are ready,
  *                                    the gap runs until two seconds after the later mark;
  *                                    meanwhile every iteration busy 50 ms or more is printed
- *                                    as "main-loop-busy-us START DURATION".
+ *                                    as "main-loop-busy-us START DURATION";
+ *   WARPSCOPE_PROBE_SCROLL=1         with the one above: once the gap is printed, the runs list
+ *                                    is scrolled from its first row to its last in 600 frames
+ *                                    (a tick callback moving its vertical adjustment by the
+ *                                    same step each frame), then "scroll-frames N",
+ *                                    "scroll-frame-median-us T", "scroll-frame-p95-us T",
+ *                                    "scroll-frame-max-us T" (the intervals from one frame's
+ *                                    start to the next), "scroll-frames-late L" (frames whose
+ *                                    frame clock time, which GDK rounds to whole refreshes,
+ *                                    came more than 25 ms after the last: a refresh missed)
+ *                                    and "scroll-frames-over-16700us K" (intervals over a 60 Hz
+ *                                    refresh, jitter included) are printed; only the first and
+ *                                    the last when the list is not on screen.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

@@ -3,7 +3,7 @@
  * workspace's, and the workspace's shows as selected rows.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-runs-view.h"
+#include "ws-runs-view-private.h"
 
 #include <math.h>
 
@@ -28,6 +28,7 @@ struct _WsRunsView
   gboolean syncing; /* the rows follow the workspace: not a person's choice */
   GHashTable *findings_shown; /* GtkListItem of the findings column now bound (borrowed) */
   GtkSorter *findings_sorter;
+  WsRunsWidths widths;
 };
 
 G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, GTK_TYPE_WIDGET)
@@ -41,23 +42,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-typedef enum
-{
-  COL_ID,
-  COL_DEVICE,
-  COL_KERNEL,
-  COL_SIZE,
-  COL_BLOCK,
-  COL_MEMORY,
-  COL_KERNEL_TIME,
-  COL_E2E,
-  COL_SPEEDUP_ONE,
-  COL_SPEEDUP_ALL,
-  COL_OCCUPANCY,
-  COL_VERIFIED,
-  COL_FINDINGS,
-  N_COLUMNS
-} Column;
 
 /* Each column of the table is one of ws-run-columns.h, which gives its title and, where the
  * cell says no more than the value, its text. */
@@ -95,8 +79,9 @@ findings (WsRunsView *self, WsRun *run)
   return self->workspace ? ws_workspace_get_findings (self->workspace, run) : NULL;
 }
 
-static char *
-cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip, const char **css)
+char *
+_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip,
+                         const char **css)
 {
   const WsRunConfig *c = ws_run_get_config (run);
   const WsTiming *t = ws_run_get_timing (run);
@@ -235,8 +220,8 @@ update_label (GtkListItem *item, WsRunsView *self)
 
   if (run == NULL)
     return;
-  text = cell_text (self, run, column, &tooltip, &css);
-  gtk_label_set_text (GTK_LABEL (label), text);
+  text = _ws_runs_view_cell_text (self, run, column, &tooltip, &css);
+  gtk_inscription_set_text (GTK_INSCRIPTION (label), text);
   /* Setting a tooltip on a visible widget asks the display where the pointer is (GTK 4.8), a
    * round trip to the X server: only when it changes, and not for a cell not yet on screen,
    * which cannot be under the pointer (a new row's cells are bound before they are mapped). */
@@ -260,13 +245,16 @@ update_label (GtkListItem *item, WsRunsView *self)
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer column)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  Column c = GPOINTER_TO_INT (column);
+  float xalign = c >= COL_KERNEL_TIME && c <= COL_OCCUPANCY ? 1.0 : 0.0;
+  GtkWidget *label;
 
-  gtk_label_set_xalign (GTK_LABEL (label),
-                        GPOINTER_TO_INT (column) >= COL_KERNEL_TIME
-                            && GPOINTER_TO_INT (column) <= COL_OCCUPANCY
-                          ? 1.0
-                          : 0.0);
+  /* The columns have fixed widths (fix_column_widths), and a cell's text is an inscription,
+   * whose size does not follow its text: a new text is drawn again, where a label's would have
+   * the column view measure and allocate that column's cell of every bound row again, most of
+   * a frame while the list scrolls. */
+  label = gtk_inscription_new (NULL);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (label), xalign);
   gtk_widget_add_css_class (label, "numeric");
   g_object_set_data (G_OBJECT (label), "column", column);
   gtk_list_item_set_child (item, label);
@@ -284,6 +272,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *self)
   WsRun *run = gtk_list_item_get_item (item);
 
   g_object_set_data (G_OBJECT (item), "view", self);
+  _ws_runs_widths_bound (&self->widths, gtk_list_item_get_child (item));
   if (self->findings_shown != NULL
       && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_list_item_get_child (item)), "column"))
            == COL_FINDINGS)
@@ -507,9 +496,10 @@ show_all_rows (WsRunsView *self)
   self->syncing = FALSE;
 }
 
-/* GTK 4.8's list views keep 200 rows bound around the one in view, however few show. */
+/* GTK 4.8's list views keep 200 rows bound around the one in view, however few show. Making
+ * and binding a row's 13 cells is 2 – 3 ms of a shared core: 8 a frame keep each frame short. */
 #define BOUND_ROWS 200
-#define ROWS_A_FRAME 16
+#define ROWS_A_FRAME 8
 
 static gboolean
 grow_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
@@ -539,6 +529,7 @@ show_session (WsRunsView *self)
   WsSession *session = ws_workspace_get_session (self->workspace);
 
   show_device_column (self);
+  _ws_runs_widths_new_session (&self->widths);
 
   self->syncing = TRUE;
   gtk_slice_list_model_set_size (self->shown, ROWS_A_FRAME);
@@ -557,6 +548,7 @@ run_updated_cb (WsWorkspace *workspace, WsRun *run, WsRunsView *self)
   /* A new result can change other runs' findings too. */
   gtk_widget_queue_draw (GTK_WIDGET (self->columns));
   show_device_column (self);
+  _ws_runs_widths_fit_run (&self->widths, run);
 }
 
 /* The findings column was empty while a thread analysed the session: the cells shown say them
@@ -632,6 +624,7 @@ ws_runs_view_dispose (GObject *object)
   if (self->workspace != NULL)
     g_signal_handlers_disconnect_by_data (self->workspace, self);
   g_clear_object (&self->workspace);
+  _ws_runs_widths_clear (&self->widths);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->findings_shown, g_hash_table_unref);
   G_OBJECT_CLASS (ws_runs_view_parent_class)->dispose (object);
@@ -690,6 +683,7 @@ ws_runs_view_init (WsRunsView *self)
       g_object_unref (column);
     }
   show_device_column (self);
+  _ws_runs_widths_init (&self->widths, self, self->columns);
   sorter = gtk_column_view_get_sorter (self->columns);
   self->sorted = gtk_sort_list_model_new (NULL, g_object_ref (sorter));
   self->shown = gtk_slice_list_model_new (G_LIST_MODEL (self->sorted), 0, G_MAXUINT);
@@ -716,6 +710,19 @@ ws_runs_view_shows_devices (WsRunsView *self)
   g_return_val_if_fail (WS_IS_RUNS_VIEW (self), FALSE);
   column = g_list_model_get_item (gtk_column_view_get_columns (self->columns), COL_DEVICE);
   return gtk_column_view_column_get_visible (column);
+}
+
+WsSession *
+_ws_runs_view_get_session (WsRunsView *self)
+{
+  return self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+}
+
+GtkAdjustment *
+ws_runs_view_get_vadjustment (WsRunsView *self)
+{
+  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), NULL);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
 }
 
 GtkWidget *

@@ -4,6 +4,7 @@
  */
 #include "ws-workspace.h"
 
+#include "ws-background.h"
 #include "ws-trace.h"
 
 struct _WsWorkspace
@@ -170,7 +171,7 @@ analyse (WsWorkspace *self)
       self->prepared = FALSE;
       g_task_set_source_tag (task, analyse);
       g_task_set_task_data (task, g_object_ref (self->session), g_object_unref);
-      g_task_run_in_thread (task, prepare_thread);
+      ws_task_run_in_background (task, prepare_thread);
       ws_session_analysis_start (self->analysis);
     }
   else

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-private.h"
+#include "ws-background.h"
 #include "ws-session-analysis-private.h"
 #include "ws-session-private.h"
 
@@ -521,7 +522,7 @@ ws_session_analysis_start (WsSessionAnalysis *self)
   g_task_set_source_tag (task, ws_session_analysis_start);
   /* The task holds the session while the thread reads it. */
   g_task_set_task_data (task, g_object_ref (self->session), g_object_unref);
-  g_task_run_in_thread (task, analyse_thread);
+  ws_task_run_in_background (task, analyse_thread);
 }
 
 void
