@@ -73,6 +73,14 @@ test_trace_welcome (void)
   g_assert_nonnull (ws_test_find_label (findings, "Compile timed: the first call of add_kernel"));
   g_assert_nonnull (ws_test_find_label (findings, "Transfer-bound"));
   g_assert_cmpuint (ws_test_count_css (findings, "finding"), >=, 3);
+  /* For a person to look at: the program's tables, once the panes have stopped moving. */
+  if (g_getenv ("WS_TEST_SCREENSHOTS") != NULL)
+    {
+      g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+      adw_view_stack_set_visible_child_name (ws_test_view (window, "views"), "kernels");
+      ws_test_spin_for (500);
+      ws_test_screenshot (GTK_WIDGET (window), "trace-kernels");
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -198,6 +206,7 @@ test_trace_dialog (void)
   }
   recent = g_settings_get_strv (settings, "trace-recent");
   g_assert_cmpstr (recent[0], ==, line);
+  ws_test_screenshot (GTK_WIDGET (t.dialog), "trace-dialog");
   traced_finish (&t);
 }
 

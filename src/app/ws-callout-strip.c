@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-analysis.h"
+#include "ws-label.h"
 
 #define MAX_CALLOUTS 2
 
@@ -35,16 +36,11 @@ static GParamSpec *properties[N_PROPS];
 static GtkWidget *
 text (const char *words, const char *css, int lines)
 {
-  GtkWidget *label = gtk_label_new (words);
+  GtkWidget *label = ws_label_new_wrapped (words, css);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_yalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (GTK_LABEL (label), lines);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (css != NULL)
-    gtk_widget_add_css_class (label, css);
   return label;
 }
 

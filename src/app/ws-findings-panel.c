@@ -10,6 +10,7 @@
 
 #include "ws-analysis.h"
 #include "ws-format.h"
+#include "ws-label.h"
 #include "ws-units.h"
 #include "ws-memcheck.h"
 #include "ws-trace-command.h"
@@ -41,18 +42,10 @@ static GParamSpec *properties[N_PROPS];
 static GtkWidget *
 label (const char *text, const char *css, gboolean markup)
 {
-  GtkWidget *l = gtk_label_new (NULL);
+  GtkWidget *l = ws_label_new_wrapped (markup ? NULL : text, css);
 
   if (markup)
     gtk_label_set_markup (GTK_LABEL (l), text);
-  else
-    gtk_label_set_text (GTK_LABEL (l), text);
-  gtk_label_set_wrap (GTK_LABEL (l), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_label_set_selectable (GTK_LABEL (l), FALSE);
-  if (css != NULL)
-    gtk_widget_add_css_class (l, css);
   return l;
 }
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-format.h"
+#include "ws-label.h"
 #include "ws-units.h"
 #include "ws-trace-command.h"
 
@@ -40,28 +41,6 @@ trace_of (WsTraceView *self)
   return session ? ws_session_get_trace (session) : NULL;
 }
 
-static GtkWidget *
-text (const char *s, const char *css, float xalign)
-{
-  GtkWidget *l = gtk_label_new (s);
-
-  gtk_label_set_xalign (GTK_LABEL (l), xalign);
-  gtk_label_set_selectable (GTK_LABEL (l), FALSE);
-  if (css != NULL)
-    gtk_widget_add_css_class (l, css);
-  return l;
-}
-
-static GtkWidget *
-wrapped (const char *s, const char *css)
-{
-  GtkWidget *l = text (s, css, 0);
-
-  gtk_label_set_wrap (GTK_LABEL (l), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (l), PANGO_WRAP_WORD_CHAR);
-  return l;
-}
-
 /* A table: a heading row, then rows of cells; numbers right-aligned. Also kept as text. */
 typedef struct
 {
@@ -80,8 +59,8 @@ table_init (Table *t, const char *const *headings, guint n, GString *rows)
   gtk_grid_set_row_spacing (t->grid, 4);
   gtk_widget_add_css_class (GTK_WIDGET (t->grid), "trace-table");
   for (guint c = 0; c < n; c++)
-    gtk_grid_attach (t->grid, text (_(headings[c]), "heading", c == 0 ? 0 : 1), (int) c, 0, 1,
-                     1);
+    gtk_grid_attach (t->grid, ws_label_new (_(headings[c]), "heading", c == 0 ? 0 : 1), (int) c,
+                     0, 1, 1);
 }
 
 /* Takes the cells (NULL-terminated, freed here). */
@@ -90,7 +69,7 @@ table_add (Table *t, char **cells)
 {
   for (guint c = 0; cells[c] != NULL; c++)
     {
-      GtkWidget *l = text (cells[c], c == 0 ? NULL : "numeric", c == 0 ? 0 : 1);
+      GtkWidget *l = ws_label_new (cells[c], c == 0 ? NULL : "numeric", c == 0 ? 0 : 1);
 
       if (c == 0)
         {
@@ -140,8 +119,8 @@ kernel_table (WsTraceView *self, WsTrace *trace, guint program)
 
   g_hash_table_replace (self->kernel_rows, GUINT_TO_POINTER (program), rows);
   if (kernels->len == 0)
-    return wrapped (_("No kernels: the program launched none while it was traced."),
-                    "dim-label");
+    return ws_label_new_wrapped (_("No kernels: the program launched none while it was traced."),
+                                 "dim-label");
   table_init (&t, kernel_headings, G_N_ELEMENTS (kernel_headings), rows);
   for (guint i = 0; i < kernels->len; i++)
     {
@@ -178,7 +157,7 @@ copy_table (WsTraceView *self, WsTrace *trace, guint program)
 
   g_hash_table_replace (self->copy_rows, GUINT_TO_POINTER (program), rows);
   if (copies->len == 0)
-    return wrapped (_("No copies or memsets."), "dim-label");
+    return ws_label_new_wrapped (_("No copies or memsets."), "dim-label");
   table_init (&t, copy_headings, G_N_ELEMENTS (copy_headings), rows);
   for (guint i = 0; i < copies->len; i++)
     {
@@ -216,17 +195,17 @@ add_program (WsTraceView *self, WsTrace *trace, const WsTraceProgram *p, guint n
     heading = g_strdup (_("The traced program"));
   /* Translators: the command line, then how it ended ("exited with status 0 after 2.00 s") */
   line = g_strdup_printf (_("%s — %s"), command, ending ? ending : _("still running"));
-  gtk_box_append (GTK_BOX (self->box), text (heading, "title-3", 0));
-  gtk_box_append (GTK_BOX (self->box), wrapped (line, "dim-label"));
+  gtk_box_append (GTK_BOX (self->box), ws_label_new (heading, "title-3", 0));
+  gtk_box_append (GTK_BOX (self->box), ws_label_new_wrapped (line, "dim-label"));
   for (guint i = 0; p->errors != NULL && i < p->errors->len; i++)
     {
       const WsRunnerError *e = g_ptr_array_index (p->errors, i);
 
-      gtk_box_append (GTK_BOX (self->box), wrapped (e->message, "error"));
+      gtk_box_append (GTK_BOX (self->box), ws_label_new_wrapped (e->message, "error"));
     }
-  gtk_box_append (GTK_BOX (self->box), text (_("Kernels"), "heading", 0));
+  gtk_box_append (GTK_BOX (self->box), ws_label_new (_("Kernels"), "heading", 0));
   gtk_box_append (GTK_BOX (self->box), kernel_table (self, trace, p->id));
-  gtk_box_append (GTK_BOX (self->box), text (_("Copies"), "heading", 0));
+  gtk_box_append (GTK_BOX (self->box), ws_label_new (_("Copies"), "heading", 0));
   gtk_box_append (GTK_BOX (self->box), copy_table (self, trace, p->id));
 }
 
@@ -266,9 +245,9 @@ ws_trace_view_refresh (WsTraceView *self)
   if (programs->len == 0)
     {
       /* The library's own file, without the runner around it: one program, id 0. */
-      gtk_box_append (GTK_BOX (self->box), text (_("Kernels"), "heading", 0));
+      gtk_box_append (GTK_BOX (self->box), ws_label_new (_("Kernels"), "heading", 0));
       gtk_box_append (GTK_BOX (self->box), kernel_table (self, trace, WS_TRACE_ALL_PROGRAMS));
-      gtk_box_append (GTK_BOX (self->box), text (_("Copies"), "heading", 0));
+      gtk_box_append (GTK_BOX (self->box), ws_label_new (_("Copies"), "heading", 0));
       gtk_box_append (GTK_BOX (self->box), copy_table (self, trace, WS_TRACE_ALL_PROGRAMS));
     }
 }

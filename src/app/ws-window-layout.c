@@ -58,6 +58,53 @@ _ws_window_update_switcher (WsWindow *self)
     self->switcher_idle = g_idle_add (update_switcher_idle, self);
 }
 
+/* ---- the panes ----------------------------------------------------------------------------- */
+
+/* libadwaita 1.2 starts a flap's reveal at a speed divided by the flap's width, which is 0
+ * until the flap is first allocated: 0/0, and for a frame the pane and what lies beside it are
+ * allocated INT_MIN pixels wide. A pane asked for before then comes out (or goes) once the
+ * window is laid out. What was asked is kept on the flap: 0 nothing, else 1 + reveal. */
+#define PENDING_REVEAL "ws-pending-reveal"
+
+static gboolean
+reveal_when_allocated_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  int pending = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), PENDING_REVEAL));
+
+  if (pending != 0 && gtk_widget_get_width (widget) == 0)
+    return G_SOURCE_CONTINUE;
+  g_object_set_data (G_OBJECT (widget), PENDING_REVEAL, NULL);
+  if (pending != 0)
+    adw_flap_set_reveal_flap (ADW_FLAP (widget), pending - 1);
+  return G_SOURCE_REMOVE;
+}
+
+/* Whether the pane is out, or will be once the window is laid out. */
+static gboolean
+pane_revealed (AdwFlap *flap)
+{
+  int pending = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (flap), PENDING_REVEAL));
+
+  return pending != 0 ? pending - 1 : adw_flap_get_reveal_flap (flap);
+}
+
+static void
+reveal_pane (AdwFlap *flap, gboolean reveal)
+{
+  gboolean waiting = g_object_get_data (G_OBJECT (flap), PENDING_REVEAL) != NULL;
+
+  if (gtk_widget_get_width (GTK_WIDGET (flap)) > 0)
+    {
+      /* A callback still waiting finds nothing asked, and goes. */
+      g_object_set_data (G_OBJECT (flap), PENDING_REVEAL, NULL);
+      adw_flap_set_reveal_flap (flap, reveal);
+      return;
+    }
+  g_object_set_data (G_OBJECT (flap), PENDING_REVEAL, GINT_TO_POINTER (1 + !!reveal));
+  if (!waiting)
+    gtk_widget_add_tick_callback (GTK_WIDGET (flap), reveal_when_allocated_cb, NULL, NULL);
+}
+
 /* ---- presentation mode --------------------------------------------------------------------- */
 
 /* What presentation mode shows: on the views, the takeaway over the chart and the callouts
@@ -97,8 +144,8 @@ presentation_cb (WsWindow *self)
       gtk_window_fullscreen (GTK_WINDOW (self));
       gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
       /* Nothing over the chart: a pane brought out over it goes back. */
-      adw_flap_set_reveal_flap (self->config_flap, FALSE);
-      adw_flap_set_reveal_flap (self->findings_flap, FALSE);
+      reveal_pane (self->config_flap, FALSE);
+      reveal_pane (self->findings_flap, FALSE);
       /* A lecture starts at the first run. */
       if (ws_workspace_get_run (self->workspace) == 0)
         ws_workspace_step_run (self->workspace, 1);
@@ -138,7 +185,7 @@ toggle_pane_action (GtkWidget *widget, const char *name, GVariant *param)
       gtk_toggle_button_set_active (button, !gtk_toggle_button_get_active (button));
       return;
     }
-  adw_flap_set_reveal_flap (flap, !adw_flap_get_reveal_flap (flap));
+  reveal_pane (flap, !pane_revealed (flap));
 }
 
 static void
