@@ -1,8 +1,8 @@
 /* test-app.c: the window as a person sees it, under Xvfb: recordings open, a replay fills the
- * session live and stops when told, findings show, an invalid block disables Run with its reason, a runner that
- * dies mid-sweep leaves the finished runs and an error, export writes a valid file, and an
- * installed program never takes the build tree's runner. tests/test-app-workspace.c has the
- * views and what they share.
+ * session live and stops when told, findings show, an invalid block disables Run with its
+ * reason, a runner that dies mid-sweep leaves the finished runs and an error, export writes
+ * a valid file, and an installed program never takes the build tree's runner.
+ * tests/test-app-workspace.c has the views and what they share.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>

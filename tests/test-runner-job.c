@@ -1,8 +1,9 @@
 /* test-runner-job.c: the contract every WsRunnerJob keeps (one runner on a target, a sweep
- * split over two GPUs, a program here started as given), against a stand-in runner: Stop before the start does nothing and
- * the job still starts; Stop while it runs ends every runner with the runs so far kept and no
- * failure; "finished" comes exactly once, "running" turns on and off once; a runner that
- * fails is the job's error, and a start that fails is the start's.
+ * split over two GPUs, a program here started as given), against a stand-in runner: Stop
+ * before the start does nothing and the job still starts; Stop while it runs ends every
+ * runner with the runs so far kept and no failure; "finished" comes exactly once, "running"
+ * turns on and off once; a runner that fails is the job's error, and a start that fails is
+ * the start's.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
