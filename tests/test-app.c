@@ -1,8 +1,8 @@
 /* test-app.c: the window as a person sees it, under Xvfb: recordings open, a replay fills the
- * session live, findings show, an invalid block disables Run with its reason, a runner that
- * dies mid-sweep leaves the finished runs and an error, export writes a valid file, and an
- * installed program never takes the build tree's runner. tests/test-app-workspace.c has the
- * views and what they share.
+ * session live and stops when told, findings show, an invalid block disables Run with its
+ * reason, a runner that dies mid-sweep leaves the finished runs and an error, export writes
+ * a valid file, and an installed program never takes the build tree's runner.
+ * tests/test-app-workspace.c has the views and what they share.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
@@ -11,6 +11,7 @@
 #include "ws-config-sidebar.h"
 #include "ws-config.h"
 #include "ws-export-dialog.h"
+#include "ws-run-controller.h"
 #include "ws-runner-client.h"
 #include "ws-runs-view.h"
 #include "ws-timeline-view.h"
@@ -232,6 +233,62 @@ test_replay_live (void)
 }
 
 static gboolean
+has_runs (gpointer data)
+{
+  WsSession *session = ws_workspace_get_session (ws_window_get_workspace (data));
+
+  return session != NULL && g_list_model_get_n_items (ws_session_get_runs (session)) > 0;
+}
+
+/* A recording replayed at its own pace (File ▸ Replay) is stopped like any run: Stop ends it
+ * at once, the runs so far stay, and the end is said once. */
+static void
+test_replay_stop (void)
+{
+  g_autofree char *path = ws_test_sample ("vector-add-sizes-h200.jsonl");
+  g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli",
+                                           "warpscope-cli", NULL);
+  g_autoptr (GFile) recording = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  WsWindow *window;
+  WsRunController *controller;
+  WsSession *session;
+  guint n_runs;
+  gint64 begun;
+
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("warpscope-cli not built");
+      return;
+    }
+  g_setenv ("WARPSCOPE_CLI", cli, TRUE);
+  window = ws_test_new_window ();
+  controller = WS_RUN_CONTROLLER (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                 WS_TYPE_WINDOW, "controller"));
+  g_assert_true (ws_run_controller_replay (controller, recording, &error));
+  g_assert_no_error (error);
+  g_assert_true (ws_run_controller_is_running (controller));
+  /* A second run while one goes is refused with what to do. */
+  g_assert_false (ws_run_controller_replay (controller, recording, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  ws_test_spin_until (has_runs, window, 20000);
+  session = ws_workspace_get_session (ws_window_get_workspace (window));
+  begun = g_get_monotonic_time ();
+  ws_run_controller_cancel (controller);
+  ws_test_spin_until (not_running, window, 10000);
+  g_assert_cmpfloat ((g_get_monotonic_time () - begun) / 1e6, <, 5);
+  n_runs = g_list_model_get_n_items (ws_session_get_runs (session));
+  g_assert_cmpuint (n_runs, >=, 1);
+  g_assert_cmpuint (n_runs, <, 12);
+  g_assert_false (ws_session_is_done (session, NULL, NULL));
+  g_assert_cmpstr (ws_window_get_last_toast (window), ==,
+                   "Stopped. The runs that completed are kept.");
+  g_assert_false (ws_run_controller_is_running (controller));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("WARPSCOPE_CLI");
+}
+
+static gboolean
 problem_shown (gpointer data)
 {
   return ws_config_sidebar_get_run_problem (data) != NULL;
@@ -429,6 +486,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/open-recordings", test_open_recordings);
   g_test_add_func ("/app/compare-runs", test_compare_runs);
   g_test_add_func ("/app/replay-live", test_replay_live);
+  g_test_add_func ("/app/replay-stop", test_replay_stop);
   g_test_add_func ("/app/invalid-block", test_invalid_block);
   g_test_add_func ("/app/runner-dies", test_runner_dies);
   g_test_add_func ("/app/export", test_export);

@@ -1,8 +1,9 @@
 /* test-runner-job.c: the contract every WsRunnerJob keeps (one runner on a target, a sweep
- * split over two GPUs), against a stand-in runner: Stop before the start does nothing and
- * the job still starts; Stop while it runs ends every runner with the runs so far kept and no
- * failure; "finished" comes exactly once, "running" turns on and off once; a runner that
- * fails is the job's error, and a start that fails is the start's.
+ * split over two GPUs, a program here started as given), against a stand-in runner: Stop
+ * before the start does nothing and the job still starts; Stop while it runs ends every
+ * runner with the runs so far kept and no failure; "finished" comes exactly once, "running"
+ * turns on and off once; a runner that fails is the job's error, and a start that fails is
+ * the start's.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "test-standin.h"
+#include "ws-program-job.h"
 #include "ws-runner-job.h"
 #include "ws-sweep-split.h"
 #include "ws-target-job.h"
@@ -39,9 +41,17 @@ make_split (WsTarget *target, WsSession *session)
   return WS_RUNNER_JOB (split);
 }
 
+/* The stand-in runner is the program, as a replay's warpscope-cli is. */
+static WsRunnerJob *
+make_program_job (WsTarget *target, WsSession *session)
+{
+  return WS_RUNNER_JOB (ws_program_job_new (target, session));
+}
+
 static const Kind kinds[] = {
   { "target-job", 1, make_target_job },
   { "sweep-split", N_GPUS, make_split },
+  { "program-job", 1, make_program_job },
 };
 
 /* What a job did, counted from its signals. */

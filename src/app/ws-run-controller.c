@@ -1,14 +1,15 @@
-/* ws-run-controller.c: the live run. The runner's records arrive line by line through the
- * runner client (a program started as given) or a runner job, driven alike whichever it is (a
- * target job: the runner on the chosen target; a sweep split: one runner per GPU, merged); the
- * session is written to the cache two seconds after a change, and once more at the end, so a
- * crash of the app loses nothing that had arrived.
+/* ws-run-controller.c: the live run. The runner's records arrive line by line through a
+ * runner job, driven alike whichever it is (a target job: the runner on the chosen target; a
+ * sweep split: one runner per GPU, merged; a program job: a replay or stand-in started as
+ * given); the session is written to the cache two seconds after a change, and once more at
+ * the end, so a crash of the app loses nothing that had arrived.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-run-controller.h"
 
 #include <glib/gi18n.h>
 
+#include "ws-program-job.h"
 #include "ws-runner-client.h"
 #include "ws-sweep-split.h"
 #include "ws-target-job.h"
@@ -21,9 +22,8 @@ struct _WsRunController
   WsWorkspace *workspace;
   WsTarget *target;
   guint timeout;
-  /* The live session, and one of what feeds it. */
+  /* The live session, and what feeds it. */
   WsSession *session;
-  WsRunnerClient *client;
   WsRunnerJob *job;
   guint autosave_id;
   guint grew_id;          /* a live trace: says twice a second that it grew */
@@ -165,11 +165,9 @@ say_trace_end (WsRunController *self, WsSession *session)
 static const char *
 launcher_warning (WsRunController *self)
 {
-  WsRunnerClient *client = self->client;
+  WsRunnerClient *client = NULL;
 
-  for (guint i = 0; client == NULL && self->job != NULL
-                    && i < ws_runner_job_get_n_clients (self->job);
-       i++)
+  for (guint i = 0; client == NULL && i < ws_runner_job_get_n_clients (self->job); i++)
     {
       WsRunnerClient *c = ws_runner_job_get_client (self->job, i);
 
@@ -221,12 +219,6 @@ report (WsRunController *self, const GError *error)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
-static void
-client_finished_cb (WsRunnerClient *client, WsRunController *self)
-{
-  report (self, ws_runner_client_get_error (client));
-}
-
 /* A split's error names the GPU that failed, and says that the others' runs are kept. */
 static void
 job_finished_cb (WsRunnerJob *job, WsRunController *self)
@@ -251,11 +243,8 @@ forget_runner (WsRunController *self)
   g_clear_handle_id (&self->grew_id, g_source_remove);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
-  if (self->client != NULL)
-    g_signal_handlers_disconnect_by_data (self->client, self);
   if (self->job != NULL)
     g_signal_handlers_disconnect_by_data (self->job, self);
-  g_clear_object (&self->client);
   g_clear_object (&self->job);
   g_clear_object (&self->session);
 }
@@ -286,19 +275,6 @@ started (WsRunController *self, gboolean ok)
   return ok;
 }
 
-gboolean
-ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
-{
-  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
-  if (!begin (self, error))
-    return FALSE;
-  self->client = ws_runner_client_new (self->session);
-  ws_runner_client_set_timeout (self->client, self->timeout);
-  g_signal_connect (self->client, "finished", G_CALLBACK (client_finished_cb), self);
-  return started (self, ws_runner_client_start (self->client, NULL, argv, error));
-}
-
 /* The job fed into the live session, started with `args`. */
 static gboolean
 start_job (WsRunController *self, WsRunnerJob *job, guint timeout, const char *const *args,
@@ -309,6 +285,23 @@ start_job (WsRunController *self, WsRunnerJob *job, guint timeout, const char *c
   g_signal_connect (job, "finished", G_CALLBACK (job_finished_cb), self);
   g_signal_connect (job, "notify::status", G_CALLBACK (job_status_cb), self);
   return started (self, ws_runner_job_start (job, args, error));
+}
+
+/* The program stands in for the runner here: argv[0] is a local target's runner, the rest
+ * of `argv` its options. */
+gboolean
+ws_run_controller_start (WsRunController *self, const char *const *argv, GError **error)
+{
+  g_autoptr (WsTarget) here = NULL;
+
+  g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
+  if (!begin (self, error))
+    return FALSE;
+  here = ws_target_new_local ();
+  ws_target_set_runner (here, argv[0]);
+  return start_job (self, WS_RUNNER_JOB (ws_program_job_new (here, self->session)),
+                    self->timeout, argv + 1, error);
 }
 
 gboolean
@@ -387,8 +380,6 @@ void
 ws_run_controller_cancel (WsRunController *self)
 {
   g_return_if_fail (WS_IS_RUN_CONTROLLER (self));
-  if (self->client != NULL)
-    ws_runner_client_cancel (self->client);
   /* A split: every GPU's runner. */
   if (self->job != NULL)
     ws_runner_job_cancel (self->job);
@@ -398,8 +389,7 @@ gboolean
 ws_run_controller_is_running (WsRunController *self)
 {
   g_return_val_if_fail (WS_IS_RUN_CONTROLLER (self), FALSE);
-  return (self->client != NULL && ws_runner_client_is_running (self->client))
-         || (self->job != NULL && ws_runner_job_is_running (self->job));
+  return self->job != NULL && ws_runner_job_is_running (self->job);
 }
 
 WsTarget *

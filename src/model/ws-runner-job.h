@@ -1,12 +1,13 @@
 /* ws-runner-job.h: what the app and the CLI drive, whichever way the runner is started on a
- * target: one runner (WsTargetJob) or one per GPU merged into one session (WsSweepSplit).
+ * target: one runner (WsTargetJob), one per GPU merged into one session (WsSweepSplit), or a
+ * program here started as given, a replay standing in for the runner (WsProgramJob).
  * Each is started once, after its timeout is set; Stop (cancel) keeps the runs that completed
  * and kill stops at once; both do nothing before a start or after the end. "finished" is
  * emitted exactly once after a start that succeeded, never after one that failed (that
  * failure is the start's GError); then the job's error says why it did not finish its work,
- * or is NULL. A stop is no failure: the error is then G_IO_ERROR_CANCELLED (a target job) or
- * NULL (a split). The runs, and the runner's progress records, are the session's.
- * tests/test-runner-job.c holds each kind to this.
+ * or is NULL. A stop is no failure: the error is then G_IO_ERROR_CANCELLED (a target job, a
+ * program job) or NULL (a split). The runs, and the runner's progress records, are the
+ * session's. tests/test-runner-job.c holds each kind to this.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
