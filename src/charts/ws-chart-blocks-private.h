@@ -1,6 +1,7 @@
 /* ws-chart-blocks-private.h: the block-size chart's data, kernel time and occupancy against
  * threads per block with the fastest configuration and its ties, or for 2D shapes a heatmap,
- * and the steps that collect and draw them (ws-chart-blocks.c, ws-chart-heatmap.c).
+ * and the steps that collect and draw them (ws-chart-blocks.c, ws-chart-blocks-draw.c,
+ * ws-chart-heatmap.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
