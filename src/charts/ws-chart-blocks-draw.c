@@ -241,25 +241,6 @@ draw_line (WsChartContext *ctx, const Plot *p, const WsBlocksSeries *s)
   cairo_stroke (cr);
 }
 
-static void
-draw_whisker (WsChartContext *ctx, const Plot *p, const WsBlocksPoint *pt, double px,
-              const WsColor *color)
-{
-  cairo_t *cr = ctx->cr;
-  double y0 = _ws_scale_map (&p->y.scale, pt->lo), y1 = _ws_scale_map (&p->y.scale, pt->hi);
-  double cap = 3 * ctx->unit;
-
-  _ws_set_color (cr, color);
-  cairo_set_line_width (cr, 1.2 * ctx->unit);
-  cairo_move_to (cr, px, y0);
-  cairo_line_to (cr, px, y1);
-  cairo_move_to (cr, px - cap, y0);
-  cairo_line_to (cr, px + cap, y0);
-  cairo_move_to (cr, px - cap, y1);
-  cairo_line_to (cr, px + cap, y1);
-  cairo_stroke (cr);
-}
-
 /* Each configuration once: its whiskers, a circle (the fastest gets a star later), a ring
  * when tied with the fastest. */
 static void
@@ -271,14 +252,15 @@ draw_points (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s, guint index)
     {
       const WsBlocksPoint *pt = &g_array_index (s->points, WsBlocksPoint, i);
       double px = _ws_scale_map (&p->x.scale, pt->tpb), py = _ws_scale_map (&p->y.scale, pt->value);
+      double y0 = _ws_scale_map (&p->y.scale, pt->lo), y1 = _ws_scale_map (&p->y.scale, pt->hi);
       guint tag = (index % 1024) * 4;
 
       if (!(pt->value > 0))
         continue;
       if (!s->band && pt->whisker
-          && (_ws_mark_set_add (&p->marks, px, _ws_scale_map (&p->y.scale, pt->lo), tag + 1)
-              || _ws_mark_set_add (&p->marks, px, _ws_scale_map (&p->y.scale, pt->hi), tag + 2)))
-        draw_whisker (ctx, p, pt, px, &s->color);
+          && (_ws_mark_set_add (&p->marks, px, y0, tag + 1)
+              || _ws_mark_set_add (&p->marks, px, y1, tag + 2)))
+        _ws_draw_whisker (ctx, px, y0, y1, &s->color);
       if (!_ws_mark_set_add (&p->marks, px, py, tag + (pt->tied ? 3 : 0)))
         continue;
       keep_clear (ctx, p, px, py);

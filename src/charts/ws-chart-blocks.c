@@ -16,27 +16,6 @@
 #include "ws-chart-format-private.h"
 #include "ws-trace.h"
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median_of (GArray *values)
-{
-  guint n = values->len;
-
-  if (n == 0)
-    return NAN;
-  g_array_sort (values, compare_double);
-  return n % 2 ? g_array_index (values, double, n / 2)
-               : (g_array_index (values, double, n / 2 - 1) + g_array_index (values, double, n / 2))
-                     / 2;
-}
-
 /* One vertex per threads-per-block value: the median time and occupancy of the points there,
  * and the widest spread. Points come sorted by threads per block. */
 GArray *
@@ -66,8 +45,8 @@ _ws_blocks_curve_of (GArray *points)
           if (!isnan (p->occupancy))
             g_array_append_val (occupancies, p->occupancy);
         }
-      v.value = median_of (values);
-      v.occupancy = median_of (occupancies);
+      v.value = _ws_median (values);
+      v.occupancy = _ws_median (occupancies);
       g_array_append_val (curve, v);
     }
   return curve;
@@ -261,7 +240,7 @@ room_for_shade (WsScale *x, GArray *tpbs)
 
   if (sorted->len < 2)
     return;
-  g_array_sort (sorted, compare_double);
+  g_array_sort (sorted, _ws_compare_double);
   t0 = g_array_index (sorted, double, 0);
   t1 = g_array_index (sorted, double, 1);
   tm = g_array_index (sorted, double, sorted->len - 2);

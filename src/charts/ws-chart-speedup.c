@@ -40,14 +40,6 @@ spread (WsRun *run, gboolean all_cores, gboolean end_to_end, double value, doubl
     *lo = *hi = value;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* One vertex per size, at the median of the points there: a size measured a thousand times
  * is one point of the line, not a thousand. Points come sorted by size. */
 static GArray *
@@ -65,11 +57,7 @@ curve_of (GArray *points)
       g_array_set_size (values, 0);
       for (; j < points->len && g_array_index (points, WsSpeedupPoint, j).size == p->size; j++)
         g_array_append_val (values, g_array_index (points, WsSpeedupPoint, j).value);
-      g_array_sort (values, compare_double);
-      v.value = values->len % 2 ? g_array_index (values, double, values->len / 2)
-                                : (g_array_index (values, double, values->len / 2 - 1)
-                                   + g_array_index (values, double, values->len / 2))
-                                      / 2;
+      v.value = _ws_median (values);
       g_array_append_val (curve, v);
       i = j;
     }
@@ -285,7 +273,7 @@ collect_axes (WsSpeedupData *data, Ranges *r)
   _ws_scale_pad (&data->x, 0.06);
   if (r->sizes->len <= 14)
     {
-      g_array_sort (r->sizes, compare_double);
+      g_array_sort (r->sizes, _ws_compare_double);
       data->x_ticks = g_array_ref (r->sizes);
     }
   data->x_title = r->rank == 3 ? _("Matrix size n (n×n matrices; log scale)")
@@ -469,9 +457,7 @@ static void
 draw_whisker (WsChartContext *ctx, Plot *p, const WsSpeedupPoint *pt, double px,
               const WsColor *color, guint tag)
 {
-  cairo_t *cr = ctx->cr;
   double y0 = _ws_scale_map (&p->y.scale, pt->lo), y1 = _ws_scale_map (&p->y.scale, pt->hi);
-  double cap = 3 * ctx->unit;
 
   if (!(pt->hi > pt->lo * 1.0001))
     return;
@@ -479,15 +465,7 @@ draw_whisker (WsChartContext *ctx, Plot *p, const WsSpeedupPoint *pt, double px,
   if (!_ws_mark_set_add (&p->marks, px, y0, 2 * WS_SPEEDUP_N_COMBOS * 64 + tag)
       && !_ws_mark_set_add (&p->marks, px, y1, 3 * WS_SPEEDUP_N_COMBOS * 64 + tag))
     return;
-  cairo_set_line_width (cr, 1.2 * ctx->unit);
-  _ws_set_color (cr, color);
-  cairo_move_to (cr, px, y0);
-  cairo_line_to (cr, px, y1);
-  cairo_move_to (cr, px - cap, y0);
-  cairo_line_to (cr, px + cap, y0);
-  cairo_move_to (cr, px - cap, y1);
-  cairo_line_to (cr, px + cap, y1);
-  cairo_stroke (cr);
+  _ws_draw_whisker (ctx, px, y0, y1, color);
 }
 
 /* One series against one baseline: its line, then each point with its whiskers, once. */
