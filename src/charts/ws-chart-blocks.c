@@ -62,14 +62,11 @@ _ws_blocks_series_free (WsBlocksSeries *s)
   g_free (s);
 }
 
-static char *
-best_text (WsRun *best, guint n_tied, gboolean name_kernel)
+char *
+_ws_blocks_best_text (const char *kernel, const char *shape, double ns, guint n_tied)
 {
-  g_autofree char *dur = ws_units_duration (ws_run_get_kernel_ns (best));
-  g_autofree char *shape = ws_run_dup_block_phrase (best);
-  g_autofree char *what = name_kernel
-                              ? g_strdup_printf ("%s: ", ws_run_get_config (best)->kernel)
-                              : g_strdup ("");
+  g_autofree char *dur = ws_units_duration (ns);
+  g_autofree char *what = kernel != NULL ? g_strdup_printf ("%s: ", kernel) : g_strdup ("");
 
   if (n_tied > 1)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -78,6 +75,15 @@ best_text (WsRun *best, guint n_tied, gboolean name_kernel)
                                          n_tied - 1),
                             what, shape, dur, n_tied - 1);
   return g_strdup_printf (_("%sfastest: %s, %s"), what, shape, dur);
+}
+
+static char *
+best_text (WsRun *best, guint n_tied, gboolean name_kernel)
+{
+  g_autofree char *shape = ws_run_dup_block_phrase (best);
+
+  return _ws_blocks_best_text (name_kernel ? ws_run_get_config (best)->kernel : NULL, shape,
+                               ws_run_get_kernel_ns (best), n_tied);
 }
 
 /* The points of a series; for the session's own, its fastest and those tied with it. */
