@@ -11,14 +11,6 @@
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-format-private.h"
 
-typedef struct
-{
-  WsRect plot;
-  WsAxis x, y, right;
-  WsPlacer placer; /* labels keep off the marks and each other */
-  WsMarkSet marks; /* repeated runs are drawn once */
-} Plot;
-
 static char *
 time_tick (double value, double step, gpointer user_data)
 {
@@ -47,7 +39,7 @@ threads_tick (double value, double step, gpointer data)
 }
 
 static void
-plot_layout (WsChartContext *ctx, const WsBlocksData *data, const WsRect *content, Plot *p)
+plot_layout (WsChartContext *ctx, const WsBlocksData *data, const WsRect *content, WsPlot *p)
 {
   _ws_axis_init (&p->x, WS_AXIS_BOTTOM, data->x.kind, data->x.lo, data->x.hi, data->x_title);
   p->x.fixed = g_array_copy (data->x_ticks);
@@ -64,23 +56,11 @@ plot_layout (WsChartContext *ctx, const WsBlocksData *data, const WsRect *conten
   p->right.format = percent_tick;
   p->right.no_grid = TRUE;
   p->right.color = &ctx->theme->series[2];
-  _ws_plot_layout (ctx, content, &p->x, &p->y, &p->right, &p->plot);
-  _ws_placer_init (&p->placer);
-  _ws_mark_set_init (&p->marks);
+  _ws_plot_begin (ctx, content, TRUE, p);
 }
 
 static void
-plot_clear (Plot *p)
-{
-  _ws_placer_clear (&p->placer);
-  _ws_mark_set_clear (&p->marks);
-  _ws_axis_clear (&p->x);
-  _ws_axis_clear (&p->y);
-  _ws_axis_clear (&p->right);
-}
-
-static void
-keep_clear (WsChartContext *ctx, Plot *p, double px, double py)
+keep_clear (WsChartContext *ctx, WsPlot *p, double px, double py)
 {
   WsRect r = { px - 6 * ctx->unit, py - 6 * ctx->unit, 12 * ctx->unit, 12 * ctx->unit };
 
@@ -88,7 +68,7 @@ keep_clear (WsChartContext *ctx, Plot *p, double px, double py)
 }
 
 static void
-clip_to_plot (cairo_t *cr, const Plot *p)
+clip_to_plot (cairo_t *cr, const WsPlot *p)
 {
   cairo_save (cr);
   cairo_rectangle (cr, p->plot.x, p->plot.y, p->plot.width, p->plot.height);
@@ -117,7 +97,7 @@ shade_reach (const double *xs, guint n, guint i, double lone, double *left, doub
 
 /* Behind the configurations under the threshold, half-way to their neighbours on each side. */
 static void
-draw_shading (WsChartContext *ctx, const WsBlocksData *data, const Plot *p, GArray *curve)
+draw_shading (WsChartContext *ctx, const WsBlocksData *data, const WsPlot *p, GArray *curve)
 {
   g_autofree double *xs = g_new (double, MAX (curve->len, 1));
 
@@ -143,7 +123,7 @@ draw_shading (WsChartContext *ctx, const WsBlocksData *data, const Plot *p, GArr
 
 /* Occupancy on the right-hand axis: a dashed line with a square at each configuration. */
 static void
-draw_occupancy (WsChartContext *ctx, Plot *p, GArray *curve)
+draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
 {
   cairo_t *cr = ctx->cr;
   const WsColor *color = &ctx->theme->series[2];
@@ -187,7 +167,7 @@ draw_occupancy (WsChartContext *ctx, Plot *p, GArray *curve)
 
 /* Many configurations: the spread as a band between the launches' min and max. */
 static void
-draw_band (WsChartContext *ctx, const Plot *p, const WsBlocksSeries *s)
+draw_band (WsChartContext *ctx, const WsPlot *p, const WsBlocksSeries *s)
 {
   cairo_t *cr = ctx->cr;
   gboolean started = FALSE;
@@ -218,7 +198,7 @@ draw_band (WsChartContext *ctx, const Plot *p, const WsBlocksSeries *s)
 }
 
 static void
-draw_line (WsChartContext *ctx, const Plot *p, const WsBlocksSeries *s)
+draw_line (WsChartContext *ctx, const WsPlot *p, const WsBlocksSeries *s)
 {
   cairo_t *cr = ctx->cr;
   gboolean started = FALSE;
@@ -244,7 +224,7 @@ draw_line (WsChartContext *ctx, const Plot *p, const WsBlocksSeries *s)
 /* Each configuration once: its whiskers, a circle (the fastest gets a star later), a ring
  * when tied with the fastest. */
 static void
-draw_points (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s, guint index)
+draw_points (WsChartContext *ctx, WsPlot *p, const WsBlocksSeries *s, guint index)
 {
   cairo_t *cr = ctx->cr;
 
@@ -279,7 +259,7 @@ draw_points (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s, guint index)
 }
 
 static void
-draw_series (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s, guint index)
+draw_series (WsChartContext *ctx, WsPlot *p, const WsBlocksSeries *s, guint index)
 {
   clip_to_plot (ctx->cr, p);
   if (s->band)
@@ -291,7 +271,7 @@ draw_series (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s, guint index)
 
 /* The fastest configuration: a star, and its time in words where there is room. */
 static void
-draw_best (WsChartContext *ctx, Plot *p, const WsBlocksSeries *s)
+draw_best (WsChartContext *ctx, WsPlot *p, const WsBlocksSeries *s)
 {
   static const double dy[] = { 1.0, -2.0, 2.2, -3.2, 3.4, -4.4 };
   const WsBlocksPoint *best = NULL;
@@ -332,7 +312,7 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
 {
   const WsBlocksSeries *main_series;
   WsRect content;
-  Plot p;
+  WsPlot p;
 
   _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
   if (data->frame.message)
@@ -369,5 +349,5 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
   _ws_axis_draw (ctx, &p.x, &p.plot);
   _ws_axis_draw (ctx, &p.y, &p.plot);
   _ws_axis_draw (ctx, &p.right, &p.plot);
-  plot_clear (&p);
+  _ws_plot_end (&p);
 }
