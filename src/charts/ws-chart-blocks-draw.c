@@ -121,6 +121,20 @@ draw_shading (WsChartContext *ctx, const WsBlocksData *data, const WsPlot *p, GA
     }
 }
 
+/* Where configuration `i` of `curve` has its occupancy on the right-hand axis; FALSE where it
+ * has none (no launch record). */
+static gboolean
+occupancy_point (const WsPlot *p, GArray *curve, guint i, double *px, double *py)
+{
+  const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
+
+  if (isnan (v->occupancy))
+    return FALSE;
+  *px = _ws_scale_map (&p->x.scale, v->tpb);
+  *py = _ws_scale_map (&p->right.scale, v->occupancy);
+  return TRUE;
+}
+
 /* Occupancy on the right-hand axis: a dashed line with a square at each configuration. */
 static void
 draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
@@ -129,39 +143,30 @@ draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
   const WsColor *color = &ctx->theme->series[2];
   double dash[] = { 4 * ctx->unit, 3 * ctx->unit };
   gboolean started = FALSE;
+  double px, py;
 
   clip_to_plot (cr, p);
   cairo_set_dash (cr, dash, 2, 0);
   _ws_set_color (cr, color);
   cairo_set_line_width (cr, ctx->theme->line_width);
   for (guint i = 0; i < curve->len; i++)
-    {
-      const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
-      double px = _ws_scale_map (&p->x.scale, v->tpb);
-      double py = _ws_scale_map (&p->right.scale, v->occupancy);
-
-      if (isnan (v->occupancy))
-        continue;
-      if (!started)
-        cairo_move_to (cr, px, py);
-      else
-        cairo_line_to (cr, px, py);
-      started = TRUE;
-    }
+    if (occupancy_point (p, curve, i, &px, &py))
+      {
+        if (!started)
+          cairo_move_to (cr, px, py);
+        else
+          cairo_line_to (cr, px, py);
+        started = TRUE;
+      }
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < curve->len; i++)
-    {
-      const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
-      double px = _ws_scale_map (&p->x.scale, v->tpb);
-      double py = _ws_scale_map (&p->right.scale, v->occupancy);
-
-      if (isnan (v->occupancy))
-        continue;
-      _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit, &ctx->theme->background,
-                       color);
-      keep_clear (ctx, p, px, py);
-    }
+    if (occupancy_point (p, curve, i, &px, &py))
+      {
+        _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit, &ctx->theme->background,
+                         color);
+        keep_clear (ctx, p, px, py);
+      }
   cairo_restore (cr);
 }
 
