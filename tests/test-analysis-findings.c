@@ -184,6 +184,27 @@ test_grid (void)
   quiet (&s, WS_FINDING_TAIL_EFFECT);
 }
 
+/* What a run's launch and a traced kernel are judged by alike: the idle share of a last wave
+ * (none below one wave, at whole waves, or past the full waves that make it matter), how bad
+ * an occupancy is, and the words for its limiter, a later protocol's included. */
+static void
+test_launch_shared (void)
+{
+  g_assert_cmpfloat_with_epsilon (_ws_tail_idle (1.1), 0.45, 1e-12);
+  g_assert_cmpfloat_with_epsilon (_ws_tail_idle (3.9), 0.025, 1e-12);
+  g_assert_cmpfloat (_ws_tail_idle (0.5), <, 0);
+  g_assert_cmpfloat (_ws_tail_idle (2.0), <, 0);
+  g_assert_cmpfloat (_ws_tail_idle (5.5), <, 0);
+  g_assert_cmpfloat (_ws_tail_idle (0), <, 0);
+  g_assert_cmpint (_ws_occupancy_severity (0.4), ==, WS_SEVERITY_HIGH);
+  g_assert_cmpint (_ws_occupancy_severity (0.6), ==, WS_SEVERITY_MEDIUM);
+  g_assert_cmpint (_ws_occupancy_severity (0.9), ==, WS_SEVERITY_LOW);
+  g_assert_cmpstr (_ws_limiter_words (WS_LIMITER_REGISTERS), ==, "registers");
+  g_assert_cmpstr (_ws_limiter_words (WS_LIMITER_SHARED_MEMORY), ==, "shared memory");
+  g_assert_cmpstr (_ws_limiter_words ((WsLimiter) 99), ==,
+                   "a resource this version does not know");
+}
+
 static void
 test_transfers (void)
 {
@@ -435,5 +456,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/sparse", test_sparse);
   g_test_add_func ("/analysis/numbers", test_numbers);
   g_test_add_func ("/analysis/thresholds-documented", test_thresholds_documented);
+  g_test_add_func ("/analysis/launch-shared", test_launch_shared);
   return g_test_run ();
 }

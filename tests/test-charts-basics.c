@@ -1,8 +1,11 @@
 /* test-charts-basics.c: what every chart is built from: the chart kinds, numbers for people,
- * ticks that never collide, themes whose colours stay apart for colour-blind eyes.
+ * ticks that never collide, themes whose colours stay apart for colour-blind eyes, the median
+ * a sweep's line goes through.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
+
+#include "ws-chart-series-private.h"
 
 static void
 test_format (void)
@@ -241,6 +244,25 @@ test_theme_colours (void)
     }
 }
 
+/* The median a sweep's line goes through where one configuration was measured several times:
+ * the middle value, the mean of the two middle ones for an even count, NAN for none. */
+static void
+test_median (void)
+{
+  static const double odd[] = { 9, 1, 5 }, even[] = { 40, 10, 30, 20 };
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  g_assert_true (isnan (_ws_median (values)));
+  g_array_append_vals (values, odd, G_N_ELEMENTS (odd));
+  g_assert_cmpfloat (_ws_median (values), ==, 5);
+  /* Sorted in place, ascending. */
+  g_assert_cmpfloat (g_array_index (values, double, 0), ==, 1);
+  g_assert_cmpfloat (g_array_index (values, double, 2), ==, 9);
+  g_array_set_size (values, 0);
+  g_array_append_vals (values, even, G_N_ELEMENTS (even));
+  g_assert_cmpfloat (_ws_median (values), ==, 25);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,5 +272,6 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/format", test_format);
   g_test_add_func ("/charts/ticks", test_ticks);
   g_test_add_func ("/charts/theme-colours", test_theme_colours);
+  g_test_add_func ("/charts/median", test_median);
   return g_test_run ();
 }

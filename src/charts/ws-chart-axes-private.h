@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "ws-chart-shapes-private.h"
 #include "ws-chart-text-private.h"
 
 G_BEGIN_DECLS
@@ -66,6 +67,21 @@ void _ws_axis_compute_ticks (WsChartContext *ctx, WsAxis *axis);
  * and ticks. */
 void _ws_plot_layout (WsChartContext *ctx, const WsRect *area, WsAxis *bottom, WsAxis *left,
                       WsAxis *right, WsRect *plot);
+/* A plot between two axes, or three with one on the right, where labels keep off the marks
+ * and each other and marks that coincide (repeated runs) are drawn once: what the speedup,
+ * block-size and roofline charts draw into. */
+typedef struct
+{
+  WsRect plot;
+  WsAxis x, y, right; /* right: only with_right */
+  gboolean with_right;
+  WsPlacer placer;
+  WsMarkSet marks;
+} WsPlot;
+
+/* Once its axes are set up: the plot laid out in `area`, nothing placed on it yet. */
+void _ws_plot_begin (WsChartContext *ctx, const WsRect *area, gboolean with_right, WsPlot *p);
+void _ws_plot_end (WsPlot *p);
 void _ws_axis_draw_grid (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot);
 void _ws_axis_draw (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot);
 

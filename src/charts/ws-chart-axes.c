@@ -364,6 +364,26 @@ _ws_plot_layout (WsChartContext *ctx, const WsRect *area, WsAxis *bottom, WsAxis
 }
 
 void
+_ws_plot_begin (WsChartContext *ctx, const WsRect *area, gboolean with_right, WsPlot *p)
+{
+  p->with_right = with_right;
+  _ws_plot_layout (ctx, area, &p->x, &p->y, with_right ? &p->right : NULL, &p->plot);
+  _ws_placer_init (&p->placer);
+  _ws_mark_set_init (&p->marks);
+}
+
+void
+_ws_plot_end (WsPlot *p)
+{
+  _ws_placer_clear (&p->placer);
+  _ws_mark_set_clear (&p->marks);
+  _ws_axis_clear (&p->x);
+  _ws_axis_clear (&p->y);
+  if (p->with_right)
+    _ws_axis_clear (&p->right);
+}
+
+void
 _ws_axis_draw_grid (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
 {
   cairo_t *cr = ctx->cr;

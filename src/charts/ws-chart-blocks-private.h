@@ -1,6 +1,7 @@
 /* ws-chart-blocks-private.h: the block-size chart's data, kernel time and occupancy against
  * threads per block with the fastest configuration and its ties, or for 2D shapes a heatmap,
- * and the steps that collect and draw them (ws-chart-blocks.c, ws-chart-heatmap.c).
+ * and the steps that collect and draw them (ws-chart-blocks.c, ws-chart-blocks-draw.c,
+ * ws-chart-heatmap.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -141,11 +142,14 @@ typedef struct
 WsBlocksData *_ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base);
 /* The steps the collect of a traced sweep shares (ws-chart-blocks-trace.c): a series' curve
  * from its points sorted by threads per block, the legend and the axes once the series are
- * in, and freeing one. */
+ * in, the fastest one's words, and freeing a series. */
 GArray *_ws_blocks_curve_of (GArray *points);
 void _ws_blocks_collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme);
 void _ws_blocks_collect_axes (WsBlocksData *data);
 void _ws_blocks_series_free (WsBlocksSeries *series);
+/* The words by the fastest configuration's star: "fastest: 256 threads, 2.40 µs (3 more
+ * within its spread)", after "kernel: " where several kernels share the chart (else NULL). */
+char *_ws_blocks_best_text (const char *kernel, const char *shape, double ns, guint n_tied);
 /* A traced program swept over its own parameter (warpscope-cli trace --sweep): each kernel
  * launched in several program runs, its median time at each run's threads per block; FALSE
  * when the session has no such sweep. */

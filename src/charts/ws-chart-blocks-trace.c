@@ -52,24 +52,16 @@ _ws_blocks_trace_has_sweep (WsSession *session)
 static char *
 best_text (const WsTraceKernel *best, guint n_tied, gboolean name_kernel, WsTrace *trace)
 {
-  g_autofree char *dur = ws_units_duration (best->median_ns);
   g_autofree char *block = ws_trace_format_dims (best->block);
   const WsTraceProgram *p = ws_trace_get_program (trace, best->program);
   g_autofree char *params = p != NULL ? ws_trace_describe_params (p) : g_strdup ("");
-  g_autofree char *what = name_kernel ? g_strdup_printf ("%s: ", best->short_name)
-                                      : g_strdup ("");
   /* TRANSLATORS: the block of the fastest run, then the sweep's values that gave it:
    * "block 256 (TPB=256)" */
   g_autofree char *shape = *params ? g_strdup_printf (_("block %s (%s)"), block, params)
                                    : g_strdup_printf (_("block %s"), block);
 
-  if (n_tied > 1)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%sfastest: %s, %s (%u more within its spread)",
-                                         "%sfastest: %s, %s (%u more within its spread)",
-                                         n_tied - 1),
-                            what, shape, dur, n_tied - 1);
-  return g_strdup_printf (_("%sfastest: %s, %s"), what, shape, dur);
+  return _ws_blocks_best_text (name_kernel ? best->short_name : NULL, shape, best->median_ns,
+                               n_tied);
 }
 
 static WsBlocksSeries *

@@ -38,14 +38,6 @@ _ws_params_parse (const char *text, GHashTable *values)
   return n > 0;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 add_value (GArray *values, double v)
 {
@@ -53,7 +45,7 @@ add_value (GArray *values, double v)
     if (g_array_index (values, double, i) == v)
       return;
   g_array_append_val (values, v);
-  g_array_sort (values, compare_double);
+  g_array_sort (values, _ws_compare_double);
 }
 
 static guint
@@ -275,7 +267,7 @@ collect_lines (WsParamsData *data, GPtrArray *measured, GPtrArray *swept, const 
     {
       WsParamsSeries *s = g_ptr_array_index (data->series, i);
 
-      g_array_sort (s->points, compare_double);
+      g_array_sort (s->points, _ws_compare_double);
       for (guint k = 0; k < s->points->len; k++)
         {
           data->lo = MIN (data->lo, g_array_index (s->points, WsParamsPoint, k).value);

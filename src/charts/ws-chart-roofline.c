@@ -325,14 +325,6 @@ _ws_roofline_data_free (WsRooflineData *data)
 
 /* ---- draw ------------------------------------------------------------------------------- */
 
-typedef struct
-{
-  WsRect plot;
-  WsAxis x, y;
-  WsPlacer placer; /* labels keep off the points, the roof and each other */
-  WsMarkSet marks; /* points that coincide are drawn once */
-} Plot;
-
 static char *
 log_tick (double value, double step, gpointer data)
 {
@@ -340,7 +332,7 @@ log_tick (double value, double step, gpointer data)
 }
 
 static void
-keep_clear (Plot *p, double x, double y, double half)
+keep_clear (WsPlot *p, double x, double y, double half)
 {
   WsRect r = { x - half, y - half, 2 * half, 2 * half };
 
@@ -348,7 +340,7 @@ keep_clear (Plot *p, double x, double y, double half)
 }
 
 static void
-plot_layout (WsChartContext *ctx, const WsRooflineData *data, const WsRect *content, Plot *p)
+plot_layout (WsChartContext *ctx, const WsRooflineData *data, const WsRect *content, WsPlot *p)
 {
   _ws_axis_init (&p->x, WS_AXIS_BOTTOM, WS_SCALE_LOG, data->x.lo, data->x.hi,
                  _("Arithmetic intensity (FLOP per byte of the least traffic; log scale)"));
@@ -356,9 +348,7 @@ plot_layout (WsChartContext *ctx, const WsRooflineData *data, const WsRect *cont
   _ws_axis_init (&p->y, WS_AXIS_LEFT, WS_SCALE_LOG, data->y.lo, data->y.hi,
                  _("Achieved GFLOP/s (log scale)"));
   p->y.format = log_tick;
-  _ws_plot_layout (ctx, content, &p->x, &p->y, NULL, &p->plot);
-  _ws_placer_init (&p->placer);
-  _ws_mark_set_init (&p->marks);
+  _ws_plot_begin (ctx, content, FALSE, p);
   for (guint i = 0; i < data->points->len; i++)
     {
       const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, i);
@@ -373,19 +363,10 @@ plot_layout (WsChartContext *ctx, const WsRooflineData *data, const WsRect *cont
   _ws_mark_set_init (&p->marks);
 }
 
-static void
-plot_clear (Plot *p)
-{
-  _ws_placer_clear (&p->placer);
-  _ws_mark_set_clear (&p->marks);
-  _ws_axis_clear (&p->x);
-  _ws_axis_clear (&p->y);
-}
-
 /* A label along the segment (x0, y0)–(x1, y1), just above it, where it keeps off the points
  * and other labels: the middle first, then towards either end. */
 static void
-line_label (WsChartContext *ctx, Plot *p, const char *text, double x0, double y0, double x1,
+line_label (WsChartContext *ctx, WsPlot *p, const char *text, double x0, double y0, double x1,
             double y1)
 {
   static const double along[] = { 0.5, 0.35, 0.65, 0.2, 0.8 };
@@ -418,7 +399,7 @@ line_label (WsChartContext *ctx, Plot *p, const char *text, double x0, double y0
 
 /* Later labels keep off the roof: it is marked in the placer every few pixels. */
 static void
-keep_roof_clear (WsChartContext *ctx, Plot *p, const double xs[3], const double ys[3])
+keep_roof_clear (WsChartContext *ctx, WsPlot *p, const double xs[3], const double ys[3])
 {
   for (int seg = 0; seg < 2; seg++)
     {
@@ -438,7 +419,7 @@ keep_roof_clear (WsChartContext *ctx, Plot *p, const double xs[3], const double 
 
 /* The memory slope up to the ridge point, then the compute peak, both labelled. */
 static void
-draw_roof (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+draw_roof (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
 {
   cairo_t *cr = ctx->cr;
   double bw = data->bandwidth, peak = data->peak, ridge = peak / bw;
@@ -471,7 +452,7 @@ draw_roof (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
 
 /* cuBLAS's rate as a dashed line, named below it on the left, where the slope is not. */
 static void
-draw_cublas (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+draw_cublas (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
 {
   cairo_t *cr = ctx->cr;
   double yc = _ws_scale_map (&p->y.scale, data->cublas);
@@ -497,7 +478,7 @@ draw_cublas (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
 }
 
 static void
-draw_points (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+draw_points (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
 {
   for (guint i = 0; i < data->points->len; i++)
     {
@@ -516,7 +497,7 @@ draw_points (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
  * labels beside points collide in a dense sweep. Under the compute roof on the right, else
  * any corner. */
 static void
-draw_best (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+draw_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
 {
   static const double where[][2] = { { 1, 0 }, { 0.5, 0 }, { 1, 1 }, { 0, 1 }, { 0.5, 0.5 } };
   double box_w = 0, line_h = ctx->small_height * 1.25, pad = 0.4 * ctx->line_height, bw, bh;
@@ -562,7 +543,7 @@ draw_best (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
 
 /* The size beside a point, on whichever side has room. */
 static void
-draw_sizes (WsChartContext *ctx, const WsRooflineData *data, Plot *p)
+draw_sizes (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
 {
   for (guint i = 0; i < data->points->len; i++)
     {
@@ -596,7 +577,7 @@ void
 _ws_roofline_draw (WsChartContext *ctx, const WsRooflineData *data)
 {
   WsRect content;
-  Plot p;
+  WsPlot p;
 
   _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
   if (data->bars)
@@ -623,5 +604,5 @@ _ws_roofline_draw (WsChartContext *ctx, const WsRooflineData *data)
   draw_sizes (ctx, data, &p);
   _ws_axis_draw (ctx, &p.x, &p.plot);
   _ws_axis_draw (ctx, &p.y, &p.plot);
-  plot_clear (&p);
+  _ws_plot_end (&p);
 }

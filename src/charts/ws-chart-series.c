@@ -5,10 +5,32 @@
  */
 #include "ws-config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ws-chart-frame-private.h"
 #include "ws-chart-series-private.h"
+
+int
+_ws_compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+double
+_ws_median (GArray *values)
+{
+  guint n = values->len;
+
+  if (n == 0)
+    return NAN;
+  g_array_sort (values, _ws_compare_double);
+  return n % 2 ? g_array_index (values, double, n / 2)
+               : (g_array_index (values, double, n / 2 - 1) + g_array_index (values, double, n / 2))
+                     / 2;
+}
 
 /* Does the series hold run `id`? */
 gboolean

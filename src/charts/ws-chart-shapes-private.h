@@ -32,6 +32,8 @@ typedef enum
 
 void _ws_draw_marker (WsChartContext *ctx, WsMarker marker, double x, double y, double size,
                       const WsColor *fill, const WsColor *stroke);
+/* A spread at x from y0 to y1: a vertical line with a short cap at each end. */
+void _ws_draw_whisker (WsChartContext *ctx, double x, double y0, double y1, const WsColor *color);
 /* Diagonal hatching over `rect` (invalid configurations). */
 void _ws_draw_hatch (WsChartContext *ctx, const WsRect *rect, const WsColor *color);
 /* A box of the background colour, `alpha` opaque, so that a label stays readable over lines

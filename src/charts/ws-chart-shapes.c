@@ -170,6 +170,23 @@ _ws_draw_marker (WsChartContext *ctx, WsMarker marker, double x, double y, doubl
 }
 
 void
+_ws_draw_whisker (WsChartContext *ctx, double x, double y0, double y1, const WsColor *color)
+{
+  cairo_t *cr = ctx->cr;
+  double cap = 3 * ctx->unit;
+
+  _ws_set_color (cr, color);
+  cairo_set_line_width (cr, 1.2 * ctx->unit);
+  cairo_move_to (cr, x, y0);
+  cairo_line_to (cr, x, y1);
+  cairo_move_to (cr, x - cap, y0);
+  cairo_line_to (cr, x + cap, y0);
+  cairo_move_to (cr, x - cap, y1);
+  cairo_line_to (cr, x + cap, y1);
+  cairo_stroke (cr);
+}
+
+void
 _ws_draw_halo (WsChartContext *ctx, double x, double y, double width, double height,
                double alpha)
 {

@@ -40,14 +40,6 @@ spread (WsRun *run, gboolean all_cores, gboolean end_to_end, double value, doubl
     *lo = *hi = value;
 }
 
-static int
-compare_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* One vertex per size, at the median of the points there: a size measured a thousand times
  * is one point of the line, not a thousand. Points come sorted by size. */
 static GArray *
@@ -65,11 +57,7 @@ curve_of (GArray *points)
       g_array_set_size (values, 0);
       for (; j < points->len && g_array_index (points, WsSpeedupPoint, j).size == p->size; j++)
         g_array_append_val (values, g_array_index (points, WsSpeedupPoint, j).value);
-      g_array_sort (values, compare_double);
-      v.value = values->len % 2 ? g_array_index (values, double, values->len / 2)
-                                : (g_array_index (values, double, values->len / 2 - 1)
-                                   + g_array_index (values, double, values->len / 2))
-                                      / 2;
+      v.value = _ws_median (values);
       g_array_append_val (curve, v);
       i = j;
     }
@@ -285,7 +273,7 @@ collect_axes (WsSpeedupData *data, Ranges *r)
   _ws_scale_pad (&data->x, 0.06);
   if (r->sizes->len <= 14)
     {
-      g_array_sort (r->sizes, compare_double);
+      g_array_sort (r->sizes, _ws_compare_double);
       data->x_ticks = g_array_ref (r->sizes);
     }
   data->x_title = r->rank == 3 ? _("Matrix size n (n×n matrices; log scale)")
@@ -378,15 +366,6 @@ _ws_speedup_data_free (WsSpeedupData *data)
 
 /* ---- draw ------------------------------------------------------------------------------- */
 
-typedef struct
-{
-  WsRect plot;
-  WsAxis x, y;
-  double y1;       /* where 1× is */
-  WsPlacer placer; /* labels keep off the points and each other */
-  WsMarkSet marks; /* points that coincide are drawn once */
-} Plot;
-
 static char *
 speedup_label (double value, double step, gpointer data)
 {
@@ -402,7 +381,7 @@ size_label (double value, double step, gpointer data)
 }
 
 static void
-plot_layout (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content, Plot *p)
+plot_layout (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content, WsPlot *p)
 {
   _ws_axis_init (&p->x, WS_AXIS_BOTTOM, WS_SCALE_LOG, data->x.lo, data->x.hi, data->x_title);
   p->x.format = size_label;
@@ -410,38 +389,34 @@ plot_layout (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *conte
     p->x.fixed = g_array_copy (data->x_ticks);
   _ws_axis_init (&p->y, WS_AXIS_LEFT, WS_SCALE_LOG, data->y.lo, data->y.hi, data->y_title);
   p->y.format = speedup_label;
-  _ws_plot_layout (ctx, content, &p->x, &p->y, NULL, &p->plot);
-  p->y1 = _ws_scale_map (&p->y.scale, 1);
-  _ws_placer_init (&p->placer);
-  _ws_mark_set_init (&p->marks);
+  _ws_plot_begin (ctx, content, FALSE, p);
 }
 
-static void
-plot_clear (Plot *p)
+/* Where 1× is. */
+static double
+unity_y (const WsPlot *p)
 {
-  _ws_placer_clear (&p->placer);
-  _ws_mark_set_clear (&p->marks);
-  _ws_axis_clear (&p->x);
-  _ws_axis_clear (&p->y);
+  return _ws_scale_map (&p->y.scale, 1);
 }
 
 /* The 1× line: above it the GPU wins. */
 static void
-draw_unity (WsChartContext *ctx, const Plot *p)
+draw_unity (WsChartContext *ctx, const WsPlot *p)
 {
   cairo_t *cr = ctx->cr;
+  double y1 = unity_y (p);
 
   cairo_save (cr);
   _ws_set_color (cr, &ctx->theme->foreground);
   cairo_set_line_width (cr, 1.5 * ctx->unit);
-  cairo_move_to (cr, p->plot.x, p->y1);
-  cairo_line_to (cr, p->plot.x + p->plot.width, p->y1);
+  cairo_move_to (cr, p->plot.x, y1);
+  cairo_line_to (cr, p->plot.x + p->plot.width, y1);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
 
 static void
-draw_line (WsChartContext *ctx, Plot *p, GArray *curve, const WsColor *color, gboolean all,
+draw_line (WsChartContext *ctx, WsPlot *p, GArray *curve, const WsColor *color, gboolean all,
            gboolean e2e)
 {
   cairo_t *cr = ctx->cr;
@@ -466,12 +441,10 @@ draw_line (WsChartContext *ctx, Plot *p, GArray *curve, const WsColor *color, gb
 }
 
 static void
-draw_whisker (WsChartContext *ctx, Plot *p, const WsSpeedupPoint *pt, double px,
+draw_whisker (WsChartContext *ctx, WsPlot *p, const WsSpeedupPoint *pt, double px,
               const WsColor *color, guint tag)
 {
-  cairo_t *cr = ctx->cr;
   double y0 = _ws_scale_map (&p->y.scale, pt->lo), y1 = _ws_scale_map (&p->y.scale, pt->hi);
-  double cap = 3 * ctx->unit;
 
   if (!(pt->hi > pt->lo * 1.0001))
     return;
@@ -479,20 +452,12 @@ draw_whisker (WsChartContext *ctx, Plot *p, const WsSpeedupPoint *pt, double px,
   if (!_ws_mark_set_add (&p->marks, px, y0, 2 * WS_SPEEDUP_N_COMBOS * 64 + tag)
       && !_ws_mark_set_add (&p->marks, px, y1, 3 * WS_SPEEDUP_N_COMBOS * 64 + tag))
     return;
-  cairo_set_line_width (cr, 1.2 * ctx->unit);
-  _ws_set_color (cr, color);
-  cairo_move_to (cr, px, y0);
-  cairo_line_to (cr, px, y1);
-  cairo_move_to (cr, px - cap, y0);
-  cairo_line_to (cr, px + cap, y0);
-  cairo_move_to (cr, px - cap, y1);
-  cairo_line_to (cr, px + cap, y1);
-  cairo_stroke (cr);
+  _ws_draw_whisker (ctx, px, y0, y1, color);
 }
 
 /* One series against one baseline: its line, then each point with its whiskers, once. */
 static void
-draw_curve (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, guint index, int combo)
+draw_curve (WsChartContext *ctx, WsPlot *p, const WsSpeedupSeries *s, guint index, int combo)
 {
   cairo_t *cr = ctx->cr;
   gboolean all = combo & WS_SPEEDUP_ALL_CORES, e2e = combo & WS_SPEEDUP_END_TO_END;
@@ -533,26 +498,27 @@ draw_curve (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, guint index,
 /* "GPU faster" above the line and "CPU faster" below, where no point is: the right end, else
  * the left, else somewhere between. */
 static void
-draw_sides (WsChartContext *ctx, Plot *p)
+draw_sides (WsChartContext *ctx, WsPlot *p)
 {
   const char *up = _("↑ GPU faster"), *down = _("↓ CPU faster");
   double w = MAX (_ws_text_width (ctx, WS_FONT_SMALL, up), _ws_text_width (ctx, WS_FONT_SMALL,
                                                                            down));
   double h = ctx->small_height;
+  double y1 = unity_y (p);
   const double where[] = { 1.0, 0.0, 0.5, 0.25, 0.75 };
 
-  if (p->y1 < p->plot.y + h || p->y1 > p->plot.y + p->plot.height - h)
+  if (y1 < p->plot.y + h || y1 > p->plot.y + p->plot.height - h)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (where); i++)
     {
       double x0 = p->plot.x + 4 * ctx->unit + where[i] * (p->plot.width - w - 8 * ctx->unit);
-      WsRect r = { x0, p->y1 - h - 3 * ctx->unit, w, 2 * h + 6 * ctx->unit };
+      WsRect r = { x0, y1 - h - 3 * ctx->unit, w, 2 * h + 6 * ctx->unit };
 
       if (_ws_placer_try (&p->placer, &r))
         {
-          _ws_text_show (ctx, WS_FONT_SMALL, up, x0, p->y1 - 3 * ctx->unit, 0, 1,
+          _ws_text_show (ctx, WS_FONT_SMALL, up, x0, y1 - 3 * ctx->unit, 0, 1,
                          &ctx->theme->muted);
-          _ws_text_show (ctx, WS_FONT_SMALL, down, x0, p->y1 + 3 * ctx->unit, 0, 0,
+          _ws_text_show (ctx, WS_FONT_SMALL, down, x0, y1 + 3 * ctx->unit, 0, 0,
                          &ctx->theme->muted);
           return;
         }
@@ -562,16 +528,16 @@ draw_sides (WsChartContext *ctx, Plot *p)
 /* Below the 1× line first (where the CPU wins), then above it; FALSE where neither has room
  * (the label then goes in the list under the chart). */
 static gboolean
-crossover_label (WsChartContext *ctx, Plot *p, const char *text, double px, const WsColor *color)
+crossover_label (WsChartContext *ctx, WsPlot *p, const char *text, double px, const WsColor *color)
 {
   WsColor ink = _ws_color_readable (ctx->theme, color);
-  double w, h;
+  double y1 = unity_y (p), w, h;
 
   _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
   for (int attempt = 0; attempt < 6; attempt++)
     {
       double dy = (attempt / 2 + 1) * 1.2 * h * (attempt % 2 ? -1 : 1);
-      WsRect r = { px + 4 * ctx->unit, p->y1 + dy - h / 2, w, h };
+      WsRect r = { px + 4 * ctx->unit, y1 + dy - h / 2, w, h };
 
       if (r.x + r.width > p->plot.x + p->plot.width)
         r.x = px - 4 * ctx->unit - w;
@@ -589,10 +555,11 @@ crossover_label (WsChartContext *ctx, Plot *p, const char *text, double px, cons
 
 /* FALSE when the crossover is drawn but its label found no room beside it. */
 static gboolean
-draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int combo)
+draw_crossover (WsChartContext *ctx, WsPlot *p, const WsSpeedupSeries *s, int combo)
 {
   cairo_t *cr = ctx->cr;
   double px = _ws_scale_map (&p->x.scale, s->crossover[combo]);
+  double y1 = unity_y (p);
   double dash[] = { 2 * ctx->unit, 3 * ctx->unit };
 
   if (s->crossover[combo] <= 0 || px < p->plot.x || px > p->plot.x + p->plot.width)
@@ -601,11 +568,11 @@ draw_crossover (WsChartContext *ctx, Plot *p, const WsSpeedupSeries *s, int comb
   cairo_set_dash (cr, dash, 2, 0);
   cairo_set_line_width (cr, 1 * ctx->unit);
   _ws_set_color (cr, &s->color);
-  cairo_move_to (cr, px, p->y1);
+  cairo_move_to (cr, px, y1);
   cairo_line_to (cr, px, p->plot.y + p->plot.height);
   cairo_stroke (cr);
   cairo_restore (cr);
-  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, p->y1, 9 * ctx->unit, &s->color,
+  _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, y1, 9 * ctx->unit, &s->color,
                    &ctx->theme->foreground);
   return crossover_label (ctx, p, s->crossover_text[combo], px, &s->color);
 }
@@ -626,7 +593,7 @@ count_crossovers (const WsSpeedupData *data)
 static void
 draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content, GArray *missed)
 {
-  Plot p;
+  WsPlot p;
 
   plot_layout (ctx, data, content, &p);
   _ws_axis_draw_grid (ctx, &p.x, &p.plot);
@@ -655,7 +622,7 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
   _ws_axis_draw (ctx, &p.y, &p.plot);
   if (!data->any)
     _ws_chart_message (ctx, &p.plot, _ws_speedup_no_baseline_message (data->audience));
-  plot_clear (&p);
+  _ws_plot_end (&p);
 }
 
 /* Crossover labels go beside their diamond where there is room. Where one has none (a small

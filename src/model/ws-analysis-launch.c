@@ -12,16 +12,10 @@
 
 /* ---- occupancy --------------------------------------------------------------------------- */
 
-static const char *
-limiter_short (const char *limiter)
+const char *
+_ws_limiter_words (WsLimiter limiter)
 {
-  WsLimiter l;
-
-  if (limiter == NULL)
-    return _("a resource the runner did not name");
-  if (!ws_limiter_from_name (limiter, &l))
-    return _("a resource this version does not know");
-  switch (l)
+  switch (limiter)
     {
     case WS_LIMITER_WARPS:
       return _("warps per SM");
@@ -32,8 +26,40 @@ limiter_short (const char *limiter)
     case WS_LIMITER_SHARED_MEMORY:
       return _("shared memory");
     default:
-      g_assert_not_reached ();
+      return _("a resource this version does not know");
     }
+}
+
+WsSeverity
+_ws_occupancy_severity (double occupancy)
+{
+  if (occupancy < _ws_threshold (WS_T_OCCUPANCY_VERY_LOW))
+    return WS_SEVERITY_HIGH;
+  if (occupancy < _ws_threshold (WS_T_OCCUPANCY_POOR))
+    return WS_SEVERITY_MEDIUM;
+  return WS_SEVERITY_LOW;
+}
+
+double
+_ws_tail_idle (double waves)
+{
+  double full = floor (waves);
+
+  if (full < 1 || full > _ws_threshold (WS_T_TAIL_MAX_FULL_WAVES) || waves - full < 1e-9)
+    return -1;
+  return (ceil (waves) - waves) / ceil (waves);
+}
+
+static const char *
+limiter_short (const char *limiter)
+{
+  WsLimiter l;
+
+  if (limiter == NULL)
+    return _("a resource the runner did not name");
+  if (!ws_limiter_from_name (limiter, &l))
+    return _("a resource this version does not know");
+  return _ws_limiter_words (l);
 }
 
 static gboolean
@@ -78,7 +104,6 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
   const WsArchLimits *arch = a->device && a->device->sm ? ws_arch_limits_lookup (a->device->sm)
                                                       : NULL;
   char pct[WS_FMT_LEN], x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN];
-  WsSeverity severity;
   WsFinding *f;
   int smem;
   WsLimiter limiter;
@@ -86,18 +111,12 @@ _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out)
 
   if (l == NULL || l->occupancy <= 0 || l->occupancy >= _ws_threshold (WS_T_OCCUPANCY_LOW))
     return;
-  if (l->occupancy < _ws_threshold (WS_T_OCCUPANCY_VERY_LOW))
-    severity = WS_SEVERITY_HIGH;
-  else if (l->occupancy < _ws_threshold (WS_T_OCCUPANCY_POOR))
-    severity = WS_SEVERITY_MEDIUM;
-  else
-    severity = WS_SEVERITY_LOW;
   /* A limiter of a later protocol gets the general words. */
   known = l->limiter != NULL && ws_limiter_from_name (l->limiter, &limiter);
   smem = l->static_smem + l->dynamic_smem;
 
-  f = _ws_finding_new (WS_FINDING_UNDER_OCCUPIED, severity, run, l->occupancy,
-                       _ws_threshold (WS_T_OCCUPANCY_LOW));
+  f = _ws_finding_new (WS_FINDING_UNDER_OCCUPIED, _ws_occupancy_severity (l->occupancy), run,
+                       l->occupancy, _ws_threshold (WS_T_OCCUPANCY_LOW));
   _ws_fmt_percent (pct, l->occupancy);
   /* Translators: the share of warp slots in use ("50%"), then what limits it ("registers"). */
   _ws_finding_title (f, _("Under-occupied: %s of the warp slots, limited by %s"), pct,
@@ -325,7 +344,7 @@ static void
 check_tail (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
 {
   const WsLaunch *l = ws_run_get_launch (run);
-  double waves, full, last, idle;
+  double waves, last, idle;
   gint64 per_wave;
   char x1[WS_FMT_LEN], x2[WS_FMT_LEN];
   WsFinding *f;
@@ -334,12 +353,9 @@ check_tail (WsAnalysis *a, WsRun *run, gint64 blocks, GPtrArray *out)
     return;
   per_wave = (gint64) l->active_blocks_per_sm * a->device->sm_count;
   waves = (double) blocks / per_wave;
-  full = floor (waves);
-  last = waves - full;
-  if (full < 1 || full > _ws_threshold (WS_T_TAIL_MAX_FULL_WAVES) || last < 1e-9)
-    return;
-  idle = (ceil (waves) - waves) / ceil (waves);
-  if (idle < _ws_threshold (WS_T_TAIL_IDLE))
+  last = waves - floor (waves);
+  idle = _ws_tail_idle (waves);
+  if (idle < 0 || idle < _ws_threshold (WS_T_TAIL_IDLE))
     return;
   f = _ws_finding_new (WS_FINDING_TAIL_EFFECT, WS_SEVERITY_LOW, run, idle,
                        _ws_threshold (WS_T_TAIL_IDLE));

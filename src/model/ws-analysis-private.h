@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ws-analysis.h"
+#include "ws-occupancy.h"
 
 G_BEGIN_DECLS
 
@@ -49,6 +50,15 @@ typedef enum
 } WsThresholdId;
 
 double _ws_threshold (WsThresholdId id);
+
+/* What a run's launch facts and a traced kernel's share (ws-analysis-launch.c): the words for
+ * what limits occupancy ("registers"), how much an occupancy under the threshold costs, and
+ * the share of the last wave's slots a grid of `waves` waves leaves idle, or -1 where there
+ * is no tail to speak of (less than a wave, whole waves, or more full waves than the last one
+ * matters beside). */
+const char *_ws_limiter_words (WsLimiter limiter);
+WsSeverity _ws_occupancy_severity (double occupancy);
+double _ws_tail_idle (double waves);
 
 /* One analysis: the session, its device, and its series found once for all its runs. */
 typedef struct

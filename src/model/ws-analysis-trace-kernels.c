@@ -9,24 +9,6 @@
 #include <inttypes.h>
 #include <math.h>
 
-static const char *
-limiter_words (WsLimiter l)
-{
-  switch (l)
-    {
-    case WS_LIMITER_WARPS:
-      return _("warps per SM");
-    case WS_LIMITER_BLOCKS:
-      return _("blocks per SM");
-    case WS_LIMITER_REGISTERS:
-      return _("registers");
-    case WS_LIMITER_SHARED_MEMORY:
-      return _("shared memory");
-    default:
-      return _("a resource this version does not know");
-    }
-}
-
 /* A library's kernel is what its authors chose: reported, but nothing for the program to fix. */
 static WsSeverity
 severity_for (const WsTraceKernel *k, WsSeverity severity)
@@ -52,23 +34,17 @@ check_occupancy (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
   const WsOccupancy *o = &k->occupancy;
   guint threads = ws_trace_kernel_threads (k);
   char pct[WS_FMT_LEN], x1[WS_FMT_LEN], x2[WS_FMT_LEN];
-  WsSeverity severity;
   WsFinding *f;
 
   if (!k->has_occupancy || o->occupancy >= _ws_threshold (WS_T_OCCUPANCY_LOW))
     return;
-  if (o->occupancy < _ws_threshold (WS_T_OCCUPANCY_VERY_LOW))
-    severity = WS_SEVERITY_HIGH;
-  else if (o->occupancy < _ws_threshold (WS_T_OCCUPANCY_POOR))
-    severity = WS_SEVERITY_MEDIUM;
-  else
-    severity = WS_SEVERITY_LOW;
-  f = _ws_trace_finding_new (a, WS_FINDING_UNDER_OCCUPIED, severity_for (k, severity), k->name,
+  f = _ws_trace_finding_new (a, WS_FINDING_UNDER_OCCUPIED,
+                             severity_for (k, _ws_occupancy_severity (o->occupancy)), k->name,
                              o->occupancy, _ws_threshold (WS_T_OCCUPANCY_LOW));
   _ws_fmt_percent (pct, o->occupancy);
   /* Translators: the kernel's short name, the share of warp slots in use, what limits it. */
   _ws_finding_title (f, _("%s under-occupied: %s of the warp slots, limited by %s"),
-                     k->short_name, pct, limiter_words (o->limiter));
+                     k->short_name, pct, _ws_limiter_words (o->limiter));
   _ws_finding_numbers (f, g_dngettext (GETTEXT_PACKAGE,
                                        "Each SM holds %d block of %u threads: %d of its %d warp "
                                        "slots are used (%s).",
@@ -198,15 +174,11 @@ check_grid (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
 static void
 check_tail (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
 {
-  double waves = k->waves, full = floor (waves), idle;
+  double waves = k->waves, full = floor (waves), idle = _ws_tail_idle (waves);
   char pct[WS_FMT_LEN];
   WsFinding *f;
 
-  if (waves <= 0 || full < 1 || full > _ws_threshold (WS_T_TAIL_MAX_FULL_WAVES)
-      || waves == full)
-    return;
-  idle = (ceil (waves) - waves) / ceil (waves);
-  if (idle < _ws_threshold (WS_T_TAIL_IDLE))
+  if (idle < 0 || idle < _ws_threshold (WS_T_TAIL_IDLE))
     return;
   f = _ws_trace_finding_new (a, WS_FINDING_TAIL_EFFECT, severity_for (k, WS_SEVERITY_LOW),
                              k->name, idle, _ws_threshold (WS_T_TAIL_IDLE));

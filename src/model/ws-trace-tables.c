@@ -156,6 +156,33 @@ stats_of (GArray *durations, double *total, double *median, double *min, double 
                       / 2;
 }
 
+/* The statistics of the durations of the spans at `indices` (guint) of `spans`. */
+static void
+span_stats (const WsTraceSpan *spans, GArray *indices, double *total, double *median,
+            double *min, double *max)
+{
+  g_autoptr (GArray) d = g_array_sized_new (FALSE, FALSE, sizeof (double), indices->len);
+
+  for (guint j = 0; j < indices->len; j++)
+    {
+      const WsTraceSpan *s = &spans[g_array_index (indices, guint, j)];
+      double ns = (double) (s->end - s->start);
+
+      g_array_append_val (d, ns);
+    }
+  stats_of (d, total, median, min, max);
+}
+
+/* Tables list each program run's rows together, in program order, the longest in total
+ * first. */
+static int
+compare_program_total (guint program_a, double total_a, guint program_b, double total_b)
+{
+  if (program_a != program_b)
+    return program_a < program_b ? -1 : 1;
+  return total_a > total_b ? -1 : total_a < total_b;
+}
+
 static gboolean
 wanted (const WsTraceSpan *s, WsTraceSpanKind kind, guint program)
 {
@@ -217,9 +244,7 @@ compare_kernels (gconstpointer a, gconstpointer b)
 {
   const WsTraceKernel *x = *(WsTraceKernel *const *) a, *y = *(WsTraceKernel *const *) b;
 
-  if (x->program != y->program)
-    return x->program < y->program ? -1 : 1;
-  return x->total_ns > y->total_ns ? -1 : x->total_ns < y->total_ns;
+  return compare_program_total (x->program, x->total_ns, y->program, y->total_ns);
 }
 
 GPtrArray *
@@ -270,18 +295,10 @@ ws_trace_collect_kernels (WsTrace *trace, guint program)
   for (guint i = 0; i < out->len; i++)
     {
       WsTraceKernel *k = g_ptr_array_index (out, i);
-      g_autoptr (GArray) d = g_array_sized_new (FALSE, FALSE, sizeof (double), k->spans->len);
       double *total = g_hash_table_lookup (program_total, GUINT_TO_POINTER (k->program));
 
-      for (guint j = 0; j < k->spans->len; j++)
-        {
-          const WsTraceSpan *s = &spans[g_array_index (k->spans, guint, j)];
-          double ns = (double) (s->end - s->start);
-
-          g_array_append_val (d, ns);
-        }
       k->count = k->spans->len;
-      stats_of (d, &k->total_ns, &k->median_ns, &k->min_ns, &k->max_ns);
+      span_stats (spans, k->spans, &k->total_ns, &k->median_ns, &k->min_ns, &k->max_ns);
       k->share = total != NULL && *total > 0 ? k->total_ns / *total : 0;
       kernel_occupancy (k);
     }
@@ -355,17 +372,9 @@ ws_trace_collect_copies (WsTrace *trace, guint program)
   for (guint i = 0; i < out->len; i++)
     {
       WsTraceCopy *c = g_ptr_array_index (out, i);
-      g_autoptr (GArray) d = g_array_sized_new (FALSE, FALSE, sizeof (double), c->spans->len);
 
-      for (guint j = 0; j < c->spans->len; j++)
-        {
-          const WsTraceSpan *s = &spans[g_array_index (c->spans, guint, j)];
-          double ns = (double) (s->end - s->start);
-
-          g_array_append_val (d, ns);
-        }
       c->count = c->spans->len;
-      stats_of (d, &c->total_ns, &c->median_ns, &c->min_ns, &c->max_ns);
+      span_stats (spans, c->spans, &c->total_ns, &c->median_ns, &c->min_ns, &c->max_ns);
       c->gbs = c->total_ns > 0 ? (double) c->bytes / c->total_ns : 0;
     }
   g_ptr_array_sort (out, compare_copies);
@@ -385,9 +394,7 @@ compare_api (gconstpointer a, gconstpointer b)
 {
   const WsTraceApi *x = *(WsTraceApi *const *) a, *y = *(WsTraceApi *const *) b;
 
-  if (x->program != y->program)
-    return x->program < y->program ? -1 : 1;
-  return x->total_ns > y->total_ns ? -1 : x->total_ns < y->total_ns;
+  return compare_program_total (x->program, x->total_ns, y->program, y->total_ns);
 }
 
 GPtrArray *
