@@ -26,9 +26,8 @@ typedef enum
   N_COLUMNS
 } Column;
 
-/* A cell's text, its tooltip (NULL for none) and its style class (NULL for none). */
-char *_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip,
-                               const char **css);
+/* A cell's text and its style class (NULL for none); its tooltip is asked for apart. */
+char *_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, const char **css);
 WsSession *_ws_runs_view_get_session (WsRunsView *self);
 
 /* The columns' widths, fixed once the first rows are bound (ws-runs-view-widths.c). */

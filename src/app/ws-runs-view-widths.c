@@ -165,11 +165,10 @@ text_key_equal (gconstpointer a, gconstpointer b)
 static void
 fit_text (WsRunsWidths *w, WsRun *run, guint i)
 {
-  g_autofree char *tooltip = NULL;
   g_autofree char *text = NULL;
   const char *css;
 
-  text = _ws_runs_view_cell_text (w->view, run, text_columns[i], &tooltip, &css);
+  text = _ws_runs_view_cell_text (w->view, run, text_columns[i], &css);
   w->text_widths[i] = MAX (w->text_widths[i], ws_column_widths_for_text (w->sample, text));
 }
 

@@ -80,92 +80,47 @@ findings (WsRunsView *self, WsRun *run)
 }
 
 char *
-_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **tooltip,
-                         const char **css)
+_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, const char **css)
 {
-  const WsRunConfig *c = ws_run_get_config (run);
   const WsTiming *t = ws_run_get_timing (run);
   const WsLaunch *l = ws_run_get_launch (run);
   const WsVerify *v = ws_run_get_verify (run);
 
-  *tooltip = NULL;
   *css = NULL;
   switch (column)
     {
-    case COL_DEVICE:
-      *tooltip = c->device_uuid != NULL ? g_strdup (c->device_uuid) : NULL;
-      return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_KERNEL:
       /* An own kernel's runs differ by their parameters: "matmul_tiled TILE=16". */
       return ws_run_dup_kernel_label (run);
     case COL_ID:
+    case COL_DEVICE:
     case COL_SIZE:
     case COL_BLOCK:
     case COL_MEMORY:
       return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_KERNEL_TIME:
       if (t && t->kernel.n > 0)
-        {
-          g_autofree char *min = ws_units_duration (t->kernel.min), *max = ws_units_duration (t->kernel.max);
-
-          *tooltip = g_strdup_printf (_("Median of %d traced launches, back to back; range "
-                                        "%s – %s"), t->kernel.n, min, max);
-          if (t->kernel_in_sequence.n > 0
-              && fabs (t->kernel_in_sequence.median - t->kernel.median) > 0.02 * t->kernel.median)
-            {
-              /* The findings time the kernel between its copies: say why theirs differs. */
-              g_autofree char *seq = ws_units_duration (t->kernel_in_sequence.median);
-              char *more = g_strdup_printf (_("%s. Between its copies, in sequence, the kernel "
-                                              "took %s: that is the time the findings use."),
-                                            *tooltip, seq);
-
-              g_free (*tooltip);
-              *tooltip = more;
-            }
-          return with_spread (&t->kernel);
-        }
+        return with_spread (&t->kernel);
       return t ? ws_units_duration (t->kernel_untraced_ns) : g_strdup ("…");
     case COL_E2E:
-      if (t == NULL)
-        return g_strdup ("…");
-      {
-        double copies = (t->h2d.n > 0 ? t->h2d.median : 0) + (t->d2h.n > 0 ? t->d2h.median : 0);
-
-        if (copies > t->e2e.median && t->e2e.n > 0)
-          {
-            /* The findings add up the traced copies, which can come to more than this. */
-            g_autofree char *sum = ws_units_duration (copies);
-
-            *tooltip = g_strdup_printf (_("Copies in, kernel, copy out, between one pair of "
-                                          "CUDA events, untraced. The traced copies add up to "
-                                          "%s, more than this: copies from pageable memory vary "
-                                          "from one repetition to the next."), sum);
-          }
-        else
-          *tooltip = g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA "
-                                 "events"));
-      }
-      return with_spread (&t->e2e);
+      return t != NULL ? with_spread (&t->e2e) : g_strdup ("…");
     case COL_SPEEDUP_ONE:
     case COL_SPEEDUP_ALL:
       {
         gboolean all = column == COL_SPEEDUP_ALL;
         double k = ws_run_get_speedup (run, all, FALSE), e = ws_run_get_speedup (run, all, TRUE);
-        g_autofree char *ks = ws_units_ratio (k), *es = ws_units_ratio (e);
+        g_autofree char *ks = NULL, *es = NULL;
 
         if (!(k > 0))
           return g_strdup (WS_UNITS_NONE);
-        *tooltip = g_strdup_printf (_("Kernel alone %s faster than the CPU; with the copies, %s"),
-                                    ks, es);
+        ks = ws_units_ratio (k);
+        es = ws_units_ratio (e);
         *css = e > 0 && e < 1 ? "warning" : NULL;
         return g_strdup_printf ("%s / %s", ks, es);
       }
     case COL_OCCUPANCY:
       if (l == NULL)
         return g_strdup ("…");
-      *tooltip = g_strdup_printf (_("%d blocks of %d warps per SM, limited by %s; %.2f waves"),
-                                  l->active_blocks_per_sm, l->warps_per_block,
-                                  l->limiter ? l->limiter : "?", l->waves);
       *css = l->occupancy < 0.5 ? "error" : l->occupancy < 1.0 ? "warning" : NULL;
       return ws_run_column_dup_text (schema_column (column), run, NULL);
     case COL_VERIFIED:
@@ -178,9 +133,6 @@ _ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **too
         }
       if (v == NULL)
         return g_strdup (WS_UNITS_NONE);
-      *tooltip = g_strdup_printf (_("%" PRId64 " of %" PRId64
-                                    " elements checked (%s); max relative error %.2g"),
-                                  v->checked, v->total, v->method ? v->method : "", v->max_rel_err);
       *css = v->pass ? "success" : "error";
       return g_strdup (v->pass ? _("✓ pass") : _("✗ FAIL"));
     case COL_FINDINGS:
@@ -199,8 +151,6 @@ _ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **too
           g_string_append_printf (s, "▲ %u ", counts[WS_SEVERITY_MEDIUM]);
         if (counts[WS_SEVERITY_LOW])
           g_string_append_printf (s, "◆ %u", counts[WS_SEVERITY_LOW]);
-        if (f != NULL && f->len > 0)
-          *tooltip = g_strdup (((WsFinding *) g_ptr_array_index (f, 0))->title);
         *css = counts[WS_SEVERITY_HIGH] ? "error" : counts[WS_SEVERITY_MEDIUM] ? "warning" : NULL;
         return g_string_free (s, FALSE);
       }
@@ -209,32 +159,146 @@ _ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, char **too
     }
 }
 
+/* A cell's tooltip, NULL for none: built only when GTK asks for it (query_tooltip_cb). */
+static char *
+cell_tooltip (WsRunsView *self, WsRun *run, Column column)
+{
+  const WsRunConfig *c = ws_run_get_config (run);
+  const WsTiming *t = ws_run_get_timing (run);
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsVerify *v = ws_run_get_verify (run);
+
+  switch (column)
+    {
+    case COL_DEVICE:
+      return g_strdup (c->device_uuid);
+    case COL_KERNEL_TIME:
+      if (t && t->kernel.n > 0)
+        {
+          g_autofree char *min = ws_units_duration (t->kernel.min), *max = ws_units_duration (t->kernel.max);
+          g_autofree char *tooltip = g_strdup_printf (_("Median of %d traced launches, back to "
+                                                        "back; range %s – %s"),
+                                                      t->kernel.n, min, max);
+
+          if (t->kernel_in_sequence.n > 0
+              && fabs (t->kernel_in_sequence.median - t->kernel.median) > 0.02 * t->kernel.median)
+            {
+              /* The findings time the kernel between its copies: say why theirs differs. */
+              g_autofree char *seq = ws_units_duration (t->kernel_in_sequence.median);
+
+              return g_strdup_printf (_("%s. Between its copies, in sequence, the kernel "
+                                        "took %s: that is the time the findings use."),
+                                      tooltip, seq);
+            }
+          return g_steal_pointer (&tooltip);
+        }
+      return NULL;
+    case COL_E2E:
+      if (t == NULL)
+        return NULL;
+      {
+        double copies = (t->h2d.n > 0 ? t->h2d.median : 0) + (t->d2h.n > 0 ? t->d2h.median : 0);
+
+        if (copies > t->e2e.median && t->e2e.n > 0)
+          {
+            /* The findings add up the traced copies, which can come to more than this. */
+            g_autofree char *sum = ws_units_duration (copies);
+
+            return g_strdup_printf (_("Copies in, kernel, copy out, between one pair of "
+                                      "CUDA events, untraced. The traced copies add up to "
+                                      "%s, more than this: copies from pageable memory vary "
+                                      "from one repetition to the next."), sum);
+          }
+        return g_strdup (_("Copies in, kernel, copy out, between one pair of CUDA events"));
+      }
+    case COL_SPEEDUP_ONE:
+    case COL_SPEEDUP_ALL:
+      {
+        gboolean all = column == COL_SPEEDUP_ALL;
+        double k = ws_run_get_speedup (run, all, FALSE), e = ws_run_get_speedup (run, all, TRUE);
+        g_autofree char *ks = NULL, *es = NULL;
+
+        if (!(k > 0))
+          return NULL;
+        ks = ws_units_ratio (k);
+        es = ws_units_ratio (e);
+        return g_strdup_printf (_("Kernel alone %s faster than the CPU; with the copies, %s"),
+                                ks, es);
+      }
+    case COL_OCCUPANCY:
+      if (l == NULL)
+        return NULL;
+      return g_strdup_printf (_("%d blocks of %d warps per SM, limited by %s; %.2f waves"),
+                              l->active_blocks_per_sm, l->warps_per_block,
+                              l->limiter ? l->limiter : "?", l->waves);
+    case COL_VERIFIED:
+      {
+        WsRunState state = ws_run_get_state (run);
+
+        /* As the cell's text: a run without its results says so, and has no tooltip. */
+        if (state == WS_RUN_STATE_RUNNING || state == WS_RUN_STATE_REFUSED
+            || state == WS_RUN_STATE_INCOMPLETE || v == NULL)
+          return NULL;
+      }
+      return g_strdup_printf (_("%" PRId64 " of %" PRId64
+                                " elements checked (%s); max relative error %.2g"),
+                              v->checked, v->total, v->method ? v->method : "", v->max_rel_err);
+    case COL_FINDINGS:
+      {
+        GPtrArray *f = ws_run_get_state (run) == WS_RUN_STATE_RUNNING
+                         ? NULL
+                         : findings (self, run);
+
+        if (f != NULL && f->len > 0)
+          return g_strdup (((WsFinding *) g_ptr_array_index (f, 0))->title);
+        return NULL;
+      }
+    default:
+      return NULL;
+    }
+}
+
+char *
+ws_runs_view_dup_cell_tooltip (WsRunsView *self, GtkWidget *cell)
+{
+  WsRun *run = g_object_get_data (G_OBJECT (cell), "run");
+
+  g_return_val_if_fail (WS_IS_RUNS_VIEW (self), NULL);
+  if (run == NULL)
+    return NULL;
+  return cell_tooltip (self, run,
+                       GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "column")));
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget *cell, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  gpointer data)
+{
+  GtkWidget *view = gtk_widget_get_ancestor (cell, WS_TYPE_RUNS_VIEW);
+  g_autofree char *text = NULL;
+
+  if (view == NULL)
+    return FALSE;
+  text = ws_runs_view_dup_cell_tooltip (WS_RUNS_VIEW (view), cell);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 update_label (GtkListItem *item, WsRunsView *self)
 {
   GtkWidget *label = gtk_list_item_get_child (item);
   WsRun *run = gtk_list_item_get_item (item);
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "column"));
-  g_autofree char *tooltip = NULL, *text = NULL;
+  g_autofree char *text = NULL;
   const char *css = NULL;
 
   if (run == NULL)
     return;
-  text = _ws_runs_view_cell_text (self, run, column, &tooltip, &css);
+  text = _ws_runs_view_cell_text (self, run, column, &css);
   gtk_inscription_set_text (GTK_INSCRIPTION (label), text);
-  /* Setting a tooltip on a visible widget asks the display where the pointer is (GTK 4.8), a
-   * round trip to the X server: only when it changes, and not for a cell not yet on screen,
-   * which cannot be under the pointer (a new row's cells are bound before they are mapped). */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
-    {
-      gboolean unseen = !gtk_widget_get_mapped (label) && gtk_widget_get_visible (label);
-
-      if (unseen)
-        gtk_widget_set_visible (label, FALSE);
-      gtk_widget_set_tooltip_text (label, tooltip);
-      if (unseen)
-        gtk_widget_set_visible (label, TRUE);
-    }
   gtk_widget_remove_css_class (label, "error");
   gtk_widget_remove_css_class (label, "warning");
   gtk_widget_remove_css_class (label, "success");
@@ -257,6 +321,11 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer column)
   gtk_inscription_set_xalign (GTK_INSCRIPTION (label), xalign);
   gtk_widget_add_css_class (label, "numeric");
   g_object_set_data (G_OBJECT (label), "column", column);
+  /* The tooltip is built when GTK asks for it, under the pointer: a tooltip set on a visible
+   * cell as its row is bound would ask the display where the pointer is (GTK 4.8), a round
+   * trip to the X server for each cell of each row scrolled into view. */
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_list_item_set_child (item, label);
 }
 
@@ -272,6 +341,8 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *self)
   WsRun *run = gtk_list_item_get_item (item);
 
   g_object_set_data (G_OBJECT (item), "view", self);
+  /* The run the cell's tooltip is about; the item holds it until unbind_cb. */
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "run", run);
   _ws_runs_widths_bound (&self->widths, gtk_list_item_get_child (item));
   if (self->findings_shown != NULL
       && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_list_item_get_child (item)), "column"))
@@ -286,6 +357,7 @@ unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, WsRunsView *sel
 {
   WsRun *run = gtk_list_item_get_item (item);
 
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "run", NULL);
   if (self->findings_shown != NULL)
     g_hash_table_remove (self->findings_shown, item);
   if (run != NULL)

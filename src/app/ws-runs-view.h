@@ -25,6 +25,8 @@ void ws_runs_view_select_run (WsRunsView *self, int id);
 void ws_runs_view_add_to_selection (WsRunsView *self, int id);
 /* Whether the GPU column is shown: the session's runs ran on several GPUs. */
 gboolean ws_runs_view_shows_devices (WsRunsView *self);
+/* A cell's tooltip, as the cell gives it when GTK asks (NULL for none; for tests). */
+char *ws_runs_view_dup_cell_tooltip (WsRunsView *self, GtkWidget *cell);
 /* The rows' vertical scrolling (a benchmark scrolls the table with it, ws-probe.h). */
 GtkAdjustment *ws_runs_view_get_vadjustment (WsRunsView *self);
 
