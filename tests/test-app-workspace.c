@@ -305,8 +305,17 @@ test_runs_view_columns (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint rows_wanted;
+
+static gboolean
+all_rows_arrived (gpointer view)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) == rows_wanted;
+}
+
 /* A session's runs come into the table a few rows a frame (ws-runs-view.c): all of them are
- * rows once the window has painted a few frames, and a run picked before then is found. */
+ * rows once the window has painted enough frames (a deadline, not a time: a frame may take
+ * long in the sanitized build), and a run picked before then is found at once. */
 static void
 test_runs_view_rows_arrive (void)
 {
@@ -325,7 +334,8 @@ test_runs_view_rows_arrive (void)
   window = ws_test_new_window ();
   view = find_column_view (ws_test_view (window, "runs_view"));
   ws_test_open (window, "vector-add-blocks-h200.jsonl");
-  ws_test_spin_for (500);
+  rows_wanted = runs;
+  ws_test_spin_until (all_rows_arrived, view, 30000);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))),
                     ==, runs);
   gtk_window_destroy (GTK_WINDOW (window));
