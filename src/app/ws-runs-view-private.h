@@ -1,5 +1,5 @@
 /* ws-runs-view-private.h: what the runs table's files share: its columns, the text of a cell,
- * and the columns' widths (ws-runs-view-widths.c).
+ * its tooltip (ws-runs-view-tooltips.c) and the columns' widths (ws-runs-view-widths.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -29,6 +29,12 @@ typedef enum
 /* A cell's text and its style class (NULL for none); its tooltip is asked for apart. */
 char *_ws_runs_view_cell_text (WsRunsView *self, WsRun *run, Column column, const char **css);
 WsSession *_ws_runs_view_get_session (WsRunsView *self);
+/* The findings of a run from the workspace's analysis, NULL before it is ready. */
+GPtrArray *_ws_runs_view_get_findings (WsRunsView *self, WsRun *run);
+/* A cell's "query-tooltip" handler (ws-runs-view-tooltips.c): the cell carries its run and
+ * column as object data ("run", "column"). */
+gboolean _ws_runs_view_query_tooltip_cb (GtkWidget *cell, int x, int y, gboolean keyboard,
+                                         GtkTooltip *tooltip, gpointer data);
 
 /* The columns' widths, fixed once the first rows are bound (ws-runs-view-widths.c). */
 #define WS_RUNS_TEXT_COLUMNS 5
