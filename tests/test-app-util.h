@@ -29,8 +29,42 @@ ws_test_spin_for (guint ms)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 }
 
+/* GTK 4.8 now and then warns "Trying to snapshot GtkGizmo … without a current allocation"
+ * (a slider or handle of its own drawn in the frame its allocation was dropped), which the
+ * tests' fatal warnings turned into a failed test once in many runs (DEVELOPERS.md, "Known
+ * intermittent failures"); its cause is not found in Warpscope's code. That one message is
+ * printed and let through; every other message goes to GLib's writer, fatal as before. */
+static inline gboolean
+ws_test_is_gizmo_warning (const char *message)
+{
+  return g_str_has_prefix (message, "Trying to snapshot GtkGizmo ")
+         && strstr (message, " without a current allocation") != NULL;
+}
+
+static inline GLogWriterOutput
+ws_test_log_writer (GLogLevelFlags level, const GLogField *fields, gsize n, gpointer data)
+{
+  if (level & G_LOG_LEVEL_WARNING)
+    for (gsize i = 0; i < n; i++)
+      if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0
+          && ws_test_is_gizmo_warning (fields[i].value))
+        {
+          g_printerr ("# let through, GTK's own: %s\n", (const char *) fields[i].value);
+          return G_LOG_WRITER_HANDLED;
+        }
+  return g_log_writer_default (level, fields, n, data);
+}
+
+/* Fatal warnings abort after the writer unless the test's fatal handler says otherwise. */
+static inline gboolean
+ws_test_log_fatal (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  return !(level & G_LOG_LEVEL_WARNING) || !ws_test_is_gizmo_warning (message);
+}
+
 /* The application adds its resources' icons to the theme (its resource base path); a window
- * made without it does so first, or the welcome page shows a missing image. */
+ * made without it does so first, or the welcome page shows a missing image. The first window
+ * of a test program also installs the log writer above, once for the process. */
 static inline void
 ws_test_add_icons (void)
 {
@@ -38,6 +72,14 @@ ws_test_add_icons (void)
 
   if (g_once_init_enter (&icons))
     {
+      GObject *display = G_OBJECT (gdk_display_get_default ());
+
+      if (g_object_get_data (display, "ws-test-log-writer") == NULL)
+        {
+          g_object_set_data (display, "ws-test-log-writer", GINT_TO_POINTER (1));
+          g_log_set_writer_func (ws_test_log_writer, NULL, NULL);
+          g_test_log_set_fatal_handler (ws_test_log_fatal, NULL);
+        }
       gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
                                         "/org/warpscope/Warpscope/icons");
       g_once_init_leave (&icons, 1);
