@@ -245,7 +245,7 @@ check_pointers (WsSession *session, GPtrArray *findings)
     {
       const WsFinding *f = g_ptr_array_index (findings, i);
       WsRun *run = ws_session_find_run (session, f->run);
-      const WsActivity *a = NULL;
+      const WsSpan *a = NULL;
       guint n = 0;
 
       g_assert_true (f->title && f->numbers && f->cause && f->fix);

@@ -68,7 +68,7 @@ test_vector_add (void)
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsFinding *compile, *pageable, *bound;
   guint n;
-  const WsTraceSpan *spans = ws_trace_get_spans (ws_session_get_trace (session), &n);
+  const WsSpan *spans = ws_trace_get_spans (ws_session_get_trace (session), &n);
   gboolean points_at_kernel = FALSE, points_at_launch = FALSE;
 
   check_well_formed (session, findings);
@@ -91,10 +91,10 @@ test_vector_add (void)
   assert_contains (compile->fix, "@cuda.jit(\"void(float32[:], float32[:], float32[:])\")");
   for (guint i = 0; i < compile->activities->len; i++)
     {
-      const WsTraceSpan *s = &spans[g_array_index (compile->activities, guint, i)];
+      const WsSpan *s = &spans[g_array_index (compile->activities, guint, i)];
 
-      points_at_kernel |= s->kind == WS_TRACE_SPAN_KERNEL;
-      points_at_launch |= s->kind == WS_TRACE_SPAN_API
+      points_at_kernel |= s->kind == WS_ACTIVITY_KERNEL;
+      points_at_launch |= s->kind == WS_ACTIVITY_API
                           && g_strcmp0 (s->name, "cuLaunchKernelEx") == 0;
     }
   g_assert_true (points_at_kernel && points_at_launch);

@@ -474,7 +474,7 @@ test_comparison_arithmetic (void)
   WsRun *five = ws_session_find_run (session, 5), *eleven = ws_session_find_run (session, 11);
   g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
   gint64 s5, e5, s11, e11, start, end;
-  const WsActivity *a;
+  const WsSpan *a;
   guint n, kernel = G_MAXUINT;
   WsTotals whole, from_start;
 

@@ -281,7 +281,7 @@ test_examples (void)
   g_autoptr (GPtrArray) one_matmul = one (sample ("matmul-sizes"));
   WsRun *run = ws_session_find_run (sizes, 10);
   guint n, seen = 0;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
   WsChartOptions options;
   g_autoptr (GBytes) zoom = NULL, dark = NULL, print = NULL;
   gint64 end = a[0].end;

@@ -15,8 +15,8 @@ test_timeline_zoom (void)
   g_autoptr (GPtrArray) sessions = one (session);
   WsRun *run = ws_session_find_run (session, 5);
   guint index;
-  const WsActivity *k = first_kernel (run, WS_PHASE_SEQUENCE, &index);
-  g_autofree char *dur = ws_units_duration ((double) ws_activity_duration (k));
+  const WsSpan *k = first_kernel (run, WS_PHASE_SEQUENCE, &index);
+  g_autofree char *dur = ws_units_duration ((double) ws_span_duration (k));
   WsChartOptions options;
   struct
   {
@@ -62,7 +62,7 @@ test_timeline_pick (void)
   WsSession *session = sample ("vector-add-sizes");
   WsRun *run = ws_session_find_run (session, 3), *picked = NULL;
   guint index, picked_index = G_MAXUINT;
-  const WsActivity *k = first_kernel (run, WS_PHASE_KERNELS, &index);
+  const WsSpan *k = first_kernel (run, WS_PHASE_KERNELS, &index);
   WsChartOptions options;
   WsTimelineGeometry g;
   double x, y;
@@ -104,7 +104,7 @@ test_timeline_highlight (void)
   g_autoptr (GBytes) plain = NULL, marked = NULL;
   WsChartOptions options;
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
 
   first_kernel (run, WS_PHASE_SEQUENCE, &ref.index);
   g_array_append_val (refs, ref);
@@ -128,7 +128,7 @@ test_timeline_compare (void)
   WsRun *pageable = ws_session_find_run (session, 5), *pinned = ws_session_find_run (session, 11);
   WsRun *picked = NULL;
   guint index, picked_index = G_MAXUINT;
-  const WsActivity *k = first_kernel (pinned, WS_PHASE_SEQUENCE, &index);
+  const WsSpan *k = first_kernel (pinned, WS_PHASE_SEQUENCE, &index);
   gint64 s5, e5, s11, e11, fs, fe;
   g_autoptr (GBytes) svg = NULL;
   g_autofree char *text = NULL;
@@ -558,7 +558,7 @@ test_timeline_trace (void)
   static const char *const rows[] = { "API calls", "JIT compiles", "H2D copies",
                                       "Kernels · stream 7", "D2H copies", "Host waits (sync)" };
   guint n_spans, kernels = 0;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
   g_autoptr (GPtrArray) sessions = one (session);
   g_autoptr (GBytes) svg = NULL;
   g_autofree char *text = NULL;
@@ -577,7 +577,7 @@ test_timeline_trace (void)
     g_assert_cmpstr (g_array_index (g->rows, WsTimelineRow, i).label, ==, rows[i]);
   /* From the first API call (cuInit's context) to the last, whole. */
   for (guint i = 0; i < n_spans; i++)
-    if (spans[i].kind == WS_TRACE_SPAN_KERNEL)
+    if (spans[i].kind == WS_ACTIVITY_KERNEL)
       {
         guint64 key;
 
@@ -603,13 +603,13 @@ test_timeline_trace (void)
                                     NULL, NULL));
   /* Its own spans are picked: the kernel, a pixel wide in two seconds, where it is drawn. */
   {
-    const WsTraceSpan *k = NULL;
+    const WsSpan *k = NULL;
     guint picked = G_MAXUINT;
     double x;
     g_autofree char *words = NULL;
 
     for (guint i = 0; i < n_spans && k == NULL; i++)
-      if (spans[i].kind == WS_TRACE_SPAN_KERNEL)
+      if (spans[i].kind == WS_ACTIVITY_KERNEL)
         k = &spans[i];
     x = geometry.plot_x + (double) (k->start - geometry.start) / (double) (geometry.end
                                                                           - geometry.start)

@@ -28,7 +28,7 @@ test_breakdown_program (void)
   WsBreakdownData *d = _ws_breakdown_collect (session, &base);
   const WsBreakdownRow *row;
   guint n;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n);
   const WsTraceProgram *p = g_ptr_array_index (ws_trace_get_programs (trace), 0);
   gint64 start, end;
   double sum = 0, kernel_ns = 0;
@@ -47,7 +47,7 @@ test_breakdown_program (void)
     }
   g_assert_cmpfloat (fabs (sum - 1), <, 1e-9);
   for (guint i = 0; i < n; i++)
-    if (spans[i].kind == WS_TRACE_SPAN_KERNEL && spans[i].program == p->id)
+    if (spans[i].kind == WS_ACTIVITY_KERNEL && spans[i].run == p->id)
       kernel_ns += (double) (spans[i].end - spans[i].start);
   /* One stream: nothing overlaps the kernels, so their share is their own time. */
   g_assert_cmpfloat (fabs (row->share[WS_SEGMENT_KERNEL] * row->span_ns - kernel_ns), <,
@@ -218,13 +218,13 @@ test_timeline_short_copy (void)
   g_autoptr (GBytes) png = NULL;
   cairo_surface_t *image;
   guint n_spans, n_rows, copies = 0;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
   WsColor color;
   int row = trace_row (session, WS_LANE_D2H, &n_rows, &color), y, hit = -1;
   double at = 0;
 
   for (guint i = 0; i < n_spans; i++)
-    if (spans[i].kind == WS_TRACE_SPAN_MEMCPY && spans[i].direction == WS_COPY_DTOH)
+    if (spans[i].kind == WS_ACTIVITY_MEMCPY && spans[i].direction == WS_COPY_DTOH)
       {
         copies++;
         g_assert_cmpint (spans[i].end - spans[i].start, <, 5000);

@@ -328,11 +328,11 @@ sample (const char *prefix)
   g_assert_not_reached ();
 }
 
-static inline const WsActivity *
+static inline const WsSpan *
 first_kernel (WsRun *run, WsActivityPhase phase, guint *index)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
 
   for (guint i = 0; i < n; i++)
     if (a[i].kind == WS_ACTIVITY_KERNEL && a[i].phase == phase)

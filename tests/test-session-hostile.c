@@ -72,7 +72,7 @@ test_depth_limit (void)
       g_autoptr (WsSession) session = fed_session ();
       g_autoptr (GError) error = NULL;
       g_autoptr (WsRecord) record = NULL;
-      WsActivity a;
+      WsSpan a;
       guint32 run;
 
       g_test_message ("%d levels", levels);

@@ -187,7 +187,7 @@ test_numbers_at_the_edge (void)
   };
   WsRun *run;
   guint n;
-  const WsActivity *a;
+  const WsSpan *a;
   gint64 dropped;
   int exit_code;
 
@@ -197,16 +197,16 @@ test_numbers_at_the_edge (void)
   run = ws_session_find_run (session, G_MAXINT32);
   g_assert_nonnull (run);
   g_assert_cmpuint (ws_run_get_config (run)->seed, ==, G_MAXUINT64);
-  g_assert_cmpuint (ws_run_get_config (run)->shape[0], ==, WS_ACTIVITY_MAX_TIME_NS);
+  g_assert_cmpuint (ws_run_get_config (run)->shape[0], ==, WS_SPAN_MAX_TIME_NS);
   g_assert_cmpfloat (ws_run_get_launch (run)->occupancy, ==, 1.0);
   a = ws_run_get_activities (run, &n);
   g_assert_cmpuint (n, ==, 1);
-  g_assert_cmpint (a[0].start, ==, -WS_ACTIVITY_MAX_TIME_NS);
-  g_assert_cmpint (ws_activity_duration (&a[0]), ==, 2 * WS_ACTIVITY_MAX_TIME_NS);
+  g_assert_cmpint (a[0].start, ==, -WS_SPAN_MAX_TIME_NS);
+  g_assert_cmpint (ws_span_duration (&a[0]), ==, 2 * WS_SPAN_MAX_TIME_NS);
   g_assert_cmpuint (a[0].rep, ==, G_MAXUINT32);
   g_assert_true (ws_session_is_done (session, &exit_code, &dropped));
   g_assert_cmpint (exit_code, ==, 255);
-  g_assert_cmpint (dropped, ==, WS_ACTIVITY_MAX_TIME_NS);
+  g_assert_cmpint (dropped, ==, WS_SPAN_MAX_TIME_NS);
 }
 
 /* Every integer the fast path reads: at the ends of its range it reads what the general path
@@ -221,9 +221,9 @@ test_fast_path_ranges (void)
   } fields[] = {
     { "run", 0, G_MAXINT32 },
     { "rep", 0, G_MAXUINT32 },
-    { "start", -WS_ACTIVITY_MAX_TIME_NS, 0 }, /* the end is 0 */
-    { "end", 0, WS_ACTIVITY_MAX_TIME_NS },    /* the start is 0 */
-    { "bytes", 0, WS_ACTIVITY_MAX_TIME_NS },
+    { "start", -WS_SPAN_MAX_TIME_NS, 0 }, /* the end is 0 */
+    { "end", 0, WS_SPAN_MAX_TIME_NS },    /* the start is 0 */
+    { "bytes", 0, WS_SPAN_MAX_TIME_NS },
     { "stream", 0, G_MAXUINT32 },
     { "correlation", 0, G_MAXUINT32 },
     { "registers", 0, G_MAXUINT16 },
@@ -248,7 +248,7 @@ test_fast_path_ranges (void)
           fields[i].field, v);
         g_autofree char *moved = g_strdup_printf ("{\"x\":0,%s", line + 1);
         g_autoptr (WsSession) session = fed_session ();
-        WsActivity fast;
+        WsSpan fast;
         guint32 run;
         guint n;
 
@@ -267,7 +267,7 @@ test_fast_path_ranges (void)
         if (in_range)
           {
             WsRun *r = ws_session_find_run (session, g_str_equal (fields[i].field, "run") ? (int) v : 1);
-            const WsActivity *a = ws_run_get_activities (r, &n);
+            const WsSpan *a = ws_run_get_activities (r, &n);
 
             g_assert_cmpuint (n, ==, 2);
             g_assert_cmpmem (&a[0], sizeof *a, &a[1], sizeof *a);
@@ -298,7 +298,7 @@ test_fast_path_strict (void)
                                                "\"start\":1,\"end\":2,\"x\":%s}",
                                                values[i].x);
       g_autoptr (WsSession) session = fed_session ();
-      WsActivity a;
+      WsSpan a;
       guint32 run;
 
       {
@@ -323,7 +323,7 @@ test_duplicate_names (void)
                      "\"start\":1,\"kind\":\"kernel\"}";
   g_autofree char *moved = g_strdup_printf ("{\"x\":0,%s", line + 1);
   g_autoptr (WsSession) session = fed_session ();
-  const WsActivity *a;
+  const WsSpan *a;
   guint n;
 
   g_assert_true (ws_session_feed_line (session, line, -1, NULL));
@@ -402,33 +402,33 @@ test_longest_activities (void)
   g_assert_true (small_copies);
   ws_session_get_window_totals (session, G_MININT64, G_MAXINT64, &t);
   g_assert_cmpint (t.span_ns, >, 0);
-  g_assert_cmpint (t.copy_ns, ==, 2 * WS_ACTIVITY_MAX_TIME_NS);
+  g_assert_cmpint (t.copy_ns, ==, 2 * WS_SPAN_MAX_TIME_NS);
   g_assert_cmpint (t.idle_ns, ==, t.span_ns - t.copy_ns);
 }
 
 /* Activities the reader would refuse, made past it, across the whole of int64: the run's
  * totals and the copies' analysis saturate instead of overflowing (UBSan: "signed integer
- * overflow" in ws_activity_duration and in the union of spans, under build-asan). */
+ * overflow" in ws_span_duration and in the union of spans, under build-asan). */
 static void
 test_unbounded_activities (void)
 {
   g_autoptr (WsSession) session = fed_session ();
   g_autoptr (GPtrArray) findings = NULL;
   WsRun *run = ws_session_find_run (session, 1);
-  const WsActivity copies[] = {
+  const WsSpan copies[] = {
     { .start = G_MININT64, .end = G_MAXINT64, .kind = WS_ACTIVITY_MEMCPY,
       .phase = WS_PHASE_SEQUENCE, .direction = WS_COPY_HTOD, .bytes = 1000 },
     { .start = G_MININT64 + 1, .end = G_MAXINT64, .kind = WS_ACTIVITY_KERNEL,
       .phase = WS_PHASE_SEQUENCE, .name = "k" },
   };
-  WsActivity a = { .start = G_MININT64, .end = G_MAXINT64 };
+  WsSpan a = { .start = G_MININT64, .end = G_MAXINT64 };
   WsTotals t;
 
-  g_assert_cmpint (ws_activity_duration (&a), ==, G_MAXINT64);
-  a = (WsActivity) { .start = G_MAXINT64, .end = G_MININT64 };
-  g_assert_cmpint (ws_activity_duration (&a), ==, G_MININT64);
-  a = (WsActivity) { .start = -5, .end = 7 };
-  g_assert_cmpint (ws_activity_duration (&a), ==, 12);
+  g_assert_cmpint (ws_span_duration (&a), ==, G_MAXINT64);
+  a = (WsSpan) { .start = G_MAXINT64, .end = G_MININT64 };
+  g_assert_cmpint (ws_span_duration (&a), ==, G_MININT64);
+  a = (WsSpan) { .start = -5, .end = 7 };
+  g_assert_cmpint (ws_span_duration (&a), ==, 12);
   g_assert_cmpint (ws_ns_add_saturated (G_MAXINT64, 1), ==, G_MAXINT64);
   g_assert_cmpint (ws_ns_add_saturated (G_MININT64, -1), ==, G_MININT64);
 

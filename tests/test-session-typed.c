@@ -554,8 +554,8 @@ assert_same_run (WsRun *a, WsRun *b)
 {
   const WsRunConfig *x = ws_run_get_config (a), *y = ws_run_get_config (b);
   guint na, nb;
-  const WsActivity *aa = ws_run_get_activities (a, &na);
-  const WsActivity *ab = ws_run_get_activities (b, &nb);
+  const WsSpan *aa = ws_run_get_activities (a, &na);
+  const WsSpan *ab = ws_run_get_activities (b, &nb);
 
   g_assert_cmpint (x->id, ==, y->id);
   g_assert_cmpstr (x->kernel, ==, y->kernel);

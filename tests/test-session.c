@@ -130,7 +130,7 @@ test_samples_load (void)
         {
           g_autoptr (WsRun) run = g_list_model_get_item (runs, r);
           guint n;
-          const WsActivity *a = ws_run_get_activities (run, &n);
+          const WsSpan *a = ws_run_get_activities (run, &n);
 
           const WsRunConfig *c = ws_run_get_config (run);
 
@@ -170,7 +170,7 @@ test_fast_path (void)
       lines = g_strsplit (text, "\n", -1);
       for (guint l = 0; lines[l] != NULL; l++)
         {
-          WsActivity fast, slow;
+          WsSpan fast, slow;
           guint32 fast_run, slow_run = 0;
           g_autoptr (WsSession) s = ws_session_new (WS_SESSION_SOURCE_RECORDING);
           g_autoptr (GError) error = NULL;
@@ -197,7 +197,7 @@ test_fast_path (void)
           {
             WsRun *run = ws_session_find_run (s, (int) fast_run);
             guint n;
-            const WsActivity *a = ws_run_get_activities (run, &n);
+            const WsSpan *a = ws_run_get_activities (run, &n);
 
             g_assert_cmpuint (n, ==, 1);
             slow = a[0];

@@ -84,10 +84,10 @@ static const char *const trace_samples[] = {
 };
 
 static guint
-count_spans (WsTrace *trace, WsTraceSpanKind kind)
+count_spans (WsTrace *trace, WsActivityKind kind)
 {
   guint n, c = 0;
-  const WsTraceSpan *s = ws_trace_get_spans (trace, &n);
+  const WsSpan *s = ws_trace_get_spans (trace, &n);
 
   for (guint i = 0; i < n; i++)
     c += s[i].kind == kind;
@@ -123,7 +123,7 @@ test_samples_read (void)
       WsTrace *trace = ws_session_get_trace (session);
       const WsTraceProgram *program;
       const WsTraceProcess *process;
-      const WsTraceSpan *spans;
+      const WsSpan *spans;
       guint n, n_events;
       gint64 start, end;
 
@@ -149,17 +149,16 @@ test_samples_read (void)
       g_assert_nonnull (ws_trace_get_device (trace, 0, 0));
       g_assert_cmpint (ws_trace_get_device (trace, 0, 0)->sm_count, ==, 132);
 
-      g_assert_cmpuint (count_spans (trace, WS_TRACE_SPAN_KERNEL), ==,
+      g_assert_cmpuint (count_spans (trace, WS_ACTIVITY_KERNEL), ==,
                         count_records (records, "activity", "kernel"));
-      g_assert_cmpuint (count_spans (trace, WS_TRACE_SPAN_MEMCPY), ==,
+      g_assert_cmpuint (count_spans (trace, WS_ACTIVITY_MEMCPY), ==,
                         count_records (records, "activity", "memcpy"));
-      g_assert_cmpuint (count_spans (trace, WS_TRACE_SPAN_API), ==,
+      g_assert_cmpuint (count_spans (trace, WS_ACTIVITY_API), ==,
                         count_records (records, "activity", "api"));
-      g_assert_cmpuint (count_spans (trace, WS_TRACE_SPAN_JIT), ==,
+      g_assert_cmpuint (count_spans (trace, WS_ACTIVITY_JIT), ==,
                         count_records (records, "activity", "jit"));
-      g_assert_cmpuint (count_spans (trace, WS_TRACE_SPAN_NVTX_RANGE)
-                          + count_spans (trace, WS_TRACE_SPAN_NVTX_MARK),
-                        ==, count_records (records, "activity", "nvtx"));
+      g_assert_cmpuint (count_spans (trace, WS_ACTIVITY_NVTX), ==,
+                        count_records (records, "activity", "nvtx"));
       g_assert_cmpuint (ws_session_get_n_activities (session), ==,
                         count_records (records, "activity", NULL));
       ws_trace_get_events (trace, &n_events);
@@ -213,7 +212,7 @@ find_copy (GPtrArray *copies, WsCopyDirection direction, WsHostMemory memory)
     {
       const WsTraceCopy *c = g_ptr_array_index (copies, i);
 
-      if (c->kind == WS_TRACE_SPAN_MEMCPY && c->direction == direction && c->host_memory == memory)
+      if (c->kind == WS_ACTIVITY_MEMCPY && c->direction == direction && c->host_memory == memory)
         return c;
     }
   return NULL;
@@ -538,7 +537,7 @@ test_live_and_odd (void)
     "{\"type\":\"a_later_record\",\"t\":2}",
   };
   guint kernels = 0, copies = 0, n;
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   WsTrace *trace;
 
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
@@ -558,10 +557,10 @@ test_live_and_odd (void)
   spans = ws_trace_get_spans (trace, &n);
   g_assert_cmpuint (n, ==, 5);
   /* The open range closes where its process's records end. */
-  g_assert_cmpint (spans[0].kind, ==, WS_TRACE_SPAN_NVTX_RANGE);
-  g_assert_true (spans[0].flags & WS_TRACE_SPAN_OPEN);
+  g_assert_true (ws_span_is_nvtx_range (&spans[0]));
+  g_assert_true (spans[0].flags & WS_SPAN_OPEN);
   g_assert_cmpint (spans[0].end, ==, 60);
-  g_assert_cmpint (spans[3].kind, ==, WS_TRACE_SPAN_OTHER);
+  g_assert_cmpint (spans[3].kind, ==, WS_ACTIVITY_OTHER);
   /* Two processes: the second's hello never came. Neither closed its records. */
   g_assert_cmpuint (ws_trace_get_processes (trace)->len, ==, 2);
   g_assert_cmpuint (ws_session_get_n_activities (session), ==, 6);
@@ -583,6 +582,95 @@ test_live_and_odd (void)
 /* The trace command, as the app's dialog and the CLI make it: the runner's options first, then
  * -- and the program's words exactly as given; what a person typed wrong is refused with what
  * to change. */
+/* One activity record is one span whoever wrote it: the runner's sweep (the fast path and the
+ * general one) and a traced program read a kernel and a copy into the same fields; only the
+ * times (each source's own axis), the group (run) and the process differ. */
+static const WsSpan *
+first_span_of_run (WsSession *session, const char *line)
+{
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  g_assert_true (ws_session_feed_line (session, line, -1, &error));
+  g_assert_no_error (error);
+  return ws_run_get_activities (ws_session_find_run (session, 1), &n) + n - 1;
+}
+
+static void
+assert_same_span (const WsSpan *a, const WsSpan *b)
+{
+  g_assert_cmpint (a->kind, ==, b->kind);
+  g_assert_true (a->name == b->name);
+  g_assert_true (a->detail == b->detail);
+  g_assert_cmpuint (a->bytes, ==, b->bytes);
+  g_assert_cmpuint (a->correlation, ==, b->correlation);
+  g_assert_cmpuint (a->stream, ==, b->stream);
+  g_assert_cmpmem (a->grid, sizeof a->grid, b->grid, sizeof b->grid);
+  g_assert_cmpmem (a->block, sizeof a->block, b->block, sizeof b->block);
+  g_assert_cmpuint (a->registers, ==, b->registers);
+  g_assert_cmpuint (a->static_smem, ==, b->static_smem);
+  g_assert_cmpuint (a->dynamic_smem, ==, b->dynamic_smem);
+  g_assert_cmpint (a->direction, ==, b->direction);
+  g_assert_cmpint (a->host_memory, ==, b->host_memory);
+  g_assert_cmpint (a->flags, ==, b->flags);
+  g_assert_cmpint (a->end - a->start, ==, b->end - b->start);
+}
+
+static void
+test_one_reader (void)
+{
+  const char *records[] = {
+    "\"kind\":\"kernel\",\"name\":\"vector_add\",\"grid\":[40,2,1],\"block\":[256,1,1],"
+    "\"registers\":16,\"static_smem\":1024,\"dynamic_smem\":64,\"stream\":7,"
+    "\"correlation\":12,\"start\":1000,\"end\":1500}",
+    "\"kind\":\"memcpy\",\"direction\":\"htod\",\"host_memory\":\"pinned\",\"bytes\":4096,"
+    "\"async\":true,\"stream\":7,\"correlation\":13,\"start\":2000,\"end\":2600}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    {
+      g_autoptr (WsSession) fast = ws_session_new (WS_SESSION_SOURCE_LIVE);
+      g_autoptr (WsSession) general = ws_session_new (WS_SESSION_SOURCE_LIVE);
+      g_autoptr (WsSession) traced = ws_session_new (WS_SESSION_SOURCE_LIVE);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *runner_line
+        = g_strconcat ("{\"type\":\"activity\",\"run\":1,", records[i], NULL);
+      /* The same members after one the fast path does not expect: the general path. */
+      g_autofree char *general_line
+        = g_strconcat ("{\"a_later_member\":0,\"type\":\"activity\",\"run\":1,", records[i],
+                       NULL);
+      g_autofree char *trace_line
+        = g_strconcat ("{\"type\":\"activity\",\"t\":1,\"pid\":7,", records[i], NULL);
+      const WsSpan *a, *b, *c;
+      guint n;
+
+      for (WsSession **s = (WsSession *[]) { fast, general, NULL }; *s != NULL; s++)
+        {
+          g_assert_true (ws_session_feed_line (*s, "{\"type\":\"hello\",\"protocol\":1}", -1,
+                                               &error));
+          g_assert_true (ws_session_feed_line (*s, "{\"type\":\"run\",\"id\":1}", -1, &error));
+          g_assert_no_error (error);
+        }
+      a = first_span_of_run (fast, runner_line);
+      b = first_span_of_run (general, general_line);
+      g_assert_true (ws_session_feed_line (
+        traced,
+        "{\"type\":\"hello\",\"t\":0,\"pid\":7,\"protocol\":2,\"source\":\"trace\","
+        "\"command\":[\"a\"],\"clock_origin_ns\":500,\"process_start\":0}",
+        -1, &error));
+      g_assert_true (ws_session_feed_line (traced, trace_line, -1, &error));
+      g_assert_no_error (error);
+      c = ws_trace_get_spans (ws_session_get_trace (traced), &n);
+      g_assert_cmpuint (n, ==, 1);
+      assert_same_span (a, b);
+      assert_same_span (a, c);
+      g_assert_cmpuint (a->run, ==, 1);
+      g_assert_cmpuint (b->run, ==, 1);
+      g_assert_cmpint (a->start, ==, b->start);
+      g_assert_cmpuint (c->run, ==, 0); /* the library's own trace: program run 0 */
+    }
+}
+
 static void
 test_command (void)
 {
@@ -674,6 +762,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/short-names", test_short_names);
   g_test_add_func ("/trace/runner-stream", test_runner_stream);
   g_test_add_func ("/trace/live-and-odd", test_live_and_odd);
+  g_test_add_func ("/trace/one-reader", test_one_reader);
   g_test_add_func ("/trace/command", test_command);
   g_test_add_func ("/trace/command-words", test_command_words);
   return g_test_run ();

@@ -66,7 +66,7 @@ show_trace_spans (WsFindingsPanel *self, const WsFinding *f)
   WsSession *session = ws_workspace_get_session (self->workspace);
   WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
   guint n_spans;
-  const WsTraceSpan *spans = trace ? ws_trace_get_spans (trace, &n_spans) : NULL;
+  const WsSpan *spans = trace ? ws_trace_get_spans (trace, &n_spans) : NULL;
   gint64 start = G_MAXINT64, end = G_MININT64, margin;
 
   for (guint i = 0; spans != NULL && i < f->activities->len; i++)

@@ -100,7 +100,7 @@ activity_cb (WsTimeSummary *self)
   WsSession *session = ws_workspace_get_session (self->workspace);
   WsActivityRef ref;
   WsRun *run;
-  const WsActivity *a;
+  const WsSpan *a;
   guint n = 0;
   g_autofree char *text = NULL, *bytes = NULL, *duration = NULL, *gbs = NULL;
 
@@ -110,8 +110,8 @@ activity_cb (WsTimeSummary *self)
     return;
   a += ref.index;
   bytes = ws_units_bytes ((double) a->bytes);
-  duration = ws_units_duration ((double) ws_activity_duration (a));
-  gbs = ws_units_gbs (ws_activity_gbs (a));
+  duration = ws_units_duration ((double) ws_span_duration (a));
+  gbs = ws_units_gbs (ws_span_gbs (a));
   if (a->kind == WS_ACTIVITY_MEMCPY)
     text = g_strdup_printf (_("Run %d · copy %s · %s in %s = %s (%s host memory)"), ref.run,
                             ws_copy_direction_to_string (a->direction), bytes, duration, gbs,

@@ -290,12 +290,12 @@ click_cb (GtkGestureClick *gesture, int n_press, double x, double y, WsTimelineV
 /* ---- hover ------------------------------------------------------------------------------ */
 
 static char *
-describe_activity (WsRun *run, const WsActivity *a)
+describe_activity (WsRun *run, const WsSpan *a)
 {
-  g_autofree char *dur = ws_units_duration ((double) ws_activity_duration (a));
+  g_autofree char *dur = ws_units_duration ((double) ws_span_duration (a));
   g_autofree char *start = ws_units_duration ((double) a->start);
   g_autofree char *bytes = ws_units_bytes ((double) a->bytes);
-  g_autofree char *gbs = ws_units_gbs (ws_activity_gbs (a));
+  g_autofree char *gbs = ws_units_gbs (ws_span_gbs (a));
   GString *s = g_string_new (NULL);
 
   switch (a->kind)
@@ -345,7 +345,7 @@ query_trace_tooltip (WsTimelineView *self, int x, int y, GtkTooltip *tooltip)
   g_autofree WsTheme *owned = NULL;
   g_autofree char *text = NULL;
   WsChartOptions options;
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   guint span, n_spans;
 
   if (trace == NULL)
@@ -370,7 +370,7 @@ query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
 {
   WsRun *run = NULL;
   guint index = 0, n;
-  const WsActivity *a;
+  const WsSpan *a;
   g_autofree char *markup = NULL;
 
   if (active (self) && !keyboard && query_trace_tooltip (self, x, y, tooltip))

@@ -471,7 +471,7 @@ ws_workspace_highlight_finding (WsWorkspace *self, int run_id, GArray *indices)
   WsRun *run;
   gint64 start = G_MAXINT64, end = G_MININT64, origin;
   guint n;
-  const WsActivity *a;
+  const WsSpan *a;
 
   g_return_if_fail (WS_IS_WORKSPACE (self));
   run = self->session ? ws_session_find_run (self->session, run_id) : NULL;

@@ -35,19 +35,19 @@ compare_edges (const void *a, const void *b)
 }
 
 static int
-segment_of (const WsTraceSpan *s)
+segment_of (const WsSpan *s)
 {
   switch (s->kind)
     {
-    case WS_TRACE_SPAN_KERNEL:
+    case WS_ACTIVITY_KERNEL:
       return WS_SEGMENT_KERNEL;
-    case WS_TRACE_SPAN_MEMCPY:
+    case WS_ACTIVITY_MEMCPY:
       return s->direction == WS_COPY_HTOD   ? WS_SEGMENT_H2D
              : s->direction == WS_COPY_DTOH ? WS_SEGMENT_D2H
                                             : WS_SEGMENT_OTHER;
-    case WS_TRACE_SPAN_MEMSET:
+    case WS_ACTIVITY_MEMSET:
       return WS_SEGMENT_OTHER;
-    case WS_TRACE_SPAN_API:
+    case WS_ACTIVITY_API:
       return API;
     default:
       return -1;
@@ -62,7 +62,7 @@ measure (WsTrace *trace, guint program, double ns[WS_N_SEGMENTS + 1], gint64 *wa
   static const int order[] = { WS_SEGMENT_KERNEL, WS_SEGMENT_H2D, WS_SEGMENT_D2H,
                                WS_SEGMENT_OTHER };
   guint n;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n);
   g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
   gint64 start, end, at;
   int busy[WS_N_SEGMENTS + 1] = { 0 };
@@ -71,7 +71,7 @@ measure (WsTrace *trace, guint program, double ns[WS_N_SEGMENTS + 1], gint64 *wa
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      int what = spans[i].program == program ? segment_of (&spans[i]) : -1;
+      int what = spans[i].run == program ? segment_of (&spans[i]) : -1;
       gint64 s = MAX (spans[i].start, start), e = MIN (spans[i].end, end);
 
       if (what < 0 || e <= s)

@@ -60,7 +60,7 @@ typedef struct
  * activities change. Release with _ws_run_lanes_unref. */
 WsRunLanes *_ws_run_lanes_get (WsRun *run);
 void _ws_run_lanes_unref (WsRunLanes *lanes);
-WsLaneCategory _ws_lane_category (const WsActivity *activity);
+WsLaneCategory _ws_lane_category (const WsSpan *activity);
 /* The first span that may still be visible at t (reach > t). */
 guint _ws_lane_first_reaching (const WsLane *lane, gint64 t);
 /* The first span at or after `from` that starts at or after t. */

@@ -20,7 +20,7 @@ static GMutex lanes_lock;
 #define LANES_KEY "ws-chart-run-lanes"
 
 WsLaneCategory
-_ws_lane_category (const WsActivity *activity)
+_ws_lane_category (const WsSpan *activity)
 {
   switch ((WsActivityKind) activity->kind)
     {
@@ -46,7 +46,7 @@ _ws_lane_category (const WsActivity *activity)
 }
 
 static guint64
-lane_key (const WsActivity *activity)
+lane_key (const WsSpan *activity)
 {
   WsLaneCategory category = _ws_lane_category (activity);
 
@@ -102,7 +102,7 @@ static WsRunLanes *
 build (WsRun *run)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
   WsRunLanes *lanes = g_atomic_rc_box_new0 (WsRunLanes);
   g_autoptr (GArray) keys = g_array_new (FALSE, TRUE, sizeof (WsLane));
   g_autofree guint8 *lane_of = g_new (guint8, MAX (n, 1));

@@ -131,7 +131,7 @@ void _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data
 
 /* A traced program (ws-chart-timeline-trace.c): the lane of a span (FALSE: none), the range
  * its spans cover, the collect step (FALSE: nothing to draw), the band and the spans. */
-gboolean _ws_timeline_trace_key (WsTrace *trace, const WsTraceSpan *span, guint64 *key);
+gboolean _ws_timeline_trace_key (WsTrace *trace, const WsSpan *span, guint64 *key);
 gboolean _ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end);
 gboolean _ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
                                      const WsTimelineOptions *options);

@@ -198,7 +198,7 @@ walk_run (Walk *w, WsRun *run, const WsRunLanes *lanes)
 
 /* A span's facts as fragments, most important first; returns how many. */
 static guint
-fragments (const WsActivity *a, char *frags[4])
+fragments (const WsSpan *a, char *frags[4])
 {
   double ns = (double) _ws_span_duration (a->start, a->end);
   g_autofree char *duration = ws_units_duration (ns);
@@ -252,7 +252,7 @@ label_span (WsChartContext *ctx, const WsTimelineLayout *l, const Labelled *lab,
             const WsColor *fill)
 {
   guint n;
-  const WsActivity *a = &ws_run_get_activities (lab->run, &n)[lab->index];
+  const WsSpan *a = &ws_run_get_activities (lab->run, &n)[lab->index];
   double x0 = MAX (lab->rect.x, l->plot.x);
   double x1 = MIN (lab->rect.x + lab->rect.width, l->plot.x + l->plot.width);
   double width = x1 - x0 - 6 * ctx->unit, line = ctx->small_height;
@@ -423,7 +423,7 @@ outline_rect (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint 
               WsRect *rect, int *row)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
   WsLaneCategory category;
   double x0, x1, h;
   gint64 rs, re;

@@ -17,7 +17,7 @@
 /* A host thread's lane: 0 for a process's main thread (its id is the process's), so that the
  * program runs of a sweep, one process each, share one lane; else the thread's id. */
 static guint32
-thread_lane (WsTrace *trace, const WsTraceSpan *s)
+thread_lane (WsTrace *trace, const WsSpan *s)
 {
   GPtrArray *processes = ws_trace_get_processes (trace);
 
@@ -29,37 +29,36 @@ thread_lane (WsTrace *trace, const WsTraceSpan *s)
 
 /* The lane a span goes in; FALSE for what has none (CUPTI's own work, later kinds). */
 gboolean
-_ws_timeline_trace_key (WsTrace *trace, const WsTraceSpan *s, guint64 *key)
+_ws_timeline_trace_key (WsTrace *trace, const WsSpan *s, guint64 *key)
 {
-  switch ((WsTraceSpanKind) s->kind)
+  switch ((WsActivityKind) s->kind)
     {
-    case WS_TRACE_SPAN_API:
+    case WS_ACTIVITY_API:
       *key = WS_LANE_KEY (WS_LANE_API, thread_lane (trace, s));
       return TRUE;
-    case WS_TRACE_SPAN_NVTX_RANGE:
-    case WS_TRACE_SPAN_NVTX_MARK:
+    case WS_ACTIVITY_NVTX:
       *key = WS_LANE_KEY (WS_LANE_NVTX, thread_lane (trace, s));
       return TRUE;
-    case WS_TRACE_SPAN_JIT:
+    case WS_ACTIVITY_JIT:
       *key = WS_LANE_KEY (WS_LANE_JIT, 0);
       return TRUE;
-    case WS_TRACE_SPAN_KERNEL:
+    case WS_ACTIVITY_KERNEL:
       *key = WS_LANE_KEY (WS_LANE_KERNEL, s->stream);
       return TRUE;
-    case WS_TRACE_SPAN_MEMCPY:
+    case WS_ACTIVITY_MEMCPY:
       *key = WS_LANE_KEY (s->direction == WS_COPY_HTOD   ? WS_LANE_H2D
                           : s->direction == WS_COPY_DTOH ? WS_LANE_D2H
                                                         : WS_LANE_OTHER_COPY,
                           0);
       return TRUE;
-    case WS_TRACE_SPAN_MEMSET:
+    case WS_ACTIVITY_MEMSET:
       *key = WS_LANE_KEY (WS_LANE_MEMSET, 0);
       return TRUE;
-    case WS_TRACE_SPAN_SYNC:
+    case WS_ACTIVITY_SYNC:
       *key = WS_LANE_KEY (WS_LANE_SYNC, 0);
       return TRUE;
-    case WS_TRACE_SPAN_OVERHEAD:
-    case WS_TRACE_SPAN_OTHER:
+    case WS_ACTIVITY_OVERHEAD:
+    case WS_ACTIVITY_OTHER:
     default:
       return FALSE;
     }
@@ -141,7 +140,7 @@ collect_rows (WsTrace *trace)
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
   guint n_spans;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
 
   for (guint i = 0; i < n_spans; i++)
     {
@@ -165,7 +164,7 @@ gboolean
 _ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end)
 {
   guint n_spans;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
   gint64 lo = G_MAXINT64, hi = G_MININT64;
 
   for (guint i = 0; i < n_spans; i++)
@@ -305,21 +304,21 @@ _ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *l, Ws
 
 /* What a span wide enough for words says: the kernel's short name, the call's, the range's. */
 static char *
-span_text (const WsTraceSpan *s)
+span_text (const WsSpan *s)
 {
   if (s->name == NULL)
     return NULL;
-  if (s->kind == WS_TRACE_SPAN_KERNEL)
+  if (s->kind == WS_ACTIVITY_KERNEL)
     return ws_trace_kernel_short_name (s->name);
-  if (s->kind == WS_TRACE_SPAN_API || s->kind == WS_TRACE_SPAN_NVTX_RANGE
-      || s->kind == WS_TRACE_SPAN_JIT)
+  if (s->kind == WS_ACTIVITY_API || ws_span_is_nvtx_range (s)
+      || s->kind == WS_ACTIVITY_JIT)
     return g_strdup (s->name);
   return NULL;
 }
 
 /* A span's box: whole pixels, at least one and inside the plot. */
 static void
-span_box (const WsTimelineLayout *l, const WsTraceSpan *s, double y, WsRect *box)
+span_box (const WsTimelineLayout *l, const WsSpan *s, double y, WsRect *box)
 {
   double pad = MAX (1, round (0.15 * l->row_height));
   double x0 = _ws_timeline_column (l, _ws_timeline_x (l, s->start));
@@ -329,7 +328,7 @@ span_box (const WsTimelineLayout *l, const WsTraceSpan *s, double y, WsRect *box
 }
 
 static void
-draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s, double y,
+draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan *s, double y,
            const WsColor *color)
 {
   WsRect box;
@@ -347,7 +346,7 @@ draw_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s,
 /* A span's name inside its box, where the name fits and keeps off the names placed already:
  * a range inside a named one (NVTX push and pop nest) is named too where there is room. */
 static void
-label_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsTraceSpan *s, double y,
+label_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan *s, double y,
             const WsColor *color, WsPlacer *placed)
 {
   WsRect box, r;
@@ -380,7 +379,7 @@ void
 _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
 {
   guint n_spans;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
   cairo_t *cr = ctx->cr;
   WsPlacer placed;
 
@@ -391,7 +390,7 @@ _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, W
   for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < n_spans; i++)
       {
-        const WsTraceSpan *s = &spans[i];
+        const WsSpan *s = &spans[i];
         guint64 key;
         int row;
         WsColor color;
@@ -402,7 +401,7 @@ _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, W
           continue;
         color = _ws_timeline_row_color (ctx->theme,
                                         &g_array_index (l->rows, WsTimelineRow, row));
-        if (s->flags & WS_TRACE_SPAN_FAILED)
+        if (s->flags & WS_SPAN_FAILED)
           color = ctx->theme->severity[3];
         y = l->plot.y + row * l->row_height;
         if (pass == 0)
@@ -419,7 +418,7 @@ _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, do
                          double tolerance, guint *span)
 {
   guint n_spans;
-  const WsTraceSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
   double t, best = G_MAXDOUBLE;
   guint64 row_key;
   gboolean found = FALSE;
@@ -433,7 +432,7 @@ _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, do
   t = (double) l->start + (x - l->plot.x) / l->ppn;
   for (guint i = 0; i < n_spans; i++)
     {
-      const WsTraceSpan *s = &spans[i];
+      const WsSpan *s = &spans[i];
       guint64 key;
       double d;
 

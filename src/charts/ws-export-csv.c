@@ -207,7 +207,7 @@ static void
 timeline_row (GString *out, const WsChartOptions *options, WsRun *run)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
   gint64 s = 0, e = 0, lo = G_MININT64, hi = G_MAXINT64;
   guint count = 0, kernels = 0, copies = 0;
   guint64 bytes = 0;

@@ -28,7 +28,7 @@ typedef struct
 typedef struct
 {
   WsRun *run;
-  const WsActivity *activity;
+  const WsSpan *activity;
 } Item;
 
 typedef struct
@@ -61,7 +61,7 @@ compare_items (gconstpointer a, gconstpointer b)
 }
 
 static char *
-track_name (const WsActivity *a, int *sort)
+track_name (const WsSpan *a, int *sort)
 {
   switch ((WsActivityKind) a->kind)
     {
@@ -142,7 +142,7 @@ metadata (Writer *w, int pid, int tid, const char *what, const char *key, const 
 }
 
 static Track *
-place (Writer *w, const WsActivity *a)
+place (Writer *w, const WsSpan *a)
 {
   int pid = a->kind == WS_ACTIVITY_CPU ? w->host_pid : w->gpu_pid;
   int sort;
@@ -187,7 +187,7 @@ int_array (WsJsonWriter *j, const char *key, const guint32 v[3])
 }
 
 static void
-event (Writer *w, WsRun *run, const WsActivity *a, const Track *track)
+event (Writer *w, WsRun *run, const WsSpan *a, const Track *track)
 {
   WsJsonWriter *j = w->json;
   const WsLaunch *launch = ws_run_get_launch (run);
@@ -238,7 +238,7 @@ event (Writer *w, WsRun *run, const WsActivity *a, const Track *track)
     {
     case WS_ACTIVITY_MEMCPY:
       ws_json_writer_uint (j, "bytes", a->bytes);
-      ws_json_writer_double (j, "GB/s", ws_activity_gbs (a));
+      ws_json_writer_double (j, "GB/s", ws_span_gbs (a));
       ws_json_writer_string (j, "direction", ws_copy_direction_to_string (a->direction));
       if (a->host_memory != WS_HOST_MEMORY_NONE)
         ws_json_writer_string (j, "host_memory", ws_host_memory_to_string (a->host_memory));
@@ -291,7 +291,7 @@ write_trace_cb (GOutputStream *stream, gpointer user_data, GError **error)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
       guint n;
-      const WsActivity *a = ws_run_get_activities (run, &n);
+      const WsSpan *a = ws_run_get_activities (run, &n);
 
       for (guint j = 0; j < n; j++)
         {

@@ -122,7 +122,7 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
     {
       const WsTraceCopy *c = g_ptr_array_index (copies, i);
 
-      csv_program (out, r, c->kind == WS_TRACE_SPAN_MEMSET ? "memset" : "copy", c->program);
+      csv_program (out, r, c->kind == WS_ACTIVITY_MEMSET ? "memset" : "copy", c->program);
       g_string_append (out, ",,");
       csv_field (out, ws_copy_direction_to_string (c->direction));
       csv_field (out, ws_host_memory_to_string (c->host_memory));
@@ -133,7 +133,7 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
       csv_value (out, c->min_ns);
       csv_value (out, c->max_ns);
       g_string_append_c (out, ',');
-      if (c->kind == WS_TRACE_SPAN_MEMCPY)
+      if (c->kind == WS_ACTIVITY_MEMCPY)
         csv_number (out, c->gbs);
       g_string_append (out, ",,,,,\r\n");
     }
@@ -201,7 +201,7 @@ static void
 json_copy (WsJsonWriter *json, const WsTraceCopy *c)
 {
   ws_json_writer_begin_object (json, NULL);
-  ws_json_writer_string (json, "kind", c->kind == WS_TRACE_SPAN_MEMSET ? "memset" : "memcpy");
+  ws_json_writer_string (json, "kind", c->kind == WS_ACTIVITY_MEMSET ? "memset" : "memcpy");
   ws_json_writer_string (json, "direction", ws_copy_direction_to_string (c->direction));
   ws_json_writer_string (json, "host_memory", ws_host_memory_to_string (c->host_memory));
   ws_json_writer_int (json, "count", c->count);
@@ -211,7 +211,7 @@ json_copy (WsJsonWriter *json, const WsTraceCopy *c)
   ws_json_writer_double (json, "median_ns", c->median_ns);
   ws_json_writer_double (json, "min_ns", c->min_ns);
   ws_json_writer_double (json, "max_ns", c->max_ns);
-  if (c->kind == WS_TRACE_SPAN_MEMCPY)
+  if (c->kind == WS_ACTIVITY_MEMCPY)
     ws_json_writer_double (json, "gbs", c->gbs);
   ws_json_writer_end_object (json);
 }

@@ -223,7 +223,7 @@ copy_table (GPtrArray *copies, gboolean with_run)
       ws_cli_table_take (t, C_BYTES, copy_bytes (c->bytes));
       ws_cli_table_take (t, C_TOTAL, ws_units_duration (c->total_ns));
       ws_cli_table_take (t, C_MEDIAN, ws_units_duration (c->median_ns));
-      ws_cli_table_take (t, C_RATE, c->kind == WS_TRACE_SPAN_MEMCPY ? ws_units_gbs (c->gbs)
+      ws_cli_table_take (t, C_RATE, c->kind == WS_ACTIVITY_MEMCPY ? ws_units_gbs (c->gbs)
                                                                      : g_strdup ("—"));
     }
   ws_cli_table_set_visible (t, C_RUN, with_run);
@@ -316,14 +316,14 @@ describe_run (WsCliTraceReport *r, const WsTraceProgram *p)
   g_autofree char *ending = ws_cli_trace_describe_ending (r->trace, p);
   g_autofree char *params = ws_cli_trace_describe_params (p);
   guint kernels = 0, copies = 0, n;
-  const WsTraceSpan *spans = ws_trace_get_spans (r->trace, &n);
+  const WsSpan *spans = ws_trace_get_spans (r->trace, &n);
   GString *s = g_string_new (NULL);
 
   for (guint i = 0; i < n; i++)
-    if (spans[i].program == p->id)
+    if (spans[i].run == p->id)
       {
-        kernels += spans[i].kind == WS_TRACE_SPAN_KERNEL;
-        copies += spans[i].kind == WS_TRACE_SPAN_MEMCPY;
+        kernels += spans[i].kind == WS_ACTIVITY_KERNEL;
+        copies += spans[i].kind == WS_ACTIVITY_MEMCPY;
       }
   if (*params != '\0')
     /* Translators: a program run's number and its parameter values ("TPB=32"). */

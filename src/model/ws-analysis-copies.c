@@ -18,7 +18,7 @@ static void
 copy_stats (WsRun *run, CopyStats *s)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
 
   memset (s, 0, sizeof *s);
   for (guint i = 0; i < n; i++)
@@ -27,7 +27,7 @@ copy_stats (WsRun *run, CopyStats *s)
         s->count++;
         s->pageable += a[i].host_memory == WS_HOST_MEMORY_PAGEABLE;
         s->bytes += (double) a[i].bytes;
-        s->ns += (double) ws_activity_duration (&a[i]);
+        s->ns += (double) ws_span_duration (&a[i]);
       }
 }
 
@@ -235,7 +235,7 @@ static void
 check_small_copies (WsAnalysis *a, WsRun *run, const CopyStats *s, GPtrArray *out)
 {
   guint n;
-  const WsActivity *act;
+  const WsSpan *act;
   double each;
   char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN];
   WsFinding *f;
@@ -285,7 +285,7 @@ is_streamed (WsRun *run)
   const char *transfer = ws_run_get_config (run)->transfer;
   const char *count = transfer != NULL ? strchr (transfer, ':') : NULL;
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
   guint32 stream = 0;
   gboolean seen = FALSE;
 

@@ -425,9 +425,9 @@ static double
 launch_gap (WsRun *run)
 {
   guint n;
-  const WsActivity *act = ws_run_get_activities (run, &n);
+  const WsSpan *act = ws_run_get_activities (run, &n);
   g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
-  const WsActivity *prev = NULL;
+  const WsSpan *prev = NULL;
 
   for (guint i = 0; i < n; i++)
     {

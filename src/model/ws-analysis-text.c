@@ -201,7 +201,7 @@ void
 _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (run, &n);
+  const WsSpan *a = ws_run_get_activities (run, &n);
 
   for (guint i = 0; i < n; i++)
     if ((kind < 0 || a[i].kind == kind) && (phase < 0 || a[i].phase == phase))

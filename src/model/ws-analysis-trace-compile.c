@@ -35,16 +35,16 @@ is_waiting_call (const char *name)
 }
 
 static void
-find_window (WsTraceAnalysis *a, WsTraceFirstCall *fc, const WsTraceSpan *launch)
+find_window (WsTraceAnalysis *a, WsTraceFirstCall *fc, const WsSpan *launch)
 {
   WsTraceProcess *process = g_ptr_array_index (ws_trace_get_processes (a->trace), launch->process);
   gint64 start = process->cuda_start;
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->kind == WS_TRACE_SPAN_API && s->process == launch->process
+      if (s->kind == WS_ACTIVITY_API && s->process == launch->process
           && s->thread == launch->thread && s->end <= launch->start && s != launch
           && !is_load_call (s->name))
         start = MAX (start, s->end);
@@ -53,15 +53,15 @@ find_window (WsTraceAnalysis *a, WsTraceFirstCall *fc, const WsTraceSpan *launch
   fc->cost = launch->start - fc->window_start;
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
-      gboolean load = s->kind == WS_TRACE_SPAN_API && s->thread == launch->thread
+      const WsSpan *s = &a->spans[i];
+      gboolean load = s->kind == WS_ACTIVITY_API && s->thread == launch->thread
                       && is_load_call (s->name);
 
       if (s->process != launch->process || s->start < fc->window_start || s->end > launch->start
-          || !(load || s->kind == WS_TRACE_SPAN_JIT))
+          || !(load || s->kind == WS_ACTIVITY_JIT))
         continue;
       fc->n_loads += load;
-      fc->n_jit += s->kind == WS_TRACE_SPAN_JIT;
+      fc->n_jit += s->kind == WS_ACTIVITY_JIT;
       fc->driver_ns += s->end - s->start;
       g_array_append_val (fc->pointers, i);
     }
@@ -77,16 +77,16 @@ find_window (WsTraceAnalysis *a, WsTraceFirstCall *fc, const WsTraceSpan *launch
 
 /* Whether the host waited for the GPU between two launches (on the first one's thread). */
 static gboolean
-waited_between (WsTraceAnalysis *a, const WsTraceSpan *first, gint64 until)
+waited_between (WsTraceAnalysis *a, const WsSpan *first, gint64 until)
 {
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
       if (s->process == first->process && s->start >= first->end && s->end <= until
-          && ((s->kind == WS_TRACE_SPAN_API && s->thread == first->thread
+          && ((s->kind == WS_ACTIVITY_API && s->thread == first->thread
                && is_waiting_call (s->name))
-              || s->kind == WS_TRACE_SPAN_SYNC))
+              || s->kind == WS_ACTIVITY_SYNC))
         return TRUE;
     }
   return FALSE;
@@ -97,10 +97,10 @@ _ws_trace_collect_first_calls (WsTraceAnalysis *a)
 {
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
       WsTraceFirstCall *fc = NULL;
 
-      if (s->kind != WS_TRACE_SPAN_KERNEL || s->program != a->program->id || s->name == NULL)
+      if (s->kind != WS_ACTIVITY_KERNEL || s->run != a->program->id || s->name == NULL)
         continue;
       for (guint j = 0; j < a->first_calls->len && fc == NULL; j++)
         if (g_array_index (a->first_calls, WsTraceFirstCall, j).name == s->name)
@@ -116,8 +116,8 @@ _ws_trace_collect_first_calls (WsTraceAnalysis *a)
       else if (fc->launches == 1)
         {
           /* The second launch: did the host wait for the first before it? */
-          const WsTraceSpan *first = _ws_trace_launch_of (a, &a->spans[fc->kernel]);
-          const WsTraceSpan *second = _ws_trace_launch_of (a, s);
+          const WsSpan *first = _ws_trace_launch_of (a, &a->spans[fc->kernel]);
+          const WsSpan *second = _ws_trace_launch_of (a, s);
 
           if (first != NULL)
             fc->synchronized = waited_between (a, first, second ? second->start : s->start);
@@ -127,7 +127,7 @@ _ws_trace_collect_first_calls (WsTraceAnalysis *a)
   for (guint j = 0; j < a->first_calls->len; j++)
     {
       WsTraceFirstCall *fc = &g_array_index (a->first_calls, WsTraceFirstCall, j);
-      const WsTraceSpan *launch = _ws_trace_launch_of (a, &a->spans[fc->kernel]);
+      const WsSpan *launch = _ws_trace_launch_of (a, &a->spans[fc->kernel]);
 
       if (launch == NULL)
         continue;
@@ -292,7 +292,7 @@ compile_fix (WsTraceAnalysis *a, WsFinding *f, const char *name, const char *sho
 static double
 kernel_time (WsTraceAnalysis *a, const WsTraceFirstCall *fc)
 {
-  const WsTraceSpan *k = &a->spans[fc->kernel];
+  const WsSpan *k = &a->spans[fc->kernel];
 
   return MAX ((double) (k->end - k->start), 1.0);
 }
@@ -342,13 +342,13 @@ check_ranges (WsTraceAnalysis *a, GPtrArray *out)
 {
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *r = &a->spans[i];
+      const WsSpan *r = &a->spans[i];
       gint64 length = r->end - r->start, inside = 0;
       g_autoptr (GArray) pointers = g_array_new (FALSE, FALSE, sizeof (guint));
       char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN];
       WsFinding *f;
 
-      if (r->kind != WS_TRACE_SPAN_NVTX_RANGE || r->program != a->program->id
+      if (!ws_span_is_nvtx_range (r) || r->run != a->program->id
           || _ws_trace_is_warm_up (r->name) || length <= 0)
         continue;
       for (guint j = 0; j < a->first_calls->len; j++)

@@ -30,14 +30,14 @@ sum_add (Sum *s, const WsTraceCopy *c)
 static gboolean
 is_host_copy (const WsTraceCopy *c)
 {
-  return c->kind == WS_TRACE_SPAN_MEMCPY
+  return c->kind == WS_ACTIVITY_MEMCPY
          && (c->direction == WS_COPY_HTOD || c->direction == WS_COPY_DTOH);
 }
 
 static const WsDeviceInfo *
 device_of (WsTraceAnalysis *a, const WsTraceCopy *c)
 {
-  const WsTraceSpan *s = &a->spans[g_array_index (c->spans, guint, 0)];
+  const WsSpan *s = &a->spans[g_array_index (c->spans, guint, 0)];
 
   return ws_trace_get_device (a->trace, s->process, s->device);
 }
@@ -143,7 +143,7 @@ host_wait (WsTraceAnalysis *a, const GArray *spans)
 
   for (guint i = 0; i < spans->len; i++)
     {
-      const WsTraceSpan *call = _ws_trace_launch_of (a, &a->spans[g_array_index (spans, guint, i)]);
+      const WsSpan *call = _ws_trace_launch_of (a, &a->spans[g_array_index (spans, guint, i)]);
 
       if (call != NULL)
         ns += (double) (call->end - call->start);
@@ -270,10 +270,10 @@ check_synchronous (WsTraceAnalysis *a, GPtrArray *out)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program == a->program->id && s->kind == WS_TRACE_SPAN_MEMCPY
-          && (s->flags & WS_TRACE_SPAN_ASYNC) && s->host_memory == WS_HOST_MEMORY_PAGEABLE
+      if (s->run == a->program->id && s->kind == WS_ACTIVITY_MEMCPY
+          && (s->flags & WS_SPAN_ASYNC) && s->host_memory == WS_HOST_MEMORY_PAGEABLE
           && (double) s->bytes >= _ws_threshold (WS_T_SMALL_COPY_BYTES))
         {
           count++;
@@ -324,9 +324,9 @@ check_many_small (WsTraceAnalysis *a, GPtrArray *out)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program == a->program->id && s->kind == WS_TRACE_SPAN_MEMCPY
+      if (s->run == a->program->id && s->kind == WS_ACTIVITY_MEMCPY
           && (double) s->bytes < _ws_threshold (WS_T_SMALL_COPY_BYTES))
         {
           count++;
@@ -366,7 +366,7 @@ check_many_small (WsTraceAnalysis *a, GPtrArray *out)
 static int
 compare_start (gconstpointer x, gconstpointer y, gpointer data)
 {
-  const WsTraceSpan *spans = data;
+  const WsSpan *spans = data;
   gint64 a = spans[*(const guint *) x].start, b = spans[*(const guint *) y].start;
 
   return a < b ? -1 : a > b;
@@ -388,7 +388,7 @@ union_overlap (WsTraceAnalysis *a, GArray *copies, GArray *kernels, double *copy
       g_array_sort_with_data (sets[k], compare_start, (gpointer) a->spans);
       for (guint i = 0; i < sets[k]->len; i++)
         {
-          const WsTraceSpan *s = &a->spans[g_array_index (sets[k], guint, i)];
+          const WsSpan *s = &a->spans[g_array_index (sets[k], guint, i)];
 
           if (s->start > end)
             {
@@ -404,11 +404,11 @@ union_overlap (WsTraceAnalysis *a, GArray *copies, GArray *kernels, double *copy
   /* Overlap: every copy against every kernel that overlaps it (both sorted). */
   for (guint i = 0, j0 = 0; i < copies->len; i++)
     {
-      const WsTraceSpan *c = &a->spans[g_array_index (copies, guint, i)];
+      const WsSpan *c = &a->spans[g_array_index (copies, guint, i)];
 
       for (guint j = j0; j < kernels->len; j++)
         {
-          const WsTraceSpan *k = &a->spans[g_array_index (kernels, guint, j)];
+          const WsSpan *k = &a->spans[g_array_index (kernels, guint, j)];
 
           if (k->start >= c->end)
             break;
@@ -432,14 +432,14 @@ check_overlap (WsTraceAnalysis *a, GPtrArray *out)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program != a->program->id
-          || !(s->kind == WS_TRACE_SPAN_KERNEL
-               || (s->kind == WS_TRACE_SPAN_MEMCPY
+      if (s->run != a->program->id
+          || !(s->kind == WS_ACTIVITY_KERNEL
+               || (s->kind == WS_ACTIVITY_MEMCPY
                    && (s->direction == WS_COPY_HTOD || s->direction == WS_COPY_DTOH))))
         continue;
-      g_array_append_val (s->kind == WS_TRACE_SPAN_KERNEL ? kernels : copies, i);
+      g_array_append_val (s->kind == WS_ACTIVITY_KERNEL ? kernels : copies, i);
       g_hash_table_add (streams, GUINT_TO_POINTER (s->stream + 1));
     }
   /* One stream has nothing to overlap with. */

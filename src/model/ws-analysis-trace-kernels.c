@@ -203,7 +203,7 @@ check_tail (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
 static int
 compare_start (gconstpointer x, gconstpointer y, gpointer data)
 {
-  const WsTraceSpan *spans = data;
+  const WsSpan *spans = data;
   gint64 a = spans[*(const guint *) x].start, b = spans[*(const guint *) y].start;
 
   return a < b ? -1 : a > b;
@@ -245,9 +245,9 @@ check_launch_bound (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
   /* The first launch may wait for a compile: the steady state is what follows. */
   for (guint i = 1; i + 1 < order->len; i++)
     {
-      const WsTraceSpan *s = &a->spans[g_array_index (order, guint, i)];
-      const WsTraceSpan *next = &a->spans[g_array_index (order, guint, i + 1)];
-      const WsTraceSpan *launch = _ws_trace_launch_of (a, next);
+      const WsSpan *s = &a->spans[g_array_index (order, guint, i)];
+      const WsSpan *next = &a->spans[g_array_index (order, guint, i + 1)];
+      const WsSpan *launch = _ws_trace_launch_of (a, next);
       double d = (double) (next->start - s->start);
 
       g_array_append_val (intervals, d);
@@ -257,7 +257,7 @@ check_launch_bound (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
   for (guint i = 1; i < order->len; i++)
     {
       guint index = g_array_index (order, guint, i);
-      const WsTraceSpan *launch = _ws_trace_launch_of (a, &a->spans[index]);
+      const WsSpan *launch = _ws_trace_launch_of (a, &a->spans[index]);
 
       if (launch != NULL)
         {

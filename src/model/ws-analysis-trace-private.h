@@ -28,7 +28,7 @@ typedef struct
 typedef struct
 {
   WsTrace *trace;
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   guint n_spans;
   const WsTraceProgram *program;
   GPtrArray *kernels;    /* WsTraceKernel of the run */
@@ -48,7 +48,7 @@ WsFinding *_ws_trace_finding_new (WsTraceAnalysis *a, WsFindingKind kind, WsSeve
 /* Adds span indices to what a finding points at. */
 void _ws_trace_finding_point (WsFinding *f, const GArray *spans);
 /* The API call that launched or issued a span, or NULL. */
-const WsTraceSpan *_ws_trace_launch_of (WsTraceAnalysis *a, const WsTraceSpan *span);
+const WsSpan *_ws_trace_launch_of (WsTraceAnalysis *a, const WsSpan *span);
 /* Numba's kernels carry its ABI tags in their names. */
 gboolean _ws_trace_is_numba (const char *name);
 /* The first call of a kernel, when the analysis found one; NULL else. */

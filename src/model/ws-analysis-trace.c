@@ -37,8 +37,8 @@ launch_key (guint process, guint32 correlation)
   return g_strdup_printf ("%u:%u", process, correlation);
 }
 
-const WsTraceSpan *
-_ws_trace_launch_of (WsTraceAnalysis *a, const WsTraceSpan *span)
+const WsSpan *
+_ws_trace_launch_of (WsTraceAnalysis *a, const WsSpan *span)
 {
   g_autofree char *key = NULL;
   guint i;
@@ -88,9 +88,9 @@ _ws_trace_in_warm_up (WsTraceAnalysis *a, gint64 start, gint64 end)
 {
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program == a->program->id && s->kind == WS_TRACE_SPAN_NVTX_RANGE
+      if (s->run == a->program->id && ws_span_is_nvtx_range (s)
           && _ws_trace_is_warm_up (s->name)
           && 2 * _ws_trace_overlap (s->start, s->end, start, end) >= end - start)
         return TRUE;
@@ -107,9 +107,9 @@ context_time (WsTraceAnalysis *a, gint64 before)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->kind == WS_TRACE_SPAN_API && s->program == a->program->id && s->end <= before
+      if (s->kind == WS_ACTIVITY_API && s->run == a->program->id && s->end <= before
           && s->name != NULL
           && (g_str_has_prefix (s->name, "cuDevicePrimaryCtxRetain")
               || g_str_has_prefix (s->name, "cuCtxCreate") || g_str_equal (s->name, "cuInit")))
@@ -121,7 +121,7 @@ context_time (WsTraceAnalysis *a, gint64 before)
 void
 _ws_trace_check_startup (WsTraceAnalysis *a, GPtrArray *out)
 {
-  const WsTraceSpan *first = NULL;
+  const WsSpan *first = NULL;
   const WsTraceFirstCall *fc;
   const WsTraceProcess *process;
   gint64 before, total = a->end - a->start, pre_cuda, context, compile = 0, rest;
@@ -130,7 +130,7 @@ _ws_trace_check_startup (WsTraceAnalysis *a, GPtrArray *out)
   WsFinding *f;
 
   for (guint i = 0; i < a->n_spans && first == NULL; i++)
-    if (a->spans[i].kind == WS_TRACE_SPAN_KERNEL && a->spans[i].program == a->program->id)
+    if (a->spans[i].kind == WS_ACTIVITY_KERNEL && a->spans[i].run == a->program->id)
       first = &a->spans[i];
   if (first == NULL || total <= 0)
     return;
@@ -181,7 +181,7 @@ typedef struct
 static int
 compare_by_start (gconstpointer x, gconstpointer y, gpointer data)
 {
-  const WsTraceSpan *spans = data;
+  const WsSpan *spans = data;
   gint64 a = spans[*(const guint *) x].start, b = spans[*(const guint *) y].start;
 
   return a < b ? -1 : a > b;
@@ -200,10 +200,10 @@ compare_gap_length (gconstpointer x, gconstpointer y)
 static gboolean
 explained_by_compile (WsTraceAnalysis *a, const Gap *g)
 {
-  const WsTraceSpan *next = &a->spans[g->after];
+  const WsSpan *next = &a->spans[g->after];
   const WsTraceFirstCall *fc;
 
-  if (next->kind != WS_TRACE_SPAN_KERNEL || (fc = _ws_trace_first_call (a, next->name)) == NULL
+  if (next->kind != WS_ACTIVITY_KERNEL || (fc = _ws_trace_first_call (a, next->name)) == NULL
       || fc->kernel != g->after || fc->launch == G_MAXUINT)
     return FALSE;
   return 2 * _ws_trace_overlap (fc->window_start, a->spans[fc->launch].start, g->start, g->end)
@@ -216,24 +216,24 @@ describe_gap (WsTraceAnalysis *a, WsFinding *f, const Gap *g)
   gint64 api = 0, last = g->start;
   guint calls = 0;
   g_autofree char *after = NULL;
-  const WsTraceSpan *next = &a->spans[g->after];
+  const WsSpan *next = &a->spans[g->after];
   char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN];
 
   /* The host's CUDA calls in the gap, their union. */
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
       gint64 s0 = MAX (s->start, last), s1 = MIN (s->end, g->end);
 
-      if (s->kind != WS_TRACE_SPAN_API || s->program != a->program->id || s->end <= g->start
+      if (s->kind != WS_ACTIVITY_API || s->run != a->program->id || s->end <= g->start
           || s->start >= g->end)
         continue;
       calls++;
       if (s1 > s0)
         api += s1 - s0, last = s1;
     }
-  after = next->kind == WS_TRACE_SPAN_KERNEL ? ws_trace_kernel_short_name (next->name ?: "")
-          : next->kind == WS_TRACE_SPAN_MEMCPY ? g_strdup (_("a copy"))
+  after = next->kind == WS_ACTIVITY_KERNEL ? ws_trace_kernel_short_name (next->name ?: "")
+          : next->kind == WS_ACTIVITY_MEMCPY ? g_strdup (_("a copy"))
                                                : g_strdup (_("a memset"));
   _ws_fmt_time (x1, (double) (g->end - g->start));
   _ws_fmt_time (x2, (double) g->start);
@@ -268,11 +268,11 @@ check_device_gaps (WsTraceAnalysis *a, guint device, GPtrArray *out)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program == a->program->id && s->device == device
-          && (s->kind == WS_TRACE_SPAN_KERNEL || s->kind == WS_TRACE_SPAN_MEMCPY
-              || s->kind == WS_TRACE_SPAN_MEMSET))
+      if (s->run == a->program->id && s->device == device
+          && (s->kind == WS_ACTIVITY_KERNEL || s->kind == WS_ACTIVITY_MEMCPY
+              || s->kind == WS_ACTIVITY_MEMSET))
         g_array_append_val (gpu, i);
     }
   if (gpu->len < 2)
@@ -281,7 +281,7 @@ check_device_gaps (WsTraceAnalysis *a, guint device, GPtrArray *out)
   for (guint j = 0; j < gpu->len; j++)
     {
       guint i = g_array_index (gpu, guint, j);
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
       if (j == 0)
         first = s->start, busy_end = s->end;
@@ -371,10 +371,10 @@ _ws_trace_check_idle (WsTraceAnalysis *a, GPtrArray *out)
 
   for (guint i = 0; i < a->n_spans; i++)
     {
-      const WsTraceSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[i];
 
-      if (s->program != a->program->id || s->device >= 32 || (seen & (1u << s->device))
-          || !(s->kind == WS_TRACE_SPAN_KERNEL || s->kind == WS_TRACE_SPAN_MEMCPY))
+      if (s->run != a->program->id || s->device >= 32 || (seen & (1u << s->device))
+          || !(s->kind == WS_ACTIVITY_KERNEL || s->kind == WS_ACTIVITY_MEMCPY))
         continue;
       seen |= 1u << s->device;
       check_device_gaps (a, s->device, out);
@@ -408,12 +408,12 @@ analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program
     {
       WsTraceCopy *c = g_ptr_array_index (a->copies, i);
 
-      if (c->kind == WS_TRACE_SPAN_MEMCPY)
+      if (c->kind == WS_ACTIVITY_MEMCPY)
         a->copy_ns += c->total_ns;
     }
   for (guint i = 0; i < a->n_spans; i++)
-    a->has_nvtx |= a->spans[i].program == program->id
-                   && a->spans[i].kind == WS_TRACE_SPAN_NVTX_RANGE;
+    a->has_nvtx |= a->spans[i].run == program->id
+                   && ws_span_is_nvtx_range (&a->spans[i]);
   _ws_trace_collect_first_calls (a);
 }
 
@@ -432,7 +432,7 @@ ws_analyze_trace (WsSession *session)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
   g_autoptr (GHashTable) launch_of = NULL;
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   WsTrace *trace;
   GPtrArray *programs;
   guint n;
@@ -443,7 +443,7 @@ ws_analyze_trace (WsSession *session)
   spans = ws_trace_get_spans (trace, &n);
   launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; i < n; i++)
-    if (spans[i].kind == WS_TRACE_SPAN_API && spans[i].correlation != 0)
+    if (spans[i].kind == WS_ACTIVITY_API && spans[i].correlation != 0)
       g_hash_table_insert (launch_of, launch_key (spans[i].process, spans[i].correlation),
                            GUINT_TO_POINTER (i + 1));
   programs = ws_trace_get_programs (trace);

@@ -22,8 +22,9 @@ struct _WsRun
   gboolean has_launch, has_timing, has_verify;
   WsRunState state;
   GStringChunk *strings; /* the strings the structs above point at */
-  GArray *activities; /* WsActivity */
+  GArray *activities; /* WsSpan */
   gboolean sorted;
+  gboolean sealed;    /* no room to spare in activities */
   GPtrArray *errors;
 };
 
@@ -98,7 +99,7 @@ ws_run_class_init (WsRunClass *klass)
 static void
 ws_run_init (WsRun *self)
 {
-  self->activities = g_array_new (FALSE, FALSE, sizeof (WsActivity));
+  self->activities = g_array_new (FALSE, FALSE, sizeof (WsSpan));
   self->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_runner_error_free);
   self->sorted = TRUE;
   self->verify.first_bad_index = -1;
@@ -383,19 +384,23 @@ _ws_run_add_error (WsRun *self, WsRunnerError *error)
 }
 
 void
-_ws_run_append_activity (WsRun *self, const WsActivity *activity)
+_ws_run_append_activity (WsRun *self, const WsSpan *activity)
 {
   guint n = self->activities->len;
 
-  if (n > 0 && activity->start < g_array_index (self->activities, WsActivity, n - 1).start)
+  if (n > 0 && activity->start < g_array_index (self->activities, WsSpan, n - 1).start)
     self->sorted = FALSE;
+  self->sealed = FALSE;
   g_array_append_val (self->activities, *activity);
+  /* The group it belongs to, whatever the record said (an activity without a run goes to the
+   * last run announced). */
+  g_array_index (self->activities, WsSpan, n).run = (guint32) self->config.id;
 }
 
 static int
 compare_start (gconstpointer a, gconstpointer b)
 {
-  const WsActivity *x = a, *y = b;
+  const WsSpan *x = a, *y = b;
 
   return x->start < y->start ? -1 : x->start > y->start;
 }
@@ -408,6 +413,25 @@ _ws_run_finish_activities (WsRun *self)
       g_array_sort (self->activities, compare_start);
       self->sorted = TRUE;
     }
+}
+
+void
+_ws_run_seal_activities (WsRun *self)
+{
+  guint n = self->activities->len;
+  GArray *exact;
+
+  _ws_run_finish_activities (self);
+  if (n == 0 || self->sealed)
+    return;
+  /* The array grew by doubling while the run's records came: a session of many runs would
+   * keep up to half of its spans' memory unused. Once the reader has moved on to the next
+   * run, the spans are kept in an array of their own size. */
+  exact = g_array_sized_new (FALSE, FALSE, sizeof (WsSpan), n);
+  g_array_append_vals (exact, self->activities->data, n);
+  g_array_unref (self->activities);
+  self->activities = exact;
+  self->sealed = TRUE;
 }
 
 void
@@ -468,21 +492,21 @@ ws_run_get_errors (WsRun *self)
   return self->errors;
 }
 
-const WsActivity *
+const WsSpan *
 ws_run_get_activities (WsRun *self, guint *n_activities)
 {
   g_return_val_if_fail (WS_IS_RUN (self), NULL);
   _ws_run_finish_activities (self);
   if (n_activities != NULL)
     *n_activities = self->activities->len;
-  return (const WsActivity *) (gpointer) self->activities->data;
+  return (const WsSpan *) (gpointer) self->activities->data;
 }
 
 guint
 ws_run_find_activity (WsRun *self, gint64 start)
 {
   guint n, lo = 0, hi;
-  const WsActivity *a = ws_run_get_activities (self, &n);
+  const WsSpan *a = ws_run_get_activities (self, &n);
 
   /* Activities are sorted by start and, within one stream, do not overlap much: the first
    * whose start is after `start` minus the longest span is a safe place to begin. */
@@ -505,7 +529,7 @@ gboolean
 ws_run_get_time_range (WsRun *self, gint64 *start, gint64 *end)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (self, &n);
+  const WsSpan *a = ws_run_get_activities (self, &n);
   gint64 s = G_MAXINT64, e = G_MININT64;
 
   if (n == 0)
@@ -620,7 +644,7 @@ union_length (GArray *spans)
 }
 
 static void
-totals_filtered (const WsActivity *a, guint n, gint64 start, gint64 end, int phase,
+totals_filtered (const WsSpan *a, guint n, gint64 start, gint64 end, int phase,
                  WsTotals *t)
 {
   g_autoptr (GArray) copies = g_array_new (FALSE, FALSE, sizeof (Span));
@@ -680,13 +704,13 @@ void
 ws_run_get_totals (WsRun *self, WsTotals *totals)
 {
   guint n;
-  const WsActivity *a = ws_run_get_activities (self, &n);
+  const WsSpan *a = ws_run_get_activities (self, &n);
 
   totals_filtered (a, n, G_MININT64, G_MAXINT64, WS_PHASE_SEQUENCE, totals);
 }
 
 void
-ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
+ws_totals_for_window (const WsSpan *activities, guint n, gint64 start, gint64 end,
                       WsTotals *totals)
 {
   /* Activities lie within ±2^53 ns; a wider window's span would overflow as it grows to

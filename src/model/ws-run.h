@@ -6,7 +6,7 @@
 
 #include <glib-object.h>
 
-#include "ws-activity.h"
+#include "ws-span.h"
 
 G_BEGIN_DECLS
 
@@ -153,7 +153,7 @@ WsRunState ws_run_get_state (WsRun *self);
 GPtrArray *ws_run_get_errors (WsRun *self);
 
 /* Activities, sorted by start time. */
-const WsActivity *ws_run_get_activities (WsRun *self, guint *n_activities);
+const WsSpan *ws_run_get_activities (WsRun *self, guint *n_activities);
 /* The first activity that ends after `start` (binary search); n when none. */
 guint ws_run_find_activity (WsRun *self, gint64 start);
 /* The span of all its activities; FALSE when it has none. */
@@ -188,7 +188,7 @@ typedef struct
 
 void ws_run_get_totals (WsRun *self, WsTotals *totals);
 /* The same over any time window, for the activities that fall in it. */
-void ws_totals_for_window (const WsActivity *activities, guint n, gint64 start, gint64 end,
+void ws_totals_for_window (const WsSpan *activities, guint n, gint64 start, gint64 end,
                            WsTotals *totals);
 
 G_END_DECLS

@@ -220,7 +220,7 @@ intern (const char *start, gsize len)
 #define KEY_IS(k) (klen == sizeof (k) - 1 && memcmp (key, k, klen) == 0)
 
 gboolean
-_ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint32 *run)
+_ws_session_parse_activity (const char *line, gsize length, WsSpan *a, guint32 *run)
 {
   Scanner s = { line, line + length };
   gboolean have_kind = FALSE;
@@ -329,6 +329,14 @@ _ws_session_parse_activity (const char *line, gsize length, WsActivity *a, guint
                 = (guint32) v;
             }
         }
+      /* Members the span has that the runner does not write (a traced program's): the
+       * general path reads them (_ws_span_from_record), so that one record is one span
+       * whichever path it takes. */
+      else if (KEY_IS (WS_KEY_ASYNC) || KEY_IS (WS_KEY_API) || KEY_IS (WS_KEY_RESULT)
+               || KEY_IS (WS_KEY_THREAD) || KEY_IS (WS_KEY_NVTX) || KEY_IS (WS_KEY_DOMAIN)
+               || KEY_IS (WS_KEY_OPEN) || KEY_IS (WS_KEY_JIT) || KEY_IS (WS_KEY_OPERATION)
+               || KEY_IS (WS_KEY_DEVICE))
+        return FALSE;
       else if (!skip_value (&s)) /* "t" and fields of later protocols */
         return FALSE;
     next:

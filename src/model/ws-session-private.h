@@ -78,7 +78,7 @@ void _ws_problem_free (WsProblem *problem);
 
 /* Integers a double holds exactly, and so the bound of counts, byte counts and times in ns
  * (±2^53: 8 PiB, 104 days). */
-#define WS_MAX_EXACT WS_ACTIVITY_MAX_TIME_NS
+#define WS_MAX_EXACT WS_SPAN_MAX_TIME_NS
 
 /* ws-session-own.c: reads a compile, memcheck or source record; FALSE for other types. */
 gboolean _ws_session_read_own (WsSession *self, const WsRecord *record, const char *type);
@@ -90,7 +90,7 @@ void _ws_session_add_problem (WsSession *self, guint column, const char *message
 
 /* ws-session-activity.c: TRUE when the fast path read the whole line as an activity record;
  * FALSE leaves it to the general path. */
-gboolean _ws_session_parse_activity (const char *line, gsize length, WsActivity *activity,
+gboolean _ws_session_parse_activity (const char *line, gsize length, WsSpan *activity,
                                      guint32 *run);
 
 /* ws-session-ranges.c: FALSE with a message naming the field ("field "occupancy" is 7.5,

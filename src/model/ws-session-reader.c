@@ -21,6 +21,7 @@
 #include "ws-protocol.h"
 #include "ws-record.h"
 #include "ws-run-private.h"
+#include "ws-span-private.h"
 #include "ws-trace-private.h"
 
 /* How the runner and the injection library begin an activity record: the fast path's cue. */
@@ -28,46 +29,20 @@
 
 /* ---- the general path -------------------------------------------------------------------- */
 
-/* The record's numbers were checked against their ranges (ws-session-ranges.c): the casts
- * below cannot overflow. */
+/* A sweep's activity: its times as written (the runner's axis is the session's). The record's
+ * numbers were checked against their ranges (ws-session-ranges.c). */
 static void
-activity_from_record (const WsRecord *r, WsActivity *a, guint32 *run)
+span_from_record (const WsRecord *r, WsSpan *a)
 {
   WsRecordNode o = WS_RECORD_ROOT;
-  gint64 v[3] = { 0, 0, 0 };
-  const char *s;
 
-  memset (a, 0, sizeof *a);
-  *run = (guint32) ws_record_int (r, o, WS_KEY_RUN, 0);
-  a->kind = ws_activity_kind_from_string (ws_record_string (r, o, WS_KEY_KIND));
-  a->phase = ws_activity_phase_from_string (ws_record_string (r, o, WS_KEY_PHASE));
-  a->rep = (guint32) ws_record_int (r, o, WS_KEY_REP, 0);
+  _ws_span_from_record (r, a);
   a->start = ws_record_int (r, o, WS_KEY_START, 0);
   a->end = MAX (ws_record_int (r, o, WS_KEY_END, a->start), a->start);
-  a->bytes = (guint64) ws_record_int (r, o, WS_KEY_BYTES, 0);
-  a->stream = (guint32) ws_record_int (r, o, WS_KEY_STREAM, 0);
-  a->correlation = (guint32) ws_record_int (r, o, WS_KEY_CORRELATION, 0);
-  a->direction = ws_copy_direction_from_string (ws_record_string (r, o, WS_KEY_DIRECTION));
-  a->host_memory = ws_host_memory_from_string (ws_record_string (r, o, WS_KEY_HOST_MEMORY));
-  if ((s = ws_record_string (r, o, WS_KEY_NAME)) != NULL)
-    a->name = g_intern_string (s);
-  if ((s = ws_record_string (r, o, WS_KEY_SYNC)) != NULL
-      || (s = ws_record_string (r, o, WS_KEY_OVERHEAD)) != NULL)
-    a->detail = g_intern_string (s);
-  if (ws_record_ints (r, o, WS_KEY_GRID, v, 3) == 3)
-    for (int i = 0; i < 3; i++)
-      a->grid[i] = (guint32) v[i];
-  if (ws_record_ints (r, o, WS_KEY_BLOCK, v, 3) == 3)
-    for (int i = 0; i < 3; i++)
-      a->block[i] = (guint32) v[i];
-  a->registers = (guint16) ws_record_int (r, o, WS_KEY_REGISTERS, 0);
-  a->static_smem = (guint32) ws_record_int (r, o, WS_KEY_STATIC_SMEM, 0);
-  a->dynamic_smem = (guint32) ws_record_int (r, o, WS_KEY_DYNAMIC_SMEM, 0);
-  a->threads = (guint16) ws_record_int (r, o, WS_KEY_THREADS, 0);
 }
 
 static void
-add_activity (WsSession *self, const WsActivity *activity, guint32 run_id)
+add_activity (WsSession *self, const WsSpan *activity, guint32 run_id)
 {
   WsRun *run = run_id ? ws_session_find_run (self, (int) run_id) : self->last_run;
 
@@ -198,11 +173,10 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
     return add_trace_record (self, r, type, text, length);
   if (g_str_equal (type, WS_RECORD_TYPE_ACTIVITY))
     {
-      WsActivity a;
-      guint32 run;
+      WsSpan a;
 
-      activity_from_record (r, &a, &run);
-      add_activity (self, &a, run);
+      span_from_record (r, &a);
+      add_activity (self, &a, a.run);
       return TRUE;
     }
 
@@ -229,7 +203,7 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
                      _("run %d is announced twice; the second is ignored"), id);
       run = _ws_run_new_from_record (r);
       if (self->last_run != NULL)
-        _ws_run_finish_activities (self->last_run);
+        _ws_run_seal_activities (self->last_run);
       store (self, r, type, id, text, length);
       g_hash_table_insert (self->runs_by_id, GINT_TO_POINTER (id), run);
       g_list_store_append (self->runs, run);
@@ -390,7 +364,7 @@ ws_session_feed_line (WsSession *self, const char *line, gssize length, GError *
   if (self->hello != NULL && self->trace == NULL && len > 20
       && memcmp (line, FAST_PATH_PREFIX, sizeof FAST_PATH_PREFIX - 1) == 0)
     {
-      WsActivity a;
+      WsSpan a;
       guint32 run;
 
       if (_ws_session_parse_activity (line, len, &a, &run))
@@ -452,7 +426,7 @@ ws_session_end (WsSession *self)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
 
-      _ws_run_finish_activities (run);
+      _ws_run_seal_activities (run);
       if (ws_run_get_state (run) == WS_RUN_STATE_RUNNING)
         {
           _ws_run_mark_incomplete (run);

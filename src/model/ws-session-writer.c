@@ -31,7 +31,7 @@ string (WsJsonWriter *j, const char *key, const char *value)
 
 /* The fields of an activity in the order the runner writes them (src/runner/ws-output.c). */
 static void
-append_activity (WsJsonWriter *j, guint32 run, const WsActivity *a, double t)
+append_activity (WsJsonWriter *j, guint32 run, const WsSpan *a, double t)
 {
   ws_json_writer_begin_object (j, NULL);
   ws_json_writer_string (j, WS_KEY_TYPE, WS_RECORD_TYPE_ACTIVITY);
@@ -112,7 +112,7 @@ static gboolean
 write_activities (Writer *w, WsRun *run, GError **error)
 {
   guint n;
-  const WsActivity *a;
+  const WsSpan *a;
 
   if (run == NULL || g_hash_table_contains (w->written, run))
     return TRUE;

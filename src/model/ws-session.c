@@ -414,7 +414,7 @@ ws_session_foreach_in_window (WsSession *self, gint64 start, gint64 end, WsActiv
     {
       g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
       guint count, first;
-      const WsActivity *a = ws_run_get_activities (run, &count);
+      const WsSpan *a = ws_run_get_activities (run, &count);
       gint64 rs, re;
 
       if (!ws_run_get_time_range (run, &rs, &re) || re <= start || rs >= end)
@@ -427,7 +427,7 @@ ws_session_foreach_in_window (WsSession *self, gint64 start, gint64 end, WsActiv
 }
 
 static void
-collect_cb (WsRun *run, const WsActivity *activity, gpointer user_data)
+collect_cb (WsRun *run, const WsSpan *activity, gpointer user_data)
 {
   g_array_append_val ((GArray *) user_data, *activity);
 }
@@ -435,10 +435,10 @@ collect_cb (WsRun *run, const WsActivity *activity, gpointer user_data)
 void
 ws_session_get_window_totals (WsSession *self, gint64 start, gint64 end, WsTotals *totals)
 {
-  g_autoptr (GArray) in_window = g_array_new (FALSE, FALSE, sizeof (WsActivity));
+  g_autoptr (GArray) in_window = g_array_new (FALSE, FALSE, sizeof (WsSpan));
 
   g_return_if_fail (WS_IS_SESSION (self));
   ws_session_foreach_in_window (self, start, end, collect_cb, in_window);
-  ws_totals_for_window ((const WsActivity *) (gpointer) in_window->data, in_window->len, start,
+  ws_totals_for_window ((const WsSpan *) (gpointer) in_window->data, in_window->len, start,
                         end, totals);
 }

@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "ws-activity.h"
+#include "ws-span.h"
 #include "ws-device.h"
 #include "ws-hello.h"
 #include "ws-kernel-entry.h"
@@ -183,7 +183,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsSeries, ws_series_free)
 GPtrArray *ws_session_get_series (WsSession *self, WsSeriesKind kind, guint min_runs);
 
 /* Calls `func` for every activity that overlaps [start, end), run by run. */
-typedef void (*WsActivityFunc) (WsRun *run, const WsActivity *activity, gpointer user_data);
+typedef void (*WsActivityFunc) (WsRun *run, const WsSpan *activity, gpointer user_data);
 void ws_session_foreach_in_window (WsSession *self, gint64 start, gint64 end,
                                    WsActivityFunc func, gpointer user_data);
 /* Copy, kernel, overlap and idle time inside [start, end). */

@@ -449,7 +449,7 @@ ws_sweep_merge_feed (WsSweepMerge *self, guint stream, const char *line, gsize l
   self->t = MAX (self->t, t_of (text));
   if (g_str_has_prefix (text, TYPE_PREFIX (WS_RECORD_TYPE_ACTIVITY)))
     {
-      WsActivity a;
+      WsSpan a;
       guint32 run;
 
       if (_ws_session_parse_activity (text, length, &a, &run))

@@ -340,11 +340,11 @@ ws_trace_describe_session_error (WsSession *session)
 }
 
 static void
-describe_facts (GString *s, const WsTraceSpan *span)
+describe_facts (GString *s, const WsSpan *span)
 {
-  switch ((WsTraceSpanKind) span->kind)
+  switch ((WsActivityKind) span->kind)
     {
-    case WS_TRACE_SPAN_KERNEL:
+    case WS_ACTIVITY_KERNEL:
       {
         g_autofree char *grid = ws_trace_format_dims (span->grid);
         g_autofree char *block = ws_trace_format_dims (span->block);
@@ -354,8 +354,8 @@ describe_facts (GString *s, const WsTraceSpan *span)
                                 span->registers, span->stream);
       }
       break;
-    case WS_TRACE_SPAN_MEMCPY:
-    case WS_TRACE_SPAN_MEMSET:
+    case WS_ACTIVITY_MEMCPY:
+    case WS_ACTIVITY_MEMSET:
       {
         g_autofree char *bytes = ws_units_bytes ((double) span->bytes);
         double seconds = (double) (span->end - span->start) / 1e9;
@@ -369,20 +369,19 @@ describe_facts (GString *s, const WsTraceSpan *span)
                                 span->stream);
       }
       break;
-    case WS_TRACE_SPAN_API:
-      if (span->flags & WS_TRACE_SPAN_FAILED)
+    case WS_ACTIVITY_API:
+      if (span->flags & WS_SPAN_FAILED)
         /* Translators: a CUDA call's kind ("driver", "runtime") and its error number. */
         g_string_append_printf (s, _("%s call, failed with %d"), span->detail ? span->detail : "",
                                 span->result);
       else
         g_string_append_printf (s, _("%s call"), span->detail ? span->detail : "");
       break;
-    case WS_TRACE_SPAN_NVTX_RANGE:
-    case WS_TRACE_SPAN_NVTX_MARK:
-    case WS_TRACE_SPAN_SYNC:
-    case WS_TRACE_SPAN_JIT:
-    case WS_TRACE_SPAN_OVERHEAD:
-    case WS_TRACE_SPAN_OTHER:
+    case WS_ACTIVITY_NVTX:
+    case WS_ACTIVITY_SYNC:
+    case WS_ACTIVITY_JIT:
+    case WS_ACTIVITY_OVERHEAD:
+    case WS_ACTIVITY_OTHER:
     default:
       if (span->detail != NULL)
         g_string_append (s, span->detail);
@@ -391,19 +390,19 @@ describe_facts (GString *s, const WsTraceSpan *span)
 }
 
 char *
-ws_trace_describe_span (WsTrace *trace, const WsTraceSpan *span)
+ws_trace_describe_span (WsTrace *trace, const WsSpan *span)
 {
   g_autoptr (GString) s = g_string_new (NULL);
   g_autofree char *name = NULL, *duration = NULL, *start = NULL;
-  const WsTraceProgram *p = ws_trace_get_program (trace, span->program);
+  const WsTraceProgram *p = ws_trace_get_program (trace, span->run);
 
   g_return_val_if_fail (span != NULL, NULL);
-  name = span->kind == WS_TRACE_SPAN_KERNEL && span->name != NULL
+  name = span->kind == WS_ACTIVITY_KERNEL && span->name != NULL
              ? ws_trace_kernel_short_name (span->name)
              : g_strdup (span->name != NULL ? span->name
-                         : span->kind == WS_TRACE_SPAN_MEMCPY ? _("copy")
-                         : span->kind == WS_TRACE_SPAN_MEMSET ? _("memset")
-                         : span->kind == WS_TRACE_SPAN_SYNC   ? _("synchronization")
+                         : span->kind == WS_ACTIVITY_MEMCPY ? _("copy")
+                         : span->kind == WS_ACTIVITY_MEMSET ? _("memset")
+                         : span->kind == WS_ACTIVITY_SYNC   ? _("synchronization")
                                                               : "");
   duration = ws_units_duration ((double) (span->end - span->start));
   start = ws_units_duration ((double) span->start);
@@ -436,7 +435,7 @@ ws_trace_describe_copy (const WsTraceCopy *c)
 {
   const char *direction;
 
-  if (c->kind == WS_TRACE_SPAN_MEMSET)
+  if (c->kind == WS_ACTIVITY_MEMSET)
     return g_strdup (_("memset"));
   switch (c->direction)
     {

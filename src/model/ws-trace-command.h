@@ -65,7 +65,7 @@ char *ws_trace_describe_session_error (WsSession *session);
 /* A span for people, in lines: what it is and how long it took ("add_kernel · 37.7 µs"),
  * then its facts (a kernel's grid, block, registers and stream; a copy's bytes, direction and
  * rate; an API call's result), then its program run and where it starts on the trace's axis. */
-char *ws_trace_describe_span (WsTrace *trace, const WsTraceSpan *span);
+char *ws_trace_describe_span (WsTrace *trace, const WsSpan *span);
 /* "2×2", "39063": a grid or a block, trailing 1s left out. */
 char *ws_trace_format_dims (const guint32 dims[3]);
 /* "host to device, pageable", "memset" */

@@ -17,7 +17,7 @@ struct _WsTrace
   GPtrArray *programs;   /* WsTraceProgram */
   GPtrArray *processes;  /* WsTraceProcess */
   GHashTable *process_of; /* "program:pid" → index + 1 */
-  GArray *spans;         /* WsTraceSpan */
+  GArray *spans;         /* WsSpan */
   GArray *events;        /* WsTraceEvent */
   GPtrArray *ceilings;   /* WsDevice: the runner's measurements of the GPUs used */
   GPtrArray *infos;      /* per process: GArray of WsDeviceInfo with the ceilings merged */

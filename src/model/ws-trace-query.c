@@ -34,13 +34,13 @@ ws_trace_get_processes (WsTrace *trace)
   return trace->processes;
 }
 
-const WsTraceSpan *
+const WsSpan *
 ws_trace_get_spans (WsTrace *trace, guint *n_spans)
 {
   g_return_val_if_fail (trace != NULL, NULL);
   if (n_spans != NULL)
     *n_spans = trace->spans->len;
-  return (const WsTraceSpan *) trace->spans->data;
+  return (const WsSpan *) trace->spans->data;
 }
 
 const WsTraceEvent *

@@ -158,14 +158,14 @@ stats_of (GArray *durations, double *total, double *median, double *min, double 
 
 /* The statistics of the durations of the spans at `indices` (guint) of `spans`. */
 static void
-span_stats (const WsTraceSpan *spans, GArray *indices, double *total, double *median,
+span_stats (const WsSpan *spans, GArray *indices, double *total, double *median,
             double *min, double *max)
 {
   g_autoptr (GArray) d = g_array_sized_new (FALSE, FALSE, sizeof (double), indices->len);
 
   for (guint j = 0; j < indices->len; j++)
     {
-      const WsTraceSpan *s = &spans[g_array_index (indices, guint, j)];
+      const WsSpan *s = &spans[g_array_index (indices, guint, j)];
       double ns = (double) (s->end - s->start);
 
       g_array_append_val (d, ns);
@@ -184,9 +184,9 @@ compare_program_total (guint program_a, double total_a, guint program_b, double 
 }
 
 static gboolean
-wanted (const WsTraceSpan *s, WsTraceSpanKind kind, guint program)
+wanted (const WsSpan *s, WsActivityKind kind, guint program)
 {
-  return s->kind == kind && (program == WS_TRACE_ALL_PROGRAMS || s->program == program);
+  return s->kind == kind && (program == WS_TRACE_ALL_PROGRAMS || s->run == program);
 }
 
 /* ---- kernels ------------------------------------------------------------------------------ */
@@ -214,9 +214,9 @@ ws_trace_kernel_blocks (const WsTraceKernel *k)
 }
 
 static char *
-kernel_key (const WsTraceSpan *s)
+kernel_key (const WsSpan *s)
 {
-  return g_strdup_printf ("%u|%p|%u,%u,%u|%u,%u,%u|%u|%u|%u|%u", s->program, (void *) s->name,
+  return g_strdup_printf ("%u|%p|%u,%u,%u|%u,%u,%u|%u|%u|%u|%u", s->run, (void *) s->name,
                           s->grid[0], s->grid[1], s->grid[2], s->block[0], s->block[1],
                           s->block[2], s->registers, s->static_smem, s->dynamic_smem, s->device);
 }
@@ -253,25 +253,25 @@ ws_trace_collect_kernels (WsTrace *trace, guint program)
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_trace_kernel_free);
   g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) program_total = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   guint n;
 
   g_return_val_if_fail (trace != NULL, out);
   spans = ws_trace_get_spans (trace, &n);
   for (guint i = 0; i < n; i++)
     {
-      const WsTraceSpan *s = &spans[i];
+      const WsSpan *s = &spans[i];
       g_autofree char *key = NULL;
       WsTraceKernel *k;
       double *total;
 
-      if (!wanted (s, WS_TRACE_SPAN_KERNEL, program) || s->name == NULL)
+      if (!wanted (s, WS_ACTIVITY_KERNEL, program) || s->name == NULL)
         continue;
       key = kernel_key (s);
       if ((k = g_hash_table_lookup (by_key, key)) == NULL)
         {
           k = g_new0 (WsTraceKernel, 1);
-          k->program = s->program;
+          k->program = s->run;
           k->name = s->name;
           k->short_name = ws_trace_kernel_short_name (s->name);
           memcpy (k->grid, s->grid, sizeof k->grid);
@@ -287,8 +287,8 @@ ws_trace_collect_kernels (WsTrace *trace, guint program)
           g_ptr_array_add (out, k);
         }
       g_array_append_val (k->spans, i);
-      if ((total = g_hash_table_lookup (program_total, GUINT_TO_POINTER (s->program))) == NULL)
-        g_hash_table_insert (program_total, GUINT_TO_POINTER (s->program),
+      if ((total = g_hash_table_lookup (program_total, GUINT_TO_POINTER (s->run))) == NULL)
+        g_hash_table_insert (program_total, GUINT_TO_POINTER (s->run),
                              total = g_new0 (double, 1));
       *total += (double) (s->end - s->start);
     }
@@ -335,30 +335,30 @@ GPtrArray *
 ws_trace_collect_copies (WsTrace *trace, guint program)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_trace_copy_free);
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   guint n;
 
   g_return_val_if_fail (trace != NULL, out);
   spans = ws_trace_get_spans (trace, &n);
   for (guint i = 0; i < n; i++)
     {
-      const WsTraceSpan *s = &spans[i];
+      const WsSpan *s = &spans[i];
       WsTraceCopy *c = NULL;
 
-      if (!wanted (s, WS_TRACE_SPAN_MEMCPY, program) && !wanted (s, WS_TRACE_SPAN_MEMSET, program))
+      if (!wanted (s, WS_ACTIVITY_MEMCPY, program) && !wanted (s, WS_ACTIVITY_MEMSET, program))
         continue;
       for (guint j = 0; j < out->len && c == NULL; j++)
         {
           WsTraceCopy *o = g_ptr_array_index (out, j);
 
-          if (o->program == s->program && o->kind == s->kind && o->direction == s->direction
+          if (o->program == s->run && o->kind == s->kind && o->direction == s->direction
               && o->host_memory == s->host_memory)
             c = o;
         }
       if (c == NULL)
         {
           c = g_new0 (WsTraceCopy, 1);
-          c->program = s->program;
+          c->program = s->run;
           c->kind = s->kind;
           c->direction = s->direction;
           c->host_memory = s->host_memory;
@@ -367,7 +367,7 @@ ws_trace_collect_copies (WsTrace *trace, guint program)
         }
       g_array_append_val (c->spans, i);
       c->bytes += s->bytes;
-      c->n_async += (s->flags & WS_TRACE_SPAN_ASYNC) != 0;
+      c->n_async += (s->flags & WS_SPAN_ASYNC) != 0;
     }
   for (guint i = 0; i < out->len; i++)
     {
@@ -404,26 +404,26 @@ ws_trace_collect_api (WsTrace *trace, guint program)
   g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                           (GDestroyNotify) g_array_unref);
   g_autoptr (GHashTable) rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  const WsTraceSpan *spans;
+  const WsSpan *spans;
   guint n;
 
   g_return_val_if_fail (trace != NULL, out);
   spans = ws_trace_get_spans (trace, &n);
   for (guint i = 0; i < n; i++)
     {
-      const WsTraceSpan *s = &spans[i];
+      const WsSpan *s = &spans[i];
       g_autofree char *key = NULL;
       GArray *d;
       WsTraceApi *a;
       double ns = (double) (s->end - s->start);
 
-      if (!wanted (s, WS_TRACE_SPAN_API, program) || s->name == NULL)
+      if (!wanted (s, WS_ACTIVITY_API, program) || s->name == NULL)
         continue;
-      key = g_strdup_printf ("%u|%s", s->program, s->name);
+      key = g_strdup_printf ("%u|%s", s->run, s->name);
       if ((a = g_hash_table_lookup (rows, key)) == NULL)
         {
           a = g_new0 (WsTraceApi, 1);
-          a->program = s->program;
+          a->program = s->run;
           a->name = s->name;
           g_ptr_array_add (out, a);
           g_hash_table_insert (rows, g_strdup (key), a);
@@ -431,7 +431,7 @@ ws_trace_collect_api (WsTrace *trace, guint program)
         }
       d = g_hash_table_lookup (by_key, key);
       g_array_append_val (d, ns);
-      a->n_failed += (s->flags & WS_TRACE_SPAN_FAILED) != 0;
+      a->n_failed += (s->flags & WS_SPAN_FAILED) != 0;
     }
   for (guint i = 0; i < out->len; i++)
     {

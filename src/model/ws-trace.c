@@ -14,6 +14,7 @@
 #include "ws-protocol.h"
 #include "ws-run-private.h"
 #include "ws-session-private.h"
+#include "ws-span-private.h"
 
 /* ---- lifetime ----------------------------------------------------------------------------- */
 
@@ -52,7 +53,7 @@ _ws_trace_new (void)
   t->programs = g_ptr_array_new_with_free_func ((GDestroyNotify) program_free);
   t->processes = g_ptr_array_new_with_free_func ((GDestroyNotify) process_free);
   t->process_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  t->spans = g_array_new (FALSE, FALSE, sizeof (WsTraceSpan));
+  t->spans = g_array_new (FALSE, FALSE, sizeof (WsSpan));
   t->events = g_array_new (FALSE, FALSE, sizeof (WsTraceEvent));
   t->ceilings = g_ptr_array_new_with_free_func (g_object_unref);
   t->infos = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
@@ -375,116 +376,32 @@ read_event (WsTrace *t, const char *type, const WsRecord *r)
   extend_process (p, e.at);
 }
 
-static WsTraceSpanKind
-span_kind (const char *kind, const char *nvtx)
-{
-  switch (kind != NULL ? ws_activity_kind_from_string (kind) : WS_ACTIVITY_OTHER)
-    {
-    case WS_ACTIVITY_KERNEL: return WS_TRACE_SPAN_KERNEL;
-    case WS_ACTIVITY_MEMCPY: return WS_TRACE_SPAN_MEMCPY;
-    case WS_ACTIVITY_MEMSET: return WS_TRACE_SPAN_MEMSET;
-    case WS_ACTIVITY_SYNC: return WS_TRACE_SPAN_SYNC;
-    case WS_ACTIVITY_API: return WS_TRACE_SPAN_API;
-    case WS_ACTIVITY_JIT: return WS_TRACE_SPAN_JIT;
-    case WS_ACTIVITY_OVERHEAD: return WS_TRACE_SPAN_OVERHEAD;
-    case WS_ACTIVITY_NVTX:
-      return g_strcmp0 (nvtx, "mark") == 0 ? WS_TRACE_SPAN_NVTX_MARK : WS_TRACE_SPAN_NVTX_RANGE;
-    default: return WS_TRACE_SPAN_OTHER;
-    }
-}
-
-static void
-span_details (WsTraceSpan *s, const WsRecord *r)
-{
-  WsRecordNode o = WS_RECORD_ROOT;
-  gint64 v[3];
-
-  switch (s->kind)
-    {
-    case WS_TRACE_SPAN_KERNEL:
-      if (ws_record_ints (r, o, WS_KEY_GRID, v, 3) == 3)
-        for (int i = 0; i < 3; i++)
-          s->grid[i] = (guint32) CLAMP (v[i], 0, G_MAXUINT32);
-      if (ws_record_ints (r, o, WS_KEY_BLOCK, v, 3) == 3)
-        for (int i = 0; i < 3; i++)
-          s->block[i] = (guint32) CLAMP (v[i], 0, G_MAXUINT32);
-      s->registers = (guint16) CLAMP (ws_record_int (r, o, WS_KEY_REGISTERS, 0), 0, G_MAXUINT16);
-      s->static_smem
-        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_STATIC_SMEM, 0), 0, G_MAXUINT32);
-      s->dynamic_smem
-        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_DYNAMIC_SMEM, 0), 0, G_MAXUINT32);
-      s->local_bytes
-        = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_LOCAL_BYTES, 0), 0, G_MAXUINT32);
-      break;
-    case WS_TRACE_SPAN_MEMCPY:
-      s->direction = ws_copy_direction_from_string (ws_record_string (r, o, WS_KEY_DIRECTION));
-      s->host_memory = ws_host_memory_from_string (ws_record_string (r, o, WS_KEY_HOST_MEMORY));
-      if (ws_record_bool (r, o, WS_KEY_ASYNC, FALSE))
-        s->flags |= WS_TRACE_SPAN_ASYNC;
-      break;
-    case WS_TRACE_SPAN_SYNC:
-      s->detail = record_intern (r, WS_KEY_SYNC);
-      break;
-    case WS_TRACE_SPAN_OVERHEAD:
-      s->detail = record_intern (r, WS_KEY_OVERHEAD);
-      break;
-    case WS_TRACE_SPAN_API:
-      s->detail = record_intern (r, WS_KEY_API);
-      s->result = (gint32) ws_record_int (r, o, WS_KEY_RESULT, 0);
-      if (s->result != 0)
-        s->flags |= WS_TRACE_SPAN_FAILED;
-      break;
-    case WS_TRACE_SPAN_JIT:
-      s->name = record_intern (r, WS_KEY_JIT);
-      s->detail = record_intern (r, WS_KEY_OPERATION);
-      break;
-    case WS_TRACE_SPAN_NVTX_RANGE:
-    case WS_TRACE_SPAN_NVTX_MARK:
-      s->detail = record_intern (r, WS_KEY_DOMAIN);
-      if (ws_record_bool (r, o, WS_KEY_OPEN, FALSE))
-        s->flags |= WS_TRACE_SPAN_OPEN;
-      break;
-    case WS_TRACE_SPAN_MEMSET:
-    case WS_TRACE_SPAN_OTHER:
-    default:
-      break;
-    }
-}
-
 static void
 read_activity (WsTrace *t, WsSession *session, const WsRecord *r)
 {
   WsRecordNode o = WS_RECORD_ROOT;
-  WsTraceSpan s = { 0 };
+  WsSpan s;
   guint index;
   WsTraceProcess *p = process_of_record (t, r, &index);
   gboolean untimed;
 
-  s.kind = span_kind (ws_record_string (r, o, WS_KEY_KIND), ws_record_string (r, o, WS_KEY_NVTX));
-  s.program = p->program;
+  _ws_span_from_record (r, &s);
+  s.run = p->program;
   s.process = index;
-  s.name = s.kind == WS_TRACE_SPAN_JIT ? NULL : record_intern (r, WS_KEY_NAME);
-  s.bytes = (guint64) MAX (ws_record_int (r, o, WS_KEY_BYTES, 0), 0);
-  s.correlation = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_CORRELATION, 0), 0, G_MAXUINT32);
-  s.stream = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_STREAM, 0), 0, G_MAXUINT32);
-  s.context = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_CONTEXT, 0), 0, G_MAXUINT32);
-  s.thread = (guint32) CLAMP (ws_record_int (r, o, WS_KEY_THREAD, 0), 0, G_MAXUINT32);
-  s.device = (guint8) CLAMP (ws_record_int (r, o, WS_KEY_DEVICE, 0), 0, G_MAXUINT8);
-  span_details (&s, r);
   /* CUPTI could not time it (start or end null): it has no place on the axis. */
   untimed = ws_record_type (r, ws_record_member (r, o, WS_KEY_START)) != WS_RECORD_INT
             || (ws_record_type (r, ws_record_member (r, o, WS_KEY_END)) != WS_RECORD_INT
-                && !(s.flags & WS_TRACE_SPAN_OPEN));
+                && !(s.flags & WS_SPAN_OPEN));
   session->n_activities++;
   if (untimed)
     return;
   s.start = on_axis (t, p, ws_record_int (r, o, WS_KEY_START, 0));
-  s.end = (s.flags & WS_TRACE_SPAN_OPEN) ? s.start
-                                         : MAX (on_axis (t, p, ws_record_int (r, o, WS_KEY_END, 0)),
-                                                s.start);
+  s.end = (s.flags & WS_SPAN_OPEN) ? s.start
+                                   : MAX (on_axis (t, p, ws_record_int (r, o, WS_KEY_END, 0)),
+                                          s.start);
   extend_process (p, s.end);
-  t->n_kernels += s.kind == WS_TRACE_SPAN_KERNEL;
-  t->n_copies += s.kind == WS_TRACE_SPAN_MEMCPY;
+  t->n_kernels += s.kind == WS_ACTIVITY_KERNEL;
+  t->n_copies += s.kind == WS_ACTIVITY_MEMCPY;
   g_array_append_val (t->spans, s);
 }
 
@@ -622,7 +539,7 @@ _ws_trace_note_error (WsTrace *t, const WsRecord *r)
 static int
 compare_start (gconstpointer a, gconstpointer b)
 {
-  const WsTraceSpan *x = a, *y = b;
+  const WsSpan *x = a, *y = b;
 
   return x->start < y->start ? -1 : x->start > y->start;
 }
@@ -635,9 +552,9 @@ _ws_trace_end (WsTrace *t, GPtrArray *problems)
   t->ended = TRUE;
   for (guint i = 0; i < t->spans->len; i++)
     {
-      WsTraceSpan *s = &g_array_index (t->spans, WsTraceSpan, i);
+      WsSpan *s = &g_array_index (t->spans, WsSpan, i);
 
-      if (s->flags & WS_TRACE_SPAN_OPEN)
+      if (s->flags & WS_SPAN_OPEN)
         {
           WsTraceProcess *p = g_ptr_array_index (t->processes, s->process);
 

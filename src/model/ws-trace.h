@@ -10,6 +10,7 @@
 
 #include "ws-occupancy.h"
 #include "ws-session.h"
+#include "ws-span.h"
 
 G_BEGIN_DECLS
 
@@ -18,54 +19,10 @@ typedef struct _WsTrace WsTrace;
 /* The session's trace; NULL for a runner session of built-in kernels. */
 WsTrace *ws_session_get_trace (WsSession *session);
 
-typedef enum
-{
-  WS_TRACE_SPAN_KERNEL,
-  WS_TRACE_SPAN_MEMCPY,
-  WS_TRACE_SPAN_MEMSET,
-  WS_TRACE_SPAN_SYNC,
-  WS_TRACE_SPAN_API,        /* a runtime or driver call, on a host thread */
-  WS_TRACE_SPAN_NVTX_RANGE, /* on a host thread */
-  WS_TRACE_SPAN_NVTX_MARK,  /* start = end */
-  WS_TRACE_SPAN_JIT,        /* the driver compiling, or reading or writing its cache */
-  WS_TRACE_SPAN_OVERHEAD,   /* CUPTI's own work */
-  WS_TRACE_SPAN_OTHER,      /* a kind of a later protocol */
-} WsTraceSpanKind;
-
-enum
-{
-  WS_TRACE_SPAN_ASYNC = 1 << 0,  /* memcpy: an asynchronous copy call */
-  WS_TRACE_SPAN_OPEN = 1 << 1,   /* NVTX: still open when the program ended */
-  WS_TRACE_SPAN_FAILED = 1 << 2, /* API: the call returned an error */
-};
-
-/* One span. Times are ns on the trace's axis: 0 is the moment the library started in the
- * trace's first process (inside its cuInit); the processes of one machine share that clock. */
-typedef struct
-{
-  gint64 start, end;
-  guint64 bytes;       /* copies and memsets */
-  const char *name;    /* interned: a kernel's demangled name, an API call's, an NVTX range's,
-                        * a JIT's step (ptx_to_cubin, nvvm_ir_to_ptx) */
-  const char *detail;  /* interned: sync and overhead kinds, "runtime" or "driver" for API
-                        * calls, the JIT's operation (compile, cache_load, cache_store), the
-                        * NVTX domain */
-  guint32 program;     /* the program run: ws_trace_get_program () */
-  guint32 process;     /* index into ws_trace_get_processes () */
-  guint32 correlation; /* an API call and the kernel, copy or memset it caused share it */
-  guint32 stream;
-  guint32 context;
-  guint32 thread;      /* API, NVTX, JIT: the system's thread id */
-  guint32 grid[3], block[3];
-  guint32 static_smem, dynamic_smem, local_bytes;
-  gint32 result;       /* API: the call's return value */
-  guint16 registers;
-  guint8 kind;         /* WsTraceSpanKind */
-  guint8 device;
-  guint8 direction;    /* WsCopyDirection */
-  guint8 host_memory;  /* WsHostMemory */
-  guint8 flags;        /* WS_TRACE_SPAN_* */
-} WsTraceSpan;
+/* A traced program's spans are the session's spans (ws-span.h): `run` is the program run
+ * (ws_trace_get_program ()), `process` an index into ws_trace_get_processes (), and times are
+ * ns on the trace's axis: 0 is the moment the library started in the trace's first process
+ * (inside its cuInit); the processes of one machine share that clock. */
 
 typedef enum
 {
@@ -150,7 +107,7 @@ const WsTraceProgram *ws_trace_get_program (WsTrace *trace, guint id);
 /* Processes, in the order their records began (WsTraceProcess, borrowed). */
 GPtrArray *ws_trace_get_processes (WsTrace *trace);
 /* Every span in the order read; sorted by start once the stream has ended. */
-const WsTraceSpan *ws_trace_get_spans (WsTrace *trace, guint *n_spans);
+const WsSpan *ws_trace_get_spans (WsTrace *trace, guint *n_spans);
 const WsTraceEvent *ws_trace_get_events (WsTrace *trace, guint *n_events);
 /* The span of a program run on the axis, from the start of its first process (or its start
  * by the runner) to its last record (or its exit); FALSE when it has no records. */
@@ -208,7 +165,7 @@ guint64 ws_trace_kernel_blocks (const WsTraceKernel *kernel);
 typedef struct
 {
   guint program;
-  WsTraceSpanKind kind;    /* WS_TRACE_SPAN_MEMCPY or WS_TRACE_SPAN_MEMSET */
+  WsActivityKind kind;    /* WS_ACTIVITY_MEMCPY or WS_ACTIVITY_MEMSET */
   WsCopyDirection direction;
   WsHostMemory host_memory;
   guint count, n_async;

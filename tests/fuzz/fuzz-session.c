@@ -29,7 +29,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 }
 
 static void
-window_cb (WsRun *run, const WsActivity *activity, gpointer user_data)
+window_cb (WsRun *run, const WsSpan *activity, gpointer user_data)
 {
   guint *n = user_data;
 
@@ -67,7 +67,7 @@ query (WsSession *session)
       g_autofree char *block = ws_run_dup_block_label (run);
       g_autofree char *phrase = ws_run_dup_block_phrase (run);
       g_autofree char *size = ws_run_dup_size_label (run);
-      const WsActivity *a;
+      const WsSpan *a;
       guint n;
       WsTotals totals;
 
