@@ -348,6 +348,68 @@ test_no_trace (void)
   g_assert_cmpuint (findings->len, ==, 0);
 }
 
+/* The launch rules are written once: the tutorial's kernel traced with 32 threads per block
+ * and the runner's vector add swept over blocks of 32, both on the H200, get the same finding
+ * in the same words; only the title names the traced kernel, and Numba's launch syntax is
+ * added to its fix. */
+static void
+test_launch_rules_once (void)
+{
+  g_autoptr (WsSession) traced = ws_test_load_sample ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (WsSession) swept = ws_test_load_sample ("vector-add-blocks-h200.jsonl");
+  g_autoptr (GPtrArray) trace_findings = ws_analyze_trace (traced);
+  g_autoptr (GPtrArray) run_findings = ws_analyze_session (swept);
+  WsFinding *t = NULL, *r = NULL;
+
+  for (guint i = 0; i < trace_findings->len && t == NULL; i++)
+    {
+      WsFinding *f = g_ptr_array_index (trace_findings, i);
+
+      if (f->kind == WS_FINDING_UNDER_OCCUPIED && strstr (f->numbers, "of 32 threads") != NULL)
+        t = f;
+    }
+  for (guint i = 0; i < run_findings->len && r == NULL; i++)
+    {
+      WsFinding *f = g_ptr_array_index (run_findings, i);
+
+      if (f->kind == WS_FINDING_UNDER_OCCUPIED && strstr (f->numbers, "of 32 threads") != NULL)
+        r = f;
+    }
+  g_assert_nonnull (t);
+  g_assert_nonnull (r);
+  g_assert_true (t->trace);
+  g_assert_cmpint (r->run, >, 0);
+  g_assert_cmpint (t->severity, ==, r->severity);
+  g_assert_cmpfloat_with_epsilon (t->value, r->value, 1e-9);
+  g_assert_cmpstr (t->numbers, ==, r->numbers);
+  g_assert_cmpstr (t->cause, ==, r->cause);
+  g_assert_true (g_str_has_prefix (t->fix, r->fix));
+  assert_contains (t->fix, "kernel[blocks, 256]");
+  assert_contains (t->title, "add_kernel under-occupied");
+  g_assert_true (g_str_has_prefix (r->title, "Under-occupied"));
+  g_assert_cmpuint (t->activities->len, >, 0);
+  g_assert_cmpuint (r->activities->len, >, 0);
+}
+
+/* One block per SM is one block: the ladder's 1024-thread rung. */
+static void
+test_launch_words_singular (void)
+{
+  g_autoptr (WsSession) swept = ws_test_load_sample ("vector-add-ladder-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_session (swept);
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      WsFinding *f = g_ptr_array_index (findings, i);
+
+      g_assert_null (strstr (f->numbers ? f->numbers : "", " 1 blocks "));
+      g_assert_null (strstr (f->cause ? f->cause : "", " 1 blocks "));
+      seen |= f->numbers != NULL && strstr (f->numbers, "Each SM holds 1 block of 1024") != NULL;
+    }
+  g_assert_true (seen);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -359,5 +421,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-trace/pinned-rate", test_pinned_rate);
   g_test_add_func ("/analysis-trace/gpu-idle", test_gpu_idle);
   g_test_add_func ("/analysis-trace/no-trace", test_no_trace);
+  g_test_add_func ("/analysis-trace/launch-rules-once", test_launch_rules_once);
+  g_test_add_func ("/analysis-trace/launch-words-singular", test_launch_words_singular);
   return g_test_run ();
 }

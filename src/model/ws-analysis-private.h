@@ -91,12 +91,42 @@ WsRun *_ws_analysis_pinned_twin (WsAnalysis *a, WsRun *run);
 WsCeiling _ws_analysis_get_ceiling (WsAnalysis *a, WsRun *run, double *fraction,
                                     double *ceiling);
 
+/* ---- one kernel configuration's launch, whichever source ran it ---- */
+
+/* What the launch rules read about a kernel configuration: a sweep's run (its config and launch
+ * records, the session's device) or a traced program's kernel (its launches' grid, block and
+ * resources, the occupancy worked out on its device). The findings go to the run, or to the
+ * program run and kernel with the launches they point at. */
+typedef struct
+{
+  WsRun *run;                 /* a sweep's run; NULL for a traced kernel */
+  guint program;              /* a traced kernel's program run */
+  const char *kernel;         /* interned: a traced kernel's name as recorded */
+  const char *short_name;     /* a traced kernel's short name, which its findings' titles
+                               * give (a run is one kernel: its titles name none) */
+  const GArray *spans;        /* a traced kernel's launches (guint indices of spans) */
+  gboolean library;           /* a library's kernel: its authors' choices, reported as such */
+  gboolean numba;             /* launched from Numba: fixes in its launch syntax */
+  const WsDeviceInfo *device; /* NULL when unknown */
+  guint threads;              /* per block; 0 when the record gives none (cuBLAS) */
+  guint block[3];
+  gboolean has_block;
+  gint64 blocks;              /* of the grid; 0 when unknown or too many to judge */
+  int registers, smem, kernel_max_threads;
+  gboolean has_occupancy;     /* the fields below are known */
+  WsOccupancy occupancy;      /* only warps_per_block, active_blocks and active_warps,
+                               * max_warps, occupancy, limiter and limit_blocks are read */
+  gboolean limiter_known;     /* occupancy.limiter is one this version knows */
+  const char *limiter_words;  /* for people: "registers" */
+} WsLaunchFacts;
+
+/* ws-analysis-kernel.c: occupancy, partial warps, a small grid, a partial last wave. */
+void _ws_check_launch (const WsLaunchFacts *facts, GPtrArray *out);
+
 /* ---- the rules, each appending its findings about `run` to `out` ---- */
 
 /* ws-analysis-launch.c */
-void _ws_check_occupancy (WsAnalysis *a, WsRun *run, GPtrArray *out);
-void _ws_check_partial_warp (WsAnalysis *a, WsRun *run, GPtrArray *out);
-void _ws_check_grid (WsAnalysis *a, WsRun *run, GPtrArray *out);
+void _ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *facts);
 void _ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out);
 void _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out);
 /* ws-analysis-copies.c */

@@ -636,6 +636,7 @@ _ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
   WsDevice *device = ws_session_get_run_device (a->session, run);
+  WsLaunchFacts facts;
 
   /* A session merged from several GPUs judges each run against its own GPU's ceilings. */
   a->device = device != NULL ? ws_device_get_info (device) : NULL;
@@ -644,9 +645,8 @@ _ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
       || ws_run_get_state (run) == WS_RUN_STATE_FAILED)
     {
       _ws_check_verify (a, run, found);
-      _ws_check_occupancy (a, run, found);
-      _ws_check_partial_warp (a, run, found);
-      _ws_check_grid (a, run, found);
+      _ws_launch_facts_of_run (a, run, &facts);
+      _ws_check_launch (&facts, found);
       _ws_check_transfers (a, run, found);
       _ws_check_overlap (a, run, found);
       _ws_check_launch_bound (a, run, found);
