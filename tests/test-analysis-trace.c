@@ -12,6 +12,8 @@
 
 #include "test-session-util.h"
 #include "ws-analysis.h"
+#include "ws-analysis-trace-private.h"
+#include "ws-session-analysis.h"
 #include "ws-trace.h"
 
 static WsFinding *
@@ -410,6 +412,74 @@ test_launch_words_singular (void)
   g_assert_true (seen);
 }
 
+/* A live traced sweep, as the session's analysis follows it: each time the session says it
+ * changed, only the program runs whose records changed are analysed again (a finished one is
+ * left alone), and at the end the findings are those of the whole recording. */
+static void
+test_live_sweep (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "trace-vector-add-tpb-sweep-h200.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (WsSession) live = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  g_autoptr (WsSession) loaded = ws_test_load_sample ("trace-vector-add-tpb-sweep-h200.jsonl");
+  g_autoptr (GPtrArray) whole = ws_analyze_trace (loaded);
+  g_autoptr (GPtrArray) found = NULL;
+  WsSessionAnalysis *analysis = ws_session_get_analysis (live);
+  WsTraceFindings *tf = _ws_trace_findings_new ();
+  guint programs_seen = 0, analysed_at_program = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  ws_session_analysis_ensure (analysis);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      WsTrace *trace;
+
+      if (*lines[i] == '\0')
+        continue;
+      g_assert_true (ws_session_feed_line (live, lines[i], -1, &error));
+      g_assert_no_error (error);
+      trace = ws_session_get_trace (live);
+      /* A new program run begins: the runs before it are finished; from now on, updates
+       * analyse the new one alone. */
+      if (ws_trace_get_programs (trace)->len != programs_seen)
+        {
+          programs_seen = ws_trace_get_programs (trace)->len;
+          _ws_trace_findings_update (tf, trace);
+          analysed_at_program = _ws_trace_findings_n_analysed (tf);
+          continue;
+        }
+      _ws_trace_findings_update (tf, trace);
+      /* The runner's measurement of the GPU's copies serves every run, and its done ends the
+       * stream (the spans are sorted then, so every run is looked at again once); any other
+       * record changes one run at most. */
+      if ((strstr (lines[i], "\"type\":\"device\"") != NULL
+           || strstr (lines[i], "\"type\":\"done\"") != NULL)
+          && _ws_trace_findings_n_analysed (tf) == analysed_at_program + programs_seen)
+        analysed_at_program += programs_seen;
+      else
+        g_assert_cmpuint (_ws_trace_findings_n_analysed (tf) - analysed_at_program, <=, 1);
+      analysed_at_program = _ws_trace_findings_n_analysed (tf);
+    }
+  ws_session_end (live);
+  g_assert_false (_ws_trace_findings_update (tf, ws_session_get_trace (live)));
+  g_assert_cmpuint (_ws_trace_findings_get (tf)->len, ==, whole->len);
+  for (guint i = 0; i < whole->len; i++)
+    g_assert_cmpstr (((WsFinding *) g_ptr_array_index (_ws_trace_findings_get (tf), i))->title,
+                     ==, ((WsFinding *) g_ptr_array_index (whole, i))->title);
+  /* The session's own analysis heard the same through its "changed" signals. */
+  g_signal_emit_by_name (live, "changed");
+  found = ws_session_analysis_dup_trace_findings (analysis);
+  g_assert_cmpuint (found->len, ==, whole->len);
+  for (guint i = 0; i < whole->len; i++)
+    g_assert_cmpstr (((WsFinding *) g_ptr_array_index (found, i))->title, ==,
+                     ((WsFinding *) g_ptr_array_index (whole, i))->title);
+  _ws_trace_findings_free (tf);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -423,5 +493,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-trace/no-trace", test_no_trace);
   g_test_add_func ("/analysis-trace/launch-rules-once", test_launch_rules_once);
   g_test_add_func ("/analysis-trace/launch-words-singular", test_launch_words_singular);
+  g_test_add_func ("/analysis-trace/live-sweep", test_live_sweep);
   return g_test_run ();
 }

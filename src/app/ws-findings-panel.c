@@ -165,7 +165,16 @@ add_memcheck (WsFindingsPanel *self, WsSession *session)
     }
 }
 
-/* A traced program: its findings (ws_analyze_trace), each program run's most severe first. */
+/* A traced program: its findings as the session's analysis keeps them, each program run's
+ * most severe first. */
+static GPtrArray *
+trace_findings (WsFindingsPanel *self)
+{
+  WsSessionAnalysis *analysis = ws_workspace_get_analysis (self->workspace);
+
+  return analysis != NULL ? ws_session_analysis_dup_trace_findings (analysis) : g_ptr_array_new ();
+}
+
 /* What the cards of a traced program say: the session's errors, then the findings' titles. */
 static char *
 titles_of (WsSession *session, GPtrArray *findings)
@@ -182,12 +191,19 @@ titles_of (WsSession *session, GPtrArray *findings)
 static void
 show_trace (WsFindingsPanel *self, WsSession *session)
 {
-  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  g_autoptr (GPtrArray) findings = trace_findings (self);
 
   g_free (self->trace_shown);
   self->trace_shown = titles_of (session, findings);
   gtk_box_append (GTK_BOX (self->box), label (_("Findings about the traced program"), "title-4",
                                               FALSE));
+  if (!ws_workspace_is_analysed (self->workspace))
+    {
+      gtk_box_append (GTK_BOX (self->box),
+                      label (_("Analysing the session: the findings appear in a moment."),
+                             "dim-label", FALSE));
+      return;
+    }
   if (findings->len == 0)
     {
       gtk_box_append (GTK_BOX (self->box),
@@ -517,12 +533,18 @@ session_updated_cb (WsFindingsPanel *self)
 
       if (ws_workspace_get_selected_run (self->workspace) != NULL)
         return;
-      /* Twice a second while a program runs: the cards stay put (and where they were scrolled
-       * to) unless what they say has changed. */
-      findings = ws_analyze_trace (session);
+      /* Twice a second while a program runs the analysis has looked again at the program runs
+       * that changed: the cards stay put (and where they were scrolled to) unless what they
+       * say has changed; they point at the findings found now. */
+      findings = trace_findings (self);
       titles = titles_of (session, findings);
       if (g_strcmp0 (titles, self->trace_shown) != 0)
         show (self);
+      else if (self->shown != NULL)
+        {
+          g_ptr_array_unref (self->shown);
+          self->shown = g_steal_pointer (&findings);
+        }
       return;
     }
   if (ws_workspace_get_run (self->workspace) == 0)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ws-cli-table.h"
+#include "ws-session-analysis.h"
 
 #define TEXT_WIDTH 100
 
@@ -23,7 +24,8 @@ ws_cli_trace_report_new (WsSession *session, const char *path, WsSeverity min_se
   r->trace = ws_session_get_trace (session);
   r->path = g_strdup (path);
   r->name = path != NULL ? g_path_get_basename (path) : NULL;
-  r->findings = ws_analyze_trace (session);
+  ws_session_analysis_ensure (ws_session_get_analysis (session));
+  r->findings = ws_session_analysis_dup_trace_findings (ws_session_get_analysis (session));
   r->shown = g_ptr_array_new ();
   r->min_severity = min_severity;
   for (guint i = 0; i < r->findings->len; i++)

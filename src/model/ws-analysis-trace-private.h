@@ -63,6 +63,22 @@ gboolean _ws_trace_is_warm_up (const char *name);
 /* Fills a->first_calls (ws-analysis-trace-compile.c). */
 void _ws_trace_collect_first_calls (WsTraceAnalysis *a);
 
+/* ---- kept by the session's analysis (ws-session-analysis.c) ---- */
+
+/* A traced program's findings, program run by program run: a run whose records have not
+ * changed since it was analysed keeps its findings. */
+typedef struct _WsTraceFindings WsTraceFindings;
+
+WsTraceFindings *_ws_trace_findings_new (void);
+void _ws_trace_findings_free (WsTraceFindings *findings);
+/* Analyses again the program runs whose records changed; TRUE when any was. */
+gboolean _ws_trace_findings_update (WsTraceFindings *findings, WsTrace *trace);
+/* Every program run's findings in program order, each run's most severe first (borrowed,
+ * valid until the next update). */
+GPtrArray *_ws_trace_findings_get (WsTraceFindings *findings);
+/* How many program runs it has analysed since it was made. */
+guint _ws_trace_findings_n_analysed (WsTraceFindings *findings);
+
 /* ---- the rules ---- */
 
 /* ws-analysis-trace-compile.c */

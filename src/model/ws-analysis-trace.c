@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-trace-private.h"
+#include "ws-trace-private.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -427,41 +428,207 @@ analysis_clear (WsTraceAnalysis *a)
   g_ptr_array_unref (a->copies);
 }
 
+/* One program run's findings, most severe first (owned). Its launch calls are indexed by
+ * process and correlation over its own spans: a launch and what it caused are in one
+ * process, and so in one program run. */
+static GPtrArray *
+analyze_program (WsTrace *trace, const WsTraceProgram *program)
+{
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
+  g_autoptr (GHashTable) launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n);
+  WsTraceAnalysis a;
+
+  for (guint i = 0; i < n; i++)
+    if (spans[i].run == program->id && spans[i].kind == WS_ACTIVITY_API
+        && spans[i].correlation != 0)
+      g_hash_table_insert (launch_of, launch_key (spans[i].process, spans[i].correlation),
+                           GUINT_TO_POINTER (i + 1));
+  analysis_init (&a, trace, program, launch_of);
+  _ws_trace_check_compile (&a, found);
+  _ws_trace_check_copies (&a, found);
+  _ws_trace_check_kernels (&a, found);
+  _ws_trace_check_idle (&a, found);
+  _ws_trace_check_startup (&a, found);
+  _ws_sort_findings (found);
+  analysis_clear (&a);
+  return found;
+}
+
+/* ---- kept up to date, program run by program run ------------------------------------------ */
+
+/* What a program run's findings were found from: when none of it has changed, neither have
+ * they. Span indices move when the stream ends (the spans are sorted then): the trace's end
+ * is part of every run's. */
+typedef struct
+{
+  guint id;
+  guint n_spans, n_events, n_errors, n_processes;
+  gboolean ended, trace_ended;
+  guint n_devices;
+  GPtrArray *findings; /* WsFinding, owned */
+} Found;
+
+struct _WsTraceFindings
+{
+  GArray *programs; /* Found, in program order */
+  GPtrArray *all;   /* WsFinding, borrowed from programs, in their order */
+  guint n_analysed; /* program runs analysed, for the tests */
+};
+
+static void
+found_clear (Found *f)
+{
+  g_clear_pointer (&f->findings, g_ptr_array_unref);
+}
+
+WsTraceFindings *
+_ws_trace_findings_new (void)
+{
+  WsTraceFindings *tf = g_new0 (WsTraceFindings, 1);
+
+  tf->programs = g_array_new (FALSE, TRUE, sizeof (Found));
+  g_array_set_clear_func (tf->programs, (GDestroyNotify) found_clear);
+  tf->all = g_ptr_array_new ();
+  return tf;
+}
+
+void
+_ws_trace_findings_free (WsTraceFindings *tf)
+{
+  if (tf == NULL)
+    return;
+  g_array_unref (tf->programs);
+  g_ptr_array_unref (tf->all);
+  g_free (tf);
+}
+
+/* Counts what each program run holds now, into `now` (one Found per program, no findings). */
+static void
+count (WsTrace *trace, GArray *now)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  guint n;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n);
+  const WsTraceEvent *events;
+  GPtrArray *processes = ws_trace_get_processes (trace);
+  gboolean ended = trace->ended;
+
+  g_array_set_size (now, programs->len);
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const WsTraceProgram *p = g_ptr_array_index (programs, i);
+      Found *f = &g_array_index (now, Found, i);
+
+      f->id = p->id;
+      f->ended = p->ended;
+      f->trace_ended = ended;
+      f->n_errors = p->errors != NULL ? p->errors->len : 0;
+      f->n_processes = p->n_processes;
+      /* The runner's copy ceilings serve every run; a process's devices, its own run. */
+      f->n_devices = trace->ceilings->len;
+      g_hash_table_insert (index, GUINT_TO_POINTER (p->id + 1), f);
+    }
+  for (guint i = 0; i < processes->len; i++)
+    {
+      const WsTraceProcess *p = g_ptr_array_index (processes, i);
+      Found *f = g_hash_table_lookup (index, GUINT_TO_POINTER (p->program + 1));
+
+      if (f != NULL && p->devices != NULL)
+        f->n_devices += p->devices->len;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      Found *f = g_hash_table_lookup (index, GUINT_TO_POINTER (spans[i].run + 1));
+
+      if (f != NULL)
+        f->n_spans++;
+    }
+  events = ws_trace_get_events (trace, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      Found *f = g_hash_table_lookup (index, GUINT_TO_POINTER (events[i].program + 1));
+
+      if (f != NULL)
+        f->n_events++;
+    }
+}
+
+static gboolean
+same_counts (const Found *a, const Found *b)
+{
+  return a->id == b->id && a->n_spans == b->n_spans && a->n_events == b->n_events
+         && a->n_errors == b->n_errors && a->n_processes == b->n_processes
+         && a->ended == b->ended && a->trace_ended == b->trace_ended
+         && a->n_devices == b->n_devices;
+}
+
+gboolean
+_ws_trace_findings_update (WsTraceFindings *tf, WsTrace *trace)
+{
+  g_autoptr (GArray) now = g_array_new (FALSE, TRUE, sizeof (Found));
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  gboolean changed = FALSE;
+
+  count (trace, now);
+  for (guint i = 0; i < now->len; i++)
+    {
+      Found *f = &g_array_index (now, Found, i);
+      Found *was = i < tf->programs->len ? &g_array_index (tf->programs, Found, i) : NULL;
+
+      if (was != NULL && same_counts (was, f))
+        {
+          f->findings = g_steal_pointer (&was->findings);
+          continue;
+        }
+      f->findings = analyze_program (trace, g_ptr_array_index (programs, i));
+      tf->n_analysed++;
+      changed = TRUE;
+    }
+  changed |= now->len != tf->programs->len;
+  g_array_set_size (tf->programs, 0);
+  g_array_append_vals (tf->programs, now->data, now->len);
+  g_array_set_size (now, 0);
+  g_ptr_array_set_size (tf->all, 0);
+  for (guint i = 0; i < tf->programs->len; i++)
+    {
+      GPtrArray *found = g_array_index (tf->programs, Found, i).findings;
+
+      for (guint k = 0; k < found->len; k++)
+        g_ptr_array_add (tf->all, g_ptr_array_index (found, k));
+    }
+  return changed;
+}
+
+GPtrArray *
+_ws_trace_findings_get (WsTraceFindings *tf)
+{
+  return tf->all;
+}
+
+guint
+_ws_trace_findings_n_analysed (WsTraceFindings *tf)
+{
+  return tf->n_analysed;
+}
+
 GPtrArray *
 ws_analyze_trace (WsSession *session)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-  g_autoptr (GHashTable) launch_of = NULL;
-  const WsSpan *spans;
   WsTrace *trace;
   GPtrArray *programs;
-  guint n;
 
   g_return_val_if_fail (WS_IS_SESSION (session), out);
   if ((trace = ws_session_get_trace (session)) == NULL)
     return out;
-  spans = ws_trace_get_spans (trace, &n);
-  launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; i < n; i++)
-    if (spans[i].kind == WS_ACTIVITY_API && spans[i].correlation != 0)
-      g_hash_table_insert (launch_of, launch_key (spans[i].process, spans[i].correlation),
-                           GUINT_TO_POINTER (i + 1));
   programs = ws_trace_get_programs (trace);
   for (guint p = 0; p < programs->len; p++)
     {
-      g_autoptr (GPtrArray) found = g_ptr_array_new ();
-      WsTraceAnalysis a;
-
-      analysis_init (&a, trace, g_ptr_array_index (programs, p), launch_of);
-      _ws_trace_check_compile (&a, found);
-      _ws_trace_check_copies (&a, found);
-      _ws_trace_check_kernels (&a, found);
-      _ws_trace_check_idle (&a, found);
-      _ws_trace_check_startup (&a, found);
-      _ws_sort_findings (found);
-      for (guint i = 0; i < found->len; i++)
-        g_ptr_array_add (out, g_ptr_array_index (found, i));
-      analysis_clear (&a);
+      g_ptr_array_extend_and_steal (out,
+                                    analyze_program (trace, g_ptr_array_index (programs, p)));
     }
   return out;
 }

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-private.h"
+#include "ws-analysis-trace-private.h"
 #include "ws-background.h"
 #include "ws-session-analysis-private.h"
 #include "ws-session-private.h"
@@ -45,6 +46,7 @@ typedef struct
   GPtrArray *fastest;       /* WsFastest (borrowed from the groups); NULL: to gather */
   GPtrArray *crossovers;    /* WsCrossover; NULL: to gather */
   gboolean building;        /* a whole analysis: series sorted and ranked once at the end */
+  WsTraceFindings *trace;   /* a traced program's findings; NULL for a sweep's session */
 } State;
 
 struct _WsSessionAnalysis
@@ -143,6 +145,7 @@ state_free (State *s)
   g_hash_table_unref (s->groups);
   g_clear_pointer (&s->fastest, g_ptr_array_unref);
   g_clear_pointer (&s->crossovers, g_ptr_array_unref);
+  _ws_trace_findings_free (s->trace);
   g_free (s);
 }
 
@@ -375,6 +378,11 @@ state_build (WsSession *session)
       analyse_run (s, run);
     }
   analyse_session_errors (s);
+  if (ws_session_get_trace (session) != NULL)
+    {
+      s->trace = _ws_trace_findings_new ();
+      _ws_trace_findings_update (s->trace, ws_session_get_trace (session));
+    }
   return s;
 }
 
@@ -480,13 +488,27 @@ session_changed_cb (WsSession *session, WsSessionAnalysis *self)
 
   if (s == NULL || self->pending)
     return;
+  gboolean changed = FALSE;
+
   if (g_list_model_get_n_items (ws_session_get_devices (session)) != s->n_devices)
-    set_state (self, state_build (session));
-  else if (ws_session_get_errors (session)->len != s->n_errors)
+    {
+      set_state (self, state_build (session));
+      return;
+    }
+  if (ws_session_get_errors (session)->len != s->n_errors)
     {
       analyse_session_errors (s);
-      g_signal_emit (self, signals[CHANGED], 0);
+      changed = TRUE;
     }
+  /* A traced program's records: the program runs they changed are analysed again. */
+  if (ws_session_get_trace (session) != NULL)
+    {
+      if (s->trace == NULL)
+        s->trace = _ws_trace_findings_new ();
+      changed |= _ws_trace_findings_update (s->trace, ws_session_get_trace (session));
+    }
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static void
@@ -584,6 +606,20 @@ ws_session_analysis_get_session_findings (WsSessionAnalysis *self)
 {
   g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), NULL);
   return self->state != NULL ? self->state->session_findings : empty ();
+}
+
+GPtrArray *
+ws_session_analysis_dup_trace_findings (WsSessionAnalysis *self)
+{
+  GPtrArray *all = g_ptr_array_new ();
+  GPtrArray *found;
+
+  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), all);
+  if (self->state == NULL || self->state->trace == NULL)
+    return all;
+  found = _ws_trace_findings_get (self->state->trace);
+  g_ptr_array_extend (all, found, NULL, NULL);
+  return all;
 }
 
 GPtrArray *

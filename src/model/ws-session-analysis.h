@@ -65,6 +65,11 @@ void ws_session_analysis_ensure (WsSessionAnalysis *self);
 GPtrArray *ws_session_analysis_get_run_findings (WsSessionAnalysis *self, WsRun *run);
 /* The runner's session-level errors as findings (run 0), borrowed. */
 GPtrArray *ws_session_analysis_get_session_findings (WsSessionAnalysis *self);
+/* A traced program's findings (borrowed, in a new array: valid until the analysis is
+ * "changed"), each program run's most severe first: what ws_analyze_trace returns, found
+ * when the session was analysed and, for a live trace, again for the program runs whose
+ * records changed when the session says it changed. Empty for a sweep's session. */
+GPtrArray *ws_session_analysis_dup_trace_findings (WsSessionAnalysis *self);
 /* Every finding (borrowed), in run order, then the session's: what ws_analyze_session
  * returns, without analysing anything again. */
 GPtrArray *ws_session_analysis_dup_findings (WsSessionAnalysis *self);
