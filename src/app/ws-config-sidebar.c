@@ -309,6 +309,7 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
   g_ptr_array_set_size (self->bindings, 0);
   g_set_object (&self->plan, plan);
   ws_param_group_set_plan (self->param_group, plan);
+  ws_devices_group_set_plan (self->devices_group, plan);
   if (plan != NULL)
     {
       bind (self, "size", self->size_row, "text");
