@@ -229,6 +229,54 @@ test_views_let_go (void)
     }
 }
 
+static void
+count_cb (guint *n)
+{
+  (*n)++;
+}
+
+/* A live traced program's records arrive without a signal each; the session, asked now and
+ * then (as the run controller does while it runs), says "changed" when its trace grew, and a
+ * view made here, knowing only its workspace, shows the copies that arrived. */
+static void
+test_trace_growth_heard (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "trace-vector-add-h200.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  g_autoptr (WsWorkspace) workspace = ws_workspace_new ();
+  g_autofree char *before = NULL, *after = NULL;
+  GtkWidget *view;
+  guint i = 0, updated = 0, heard;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  /* What comes before the program's first activity: the hello, the GPU, the context. */
+  for (; lines[i] != NULL && strstr (lines[i], "\"type\":\"activity\"") == NULL; i++)
+    g_assert_true (ws_session_feed_line (session, lines[i], -1, NULL));
+  ws_workspace_set_session (workspace, session);
+  view = g_object_ref_sink (g_object_new (WS_TYPE_TRACE_VIEW, "workspace", workspace, NULL));
+  before = ws_trace_view_dup_copy_rows (WS_TRACE_VIEW (view), 0);
+  g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (count_cb), &updated);
+  /* Its activities up to its first module: copies among them, none of them told. */
+  for (; lines[i] != NULL && strstr (lines[i], "\"type\":\"activity\"") != NULL; i++)
+    g_assert_true (ws_session_feed_line (session, lines[i], -1, NULL));
+  heard = updated;
+  g_assert_true (ws_session_notice_trace_growth (session));
+  g_assert_cmpuint (updated, ==, heard + 1);
+  after = ws_trace_view_dup_copy_rows (WS_TRACE_VIEW (view), 0);
+  g_assert_nonnull (after);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpuint (strlen (after), >, 0);
+  /* Nothing new: nothing said. */
+  g_assert_false (ws_session_notice_trace_growth (session));
+  g_assert_cmpuint (updated, ==, heard + 1);
+  g_object_run_dispose (G_OBJECT (view));
+  g_object_unref (view);
+}
+
 /* Long lines of the Source view ran off its right edge, with a scrollbar that showed only on
  * hover: in a narrow view every line is whole on screen, wrapped, and the vertical scrollbar
  * is always there. */
@@ -675,6 +723,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
   g_test_add_func ("/app/workspace/views-let-go", test_views_let_go);
+  g_test_add_func ("/app/workspace/trace-growth-heard", test_trace_growth_heard);
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
   g_test_add_func ("/app/workspace/numbers-explained", test_numbers_explained);
   g_test_add_func ("/app/workspace/runs-view-columns", test_runs_view_columns);
