@@ -79,7 +79,7 @@ test_split_sweep (void)
                                                             WS_TYPE_CONFIG_SIDEBAR,
                                          "devices_group");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (group)));
-  g_assert_cmpstr (ws_devices_group_get_devices (group), ==, "all");
+  g_assert_cmpstr (ws_plan_get_devices (ws_test_view (window, "plan")), ==, "all");
   sweep (window);
   ws_test_spin_until (not_running, window, 60000);
   session = ws_workspace_get_session (ws_window_get_workspace (window));
@@ -116,7 +116,7 @@ test_split_sweep (void)
   g_ptr_array_unref (argvs);
 
   /* A subset of one GPU: a single runner there, no split, no GPU column. */
-  ws_devices_group_set_devices (group, "1");
+  ws_plan_set_devices (ws_test_view (window, "plan"), "1");
   sweep (window);
   ws_test_spin_until (not_running, window, 60000);
   argvs = take_argvs_in (standin_dir, "argv.");

@@ -8,15 +8,20 @@
 #include <glib/gi18n.h>
 
 #include "test-app-util.h"
+#include "ws-callout-strip.h"
 #include "ws-column-widths.h"
 #include "ws-chart-view.h"
+#include "ws-config-sidebar.h"
 #include "ws-findings-panel.h"
 #include "ws-occupancy-view.h"
 #include "ws-run-columns.h"
 #include "ws-runs-view.h"
 #include "ws-source-view.h"
+#include "ws-status-bar.h"
+#include "ws-takeaway.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
+#include "ws-trace-view.h"
 
 /* A workspace holding a recording, as the window's would. */
 static WsWorkspace *
@@ -150,6 +155,126 @@ test_new_view_needs_no_window (void)
   ws_chart_view_get_options (WS_CHART_VIEW (chart), &o);
   g_assert_true (o.annotate);
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (box)));
+}
+
+/* How many handlers `workspace` has, on any of its signals and GObject's notify. */
+static guint
+count_handlers (WsWorkspace *workspace)
+{
+  guint n_ids;
+  g_autofree guint *ids = g_signal_list_ids (WS_TYPE_WORKSPACE, &n_ids);
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (gulong));
+  gulong handler;
+
+  /* Each handler found is blocked, so that the next search finds another, whatever its data
+   * or detail; then they are all let run again. */
+  for (guint i = 0; i <= n_ids; i++)
+    {
+      guint id = i < n_ids ? ids[i] : g_signal_lookup ("notify", G_TYPE_OBJECT);
+
+      while ((handler = g_signal_handler_find (workspace,
+                                               G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_UNBLOCKED, id,
+                                               0, NULL, NULL, NULL)) != 0)
+        {
+          g_signal_handler_block (workspace, handler);
+          g_array_append_val (found, handler);
+        }
+    }
+  for (guint i = 0; i < found->len; i++)
+    g_signal_handler_unblock (workspace, g_array_index (found, gulong, i));
+  return found->len;
+}
+
+static void
+count_notify_cb (GObject *object, GParamSpec *pspec, guint *n)
+{
+  (*n)++;
+}
+
+/* Every view lets go of a workspace's signals when it is given another and when it is
+ * disposed: WsView does it for all of them, so none is left listening to a workspace it no
+ * longer shows (and none is called once it is gone). */
+static void
+test_views_let_go (void)
+{
+  g_autoptr (WsWorkspace) first = workspace_with ("vector-add-sizes-h200.jsonl");
+  g_autoptr (WsWorkspace) second = ws_workspace_new ();
+  GType types[] = { WS_TYPE_CALLOUT_STRIP, WS_TYPE_CHART_VIEW,   WS_TYPE_CONFIG_SIDEBAR,
+                    WS_TYPE_FINDINGS_PANEL, WS_TYPE_OCCUPANCY_VIEW, WS_TYPE_RUNS_VIEW,
+                    WS_TYPE_SOURCE_VIEW,   WS_TYPE_STATUS_BAR,   WS_TYPE_TAKEAWAY,
+                    WS_TYPE_TIME_SUMMARY,  WS_TYPE_TIMELINE_VIEW, WS_TYPE_TRACE_VIEW };
+  guint first_alone = count_handlers (first), second_alone = count_handlers (second);
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      GtkWidget *view = g_object_ref_sink (g_object_new (types[i], "workspace", first, NULL));
+      guint notified = 0;
+
+      g_test_message ("%s", g_type_name (types[i]));
+      g_assert_true (WS_IS_VIEW (view));
+      g_assert_cmpuint (count_handlers (first), >, first_alone);
+      g_signal_connect (view, "notify::workspace", G_CALLBACK (count_notify_cb), &notified);
+      g_object_set (view, "workspace", second, NULL);
+      g_object_set (view, "workspace", second, NULL);
+      g_assert_cmpuint (notified, ==, 1);
+      g_assert_true (ws_view_get_workspace (WS_VIEW (view)) == second);
+      g_assert_cmpuint (count_handlers (first), ==, first_alone);
+      g_assert_cmpuint (count_handlers (second), >, second_alone);
+      /* The old workspace's news reaches it no more. */
+      ws_workspace_select_runs (first, 3, 0);
+      g_object_run_dispose (G_OBJECT (view));
+      g_assert_null (ws_view_get_workspace (WS_VIEW (view)));
+      g_assert_cmpuint (count_handlers (second), ==, second_alone);
+      g_object_unref (view);
+    }
+}
+
+static void
+count_cb (guint *n)
+{
+  (*n)++;
+}
+
+/* A live traced program's records arrive without a signal each; the session, asked now and
+ * then (as the run controller does while it runs), says "changed" when its trace grew, and a
+ * view made here, knowing only its workspace, shows the copies that arrived. */
+static void
+test_trace_growth_heard (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "trace-vector-add-h200.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (WsSession) session = ws_session_new (WS_SESSION_SOURCE_LIVE);
+  g_autoptr (WsWorkspace) workspace = ws_workspace_new ();
+  g_autofree char *before = NULL, *after = NULL;
+  GtkWidget *view;
+  guint i = 0, updated = 0, heard;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  /* What comes before the program's first activity: the hello, the GPU, the context. */
+  for (; lines[i] != NULL && strstr (lines[i], "\"type\":\"activity\"") == NULL; i++)
+    g_assert_true (ws_session_feed_line (session, lines[i], -1, NULL));
+  ws_workspace_set_session (workspace, session);
+  view = g_object_ref_sink (g_object_new (WS_TYPE_TRACE_VIEW, "workspace", workspace, NULL));
+  before = ws_trace_view_dup_copy_rows (WS_TRACE_VIEW (view), 0);
+  g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (count_cb), &updated);
+  /* Its activities up to its first module: copies among them, none of them told. */
+  for (; lines[i] != NULL && strstr (lines[i], "\"type\":\"activity\"") != NULL; i++)
+    g_assert_true (ws_session_feed_line (session, lines[i], -1, NULL));
+  heard = updated;
+  g_assert_true (ws_session_notice_trace_growth (session));
+  g_assert_cmpuint (updated, ==, heard + 1);
+  after = ws_trace_view_dup_copy_rows (WS_TRACE_VIEW (view), 0);
+  g_assert_nonnull (after);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpuint (strlen (after), >, 0);
+  /* Nothing new: nothing said. */
+  g_assert_false (ws_session_notice_trace_growth (session));
+  g_assert_cmpuint (updated, ==, heard + 1);
+  g_object_run_dispose (G_OBJECT (view));
+  g_object_unref (view);
 }
 
 /* Long lines of the Source view ran off its right edge, with a scrollbar that showed only on
@@ -418,8 +543,8 @@ test_timeline_window_and_range (void)
   gint64 fs, fe, start, end, rs, re;
   WsChartOptions o;
 
-  ws_timeline_view_set_workspace (timeline, workspace);
-  ws_time_summary_set_workspace (WS_TIME_SUMMARY (summary), workspace);
+  ws_view_set_workspace (WS_VIEW (timeline), workspace);
+  ws_view_set_workspace (WS_VIEW (summary), workspace);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (timeline));
   gtk_box_append (GTK_BOX (box), summary);
   window_of (box);
@@ -597,6 +722,8 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
+  g_test_add_func ("/app/workspace/views-let-go", test_views_let_go);
+  g_test_add_func ("/app/workspace/trace-growth-heard", test_trace_growth_heard);
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);
   g_test_add_func ("/app/workspace/numbers-explained", test_numbers_explained);
   g_test_add_func ("/app/workspace/runs-view-columns", test_runs_view_columns);

@@ -213,7 +213,7 @@ test_panel_and_report (void)
   g_auto (Result) r = { 0 };
 
   gtk_window_set_child (GTK_WINDOW (window), panel);
-  ws_findings_panel_set_workspace (WS_FINDINGS_PANEL (panel), workspace);
+  ws_view_set_workspace (WS_VIEW (panel), workspace);
   ws_workspace_set_session (workspace, session);
   ws_workspace_select_runs (workspace, 1, 0);
   gtk_window_present (GTK_WINDOW (window));

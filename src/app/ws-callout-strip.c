@@ -14,24 +14,14 @@
 
 struct _WsCalloutStrip
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *box;
-  WsWorkspace *workspace;
   GPtrArray *shown; /* WsFinding, held while shown (the workspace's cache may drop them) */
   int run;
   guint n_callouts;
 };
 
-G_DEFINE_FINAL_TYPE (WsCalloutStrip, ws_callout_strip, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsCalloutStrip, ws_callout_strip, WS_TYPE_VIEW)
 
 static GtkWidget *
 text (const char *words, const char *css, int lines)
@@ -47,8 +37,10 @@ text (const char *words, const char *css, int lines)
 static void
 outline (WsCalloutStrip *self, WsFinding *f)
 {
-  if (self->workspace != NULL && f->activities != NULL && f->activities->len > 0)
-    ws_workspace_highlight_finding (self->workspace, f->run ? f->run : self->run, f->activities);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  if (workspace != NULL && f->activities != NULL && f->activities->len > 0)
+    ws_workspace_highlight_finding (workspace, f->run ? f->run : self->run, f->activities);
 }
 
 static void
@@ -93,8 +85,9 @@ callout (WsCalloutStrip *self, WsFinding *f, guint index)
 static void
 update (WsCalloutStrip *self)
 {
-  WsRun *run = self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
-  GPtrArray *findings = run ? ws_workspace_get_findings (self->workspace, run) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsRun *run = workspace ? ws_workspace_get_selected_run (workspace) : NULL;
+  GPtrArray *findings = run ? ws_workspace_get_findings (workspace, run) : NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
@@ -127,15 +120,11 @@ ws_callout_strip_get_n_callouts (WsCalloutStrip *self)
   return self->n_callouts;
 }
 
-void
-ws_callout_strip_set_workspace (WsCalloutStrip *self, WsWorkspace *workspace)
+static void
+ws_callout_strip_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_CALLOUT_STRIP (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsCalloutStrip *self = WS_CALLOUT_STRIP (view);
+
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (run_cb), self);
@@ -144,7 +133,6 @@ ws_callout_strip_set_workspace (WsCalloutStrip *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (update), self);
     }
   update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 /* ---- boilerplate -------------------------------------------------------------------------- */
@@ -157,33 +145,10 @@ ws_callout_strip_map (GtkWidget *widget)
 }
 
 static void
-ws_callout_strip_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_callout_strip_set_workspace (WS_CALLOUT_STRIP (object), g_value_get_object (value));
-      break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_callout_strip_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE: g_value_set_object (value, WS_CALLOUT_STRIP (object)->workspace); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
 ws_callout_strip_dispose (GObject *object)
 {
   WsCalloutStrip *self = WS_CALLOUT_STRIP (object);
 
-  ws_callout_strip_set_workspace (self, NULL);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_callout_strip_parent_class)->dispose (object);
@@ -195,14 +160,9 @@ ws_callout_strip_class_init (WsCalloutStripClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->set_property = ws_callout_strip_set_property;
-  object_class->get_property = ws_callout_strip_get_property;
   object_class->dispose = ws_callout_strip_dispose;
   widget_class->map = ws_callout_strip_map;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_callout_strip_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "calloutstrip");
 }

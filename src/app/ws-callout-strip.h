@@ -8,16 +8,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Properties: "workspace". */
+/* Property: "workspace" (WsView's). */
 #define WS_TYPE_CALLOUT_STRIP (ws_callout_strip_get_type ())
-G_DECLARE_FINAL_TYPE (WsCalloutStrip, ws_callout_strip, WS, CALLOUT_STRIP, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsCalloutStrip, ws_callout_strip, WS, CALLOUT_STRIP, WsView)
 
 GtkWidget *ws_callout_strip_new (void);
-void ws_callout_strip_set_workspace (WsCalloutStrip *self, WsWorkspace *workspace);
 /* How many callouts it shows now. */
 guint ws_callout_strip_get_n_callouts (WsCalloutStrip *self);
 

@@ -11,21 +11,19 @@
 
 struct _WsChartView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
 
   WsChartKind kind;
-  WsWorkspace *workspace;
   char *arch;
   int block_size, registers, smem_bytes;
 };
 
-G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, WS_TYPE_VIEW)
 
 enum
 {
   PROP_0,
   PROP_KIND,
-  PROP_WORKSPACE,
   N_PROPS
 };
 
@@ -115,7 +113,8 @@ ws_chart_view_fill_options (GtkWidget *widget, WsWorkspace *workspace, WsChartKi
 static void
 fill_options (WsChartView *self, WsChartOptions *options, WsTheme **owned)
 {
-  ws_chart_view_fill_options (GTK_WIDGET (self), self->workspace, self->kind, options, owned);
+  ws_chart_view_fill_options (GTK_WIDGET (self), ws_view_get_workspace (WS_VIEW (self)),
+                              self->kind, options, owned);
   options->arch = self->arch;
   options->block_size = self->block_size;
   options->registers = self->registers;
@@ -138,14 +137,14 @@ ws_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   WsChartView *self = WS_CHART_VIEW (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   /* The calculator's chart is of its own configuration, not of a session. */
-  WsWorkspace *workspace = self->kind == WS_CHART_OCCUPANCY ? NULL : self->workspace;
+  WsWorkspace *workspace = self->kind == WS_CHART_OCCUPANCY
+                             ? NULL : ws_view_get_workspace (WS_VIEW (self));
   g_autofree WsTheme *owned = NULL;
   WsChartOptions options;
 
   if (width <= 0 || height <= 0)
     return;
-  if (self->kind != WS_CHART_OCCUPANCY
-      && ws_chart_view_paint_waiting (widget, snapshot, self->workspace))
+  if (workspace != NULL && ws_chart_view_paint_waiting (widget, snapshot, workspace))
     return;
   fill_options (self, &options, &owned);
   ws_chart_widget_snapshot (widget, snapshot, ws_chart_view_sessions (workspace), &options);
@@ -172,12 +171,10 @@ repaint (WsChartView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-void
-ws_chart_view_set_workspace (WsChartView *self, WsWorkspace *workspace)
+static void
+ws_chart_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_CHART_VIEW (self));
-  if (ws_chart_widget_set_workspace (GTK_WIDGET (self), &self->workspace, workspace))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+  ws_chart_widget_follow (GTK_WIDGET (view), workspace);
 }
 
 static void
@@ -199,7 +196,6 @@ ws_chart_view_set_property (GObject *object, guint prop, const GValue *value, GP
   switch (prop)
     {
     case PROP_KIND: set_kind (self, g_value_get_enum (value)); break;
-    case PROP_WORKSPACE: ws_chart_view_set_workspace (self, g_value_get_object (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -212,7 +208,6 @@ ws_chart_view_get_property (GObject *object, guint prop, GValue *value, GParamSp
   switch (prop)
     {
     case PROP_KIND: g_value_set_enum (value, self->kind); break;
-    case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -223,7 +218,6 @@ ws_chart_view_dispose (GObject *object)
   WsChartView *self = WS_CHART_VIEW (object);
 
   ws_chart_widget_dispose (GTK_WIDGET (self));
-  ws_chart_view_set_workspace (self, NULL);
   g_clear_pointer (&self->arch, g_free);
   G_OBJECT_CLASS (ws_chart_view_parent_class)->dispose (object);
 }
@@ -239,14 +233,12 @@ ws_chart_view_class_init (WsChartViewClass *klass)
   object_class->dispose = ws_chart_view_dispose;
   widget_class->snapshot = ws_chart_view_snapshot;
   ws_chart_widget_class_init (widget_class);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_chart_view_workspace_changed;
 
   properties[PROP_KIND] = g_param_spec_enum ("kind", NULL, NULL, WS_TYPE_CHART_KIND,
                                              WS_CHART_SPEEDUP,
                                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
                                                | G_PARAM_STATIC_STRINGS);
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

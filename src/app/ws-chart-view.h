@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "ws-chart.h"
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
@@ -22,12 +22,11 @@ G_BEGIN_DECLS
 #define WS_TYPE_CHART_KIND (ws_chart_kind_get_type ())
 GType ws_chart_kind_get_type (void);
 
-/* Properties: "kind" (WsChartKind), "workspace". */
+/* Properties: "kind" (WsChartKind), "workspace" (WsView's). */
 #define WS_TYPE_CHART_VIEW (ws_chart_view_get_type ())
-G_DECLARE_FINAL_TYPE (WsChartView, ws_chart_view, WS, CHART_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsChartView, ws_chart_view, WS, CHART_VIEW, WsView)
 
 GtkWidget *ws_chart_view_new (WsChartKind kind);
-void ws_chart_view_set_workspace (WsChartView *self, WsWorkspace *workspace);
 /* Occupancy chart input. */
 void ws_chart_view_set_occupancy (WsChartView *self, const char *arch, int block_size,
                                   int registers, int smem_bytes);

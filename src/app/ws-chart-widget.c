@@ -32,14 +32,9 @@ ws_chart_widget_init (GtkWidget *chart)
                             G_CALLBACK (gtk_widget_queue_draw), chart);
 }
 
-gboolean
-ws_chart_widget_set_workspace (GtkWidget *chart, WsWorkspace **slot, WsWorkspace *workspace)
+void
+ws_chart_widget_follow (GtkWidget *chart, WsWorkspace *workspace)
 {
-  if (*slot == workspace)
-    return FALSE;
-  if (*slot != NULL)
-    g_signal_handlers_disconnect_by_data (*slot, chart);
-  g_set_object (slot, workspace);
   if (workspace != NULL)
     {
       /* Whatever the views share may show on a chart: the runs, presentation mode. */
@@ -53,7 +48,6 @@ ws_chart_widget_set_workspace (GtkWidget *chart, WsWorkspace **slot, WsWorkspace
                                 chart);
     }
   gtk_widget_queue_draw (chart);
-  return TRUE;
 }
 
 void

@@ -18,10 +18,9 @@ void ws_chart_widget_class_init (GtkWidgetClass *widget_class);
 /* In init: as wide and tall as it is given (320 × 200 at least), the context menu, repainted
  * when the style turns dark or light. */
 void ws_chart_widget_init (GtkWidget *chart);
-/* Follows `workspace` in `*slot`, repainting on whatever it changes; FALSE when `*slot` is it
- * already (nothing to notify). */
-gboolean ws_chart_widget_set_workspace (GtkWidget *chart, WsWorkspace **slot,
-                                        WsWorkspace *workspace);
+/* From a view's workspace_changed (WsView): repaints now, and on whatever `workspace` (NULL:
+ * none) changes. */
+void ws_chart_widget_follow (GtkWidget *chart, WsWorkspace *workspace);
 /* The chart of `sessions` as `options` (filled for the widget's size) say, painted with the
  * same ws_chart_draw as export. */
 void ws_chart_widget_snapshot (GtkWidget *chart, GtkSnapshot *snapshot, GPtrArray *sessions,
@@ -29,7 +28,7 @@ void ws_chart_widget_snapshot (GtkWidget *chart, GtkSnapshot *snapshot, GPtrArra
 /* What is on screen made the options of an export: exported charts choose their own theme,
  * and a highlight is the screen's alone. */
 void ws_chart_widget_export_options (WsChartOptions *options);
-/* In dispose, before the workspace is let go: the style manager and the menu. */
+/* In dispose: the style manager and the menu. */
 void ws_chart_widget_dispose (GtkWidget *chart);
 
 G_END_DECLS

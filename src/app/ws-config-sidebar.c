@@ -14,7 +14,7 @@
 
 struct _WsConfigSidebar
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
 
   GtkWidget *box;
   GtkWidget *kernel_group;
@@ -41,19 +41,17 @@ struct _WsConfigSidebar
 
   WsPlan *plan;
   GPtrArray *bindings; /* GBinding, to the plan */
-  WsWorkspace *workspace;
   GtkStringList *block_choices;
   int preset_dims;     /* the block dimensions the presets are for; 0: none yet */
   gboolean syncing;    /* the widgets follow the plan: not a person's choice */
 };
 
-G_DEFINE_FINAL_TYPE (WsConfigSidebar, ws_config_sidebar, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WsConfigSidebar, ws_config_sidebar, WS_TYPE_VIEW)
 
 enum
 {
   PROP_0,
   PROP_PLAN,
-  PROP_WORKSPACE,
   PROP_ENVIRONMENT,
   N_PROPS
 };
@@ -251,7 +249,8 @@ show_problem (GtkLabel *label, const char *why)
 static void
 show_summaries (WsConfigSidebar *self)
 {
-  WsSession *history = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *history = workspace ? ws_workspace_get_session (workspace) : NULL;
   g_autofree char *run = self->plan ? ws_plan_dup_run_summary (self->plan) : NULL;
   g_autofree char *sweep = self->plan ? ws_plan_dup_sweep_summary (self->plan, history) : NULL;
 
@@ -310,6 +309,7 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
   g_ptr_array_set_size (self->bindings, 0);
   g_set_object (&self->plan, plan);
   ws_param_group_set_plan (self->param_group, plan);
+  ws_devices_group_set_plan (self->devices_group, plan);
   if (plan != NULL)
     {
       bind (self, "size", self->size_row, "text");
@@ -343,7 +343,8 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
 static void
 session_cb (WsConfigSidebar *self)
 {
-  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = ws_workspace_get_session (workspace);
 
   if (session != NULL && self->plan != NULL && ws_plan_get_runner (self->plan) == NULL
       && g_list_model_get_n_items (ws_session_get_kernels (session)) > 0)
@@ -351,15 +352,11 @@ session_cb (WsConfigSidebar *self)
   show_summaries (self);
 }
 
-void
-ws_config_sidebar_set_workspace (WsConfigSidebar *self, WsWorkspace *workspace)
+static void
+ws_config_sidebar_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_CONFIG_SIDEBAR (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsConfigSidebar *self = WS_CONFIG_SIDEBAR (view);
+
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_cb), self);
@@ -367,7 +364,6 @@ ws_config_sidebar_set_workspace (WsConfigSidebar *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (show_summaries), self);
     }
   show_summaries (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 /* ---- boilerplate -------------------------------------------------------------------------- */
@@ -381,7 +377,6 @@ ws_config_sidebar_set_property (GObject *object, guint prop, const GValue *value
   switch (prop)
     {
     case PROP_PLAN: ws_config_sidebar_set_plan (self, g_value_get_object (value)); break;
-    case PROP_WORKSPACE: ws_config_sidebar_set_workspace (self, g_value_get_object (value)); break;
     /* The target's GPUs, for the devices a sweep is split across. */
     case PROP_ENVIRONMENT:
       ws_devices_group_set_environment (self->devices_group, g_value_get_object (value));
@@ -398,7 +393,6 @@ ws_config_sidebar_get_property (GObject *object, guint prop, GValue *value, GPar
   switch (prop)
     {
     case PROP_PLAN: g_value_set_object (value, self->plan); break;
-    case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
     case PROP_ENVIRONMENT:
       g_object_get_property (G_OBJECT (self->devices_group), "environment", value);
       break;
@@ -411,7 +405,6 @@ ws_config_sidebar_dispose (GObject *object)
 {
   WsConfigSidebar *self = WS_CONFIG_SIDEBAR (object);
 
-  ws_config_sidebar_set_workspace (self, NULL);
   ws_config_sidebar_set_plan (self, NULL);
   g_clear_pointer (&self->bindings, g_ptr_array_unref);
   g_clear_object (&self->block_choices);
@@ -429,8 +422,8 @@ ws_config_sidebar_class_init (WsConfigSidebarClass *klass)
   object_class->dispose = ws_config_sidebar_dispose;
   object_class->set_property = ws_config_sidebar_set_property;
   object_class->get_property = ws_config_sidebar_get_property;
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_config_sidebar_workspace_changed;
   properties[PROP_PLAN] = g_param_spec_object ("plan", NULL, NULL, WS_TYPE_PLAN, rw);
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
   properties[PROP_ENVIRONMENT] = g_param_spec_object ("environment", NULL, NULL,
                                                       WS_TYPE_ENVIRONMENT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -8,18 +8,17 @@
 #include <gtk/gtk.h>
 
 #include "ws-plan.h"
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Properties: "plan"; "workspace", whose session's runs estimate a sweep's time and, without a
- * runner, name the kernels to offer. */
+/* Properties: "plan"; "workspace" (WsView's), whose session's runs estimate a sweep's time
+ * and, without a runner, name the kernels to offer. */
 #define WS_TYPE_CONFIG_SIDEBAR (ws_config_sidebar_get_type ())
-G_DECLARE_FINAL_TYPE (WsConfigSidebar, ws_config_sidebar, WS, CONFIG_SIDEBAR, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsConfigSidebar, ws_config_sidebar, WS, CONFIG_SIDEBAR, WsView)
 
 GtkWidget *ws_config_sidebar_new (void);
 void ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan);
-void ws_config_sidebar_set_workspace (WsConfigSidebar *self, WsWorkspace *workspace);
 
 /* Sets the block of a single run as if typed ("256", "16x16"): a preset when it is one. */
 void ws_config_sidebar_set_block_text (WsConfigSidebar *self, const char *text);

@@ -1,15 +1,11 @@
 /* ws-devices-group.c: the GPUs a sweep is split across. The check buttons follow the
- * environment's --device-info answer; the choice is kept as text, so a GPU that is missing
- * today (a target with fewer GPUs) does not lose the rest of it.
+ * environment's --device-info answer; the choice is the plan's "devices", kept as text, so a
+ * GPU that is missing today (a target with fewer GPUs) does not lose the rest of it.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-config.h"
-
 #include "ws-devices-group.h"
 
 #include <glib/gi18n.h>
-
-#include "ws-sweep-split.h"
 
 struct _WsDevicesGroup
 {
@@ -22,8 +18,7 @@ struct _WsDevicesGroup
   GPtrArray *device_checks; /* GtkCheckButton, with "index" */
 
   WsEnvironment *environment;
-  GSettings *settings;
-  char *devices;
+  WsPlan *plan;
   gboolean syncing;
 };
 
@@ -33,42 +28,11 @@ enum
 {
   PROP_0,
   PROP_ENVIRONMENT,
-  PROP_DEVICES,
+  PROP_PLAN,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-GArray *
-ws_devices_choose (const char *devices, WsSession *info, gboolean *all)
-{
-  GArray *chosen = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GArray) wanted = NULL;
-  GListModel *found = info != NULL ? ws_session_get_devices (info) : NULL;
-  guint n = found != NULL ? g_list_model_get_n_items (found) : 0;
-  gboolean every = TRUE;
-
-  if (!ws_devices_parse (devices != NULL ? devices : "all", &wanted, &every, NULL))
-    every = TRUE;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (WsDevice) device = g_list_model_get_item (found, i);
-      int index = ws_device_get_info (device)->index;
-      gboolean take = every;
-
-      for (guint j = 0; !take && wanted != NULL && j < wanted->len; j++)
-        take = g_array_index (wanted, int, j) == index;
-      if (take)
-        g_array_append_val (chosen, index);
-    }
-  if (chosen->len == 0 && !every)
-    {
-      g_array_unref (chosen);
-      return ws_devices_choose ("all", info, all);
-    }
-  *all = chosen->len == n;
-  return chosen;
-}
 
 /* ---- showing the choice ------------------------------------------------------------------ */
 
@@ -82,9 +46,12 @@ static void
 show_choice (WsDevicesGroup *self)
 {
   gboolean all;
-  g_autoptr (GArray) chosen = ws_devices_choose (self->devices, info (self), &all);
+  g_autoptr (GArray) chosen = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
 
+  if (self->plan == NULL)
+    return;
+  chosen = ws_plan_choose_devices (self->plan, info (self), &all);
   self->syncing = TRUE;
   gtk_check_button_set_active (self->all_check, all);
   for (guint i = 0; i < self->device_checks->len; i++)
@@ -121,13 +88,13 @@ device_toggled_cb (GtkCheckButton *check, WsDevicesGroup *self)
   g_autoptr (GString) list = g_string_new (NULL);
   guint on = 0;
 
-  if (self->syncing)
+  if (self->syncing || self->plan == NULL)
     return;
   if (check == self->all_check)
     {
       /* Unticked, every GPU is ticked one by one, for a person to untick some. */
       if (gtk_check_button_get_active (check))
-        ws_devices_group_set_devices (self, "all");
+        ws_plan_set_devices (self->plan, "all");
       else
         {
           for (guint i = 0; i < self->device_checks->len; i++)
@@ -146,8 +113,8 @@ device_toggled_cb (GtkCheckButton *check, WsDevicesGroup *self)
           on++;
         }
     }
-  ws_devices_group_set_devices (self, on == 0 || on == self->device_checks->len ? "all"
-                                                                                : list->str);
+  ws_plan_set_devices (self->plan,
+                       on == 0 || on == self->device_checks->len ? "all" : list->str);
 }
 
 static void
@@ -195,26 +162,19 @@ ws_devices_group_set_environment (WsDevicesGroup *self, WsEnvironment *environme
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENVIRONMENT]);
 }
 
-const char *
-ws_devices_group_get_devices (WsDevicesGroup *self)
-{
-  g_return_val_if_fail (WS_IS_DEVICES_GROUP (self), NULL);
-  return self->devices;
-}
-
 void
-ws_devices_group_set_devices (WsDevicesGroup *self, const char *devices)
+ws_devices_group_set_plan (WsDevicesGroup *self, WsPlan *plan)
 {
   g_return_if_fail (WS_IS_DEVICES_GROUP (self));
-  if (devices == NULL || *devices == '\0')
-    devices = "all";
-  if (g_strcmp0 (self->devices, devices) != 0)
-    {
-      g_free (self->devices);
-      self->devices = g_strdup (devices);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEVICES]);
-    }
+  if (self->plan == plan)
+    return;
+  if (self->plan != NULL)
+    g_signal_handlers_disconnect_by_data (self->plan, self);
+  g_set_object (&self->plan, plan);
+  if (plan != NULL)
+    g_signal_connect_swapped (plan, "notify::devices", G_CALLBACK (show_choice), self);
   show_choice (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAN]);
 }
 
 static void
@@ -226,7 +186,7 @@ ws_devices_group_set_property (GObject *object, guint prop, const GValue *value,
   switch (prop)
     {
     case PROP_ENVIRONMENT: ws_devices_group_set_environment (self, g_value_get_object (value)); break;
-    case PROP_DEVICES: ws_devices_group_set_devices (self, g_value_get_string (value)); break;
+    case PROP_PLAN: ws_devices_group_set_plan (self, g_value_get_object (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -239,7 +199,7 @@ ws_devices_group_get_property (GObject *object, guint prop, GValue *value, GPara
   switch (prop)
     {
     case PROP_ENVIRONMENT: g_value_set_object (value, self->environment); break;
-    case PROP_DEVICES: g_value_set_string (value, self->devices); break;
+    case PROP_PLAN: g_value_set_object (value, self->plan); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
 }
@@ -250,16 +210,9 @@ ws_devices_group_dispose (GObject *object)
   WsDevicesGroup *self = WS_DEVICES_GROUP (object);
 
   ws_devices_group_set_environment (self, NULL);
-  g_clear_object (&self->settings);
+  ws_devices_group_set_plan (self, NULL);
   g_clear_pointer (&self->device_checks, g_ptr_array_unref);
   G_OBJECT_CLASS (ws_devices_group_parent_class)->dispose (object);
-}
-
-static void
-ws_devices_group_finalize (GObject *object)
-{
-  g_free (WS_DEVICES_GROUP (object)->devices);
-  G_OBJECT_CLASS (ws_devices_group_parent_class)->finalize (object);
 }
 
 static void
@@ -271,10 +224,9 @@ ws_devices_group_class_init (WsDevicesGroupClass *klass)
   object_class->set_property = ws_devices_group_set_property;
   object_class->get_property = ws_devices_group_get_property;
   object_class->dispose = ws_devices_group_dispose;
-  object_class->finalize = ws_devices_group_finalize;
   properties[PROP_ENVIRONMENT] = g_param_spec_object ("environment", NULL, NULL,
                                                       WS_TYPE_ENVIRONMENT, rw);
-  properties[PROP_DEVICES] = g_param_spec_string ("devices", NULL, NULL, "all", rw);
+  properties[PROP_PLAN] = g_param_spec_object ("plan", NULL, NULL, WS_TYPE_PLAN, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -283,7 +235,6 @@ ws_devices_group_init (WsDevicesGroup *self)
 {
   GtkWidget *popover = gtk_popover_new ();
 
-  self->devices = g_strdup ("all");
   self->device_checks = g_ptr_array_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self), _("GPUs"));
   adw_preferences_group_set_description (
@@ -305,7 +256,5 @@ ws_devices_group_init (WsDevicesGroup *self)
   adw_action_row_add_suffix (ADW_ACTION_ROW (self->row), self->button);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self->row), self->button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), self->row);
-  self->settings = g_settings_new (WS_SETTINGS_SCHEMA);
-  g_settings_bind (self->settings, "devices", self, "devices", G_SETTINGS_BIND_DEFAULT);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

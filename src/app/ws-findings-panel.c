@@ -18,26 +18,17 @@
 
 struct _WsFindingsPanel
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *scroller;
   GtkWidget *box;
-  WsWorkspace *workspace;
+  WsWorkspace *workspace; /* WsView's, not held: set in workspace_changed */
   GPtrArray *shown; /* WsFinding, held while shown (the workspace's cache may drop them) */
   char *trace_shown; /* a traced program's findings as shown (their titles), to redraw them
                       * only when they change while it runs */
   int run;
 };
 
-G_DEFINE_FINAL_TYPE (WsFindingsPanel, ws_findings_panel, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsFindingsPanel, ws_findings_panel, WS_TYPE_VIEW)
 
 static GtkWidget *
 label (const char *text, const char *css, gboolean markup)
@@ -560,15 +551,12 @@ presentation_cb (WsFindingsPanel *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
 }
 
-void
-ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
+static void
+ws_findings_panel_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_FINDINGS_PANEL (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsFindingsPanel *self = WS_FINDINGS_PANEL (view);
+
+  self->workspace = workspace;
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (show), self);
@@ -583,34 +571,6 @@ ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace)
       presentation_cb (self);
     }
   show (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
-}
-
-static void
-ws_findings_panel_set_property (GObject *object, guint prop, const GValue *value,
-                                GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_findings_panel_set_workspace (WS_FINDINGS_PANEL (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_findings_panel_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_FINDINGS_PANEL (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
 }
 
 static void
@@ -618,9 +578,7 @@ ws_findings_panel_dispose (GObject *object)
 {
   WsFindingsPanel *self = WS_FINDINGS_PANEL (object);
 
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
+  self->workspace = NULL;
   g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->trace_shown, g_free);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
@@ -634,12 +592,7 @@ ws_findings_panel_class_init (WsFindingsPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_findings_panel_dispose;
-  object_class->set_property = ws_findings_panel_set_property;
-  object_class->get_property = ws_findings_panel_get_property;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_findings_panel_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "findings");
 }

@@ -7,15 +7,14 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
 #define WS_TYPE_FINDINGS_PANEL (ws_findings_panel_get_type ())
-G_DECLARE_FINAL_TYPE (WsFindingsPanel, ws_findings_panel, WS, FINDINGS_PANEL, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsFindingsPanel, ws_findings_panel, WS, FINDINGS_PANEL, WsView)
 
-/* Property: "workspace". */
+/* Property: "workspace" (WsView's). */
 GtkWidget *ws_findings_panel_new (void);
-void ws_findings_panel_set_workspace (WsFindingsPanel *self, WsWorkspace *workspace);
 
 G_END_DECLS

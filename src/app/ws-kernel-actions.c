@@ -262,13 +262,6 @@ check_action (GtkWidget *widget, const char *name, GVariant *param)
   show_source (self);
 }
 
-void
-ws_kernel_actions_before_run (WsWindow *window)
-{
-  /* Typed a moment ago: the copy the runner reads is written now, not after the pause. */
-  ws_kernel_document_reread (document_of (window));
-}
-
 /* ---- boilerplate -------------------------------------------------------------------------- */
 
 static void
@@ -298,6 +291,11 @@ ws_kernel_actions_init (WsWindow *window)
                             G_CALLBACK (update_actions), window);
   g_signal_connect_swapped (child (window, "plan"), "notify::run-valid",
                             G_CALLBACK (update_actions), window);
+  /* Before a run the plan asks for what was typed a moment ago: the copy the runner reads is
+   * written now, not after the pause. */
+  g_signal_connect_object (child (window, "plan"), "prepare",
+                           G_CALLBACK (ws_kernel_document_reread), document_of (window),
+                           G_CONNECT_SWAPPED);
   update_actions (window);
 }
 

@@ -12,13 +12,12 @@ G_BEGIN_DECLS
 
 /* In the window's class_init: the actions, and the template's "kernel_document". */
 void ws_kernel_actions_install (GtkWidgetClass *widget_class);
-/* In the window's init, after the template: what enables the actions. */
+/* In the window's init, after the template: what enables the actions, and the kernel's copy
+ * written when the plan prepares a run. */
 void ws_kernel_actions_init (WsWindow *window);
 /* A .cu file opened (the command line, a drop) is a kernel to edit: TRUE when `file` is one
  * and was taken. */
 gboolean ws_kernel_actions_open_file (WsWindow *window, GFile *file);
-/* Before Run and Sweep build the runner's argv: the kernel's copy as it is now. */
-void ws_kernel_actions_before_run (WsWindow *window);
 /* From close-request: TRUE when the window must not close yet (it asks first). */
 gboolean ws_kernel_actions_close_request (WsWindow *window);
 

@@ -10,26 +10,16 @@
 
 struct _WsOccupancyView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *box;
   GtkDropDown *arch_dropdown;
   GtkLabel *block_label, *regs_label, *smem_label, *result_label;
   GtkScale *block_scale, *regs_scale, *smem_scale;
   GtkButton *from_run_button;
   WsChartView *chart;
-  WsWorkspace *workspace;
 };
 
-G_DEFINE_FINAL_TYPE (WsOccupancyView, ws_occupancy_view, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsOccupancyView, ws_occupancy_view, WS_TYPE_VIEW)
 
 static const WsArchLimits *
 selected_arch (WsOccupancyView *self)
@@ -102,7 +92,9 @@ ws_occupancy_view_set_configuration (WsOccupancyView *self, int block, int regis
 static WsRun *
 selected_run (WsOccupancyView *self)
 {
-  return self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  return workspace ? ws_workspace_get_selected_run (workspace) : NULL;
 }
 
 static void
@@ -129,7 +121,8 @@ run_changed_cb (WsOccupancyView *self)
 static void
 session_changed_cb (WsOccupancyView *self)
 {
-  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = ws_workspace_get_session (workspace);
   WsDevice *device = session ? ws_session_get_device (session) : NULL;
   const char *sm = device ? ws_device_get_info (device)->sm : NULL;
   guint n;
@@ -141,17 +134,13 @@ session_changed_cb (WsOccupancyView *self)
   update (self);
 }
 
-void
-ws_occupancy_view_set_workspace (WsOccupancyView *self, WsWorkspace *workspace)
+static void
+ws_occupancy_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_OCCUPANCY_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsOccupancyView *self = WS_OCCUPANCY_VIEW (view);
+
   /* The chart draws in the workspace's presentation mode. */
-  ws_chart_view_set_workspace (self->chart, workspace);
+  ws_view_set_workspace (WS_VIEW (self->chart), workspace);
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
@@ -160,34 +149,6 @@ ws_occupancy_view_set_workspace (WsOccupancyView *self, WsWorkspace *workspace)
       session_changed_cb (self);
     }
   run_changed_cb (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
-}
-
-static void
-ws_occupancy_view_set_property (GObject *object, guint prop, const GValue *value,
-                                GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_occupancy_view_set_workspace (WS_OCCUPANCY_VIEW (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_occupancy_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_OCCUPANCY_VIEW (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
 }
 
 static void
@@ -195,9 +156,6 @@ ws_occupancy_view_dispose (GObject *object)
 {
   WsOccupancyView *self = WS_OCCUPANCY_VIEW (object);
 
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_OCCUPANCY_VIEW);
   G_OBJECT_CLASS (ws_occupancy_view_parent_class)->dispose (object);
 }
@@ -209,12 +167,7 @@ ws_occupancy_view_class_init (WsOccupancyViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_occupancy_view_dispose;
-  object_class->set_property = ws_occupancy_view_set_property;
-  object_class->get_property = ws_occupancy_view_get_property;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_occupancy_view_workspace_changed;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/warpscope/Warpscope/ui/ws-occupancy-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -105,25 +105,16 @@ run_updated_cb (WsSession *session, WsRun *run, WsRunController *self)
 }
 
 /* A traced program's activity records (its kernels, copies, API calls) arrive without a signal
- * each, or a large program would redraw every view thousands of times a second: while it runs,
- * the session's "changed" says twice a second that it grew, and the views follow. */
+ * each: while it runs, the session is asked twice a second whether its trace grew, and says
+ * so with its "changed", which the views follow. */
 static gboolean
 trace_grew_cb (gpointer data)
 {
   WsRunController *self = data;
   WsSession *session = live_session (self);
-  WsTrace *trace = session ? ws_session_get_trace (session) : NULL;
-  guint n_spans = 0;
 
-  if (trace != NULL)
-    ws_trace_get_spans (trace, &n_spans);
-  if (trace != NULL && n_spans != self->grew_spans)
-    {
-      self->grew_spans = n_spans;
-      g_signal_emit_by_name (session, "changed");
-      if (self->autosave_id == 0)
-        self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
-    }
+  if (session != NULL && ws_session_notice_trace_growth (session) && self->autosave_id == 0)
+    self->autosave_id = g_timeout_add_seconds (2, autosave_cb, self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -354,7 +345,6 @@ ws_run_controller_start_trace (WsRunController *self, const char *const *args, G
   if (!start_job (self, WS_RUNNER_JOB (ws_target_job_new (target, self->session)), 0, args,
                   error))
     return FALSE;
-  self->grew_spans = 0;
   self->grew_id = g_timeout_add (500, trace_grew_cb, self);
   return TRUE;
 }

@@ -16,30 +16,20 @@
 
 struct _WsRunsView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *scroller;
   GtkColumnView *columns;
   GtkMultiSelection *selection;
   GtkSortListModel *sorted;
   GtkSliceListModel *shown; /* the sorted runs, all of them once the first rows are laid out */
   guint grow_tick;          /* the tick callback that shows them all */
-  WsWorkspace *workspace;
   gboolean syncing; /* the rows follow the workspace: not a person's choice */
   GHashTable *findings_shown; /* GtkListItem of the findings column now bound (borrowed) */
   GtkSorter *findings_sorter;
   WsRunsWidths widths;
 };
 
-G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsRunsView, ws_runs_view, WS_TYPE_VIEW)
 
 
 /* Each column of the table is one of ws-run-columns.h, which gives its title and, where the
@@ -75,7 +65,9 @@ with_spread (const WsStats *s)
 GPtrArray *
 _ws_runs_view_get_findings (WsRunsView *self, WsRun *run)
 {
-  return self->workspace ? ws_workspace_get_findings (self->workspace, run) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  return workspace ? ws_workspace_get_findings (workspace, run) : NULL;
 }
 
 char *
@@ -294,12 +286,13 @@ compare_cb (gconstpointer a, gconstpointer b, gpointer data)
 static void
 selection_changed_cb (GtkSelectionModel *model, guint position, guint n, WsRunsView *self)
 {
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
   int first, second;
 
-  if (self->syncing || self->workspace == NULL)
+  if (self->syncing || workspace == NULL)
     return;
   ws_runs_view_get_selection (self, &first, &second);
-  ws_workspace_select_runs (self->workspace, first, second);
+  ws_workspace_select_runs (workspace, first, second);
 }
 
 void
@@ -386,7 +379,8 @@ scroll_to_row (WsRunsView *self, guint row)
 static void
 show_selection (WsRunsView *self)
 {
-  int want[2] = { ws_workspace_get_run (self->workspace), ws_workspace_get_compare_run (self->workspace) };
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  int want[2] = { ws_workspace_get_run (workspace), ws_workspace_get_compare_run (workspace) };
   int first, second;
   g_autoptr (GtkBitset) rows = gtk_bitset_new_empty ();
   g_autoptr (GtkBitset) all = NULL;
@@ -417,7 +411,8 @@ show_selection (WsRunsView *self)
 static void
 show_device_column (WsRunsView *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
   g_autoptr (GtkColumnViewColumn) column
     = g_list_model_get_item (gtk_column_view_get_columns (self->columns), COL_DEVICE);
 
@@ -470,7 +465,8 @@ grow_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 static void
 show_session (WsRunsView *self)
 {
-  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = ws_workspace_get_session (workspace);
 
   show_device_column (self);
   _ws_runs_widths_new_session (&self->widths);
@@ -509,15 +505,11 @@ analysis_ready_cb (WsRunsView *self)
   gtk_sorter_changed (self->findings_sorter, GTK_SORTER_CHANGE_DIFFERENT);
 }
 
-void
-ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
+static void
+ws_runs_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_RUNS_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsRunsView *self = WS_RUNS_VIEW (view);
+
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (show_session), self);
@@ -531,33 +523,6 @@ ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace)
     }
   else
     gtk_sort_list_model_set_model (self->sorted, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
-}
-
-static void
-ws_runs_view_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_runs_view_set_workspace (WS_RUNS_VIEW (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_runs_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_RUNS_VIEW (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
 }
 
 static void
@@ -565,9 +530,6 @@ ws_runs_view_dispose (GObject *object)
 {
   WsRunsView *self = WS_RUNS_VIEW (object);
 
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
   _ws_runs_widths_clear (&self->widths);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->findings_shown, g_hash_table_unref);
@@ -581,12 +543,7 @@ ws_runs_view_class_init (WsRunsViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_runs_view_dispose;
-  object_class->set_property = ws_runs_view_set_property;
-  object_class->get_property = ws_runs_view_get_property;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_runs_view_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -659,7 +616,9 @@ ws_runs_view_shows_devices (WsRunsView *self)
 WsSession *
 _ws_runs_view_get_session (WsRunsView *self)
 {
-  return self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  return workspace ? ws_workspace_get_session (workspace) : NULL;
 }
 
 GtkAdjustment *

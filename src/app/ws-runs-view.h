@@ -7,16 +7,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
 #define WS_TYPE_RUNS_VIEW (ws_runs_view_get_type ())
-G_DECLARE_FINAL_TYPE (WsRunsView, ws_runs_view, WS, RUNS_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsRunsView, ws_runs_view, WS, RUNS_VIEW, WsView)
 
-/* Property: "workspace". */
+/* Property: "workspace" (WsView's). */
 GtkWidget *ws_runs_view_new (void);
-void ws_runs_view_set_workspace (WsRunsView *self, WsWorkspace *workspace);
 /* The selected rows' run ids in the table's order: the first, and a second (0 when none). */
 void ws_runs_view_get_selection (WsRunsView *self, int *first, int *second);
 /* Selects a run's row alone, as a click does. */

@@ -21,7 +21,7 @@ typedef enum
 
 struct _WsSourceView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *box;
   GtkWidget *bar;
   GtkLabel *bar_title;
@@ -34,7 +34,6 @@ struct _WsSourceView
   char *recorded;          /* …or a recording's text */
   GtkCssProvider *font;
   gboolean presentation;
-  WsWorkspace *workspace;
   WsKernelDocument *document;
   gboolean prefer_document; /* opened since the last recording was */
   Showing showing;
@@ -42,12 +41,11 @@ struct _WsSourceView
   GtkFileChooserNative *chooser;
 };
 
-G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WsSourceView, ws_source_view, WS_TYPE_VIEW)
 
 enum
 {
   PROP_0,
-  PROP_WORKSPACE,
   PROP_DOCUMENT,
   N_PROPS
 };
@@ -80,7 +78,8 @@ update_scheme (WsSourceView *self)
 static void
 update_bar (WsSourceView *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
   gboolean document = self->showing == SHOW_DOCUMENT;
 
   if (self->bar == NULL)
@@ -138,7 +137,8 @@ own_session (WsSession *session)
 static void
 update_marks (WsSourceView *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
 
   if (self->view == NULL)
     return;
@@ -239,8 +239,9 @@ show_document (WsSourceView *self)
 static void
 refresh (WsSourceView *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
-  WsRun *run = self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
+  WsRun *run = workspace ? ws_workspace_get_selected_run (workspace) : NULL;
   gboolean document = self->document != NULL && ws_kernel_document_is_open (self->document);
   const char *recorded = session ? ws_session_get_source_text (session, NULL, NULL) : NULL;
   gboolean own;
@@ -265,7 +266,8 @@ refresh (WsSourceView *self)
 static void
 session_changed_cb (WsSourceView *self)
 {
-  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = ws_workspace_get_session (workspace);
 
   if (session != NULL && ws_session_get_source (session) != WS_SESSION_SOURCE_LIVE)
     self->prefer_document = FALSE;
@@ -358,7 +360,8 @@ static void
 edit_copy_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   WsSourceView *self = WS_SOURCE_VIEW (widget);
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
   const char *path = NULL;
   const char *text = session ? ws_session_get_source_text (session, &path, NULL) : NULL;
   g_autofree char *base = path ? g_path_get_basename (path) : NULL;
@@ -386,18 +389,16 @@ set_presentation (WsSourceView *self, gboolean presentation)
 static void
 presentation_cb (WsSourceView *self)
 {
-  set_presentation (self, ws_workspace_get_presentation (self->workspace));
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  set_presentation (self, ws_workspace_get_presentation (workspace));
 }
 
-void
-ws_source_view_set_workspace (WsSourceView *self, WsWorkspace *workspace)
+static void
+ws_source_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_SOURCE_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsSourceView *self = WS_SOURCE_VIEW (view);
+
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
@@ -409,7 +410,6 @@ ws_source_view_set_workspace (WsSourceView *self, WsWorkspace *workspace)
       presentation_cb (self);
       session_changed_cb (self);
     }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 void
@@ -453,9 +453,6 @@ ws_source_view_set_property (GObject *object, guint prop, const GValue *value, G
 {
   switch (prop)
     {
-    case PROP_WORKSPACE:
-      ws_source_view_set_workspace (WS_SOURCE_VIEW (object), g_value_get_object (value));
-      break;
     case PROP_DOCUMENT:
       ws_source_view_set_document (WS_SOURCE_VIEW (object), g_value_get_object (value));
       break;
@@ -469,7 +466,6 @@ ws_source_view_get_property (GObject *object, guint prop, GValue *value, GParamS
 {
   switch (prop)
     {
-    case PROP_WORKSPACE: g_value_set_object (value, WS_SOURCE_VIEW (object)->workspace); break;
     case PROP_DOCUMENT: g_value_set_object (value, WS_SOURCE_VIEW (object)->document); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
     }
@@ -483,7 +479,6 @@ ws_source_view_dispose (GObject *object)
   WsSourceView *self = WS_SOURCE_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  ws_source_view_set_workspace (self, NULL);
   ws_source_view_set_document (self, NULL);
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -506,11 +501,11 @@ ws_source_view_class_init (WsSourceViewClass *klass)
   object_class->dispose = ws_source_view_dispose;
   object_class->set_property = ws_source_view_set_property;
   object_class->get_property = ws_source_view_get_property;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
   properties[PROP_DOCUMENT] = g_param_spec_object ("document", NULL, NULL,
                                                    WS_TYPE_KERNEL_DOCUMENT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   widget_class->map = ws_source_view_map;
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_source_view_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_action (widget_class, "source.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "source.save-as", NULL, save_action);
@@ -641,7 +636,7 @@ ensure_view (WsSourceView *self)
 
       ws_source_view_show_kernel (self, family, kernel);
     }
-  if (self->workspace != NULL)
+  if (ws_view_get_workspace (WS_VIEW (self)) != NULL)
     refresh (self);
 }
 

@@ -9,16 +9,15 @@
 #include <gtk/gtk.h>
 
 #include "ws-kernel-document.h"
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
 #define WS_TYPE_SOURCE_VIEW (ws_source_view_get_type ())
-G_DECLARE_FINAL_TYPE (WsSourceView, ws_source_view, WS, SOURCE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsSourceView, ws_source_view, WS, SOURCE_VIEW, WsView)
 
-/* Properties: "workspace", "document" (the own kernel being written). */
+/* Properties: "workspace" (WsView's), "document" (the own kernel being written). */
 GtkWidget *ws_source_view_new (void);
-void ws_source_view_set_workspace (WsSourceView *self, WsWorkspace *workspace);
 void ws_source_view_set_document (WsSourceView *self, WsKernelDocument *document);
 /* What is shown, for the tests: the buffer, and whether it is the document's (editable). */
 GtkSourceBuffer *ws_source_view_get_buffer (WsSourceView *self);

@@ -7,23 +7,21 @@
 
 struct _WsStatusBar
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
 
   GtkRevealer *progress_revealer;
   GtkProgressBar *progress_bar;
   GtkLabel *status_label;
 
-  WsWorkspace *workspace;
   WsEnvironment *environment;
   WsRunController *controller;
 };
 
-G_DEFINE_FINAL_TYPE (WsStatusBar, ws_status_bar, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WsStatusBar, ws_status_bar, WS_TYPE_VIEW)
 
 enum
 {
   PROP_0,
-  PROP_WORKSPACE,
   PROP_ENVIRONMENT,
   PROP_CONTROLLER,
   N_PROPS
@@ -70,7 +68,8 @@ describe_source (GString *text, WsSession *s)
 static char *
 status_text (WsStatusBar *self)
 {
-  WsSession *s = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *s = workspace ? ws_workspace_get_session (workspace) : NULL;
   GString *text = g_string_new (NULL);
   guint problems;
   int done = 0, total = 0;
@@ -94,7 +93,8 @@ status_text (WsStatusBar *self)
 static void
 update (WsStatusBar *self)
 {
-  WsSession *session = self->workspace ? ws_workspace_get_session (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
   gboolean running = self->controller && ws_run_controller_is_running (self->controller);
   g_autofree char *status = status_text (self);
   int done = 0, total = 0;
@@ -122,6 +122,15 @@ ws_status_bar_get_text (WsStatusBar *self)
   return gtk_label_get_text (self->status_label);
 }
 
+/* Updates now, and on any of `signals` of `source` (NULL: none). */
+static void
+listen (WsStatusBar *self, gpointer source, const char *const *signals)
+{
+  for (guint i = 0; source != NULL && signals[i] != NULL; i++)
+    g_signal_connect_swapped (source, signals[i], G_CALLBACK (update), self);
+  update (self);
+}
+
 /* Follows `source`, a property's object: updates on any of the signals. */
 static void
 follow (WsStatusBar *self, gpointer field, gpointer source, const char *const *signals)
@@ -131,25 +140,27 @@ follow (WsStatusBar *self, gpointer field, gpointer source, const char *const *s
   if (*slot != NULL)
     g_signal_handlers_disconnect_by_data (*slot, self);
   g_set_object (slot, source);
-  for (guint i = 0; source != NULL && signals[i] != NULL; i++)
-    g_signal_connect_swapped (source, signals[i], G_CALLBACK (update), self);
-  update (self);
+  listen (self, source, signals);
+}
+
+static void
+ws_status_bar_workspace_changed (WsView *view, WsWorkspace *workspace)
+{
+  static const char *signals[] = { "notify::session", "run-added", "run-updated",
+                                   "session-updated", NULL };
+
+  listen (WS_STATUS_BAR (view), workspace, signals);
 }
 
 static void
 ws_status_bar_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
 {
   WsStatusBar *self = WS_STATUS_BAR (object);
-  static const char *workspace_signals[] = { "notify::session", "run-added", "run-updated",
-                                             "session-updated", NULL };
   static const char *environment_signals[] = { "notify::summary", NULL };
   static const char *controller_signals[] = { "notify::running", NULL };
 
   switch (prop)
     {
-    case PROP_WORKSPACE:
-      follow (self, &self->workspace, g_value_get_object (value), workspace_signals);
-      break;
     case PROP_ENVIRONMENT:
       follow (self, &self->environment, g_value_get_object (value), environment_signals);
       break;
@@ -168,7 +179,6 @@ ws_status_bar_get_property (GObject *object, guint prop, GValue *value, GParamSp
 
   switch (prop)
     {
-    case PROP_WORKSPACE: g_value_set_object (value, self->workspace); break;
     case PROP_ENVIRONMENT: g_value_set_object (value, self->environment); break;
     case PROP_CONTROLLER: g_value_set_object (value, self->controller); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
@@ -179,8 +189,7 @@ static void
 ws_status_bar_dispose (GObject *object)
 {
   WsStatusBar *self = WS_STATUS_BAR (object);
-  GObject **sources[] = { (GObject **) &self->workspace, (GObject **) &self->environment,
-                          (GObject **) &self->controller };
+  GObject **sources[] = { (GObject **) &self->environment, (GObject **) &self->controller };
 
   for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
     {
@@ -202,7 +211,7 @@ ws_status_bar_class_init (WsStatusBarClass *klass)
   object_class->set_property = ws_status_bar_set_property;
   object_class->get_property = ws_status_bar_get_property;
   object_class->dispose = ws_status_bar_dispose;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE, rw);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_status_bar_workspace_changed;
   properties[PROP_ENVIRONMENT] = g_param_spec_object ("environment", NULL, NULL,
                                                       WS_TYPE_ENVIRONMENT, rw);
   properties[PROP_CONTROLLER] = g_param_spec_object ("controller", NULL, NULL,

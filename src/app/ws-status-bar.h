@@ -10,13 +10,13 @@
 
 #include "ws-environment.h"
 #include "ws-run-controller.h"
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Properties: "workspace", "environment", "controller". */
+/* Properties: "workspace" (WsView's), "environment", "controller". */
 #define WS_TYPE_STATUS_BAR (ws_status_bar_get_type ())
-G_DECLARE_FINAL_TYPE (WsStatusBar, ws_status_bar, WS, STATUS_BAR, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsStatusBar, ws_status_bar, WS, STATUS_BAR, WsView)
 
 const char *ws_status_bar_get_text (WsStatusBar *self);
 

@@ -10,22 +10,12 @@
 
 struct _WsTakeaway
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkWidget *box;
   GtkLabel *context, *headline;
-  WsWorkspace *workspace;
 };
 
-G_DEFINE_FINAL_TYPE (WsTakeaway, ws_takeaway, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsTakeaway, ws_takeaway, WS_TYPE_VIEW)
 
 /* Which of the session's runs `run` is, from 1; and how many there are. */
 static guint
@@ -47,7 +37,8 @@ place_of (WsSession *session, WsRun *run, guint *n)
 static void
 update (WsTakeaway *self)
 {
-  WsRun *run = self->workspace ? ws_workspace_get_selected_run (self->workspace) : NULL;
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsRun *run = workspace ? ws_workspace_get_selected_run (workspace) : NULL;
   GPtrArray *findings;
   g_autofree char *size = NULL, *block = NULL, *context = NULL;
   const char *headline;
@@ -62,7 +53,7 @@ update (WsTakeaway *self)
     }
   size = ws_run_dup_size_label (run);
   block = ws_run_dup_block_label (run);
-  place = place_of (ws_workspace_get_session (self->workspace), run, &n);
+  place = place_of (ws_workspace_get_session (workspace), run, &n);
   if (*block)
     /* Translators: "Run 5 of 12 · vector_add, n = 10,000,000, block 256, pageable". */
     context = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s, block %5$s, %6$s"), place, n,
@@ -73,7 +64,7 @@ update (WsTakeaway *self)
   else
     context = g_strdup_printf (_("Run %1$u of %2$u · %3$s, %4$s"), place, n,
                                ws_run_get_config (run)->kernel, size);
-  findings = ws_workspace_get_findings (self->workspace, run);
+  findings = ws_workspace_get_findings (workspace, run);
   if (findings != NULL && findings->len > 0)
     headline = ((WsFinding *) g_ptr_array_index (findings, 0))->title;
   else if (ws_run_get_state (run) == WS_RUN_STATE_RUNNING)
@@ -100,15 +91,11 @@ ws_takeaway_get_headline (WsTakeaway *self)
   return gtk_label_get_text (self->headline);
 }
 
-void
-ws_takeaway_set_workspace (WsTakeaway *self, WsWorkspace *workspace)
+static void
+ws_takeaway_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_TAKEAWAY (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsTakeaway *self = WS_TAKEAWAY (view);
+
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (update), self);
@@ -117,29 +104,6 @@ ws_takeaway_set_workspace (WsTakeaway *self, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (update), self);
     }
   update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
-}
-
-/* ---- boilerplate -------------------------------------------------------------------------- */
-
-static void
-ws_takeaway_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE: ws_takeaway_set_workspace (WS_TAKEAWAY (object), g_value_get_object (value)); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_takeaway_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE: g_value_set_object (value, WS_TAKEAWAY (object)->workspace); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
 }
 
 static void
@@ -147,7 +111,6 @@ ws_takeaway_dispose (GObject *object)
 {
   WsTakeaway *self = WS_TAKEAWAY (object);
 
-  ws_takeaway_set_workspace (self, NULL);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_takeaway_parent_class)->dispose (object);
 }
@@ -158,13 +121,8 @@ ws_takeaway_class_init (WsTakeawayClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->set_property = ws_takeaway_set_property;
-  object_class->get_property = ws_takeaway_get_property;
   object_class->dispose = ws_takeaway_dispose;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_takeaway_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "takeaway");
 }

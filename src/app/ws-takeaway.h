@@ -7,16 +7,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Properties: "workspace". */
+/* Property: "workspace" (WsView's). */
 #define WS_TYPE_TAKEAWAY (ws_takeaway_get_type ())
-G_DECLARE_FINAL_TYPE (WsTakeaway, ws_takeaway, WS, TAKEAWAY, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsTakeaway, ws_takeaway, WS, TAKEAWAY, WsView)
 
 GtkWidget *ws_takeaway_new (void);
-void ws_takeaway_set_workspace (WsTakeaway *self, WsWorkspace *workspace);
 /* What it shows now, for the tests: the run's place ("Run 5 of 12 · …") and the takeaway. */
 const char *ws_takeaway_get_context (WsTakeaway *self);
 const char *ws_takeaway_get_headline (WsTakeaway *self);

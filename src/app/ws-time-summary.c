@@ -10,21 +10,11 @@
 
 struct _WsTimeSummary
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
   GtkLabel *label;
-  WsWorkspace *workspace;
 };
 
-G_DEFINE_FINAL_TYPE (WsTimeSummary, ws_time_summary, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsTimeSummary, ws_time_summary, WS_TYPE_VIEW)
 
 static void
 say (WsTimeSummary *self, const char *text)
@@ -44,8 +34,9 @@ ws_time_summary_get_text (WsTimeSummary *self)
 static char *
 compare_text (WsTimeSummary *self, gint64 start, gint64 end)
 {
-  int ids[2] = { ws_workspace_get_run (self->workspace),
-                 ws_workspace_get_compare_run (self->workspace) };
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  int ids[2] = { ws_workspace_get_run (workspace),
+                 ws_workspace_get_compare_run (workspace) };
   GString *text = g_string_new (NULL);
 
   /* TRANSLATORS: a range on two runs compared; the runs' figures follow */
@@ -54,7 +45,7 @@ compare_text (WsTimeSummary *self, gint64 start, gint64 end)
     {
       WsTotals t;
 
-      ws_workspace_get_range_totals (self->workspace, ids[i], &t);
+      ws_workspace_get_range_totals (workspace, ids[i], &t);
       g_string_append_c (text, ' ');
       g_string_append_printf (text, _("run %d: copies %.0f%%, kernels %.0f%%, idle %.0f%%."),
                               ids[i], 100.0 * t.copy_ns / MAX (t.span_ns, 1),
@@ -69,20 +60,21 @@ compare_text (WsTimeSummary *self, gint64 start, gint64 end)
 static void
 range_cb (WsTimeSummary *self)
 {
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
   g_autofree char *text = NULL;
   gint64 start, end;
   WsTotals t;
 
-  if (!ws_workspace_get_selected_range (self->workspace, &start, &end))
+  if (!ws_workspace_get_selected_range (workspace, &start, &end))
     {
       say (self, NULL);
       return;
     }
-  if (ws_workspace_is_comparing (self->workspace))
+  if (ws_workspace_is_comparing (workspace))
     text = compare_text (self, start, end);
   else
     {
-      ws_workspace_get_range_totals (self->workspace, 0, &t);
+      ws_workspace_get_range_totals (workspace, 0, &t);
       text = g_strdup_printf (_("Selected %.3f ms: copies %.3f ms (%.0f%%), kernels %.3f ms "
                                 "(%.0f%%), both at once %.3f ms, idle %.3f ms (%.0f%%). Press Z "
                                 "to zoom to it."),
@@ -97,14 +89,15 @@ range_cb (WsTimeSummary *self)
 static void
 activity_cb (WsTimeSummary *self)
 {
-  WsSession *session = ws_workspace_get_session (self->workspace);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = ws_workspace_get_session (workspace);
   WsActivityRef ref;
   WsRun *run;
   const WsSpan *a;
   guint n = 0;
   g_autofree char *text = NULL, *bytes = NULL, *duration = NULL, *gbs = NULL;
 
-  if (!ws_workspace_get_selected_activity (self->workspace, &ref)
+  if (!ws_workspace_get_selected_activity (workspace, &ref)
       || (run = ws_session_find_run (session, ref.run)) == NULL
       || (a = ws_run_get_activities (run, &n), ref.index >= n))
     return;
@@ -129,15 +122,11 @@ session_cb (WsTimeSummary *self)
   say (self, NULL);
 }
 
-void
-ws_time_summary_set_workspace (WsTimeSummary *self, WsWorkspace *workspace)
+static void
+ws_time_summary_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_TIME_SUMMARY (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsTimeSummary *self = WS_TIME_SUMMARY (view);
+
   say (self, NULL);
   if (workspace != NULL)
     {
@@ -147,33 +136,6 @@ ws_time_summary_set_workspace (WsTimeSummary *self, WsWorkspace *workspace)
       /* A new session starts with nothing said. */
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_cb), self);
     }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
-}
-
-static void
-ws_time_summary_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_time_summary_set_workspace (WS_TIME_SUMMARY (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_time_summary_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_TIME_SUMMARY (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
 }
 
 static void
@@ -181,9 +143,6 @@ ws_time_summary_dispose (GObject *object)
 {
   WsTimeSummary *self = WS_TIME_SUMMARY (object);
 
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
   if (self->label != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->label));
@@ -197,13 +156,8 @@ ws_time_summary_class_init (WsTimeSummaryClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->set_property = ws_time_summary_set_property;
-  object_class->get_property = ws_time_summary_get_property;
   object_class->dispose = ws_time_summary_dispose;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_time_summary_workspace_changed;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -7,16 +7,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Property: "workspace". */
+/* Property: "workspace" (WsView's). */
 #define WS_TYPE_TIME_SUMMARY (ws_time_summary_get_type ())
-G_DECLARE_FINAL_TYPE (WsTimeSummary, ws_time_summary, WS, TIME_SUMMARY, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsTimeSummary, ws_time_summary, WS, TIME_SUMMARY, WsView)
 
 GtkWidget *ws_time_summary_new (void);
-void ws_time_summary_set_workspace (WsTimeSummary *self, WsWorkspace *workspace);
 /* The line shown, or NULL while hidden. */
 const char *ws_time_summary_get_text (WsTimeSummary *self);
 

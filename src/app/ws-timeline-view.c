@@ -16,9 +16,9 @@
 
 struct _WsTimelineView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
 
-  WsWorkspace *workspace;
+  WsWorkspace *workspace; /* WsView's, not held: set in workspace_changed */
   double drag_start_x;
   gint64 drag_window_start, drag_window_end;
   gboolean selecting;
@@ -26,16 +26,7 @@ struct _WsTimelineView
   gint64 zoom_begin_start, zoom_begin_end;
 };
 
-G_DEFINE_FINAL_TYPE (WsTimelineView, ws_timeline_view, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsTimelineView, ws_timeline_view, WS_TYPE_VIEW)
 
 static WsSession *
 session (WsTimelineView *self)
@@ -439,42 +430,14 @@ key_pressed_cb (GtkEventControllerKey *controller, guint keyval, guint keycode,
 
 /* ---- the workspace ---------------------------------------------------------------------- */
 
-void
-ws_timeline_view_set_workspace (WsTimelineView *self, WsWorkspace *workspace)
+static void
+ws_timeline_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_TIMELINE_VIEW (self));
-  if (ws_chart_widget_set_workspace (GTK_WIDGET (self), &self->workspace, workspace))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+  WS_TIMELINE_VIEW (view)->workspace = workspace;
+  ws_chart_widget_follow (GTK_WIDGET (view), workspace);
 }
 
 /* ---- boilerplate ------------------------------------------------------------------------ */
-
-static void
-ws_timeline_view_set_property (GObject *object, guint prop, const GValue *value,
-                               GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_timeline_view_set_workspace (WS_TIMELINE_VIEW (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_timeline_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_TIMELINE_VIEW (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
 
 static void
 ws_timeline_view_dispose (GObject *object)
@@ -482,7 +445,7 @@ ws_timeline_view_dispose (GObject *object)
   WsTimelineView *self = WS_TIMELINE_VIEW (object);
 
   ws_chart_widget_dispose (GTK_WIDGET (self));
-  ws_timeline_view_set_workspace (self, NULL);
+  self->workspace = NULL;
   G_OBJECT_CLASS (ws_timeline_view_parent_class)->dispose (object);
 }
 
@@ -492,16 +455,10 @@ ws_timeline_view_class_init (WsTimelineViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->set_property = ws_timeline_view_set_property;
-  object_class->get_property = ws_timeline_view_get_property;
   object_class->dispose = ws_timeline_view_dispose;
   widget_class->snapshot = ws_timeline_view_snapshot;
   ws_chart_widget_class_init (widget_class);
-
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_timeline_view_workspace_changed;
 }
 
 static void

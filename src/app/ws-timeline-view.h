@@ -9,16 +9,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Property: "workspace". */
+/* Property: "workspace" (WsView's). */
 #define WS_TYPE_TIMELINE_VIEW (ws_timeline_view_get_type ())
-G_DECLARE_FINAL_TYPE (WsTimelineView, ws_timeline_view, WS, TIMELINE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsTimelineView, ws_timeline_view, WS, TIMELINE_VIEW, WsView)
 
 GtkWidget *ws_timeline_view_new (void);
-void ws_timeline_view_set_workspace (WsTimelineView *self, WsWorkspace *workspace);
 /* The options the timeline draws with now, for exporting what is on screen. */
 void ws_timeline_view_get_options (WsTimelineView *self, WsChartOptions *options);
 

@@ -14,24 +14,15 @@
 
 struct _WsTraceView
 {
-  GtkWidget parent_instance;
+  WsView parent_instance;
 
   GtkWidget *scroller;
   GtkWidget *box;
-  WsWorkspace *workspace;
+  WsWorkspace *workspace; /* WsView's, not held: set in workspace_changed */
   GHashTable *kernel_rows, *copy_rows; /* program id → GString of its rows, for tests */
 };
 
-G_DEFINE_FINAL_TYPE (WsTraceView, ws_trace_view, GTK_TYPE_WIDGET)
-
-enum
-{
-  PROP_0,
-  PROP_WORKSPACE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+G_DEFINE_FINAL_TYPE (WsTraceView, ws_trace_view, WS_TYPE_VIEW)
 
 static WsTrace *
 trace_of (WsTraceView *self)
@@ -293,15 +284,12 @@ ws_trace_view_dup_copy_rows (WsTraceView *self, guint program)
 
 /* ---- boilerplate ------------------------------------------------------------------------ */
 
-void
-ws_trace_view_set_workspace (WsTraceView *self, WsWorkspace *workspace)
+static void
+ws_trace_view_workspace_changed (WsView *view, WsWorkspace *workspace)
 {
-  g_return_if_fail (WS_IS_TRACE_VIEW (self));
-  if (self->workspace == workspace)
-    return;
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_set_object (&self->workspace, workspace);
+  WsTraceView *self = WS_TRACE_VIEW (view);
+
+  self->workspace = workspace;
   if (workspace != NULL)
     {
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_cb), self);
@@ -309,7 +297,6 @@ ws_trace_view_set_workspace (WsTraceView *self, WsWorkspace *workspace)
                                 self);
     }
   session_cb (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
 static void
@@ -321,39 +308,11 @@ ws_trace_view_root (GtkWidget *widget)
 }
 
 static void
-ws_trace_view_set_property (GObject *object, guint prop, const GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      ws_trace_view_set_workspace (WS_TRACE_VIEW (object), g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
-ws_trace_view_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
-{
-  switch (prop)
-    {
-    case PROP_WORKSPACE:
-      g_value_set_object (value, WS_TRACE_VIEW (object)->workspace);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
-    }
-}
-
-static void
 ws_trace_view_dispose (GObject *object)
 {
   WsTraceView *self = WS_TRACE_VIEW (object);
 
-  if (self->workspace != NULL)
-    g_signal_handlers_disconnect_by_data (self->workspace, self);
-  g_clear_object (&self->workspace);
+  self->workspace = NULL;
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (ws_trace_view_parent_class)->dispose (object);
 }
@@ -376,13 +335,8 @@ ws_trace_view_class_init (WsTraceViewClass *klass)
 
   object_class->dispose = ws_trace_view_dispose;
   object_class->finalize = ws_trace_view_finalize;
-  object_class->set_property = ws_trace_view_set_property;
-  object_class->get_property = ws_trace_view_get_property;
   widget_class->root = ws_trace_view_root;
-  properties[PROP_WORKSPACE] = g_param_spec_object ("workspace", NULL, NULL, WS_TYPE_WORKSPACE,
-                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                      | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  WS_VIEW_CLASS (klass)->workspace_changed = ws_trace_view_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "traceview");
 }

@@ -9,16 +9,15 @@
 
 #include <gtk/gtk.h>
 
-#include "ws-workspace.h"
+#include "ws-view.h"
 
 G_BEGIN_DECLS
 
-/* Property: "workspace". */
+/* Property: "workspace" (WsView's). */
 #define WS_TYPE_TRACE_VIEW (ws_trace_view_get_type ())
-G_DECLARE_FINAL_TYPE (WsTraceView, ws_trace_view, WS, TRACE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WsTraceView, ws_trace_view, WS, TRACE_VIEW, WsView)
 
 GtkWidget *ws_trace_view_new (void);
-void ws_trace_view_set_workspace (WsTraceView *self, WsWorkspace *workspace);
 /* Fills the tables again from the trace; done on each "session-updated" of the workspace (a
  * live trace says so twice a second while it grows: ws_run_controller_start_trace). */
 void ws_trace_view_refresh (WsTraceView *self);

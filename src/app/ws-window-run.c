@@ -1,15 +1,13 @@
 /* ws-window-run.c: the window's actions that start something: Run and Sweep (the plan on
- * the chosen target, a sweep split across the GPUs the sidebar chose), Stop, Trace a
- * Program…, and the environment dialog.
+ * the chosen target, with the GPUs the plan gives it), Stop, Trace a Program…, and the
+ * environment dialog.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-window-private.h"
 
 #include <glib/gi18n.h>
 
-#include "ws-devices-group.h"
 #include "ws-environment-dialog.h"
-#include "ws-kernel-actions.h"
 #include "ws-probe.h"
 #include "ws-trace-dialog.h"
 
@@ -21,41 +19,26 @@ ws_window_start_live (WsWindow *self, const char *const *argv, GError **error)
   return ws_run_controller_start (self->controller, argv, error);
 }
 
-/* On the chosen target; a sweep split across the GPUs chosen in the sidebar, a single run on
- * the first of them. */
+/* On the chosen target, with the GPUs the plan gives it: the plan says what can run there. */
 static void
 start_plan (WsWindow *self, WsPlanMode mode)
 {
   g_autoptr (GError) error = NULL;
-  g_auto (GStrv) argv = NULL;
-  g_autofree char *choice = g_settings_get_string (self->settings, "devices");
-  gboolean all;
-  g_autoptr (GArray) devices = ws_devices_choose (choice, ws_environment_get_session (self->environment),
-                                                  &all);
-  guint n = mode == WS_PLAN_RUN ? (all ? 0 : 1) : (all && devices->len < 2 ? 0 : devices->len);
-  WsTarget *target = ws_run_controller_get_target (self->controller);
+  g_auto (GStrv) args = ws_plan_prepare_run (self->plan, mode,
+                                             ws_run_controller_get_target (self->controller),
+                                             &error);
+  g_autoptr (GArray) devices = NULL;
 
-  ws_kernel_actions_before_run (self);
-  /* A Slurm cluster's nodes share the login node's files, as a rule; an ssh host does not. */
-  if (ws_plan_is_own (self->plan) && target != NULL && ws_target_is_remote (target)
-      && !ws_target_is_slurm (target))
+  if (args == NULL)
     {
-      g_autofree char *place = ws_target_dup_place (target);
-      /* Translators: the place is a host name ("gpu-box"). */
-      g_autofree char *text = g_strdup_printf (_("Your own kernel's file is on this computer, not on "
-                                                 "%s: run it on Local, or copy the file there and "
-                                                 "run it with warpscope-cli."),
-                                               place);
-      ws_window_show_toast (self, text);
+      ws_window_show_toast (self, error->message);
       return;
     }
-  /* The runner's path is the target's: only its options are the plan's. */
-  argv = ws_plan_build_argv (self->plan, mode, "warpscope-runner", &error);
-
+  devices = ws_plan_dup_run_devices (self->plan, mode,
+                                     ws_environment_get_session (self->environment));
   ws_probe_session_arrives (GTK_WIDGET (self));
-  if (argv == NULL
-      || !ws_run_controller_start_on_target (self->controller, (const char *const *) argv + 1,
-                                             (const int *) devices->data, n, &error))
+  if (!ws_run_controller_start_on_target (self->controller, (const char *const *) args,
+                                          (const int *) devices->data, devices->len, &error))
     ws_window_show_toast (self, error->message);
 }
 

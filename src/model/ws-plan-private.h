@@ -1,5 +1,5 @@
 /* ws-plan-private.h: the plan's fields, shared by the object (ws-plan.c) and the rules that
- * read its values (ws-plan-read.c).
+ * read its values (ws-plan-read.c, ws-plan-own.c, ws-plan-target.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -23,6 +23,8 @@ struct _WsPlan
    * for each of its tunable parameters ("8,16"), in the header's order; NULL: a built-in. */
   WsKernelSource *source;
   GPtrArray *params; /* char * */
+
+  char *devices; /* the GPUs chosen (ws-plan-target.c): "all", "0,2" */
 
   GListModel *catalog; /* WsKernelEntry */
   WsDevice *device;
@@ -58,6 +60,8 @@ void _ws_plan_own_finalize (WsPlan *self);
 /* Set by ws-plan.c: notifies and checks again after an own kernel's change. */
 void _ws_plan_changed (WsPlan *self);
 void _ws_plan_notify_own (WsPlan *self);
+/* Set by ws-plan.c: the "prepare" signal, for ws-plan-target.c. */
+void _ws_plan_emit_prepare (WsPlan *self);
 void _ws_plan_builtin_defaults (WsPlan *self);
 void _ws_plan_set_sweep (WsPlan *self, const char *from, const char *to, int factor,
                          const char *blocks);

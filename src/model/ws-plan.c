@@ -37,10 +37,19 @@ enum
   PROP_SWEEP_PROBLEM,
   PROP_RUN_VALID,
   PROP_SWEEP_VALID,
+  PROP_DEVICES,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  PREPARE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void changed (WsPlan *self);
 
@@ -219,6 +228,33 @@ _ws_plan_notify_own (WsPlan *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PARAMS]);
+}
+
+void
+_ws_plan_emit_prepare (WsPlan *self)
+{
+  g_signal_emit (self, signals[PREPARE], 0);
+}
+
+const char *
+ws_plan_get_devices (WsPlan *self)
+{
+  g_return_val_if_fail (WS_IS_PLAN (self), NULL);
+  return self->devices;
+}
+
+/* Which GPUs run it is no part of its validity: nothing to check again. */
+void
+ws_plan_set_devices (WsPlan *self, const char *devices)
+{
+  g_return_if_fail (WS_IS_PLAN (self));
+  if (devices == NULL || *devices == '\0')
+    devices = "all";
+  if (g_strcmp0 (self->devices, devices) == 0)
+    return;
+  g_free (self->devices);
+  self->devices = g_strdup (devices);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEVICES]);
 }
 
 static void apply_defaults (WsPlan *self, gboolean keep);
@@ -431,6 +467,7 @@ ws_plan_set_property (GObject *object, guint prop, const GValue *value, GParamSp
     case PROP_DEVICE: ws_plan_set_device (self, g_value_get_object (value)); break;
     case PROP_RUNNER: ws_plan_set_runner (self, g_value_get_string (value)); break;
     case PROP_SOURCE: ws_plan_set_source (self, g_value_get_object (value)); break;
+    case PROP_DEVICES: ws_plan_set_devices (self, g_value_get_string (value)); break;
     case PROP_SIZE:
     case PROP_TRANSFER:
     case PROP_SWEEP_FROM:
@@ -475,6 +512,7 @@ ws_plan_get_property (GObject *object, guint prop, GValue *value, GParamSpec *ps
     case PROP_RUNNER: g_value_set_string (value, self->runner); break;
     case PROP_SOURCE: g_value_set_object (value, self->source); break;
     case PROP_PARAMS: g_value_take_string (value, params_text (self)); break;
+    case PROP_DEVICES: g_value_set_string (value, self->devices); break;
     case PROP_SIZE:
     case PROP_TRANSFER:
     case PROP_SWEEP_FROM:
@@ -524,6 +562,7 @@ ws_plan_finalize (GObject *object)
   WsPlan *self = WS_PLAN (object);
   char **texts[] = { &self->kernel, &self->size, &self->block, &self->transfer,
                      &self->sweep_from, &self->sweep_to, &self->sweep_blocks, &self->runner,
+                     &self->devices,
                      &self->problem[0], &self->problem[1], &self->refused[0], &self->refused[1] };
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
@@ -572,7 +611,10 @@ ws_plan_class_init (WsPlanClass *klass)
   properties[PROP_SWEEP_PROBLEM] = g_param_spec_string ("sweep-problem", NULL, NULL, NULL, ro);
   properties[PROP_RUN_VALID] = g_param_spec_boolean ("run-valid", NULL, NULL, FALSE, ro);
   properties[PROP_SWEEP_VALID] = g_param_spec_boolean ("sweep-valid", NULL, NULL, FALSE, ro);
+  properties[PROP_DEVICES] = text_property ("devices", "all");
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  signals[PREPARE] = g_signal_new ("prepare", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -587,6 +629,7 @@ ws_plan_init (WsPlan *self)
   self->sweep_to = g_strdup ("100000000");
   self->sweep_factor = 10;
   self->sweep_blocks = g_strdup ("256");
+  self->devices = g_strdup ("all");
   self->checks = g_ptr_array_new_with_free_func (g_object_unref);
   self->params = g_ptr_array_new_with_free_func (g_free);
   update_verdicts (self);

@@ -13,6 +13,7 @@
 #include "ws-kernel-source.h"
 #include "ws-kernel-entry.h"
 #include "ws-session.h"
+#include "ws-target.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,7 @@ typedef enum
   WS_PLAN_ERROR_BLOCK,     /* a block that cannot be read or does not fit kernel or device */
   WS_PLAN_ERROR_SWEEP,     /* a sweep that goes down or lists no block */
   WS_PLAN_ERROR_REFUSED,   /* the runner's own check refused it */
+  WS_PLAN_ERROR_TARGET,    /* the chosen target cannot run it (an own kernel over ssh) */
 } WsPlanError;
 
 typedef enum
@@ -40,7 +42,9 @@ typedef enum
  * entries, WsKernelEntry), "device" (the GPU, for its limits) and "runner" (the program
  * asked with --check; NULL checks here only) come from the environment. Read-only: "run-problem" and
  * "sweep-problem" (why it cannot run, for people; NULL when it can, and while no kernel is
- * chosen), "run-valid" and "sweep-valid". */
+ * chosen), "run-valid" and "sweep-valid". Signal "prepare" (no arguments): a run is about to be
+ * made of the plan (ws_plan_prepare_run); whoever edits its own kernel writes what was typed
+ * and sets the "source" it reads now, before the runner's argv is built from it. */
 #define WS_TYPE_PLAN (ws_plan_get_type ())
 G_DECLARE_FINAL_TYPE (WsPlan, ws_plan, WS, PLAN, GObject)
 
@@ -100,6 +104,31 @@ gboolean ws_plan_get_valid (WsPlan *self, WsPlanMode mode);
 /* The runner's argv: `runner` first, then --kernel, --sizes, --blocks, --transfer, --reps,
  * --cpu as it takes them; NULL with the reason when the plan cannot run. */
 GStrv ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **error);
+
+/* ---- on a target (ws-plan-target.c) ---- */
+
+/* Whether the plan can run on `target` (NULL: this computer): an own kernel's file is on this
+ * computer, which an ssh host does not see (a Slurm cluster's nodes share the login node's
+ * files, as a rule). FALSE with a sentence that says what to do instead. */
+gboolean ws_plan_check_target (WsPlan *self, WsTarget *target, GError **error);
+/* A run of `mode` on `target`: emits "prepare", checks the target, and returns the runner's
+ * options (the argv of ws_plan_build_argv without the program, whose path is the target's);
+ * NULL with the reason when it cannot run there. */
+GStrv ws_plan_prepare_run (WsPlan *self, WsPlanMode mode, WsTarget *target, GError **error);
+
+/* Property "devices", kept by the settings key of that name: the GPUs chosen, "all" or CUDA
+ * indices "0,2", as warpscope-cli run --devices takes them; NULL or "" is "all". */
+const char *ws_plan_get_devices (WsPlan *self);
+void ws_plan_set_devices (WsPlan *self, const char *devices);
+/* The CUDA indices "devices" chooses among the GPUs of `info` (an environment's --device-info
+ * session; NULL: none), in the order of its device records. Indices it does not have are
+ * left out; when none is left, or "devices" cannot be read, every GPU is chosen. `all` says
+ * whether that is every GPU of the target. */
+GArray *ws_plan_choose_devices (WsPlan *self, WsSession *info, gboolean *all);
+/* The GPUs a run of `mode` is given (int CUDA indices, one runner each): a sweep is split
+ * across those chosen, one run goes to the first chosen; none (the runner's own choice)
+ * when every GPU is chosen for one run, or every one of fewer than two for a sweep. */
+GArray *ws_plan_dup_run_devices (WsPlan *self, WsPlanMode mode, WsSession *info);
 
 /* "10,000,000 elements in a grid of 39,063 blocks of 256 threads."; NULL when it cannot run. */
 char *ws_plan_dup_run_summary (WsPlan *self);

@@ -41,6 +41,7 @@ struct _WsSession
   gboolean has_progress;
   WsRun *last_run;         /* the run that activities without a known run belong to */
   WsTrace *trace;          /* a traced program's records (ws-trace.c); NULL for runs */
+  guint trace_spans_told;  /* its spans when "changed" last said it grew */
 
   /* An own kernel's session (docs/own-kernels.md). */
   GPtrArray *compiles;     /* WsCompileInfo */

@@ -258,6 +258,22 @@ ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_records)
 }
 
 gboolean
+ws_session_notice_trace_growth (WsSession *self)
+{
+  guint n_spans = 0;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
+  if (self->trace == NULL)
+    return FALSE;
+  ws_trace_get_spans (self->trace, &n_spans);
+  if (n_spans == self->trace_spans_told)
+    return FALSE;
+  self->trace_spans_told = n_spans;
+  g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+gboolean
 ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end)
 {
   gint64 s = G_MAXINT64, e = G_MININT64;

@@ -128,6 +128,11 @@ guint ws_session_get_n_activities (WsSession *self);
 gboolean ws_session_get_progress (WsSession *self, int *done, int *total);
 /* TRUE once the done record has arrived; then its exit code and dropped records. */
 gboolean ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_records);
+/* A traced program's activity records arrive without a signal each, or a large program would
+ * redraw every view thousands of times a second: whoever feeds a live trace asks now and
+ * then, and the session says "changed" when its trace has grown since it last said so (TRUE
+ * then; FALSE when it has not, or holds no trace). */
+gboolean ws_session_notice_trace_growth (WsSession *self);
 /* The span of every activity of every run. */
 gboolean ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end);
 
