@@ -15,7 +15,7 @@
 #include "ws-cupti.h"
 #include "ws-runner-device.h"
 #include "ws-diagnose.h"
-#include "ws-memcheck.h"
+#include "ws-runner-memcheck.h"
 #include "ws-output.h"
 #include "ws-own-kernel.h"
 #include "ws-runner.h"
@@ -369,7 +369,7 @@ main (int argc, char **argv)
       return finish (0, 0, ws_own_check_source (&opts, &driver));
     case WS_MODE_RUN:
       if (opts.memcheck != NULL)
-        return finish (0, 0, ws_memcheck_run (&opts, argv[0]));
+        return finish (0, 0, ws_runner_memcheck_run (&opts, argv[0]));
       rc = run_mode (&opts, &driver, tracing && opts.trace);
       ws_own_free ();
       return rc;
