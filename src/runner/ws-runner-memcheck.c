@@ -165,7 +165,8 @@ build_argv (const WsOptions *o, const char *sanitizer, const char *self, const c
   arg (a, "0");
   arg (a, "--no-trace");
   arg (a, "--transfer");
-  arg (a, o->transfers[0].kind == WS_TRANSFER_PINNED ? "pinned" : "pageable");
+  arg (a, ws_transfer_to_string (o->transfers[0].kind == WS_TRANSFER_PINNED ? WS_TRANSFER_PINNED
+                                                                           : WS_TRANSFER_PAGEABLE));
 }
 
 static void
