@@ -336,8 +336,8 @@ main (int argc, char **argv)
       && opts.memcheck == NULL
       && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
     tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
-  ws_output_set_origin (ws_cupti_timestamp ());
-  ws_output_hello (&driver, ws_cupti_version (), argc, argv);
+  ws_output_set_origin (ws_cupti_api_timestamp ());
+  ws_output_hello (&driver, ws_cupti_api_version (), argc, argv);
 
   if (!ok)
     {

@@ -199,7 +199,7 @@ api_name (CUpti_CallbackDomain domain, uint32_t cbid)
   if (slot != NULL && *slot != NULL)
     return *slot;
   /* A call CUPTI did not name at the start (a newer driver's): ask now. */
-  if (_ws_cupti.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
+  if (ws_cupti_api.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
     return NULL;
   _ws_records_api_name (domain, cbid, name);
   return slot != NULL && *slot != NULL ? *slot : name;
@@ -426,7 +426,7 @@ _ws_records_buffer (uint8_t *buffer, size_t valid)
 {
   CUpti_Activity *record = NULL;
 
-  while (_ws_cupti.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
+  while (ws_cupti_api.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
     {
       int built;
 
