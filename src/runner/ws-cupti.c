@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ws-cupti-api.h"
+#include "ws-cupti-translate.h"
 
 #define BUFFER_SIZE (8u << 20)
 #define BUFFER_ALIGN 8
@@ -44,12 +45,15 @@ buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t si
   while (valid > 0
          && ws_cupti_api.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
     {
-      WsRunnerActivity activity;
+      WsCuptiRecord translated;
 
-      if (ws_cupti_translate (record, &activity))
+      if (ws_cupti_translate (record, &translated))
         {
+          WsRunnerActivity activity = translated.activity;
           size_t before = local.len;
 
+          /* The activity keeps a name of its own: CUPTI's is CUPTI's. */
+          activity.name = translated.name != NULL ? strdup (translated.name) : NULL;
           ws_runner_activity_list_append (&local, &activity);
           if (local.len == before)
             {

@@ -27,7 +27,3 @@ uint64_t ws_cupti_dropped (void);
 
 /* Flushes what is left; called before the process exits, also after a fault. */
 void ws_cupti_shutdown (void);
-
-/* ws-cupti-translate.c: one CUPTI record into a WsRunnerActivity; 0 for kinds Warpscope skips. */
-struct CUpti_Activity;
-int ws_cupti_translate (const void *record, WsRunnerActivity *out);
