@@ -112,6 +112,23 @@ test_no_cupti (void)
   child_clear (&c);
 }
 
+/* A library that opens but is not CUPTI: the message names what it lacks. */
+static void
+test_cupti_lacks (void)
+{
+  const char *env[] = { "WARPSCOPE_LIBCUPTI=libm.so.6", NULL };
+  const char *const codes[] = { "cupti_unavailable", NULL };
+  Child c = { 0 };
+
+  run_child (&c, "exit", 0, env, -1, -1);
+  g_assert_true (WIFEXITED (c.status) && WEXITSTATUS (c.status) == 0);
+  assert_untraced (&c, codes);
+  g_assert_true (json_object_get_null_member (record (&c, 0), "cupti_version"));
+  g_assert_nonnull (strstr (json_object_get_string_member (record (&c, 1), "message"),
+                            "cuptiActivityRegisterCallbacks in libm.so.6"));
+  child_clear (&c);
+}
+
 static void
 test_nowhere (void)
 {
@@ -241,6 +258,7 @@ main (int argc, char **argv)
   g_test_add_func ("/inject/exports", test_exports);
   g_test_add_func ("/inject/no-driver", test_no_driver);
   g_test_add_func ("/inject/no-cupti", test_no_cupti);
+  g_test_add_func ("/inject/cupti-lacks", test_cupti_lacks);
   g_test_add_func ("/inject/nowhere", test_nowhere);
   g_test_add_data_func ("/inject/signal/term", "term", test_signal);
   g_test_add_data_func ("/inject/signal/segv", "segv", test_signal);

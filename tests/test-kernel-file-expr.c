@@ -1,4 +1,4 @@
-/* test-kernel-file-expr.c: the expressions of an own kernel's header (src/runner/ws-expr.c):
+/* test-kernel-file-expr.c: the expressions of an own kernel's header (src/common/ws-expr.c):
  * their values, types and errors, and nesting capped rather than overflowing the stack.
  * No GPU.
  * SPDX-License-Identifier: GPL-3.0-or-later

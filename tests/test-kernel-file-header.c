@@ -1,4 +1,4 @@
-/* test-kernel-file-header.c: the header of an own kernel's file (src/runner/ws-kernel-file.c):
+/* test-kernel-file-header.c: the header of an own kernel's file (src/common/ws-kernel-file.c):
  * its grammar and errors with their line and column, the bundled examples, what it gives at
  * run time, hostile input and the examples mutated through the fuzz target; and
  * WsKernelSource, the model's view of the same file. No GPU.

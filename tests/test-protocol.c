@@ -48,6 +48,8 @@ test_names (void)
               WS_COPY_OTHER, WS_COPY_NONE);
   ROUND_TRIP (ws_host_memory_to_string, ws_host_memory_from_string, WS_HOST_MEMORY_NONE,
               WS_HOST_MEMORY_OTHER, WS_HOST_MEMORY_NONE);
+  ROUND_TRIP (ws_transfer_to_string, ws_transfer_from_string, WS_TRANSFER_PAGEABLE,
+              WS_TRANSFER_OTHER, -1);
   ROUND_TRIP (ws_error_severity_to_string, ws_error_severity_from_string,
               WS_ERROR_SEVERITY_ERROR, WS_ERROR_SEVERITY_WARNING, -1);
   ROUND_TRIP (ws_error_code_to_string, ws_error_code_from_string, WS_ERROR_NONE,
@@ -66,6 +68,10 @@ test_wire_names (void)
   g_assert_cmpstr (ws_activity_phase_to_string (WS_PHASE_FLUSH), ==, "flush");
   g_assert_cmpstr (ws_copy_direction_to_string (WS_COPY_HTOD), ==, "htod");
   g_assert_cmpstr (ws_host_memory_to_string (WS_HOST_MEMORY_PINNED), ==, "pinned");
+  g_assert_cmpstr (ws_transfer_to_string (WS_TRANSFER_PAGEABLE), ==, "pageable");
+  g_assert_cmpstr (ws_transfer_to_string (WS_TRANSFER_PINNED), ==, "pinned");
+  g_assert_cmpint (ws_transfer_from_string ("streams:4"), ==, WS_TRANSFER_STREAMS);
+  g_assert_cmpint (ws_transfer_from_string ("streams:12"), ==, WS_TRANSFER_STREAMS);
   g_assert_cmpstr (ws_error_code_to_string (WS_ERROR_HOST_OUT_OF_MEMORY), ==,
                    "host_out_of_memory");
   g_assert_cmpint (WS_PROTOCOL_RUNNER, ==, 1);
@@ -83,6 +89,14 @@ test_unknown (void)
   g_assert_cmpint (ws_copy_direction_from_string ("atoa"), ==, WS_COPY_OTHER);
   g_assert_cmpint (ws_host_memory_from_string (NULL), ==, WS_HOST_MEMORY_NONE);
   g_assert_cmpint (ws_host_memory_from_string ("peer"), ==, WS_HOST_MEMORY_OTHER);
+  /* An older runner's run names no transfer: its host memory was pageable. */
+  g_assert_cmpint (ws_transfer_from_string (NULL), ==, WS_TRANSFER_PAGEABLE);
+  g_assert_cmpint (ws_transfer_from_string ("managed"), ==, WS_TRANSFER_OTHER);
+  g_assert_cmpint (ws_transfer_from_string ("streams:"), ==, WS_TRANSFER_OTHER);
+  g_assert_cmpint (ws_transfer_from_string ("streams:4x"), ==, WS_TRANSFER_OTHER);
+  g_assert_cmpint (ws_transfer_from_string ("pinned:4"), ==, WS_TRANSFER_OTHER);
+  g_assert_cmpint (ws_transfer_from_string ("Pinned"), ==, WS_TRANSFER_OTHER);
+  g_assert_cmpstr (ws_transfer_to_string ((WsTransfer) 200), ==, "unknown");
   g_assert_cmpint (ws_error_severity_from_string ("fatal"), ==, WS_ERROR_SEVERITY_ERROR);
   g_assert_cmpint (ws_error_code_from_string (NULL), ==, WS_ERROR_NONE);
   g_assert_cmpint (ws_error_code_from_string ("gpu_on_fire"), ==, WS_ERROR_UNKNOWN);

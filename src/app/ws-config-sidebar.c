@@ -275,14 +275,16 @@ ws_config_sidebar_get_run_problem (WsConfigSidebar *self)
 static gboolean
 transfer_to_index (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_uint (to, g_strcmp0 (g_value_get_string (from), "pinned") == 0 ? 1 : 0);
+  g_value_set_uint (to, ws_transfer_from_string (g_value_get_string (from)) == WS_TRANSFER_PINNED);
   return TRUE;
 }
 
 static gboolean
 index_to_transfer (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_string (to, g_value_get_uint (from) == 1 ? "pinned" : "pageable");
+  WsTransfer transfer = g_value_get_uint (from) == 1 ? WS_TRANSFER_PINNED : WS_TRANSFER_PAGEABLE;
+
+  g_value_set_string (to, ws_transfer_to_string (transfer));
   return TRUE;
 }
 

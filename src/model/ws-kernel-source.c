@@ -1,4 +1,4 @@
-/* ws-kernel-source.c: an own kernel's file, its header read by src/runner/ws-kernel-file.c.
+/* ws-kernel-source.c: an own kernel's file, its header read by src/common/ws-kernel-file.c.
  * The parser's messages are in English, as the runner's are: the runner says the same
  * things about the same file, and has no gettext.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,8 +9,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "../runner/ws-kernel-file.h"
-#include "../runner/ws-sha256.h"
+#include "ws-kernel-file.h"
+#include "ws-sha256.h"
 
 struct _WsKernelSource
 {

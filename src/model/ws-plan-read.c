@@ -240,6 +240,15 @@ sweep_blocks (WsPlan *self, guint *count, GError **error)
 }
 
 /* The --sizes and --blocks arguments of a mode, both or neither. */
+/* The plan's transfer as the runner takes it: pinned, or pageable for anything else. */
+static const char *
+runner_transfer (WsPlan *self)
+{
+  return ws_transfer_to_string (ws_transfer_from_string (self->transfer) == WS_TRANSFER_PINNED
+                                  ? WS_TRANSFER_PINNED
+                                  : WS_TRANSFER_PAGEABLE);
+}
+
 static gboolean
 runner_sizes_and_blocks (WsPlan *self, WsPlanMode mode, char **sizes, char **blocks,
                          guint *n_sizes, guint *n_blocks, GError **error)
@@ -312,15 +321,12 @@ ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **
     {
       /* Own kernels have no CPU baseline: the runner refuses --cpu for them. */
       g_strv_builder_add_many (b, runner, "--sizes", sizes, "--blocks", blocks, "--transfer",
-                               g_strcmp0 (self->transfer, "pinned") == 0 ? "pinned" : "pageable",
-                               "--reps", reps, NULL);
+                               runner_transfer (self), "--reps", reps, NULL);
       _ws_plan_own_add_args (self, mode, b);
       return g_strv_builder_end (b);
     }
   g_strv_builder_add_many (b, runner, "--kernel", self->kernel, "--sizes", sizes, "--blocks",
-                           blocks, "--transfer",
-                           g_strcmp0 (self->transfer, "pinned") == 0 ? "pinned" : "pageable",
-                           "--reps", reps, "--cpu",
+                           blocks, "--transfer", runner_transfer (self), "--reps", reps, "--cpu",
                            self->cpu_one && self->cpu_all ? "1,all"
                            : self->cpu_one                ? "1"
                            : self->cpu_all                ? "all"

@@ -594,7 +594,8 @@ ws_plan_class_init (WsPlanClass *klass)
   properties[PROP_KERNEL] = text_property ("kernel", NULL);
   properties[PROP_SIZE] = text_property ("size", "10000000");
   properties[PROP_BLOCK] = text_property ("block", "256");
-  properties[PROP_TRANSFER] = text_property ("transfer", "pageable");
+  properties[PROP_TRANSFER] = text_property ("transfer",
+                                             ws_transfer_to_string (WS_TRANSFER_PAGEABLE));
   properties[PROP_REPS] = g_param_spec_int ("reps", NULL, NULL, 1, 1000, 10, rw);
   properties[PROP_CPU_ONE] = g_param_spec_boolean ("cpu-one", NULL, NULL, TRUE, rw);
   properties[PROP_CPU_ALL] = g_param_spec_boolean ("cpu-all", NULL, NULL, TRUE, rw);
@@ -622,7 +623,7 @@ ws_plan_init (WsPlan *self)
 {
   self->size = g_strdup ("10000000");
   self->block = g_strdup ("256");
-  self->transfer = g_strdup ("pageable");
+  self->transfer = g_strdup (ws_transfer_to_string (WS_TRANSFER_PAGEABLE));
   self->reps = 10;
   self->cpu_one = self->cpu_all = TRUE;
   self->sweep_from = g_strdup ("1000");

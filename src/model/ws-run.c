@@ -164,6 +164,7 @@ _ws_run_new_from_record (const WsRecord *r)
   WsRunConfig *c;
   WsRecordNode o = WS_RECORD_ROOT;
   gint64 v[3] = { 0, 0, 0 };
+  const char *transfer;
   guint n;
 
   g_return_val_if_fail (r != NULL, NULL);
@@ -193,7 +194,9 @@ _ws_run_new_from_record (const WsRecord *r)
     c->grid[i] = (guint) MAX (v[i], 1);
   c->threads_per_block = (guint) ws_record_int (r, o, WS_KEY_THREADS_PER_BLOCK,
                                                 c->block[0] * c->block[1] * c->block[2]);
-  c->transfer = keep (self, ws_record_string (r, o, WS_KEY_TRANSFER) ?: "pageable");
+  transfer = ws_record_string (r, o, WS_KEY_TRANSFER);
+  c->transfer_kind = ws_transfer_from_string (transfer);
+  c->transfer = keep (self, transfer ?: ws_transfer_to_string (c->transfer_kind));
   c->reps = (int) ws_record_int (r, o, WS_KEY_REPS, 0);
   c->warmup = (int) ws_record_int (r, o, WS_KEY_WARMUP, 0);
   c->seed = ws_record_uint (r, o, WS_KEY_SEED, 0);
@@ -568,11 +571,14 @@ ws_run_dup_block_label (WsRun *self)
 const char *
 ws_transfer_label (const char *transfer)
 {
-  if (g_strcmp0 (transfer, "pageable") == 0)
+  WsTransfer kind = ws_transfer_from_string (transfer);
+
+  /* A run's record without one means pageable; a label of nothing stays nothing. */
+  if (transfer != NULL && kind == WS_TRANSFER_PAGEABLE)
     return C_ ("host memory", "pageable");
-  if (g_strcmp0 (transfer, "pinned") == 0)
+  if (kind == WS_TRANSFER_PINNED)
     return C_ ("host memory", "pinned");
-  return transfer;
+  return transfer; /* "streams:4", and modes of later versions, as written */
 }
 
 char *

@@ -97,7 +97,8 @@ typedef struct
   gboolean has_block;   /* the record gives the block (not a library's kernel, nor absent) */
   gboolean has_grid;
   guint threads_per_block;
-  const char *transfer; /* "pageable", "pinned" */
+  const char *transfer; /* as written: "pageable", "pinned", "streams:4" */
+  WsTransfer transfer_kind; /* the same, through the protocol's names: compare this one */
   int reps, warmup;
   guint64 seed;
   const char *cpu;

@@ -401,7 +401,7 @@ add_dependents (State *s, WsRun *run, GHashTable *affected)
 {
   const WsRunConfig *c = ws_run_get_config (run);
   gboolean cublas = g_str_equal (c->kernel, "matmul_cublas");
-  gboolean pinned = g_strcmp0 (c->transfer, "pinned") == 0;
+  gboolean pinned = c->transfer_kind == WS_TRANSFER_PINNED;
   GListModel *runs;
 
   if (!cublas && !pinned)

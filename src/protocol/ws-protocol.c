@@ -54,6 +54,13 @@ static const char *const host_memories[] = {
   [WS_HOST_MEMORY_OTHER] = "unknown",
 };
 
+static const char *const transfers[] = {
+  [WS_TRANSFER_PAGEABLE] = "pageable",
+  [WS_TRANSFER_PINNED] = "pinned",
+  [WS_TRANSFER_STREAMS] = "streams",
+  [WS_TRANSFER_OTHER] = "unknown",
+};
+
 static const char *const severities[] = {
   [WS_ERROR_SEVERITY_ERROR] = "error",
   [WS_ERROR_SEVERITY_WARNING] = "warning",
@@ -175,6 +182,28 @@ ws_host_memory_from_string (const char *s)
 {
   return (WsHostMemory) value_of (host_memories, N_ELEMENTS (host_memories), s,
                                   WS_HOST_MEMORY_NONE, WS_HOST_MEMORY_OTHER);
+}
+
+const char *
+ws_transfer_to_string (WsTransfer transfer)
+{
+  const char *name = name_of (transfers, N_ELEMENTS (transfers), (int) transfer);
+
+  return name ? name : transfers[WS_TRANSFER_OTHER];
+}
+
+WsTransfer
+ws_transfer_from_string (const char *s)
+{
+  const char *streams = transfers[WS_TRANSFER_STREAMS];
+  size_t len = strlen (streams);
+
+  /* The one name with a suffix: "streams:4". */
+  if (s != NULL && strncmp (s, streams, len) == 0 && s[len] == ':' && s[len + 1] != '\0'
+      && strspn (s + len + 1, "0123456789") == strlen (s + len + 1))
+    return WS_TRANSFER_STREAMS;
+  return (WsTransfer) value_of (transfers, N_ELEMENTS (transfers), s, WS_TRANSFER_PAGEABLE,
+                                WS_TRANSFER_OTHER);
 }
 
 const char *

@@ -449,6 +449,17 @@ typedef enum
   WS_HOST_MEMORY_OTHER, /* "unknown" */
 } WsHostMemory;
 
+/* A run's "transfer" (--transfer): how its host arrays are allocated and copied. A streamed
+ * run's name carries its count of streams, "streams:4" (and its "streams" member says it
+ * again); _to_string gives the name without it. */
+typedef enum
+{
+  WS_TRANSFER_PAGEABLE, /* malloc'd host memory; also a run whose record names none */
+  WS_TRANSFER_PINNED,   /* page-locked host memory (cudaMallocHost) */
+  WS_TRANSFER_STREAMS,  /* pinned, the problem cut into K pieces over K streams */
+  WS_TRANSFER_OTHER,    /* a mode this version does not know ("unknown") */
+} WsTransfer;
+
 /* An error record's "severity". */
 typedef enum
 {
@@ -513,6 +524,9 @@ const char *ws_copy_direction_to_string (WsCopyDirection direction);
 WsCopyDirection ws_copy_direction_from_string (const char *s);
 const char *ws_host_memory_to_string (WsHostMemory memory);
 WsHostMemory ws_host_memory_from_string (const char *s);
+const char *ws_transfer_to_string (WsTransfer transfer);
+/* PAGEABLE for NULL; STREAMS for "streams" and "streams:K" (K a whole number). */
+WsTransfer ws_transfer_from_string (const char *s);
 const char *ws_error_severity_to_string (WsErrorSeverity severity);
 /* "error" for NULL and for a severity this version does not know. */
 WsErrorSeverity ws_error_severity_from_string (const char *s);

@@ -15,7 +15,7 @@
 #include "ws-cupti.h"
 #include "ws-runner-device.h"
 #include "ws-diagnose.h"
-#include "ws-memcheck.h"
+#include "ws-runner-memcheck.h"
 #include "ws-output.h"
 #include "ws-own-kernel.h"
 #include "ws-runner.h"
@@ -336,8 +336,8 @@ main (int argc, char **argv)
       && opts.memcheck == NULL
       && driver.libcuda_found && (opts.trace || opts.mode == WS_MODE_DEVICE_INFO))
     tracing = ws_cupti_init (&cupti_code, cupti_message, sizeof cupti_message);
-  ws_output_set_origin (ws_cupti_timestamp ());
-  ws_output_hello (&driver, ws_cupti_version (), argc, argv);
+  ws_output_set_origin (ws_cupti_api_timestamp ());
+  ws_output_hello (&driver, ws_cupti_api_version (), argc, argv);
 
   if (!ok)
     {
@@ -369,7 +369,7 @@ main (int argc, char **argv)
       return finish (0, 0, ws_own_check_source (&opts, &driver));
     case WS_MODE_RUN:
       if (opts.memcheck != NULL)
-        return finish (0, 0, ws_memcheck_run (&opts, argv[0]));
+        return finish (0, 0, ws_runner_memcheck_run (&opts, argv[0]));
       rc = run_mode (&opts, &driver, tracing && opts.trace);
       ws_own_free ();
       return rc;

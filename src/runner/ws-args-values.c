@@ -13,13 +13,10 @@
 const char *
 ws_transfer_text (WsTransfer transfer, int streams, char *buf, size_t len)
 {
-  switch (transfer)
-    {
-    case WS_TRANSFER_PAGEABLE: snprintf (buf, len, "pageable"); break;
-    case WS_TRANSFER_PINNED: snprintf (buf, len, "pinned"); break;
-    case WS_TRANSFER_STREAMS: snprintf (buf, len, "streams:%d", streams); break;
-    default: snprintf (buf, len, "unknown"); break;
-    }
+  if (transfer == WS_TRANSFER_STREAMS)
+    snprintf (buf, len, "%s:%d", ws_transfer_to_string (transfer), streams);
+  else
+    snprintf (buf, len, "%s", ws_transfer_to_string (transfer));
   return buf;
 }
 
@@ -110,12 +107,18 @@ _ws_args_parse_transfers (WsOptions *opts, const char *list, WsArgError *err)
       const char *comma = strchr (p, ',');
       size_t len = comma ? (size_t) (comma - p) : strlen (p);
       WsTransferMode t = { WS_TRANSFER_PAGEABLE, 1 };
-      char a[24];
+      char a[24], word[16];
+      WsTransfer named = WS_TRANSFER_OTHER;
 
-      if (len == 8 && strncmp (p, "pageable", 8) == 0)
-        t.kind = WS_TRANSFER_PAGEABLE;
-      else if (len == 6 && strncmp (p, "pinned", 6) == 0)
-        t.kind = WS_TRANSFER_PINNED;
+      if (len < sizeof word)
+        {
+          memcpy (word, p, len);
+          word[len] = '\0';
+          named = ws_transfer_from_string (word);
+        }
+      /* streams:K is read here, with its bounds. */
+      if (named == WS_TRANSFER_PAGEABLE || named == WS_TRANSFER_PINNED)
+        t.kind = named;
       else if ((t.streams = parse_streams (p, len)) > 0)
         t.kind = WS_TRANSFER_STREAMS;
       else if (len >= 7 && strncmp (p, "streams", 7) == 0)

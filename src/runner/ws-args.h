@@ -21,13 +21,6 @@ typedef enum
   WS_MODE_CHECK_SOURCE, /* --check-source FILE: the header, then the compile */
 } WsMode;
 
-typedef enum
-{
-  WS_TRANSFER_PAGEABLE,
-  WS_TRANSFER_PINNED,
-  WS_TRANSFER_STREAMS, /* pinned, the problem cut into K pieces over K streams */
-} WsTransfer;
-
 #define WS_MAX_STREAMS 8
 
 typedef struct

@@ -32,7 +32,7 @@ time_reference (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, uint
   memcpy (cfg.shape, s->shape, sizeof cfg.shape);
   memcpy (cfg.block, s->block, sizeof cfg.block);
   memcpy (cfg.grid, s->grid, sizeof cfg.grid);
-  c0 = ws_cupti_timestamp ();
+  c0 = ws_cupti_api_timestamp ();
   t0 = ws_clock_ns ();
   if (blas != NULL)
     ws_blas_sgemm (blas, r->host[0], r->host[1], r->cpu_out, part ? part : s->shape[0],

@@ -1,8 +1,9 @@
 /* ws-cupti-translate.c: the one switch over CUPTI record kinds, turning versioned
- * CUpti_Activity* structs into Warpscope's WsRunnerActivity. Called from the buffer callback.
+ * CUpti_Activity* structs into Warpscope's WsCuptiRecord, each record cast once. Called from
+ * the runner's buffer callback and the injection library's writer.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-cupti.h"
+#include "ws-cupti-translate.h"
 
 #include <cupti.h>
 #include <stdlib.h>
@@ -70,16 +71,56 @@ overhead_kind (CUpti_ActivityOverheadKind kind)
     }
 }
 
+static const char *
+jit_entry (CUpti_ActivityJitEntryType type)
+{
+  switch (type)
+    {
+    case CUPTI_ACTIVITY_JIT_ENTRY_PTX_TO_CUBIN: return "ptx_to_cubin";
+    case CUPTI_ACTIVITY_JIT_ENTRY_NVVM_IR_TO_PTX: return "nvvm_ir_to_ptx";
+    default: return "other";
+    }
+}
+
+static const char *
+jit_operation (CUpti_ActivityJitOperationType type)
+{
+  switch (type)
+    {
+    case CUPTI_ACTIVITY_JIT_OPERATION_CACHE_LOAD: return "cache_load";
+    case CUPTI_ACTIVITY_JIT_OPERATION_CACHE_STORE: return "cache_store";
+    case CUPTI_ACTIVITY_JIT_OPERATION_COMPILE: return "compile";
+    default: return "other";
+    }
+}
+
+static WsNvtxMarker
+marker_kind (uint32_t flags)
+{
+  if (flags & CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS)
+    return WS_NVTX_MARK;
+  if (flags & CUPTI_ACTIVITY_FLAG_MARKER_START)
+    return WS_NVTX_START;
+  if (flags & CUPTI_ACTIVITY_FLAG_MARKER_END)
+    return WS_NVTX_END;
+  return WS_NVTX_NONE;
+}
+
 /* What every timed record holds under the same names, whichever version of its struct: the
  * span and the correlation with its API call; and what those that ran on a stream hold. */
-#define TAKE_SPAN(out, r) \
-  ((out)->start = (r)->start, (out)->end = (r)->end, (out)->correlation = (r)->correlationId)
-#define TAKE_STREAM(out, r) ((out)->stream = (r)->streamId, (out)->device = (r)->deviceId)
+#define TAKE_SPAN(out, r)                                                                   \
+  ((out)->activity.start = (r)->start, (out)->activity.end = (r)->end,                        \
+   (out)->activity.correlation = (r)->correlationId)
+#define TAKE_STREAM(out, r)                                                                 \
+  ((out)->activity.stream = (r)->streamId, (out)->activity.device = (r)->deviceId,            \
+   (out)->context = (r)->contextId)
+#define TAKE_GRAPH(out, r) ((out)->graph = (r)->graphId, (out)->graph_node = (r)->graphNodeId)
 
 int
-ws_cupti_translate (const void *record, WsRunnerActivity *out)
+ws_cupti_translate (const void *record, WsCuptiRecord *out)
 {
   const CUpti_Activity *base = record;
+  WsRunnerActivity *a = &out->activity;
 
   memset (out, 0, sizeof *out);
   switch (base->kind)
@@ -88,25 +129,30 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
       {
         const CUpti_ActivityMemcpy6 *r = record;
 
-        out->kind = WS_ACTIVITY_MEMCPY;
+        a->kind = WS_ACTIVITY_MEMCPY;
         TAKE_SPAN (out, r);
         TAKE_STREAM (out, r);
-        out->bytes = r->bytes;
-        out->direction = copy_direction (r->copyKind);
+        TAKE_GRAPH (out, r);
+        a->bytes = r->bytes;
+        a->direction = copy_direction (r->copyKind);
         if (r->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_HTOD)
-          out->host_memory = memory_kind (r->srcKind);
+          a->host_memory = memory_kind (r->srcKind);
         else if (r->copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH)
-          out->host_memory = memory_kind (r->dstKind);
+          a->host_memory = memory_kind (r->dstKind);
+        out->async = (r->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0;
+        out->runtime_correlation = r->runtimeCorrelationId;
         return 1;
       }
     case CUPTI_ACTIVITY_KIND_MEMSET:
       {
         const CUpti_ActivityMemset4 *r = record;
 
-        out->kind = WS_ACTIVITY_MEMSET;
+        a->kind = WS_ACTIVITY_MEMSET;
         TAKE_SPAN (out, r);
         TAKE_STREAM (out, r);
-        out->bytes = r->bytes;
+        TAKE_GRAPH (out, r);
+        a->bytes = r->bytes;
+        out->value = r->value;
         return 1;
       }
     case CUPTI_ACTIVITY_KIND_KERNEL:
@@ -114,34 +160,87 @@ ws_cupti_translate (const void *record, WsRunnerActivity *out)
       {
         const CUpti_ActivityKernel10 *r = record;
 
-        out->kind = WS_ACTIVITY_KERNEL;
+        a->kind = WS_ACTIVITY_KERNEL;
         TAKE_SPAN (out, r);
         TAKE_STREAM (out, r);
-        out->name = r->name != NULL ? strdup (r->name) : NULL;
-        out->grid[0] = r->gridX, out->grid[1] = r->gridY, out->grid[2] = r->gridZ;
-        out->block[0] = r->blockX, out->block[1] = r->blockY, out->block[2] = r->blockZ;
-        out->registers = r->registersPerThread;
-        out->static_smem = r->staticSharedMemory;
-        out->dynamic_smem = r->dynamicSharedMemory;
+        TAKE_GRAPH (out, r);
+        out->name = r->name;
+        a->grid[0] = r->gridX, a->grid[1] = r->gridY, a->grid[2] = r->gridZ;
+        a->block[0] = r->blockX, a->block[1] = r->blockY, a->block[2] = r->blockZ;
+        a->registers = r->registersPerThread;
+        a->static_smem = r->staticSharedMemory;
+        a->dynamic_smem = r->dynamicSharedMemory;
+        out->local_bytes = r->localMemoryPerThread;
+        out->smem_config = r->sharedMemoryExecuted;
+        out->cluster[0] = r->clusterX, out->cluster[1] = r->clusterY, out->cluster[2] = r->clusterZ;
+        out->cooperative = r->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_SINGLE_DEVICE
+                           || r->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_MULTI_DEVICE;
         return 1;
       }
     case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION:
       {
         const CUpti_ActivitySynchronization2 *r = record;
 
-        out->kind = WS_ACTIVITY_SYNC;
+        a->kind = WS_ACTIVITY_SYNC;
         TAKE_SPAN (out, r);
-        out->stream = r->streamId == CUPTI_SYNCHRONIZATION_INVALID_VALUE ? 0 : r->streamId;
-        out->detail = sync_type (r->type);
+        out->context = r->contextId;
+        out->has_stream = r->streamId != CUPTI_SYNCHRONIZATION_INVALID_VALUE;
+        a->stream = out->has_stream ? r->streamId : 0;
+        out->has_event = r->cudaEventId != CUPTI_SYNCHRONIZATION_INVALID_VALUE;
+        out->event = out->has_event ? r->cudaEventId : 0;
+        out->result = r->returnValue;
+        a->detail = sync_type (r->type);
         return 1;
       }
     case CUPTI_ACTIVITY_KIND_OVERHEAD:
       {
         const CUpti_ActivityOverhead3 *r = record;
 
-        out->kind = WS_ACTIVITY_OVERHEAD;
+        a->kind = WS_ACTIVITY_OVERHEAD;
         TAKE_SPAN (out, r);
-        out->detail = overhead_kind (r->overheadKind);
+        a->detail = overhead_kind (r->overheadKind);
+        return 1;
+      }
+    case CUPTI_ACTIVITY_KIND_DRIVER:
+    case CUPTI_ACTIVITY_KIND_RUNTIME:
+      {
+        const CUpti_ActivityAPI *r = record;
+
+        a->kind = WS_ACTIVITY_API;
+        TAKE_SPAN (out, r);
+        out->driver_api = r->kind == CUPTI_ACTIVITY_KIND_DRIVER;
+        out->cbid = r->cbid;
+        out->thread = r->threadId;
+        out->result = r->returnValue;
+        return 1;
+      }
+    case CUPTI_ACTIVITY_KIND_MARKER:
+      {
+        const CUpti_ActivityMarker2 *r = record;
+
+        a->kind = WS_ACTIVITY_NVTX;
+        a->start = a->end = r->timestamp;
+        if ((out->marker = marker_kind (r->flags)) == WS_NVTX_NONE)
+          return 0;
+        out->id = r->id;
+        out->name = r->name;
+        out->domain = r->domain;
+        if (r->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD)
+          out->thread = r->objectId.pt.threadId;
+        return 1;
+      }
+    case CUPTI_ACTIVITY_KIND_JIT:
+      {
+        const CUpti_ActivityJit2 *r = record;
+
+        a->kind = WS_ACTIVITY_JIT;
+        TAKE_SPAN (out, r);
+        a->device = r->deviceId;
+        a->detail = jit_entry (r->jitEntryType);
+        out->operation = jit_operation (r->jitOperationType);
+        out->cache_bytes = r->cacheSize;
+        out->cache_path = r->cachePath;
+        out->thread = r->threadId;
         return 1;
       }
     default:

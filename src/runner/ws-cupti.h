@@ -7,13 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ws-cupti-api.h"
 #include "ws-runner-activity.h"
 
-/* Loads libcupti and registers the buffer callbacks. Returns 1 when tracing can be used;
- * otherwise 0 with a stable code ("cupti_unavailable", "cupti_in_use") and a message. */
+/* Loads libcupti (ws-cupti-api.c) and registers the buffer callbacks. Returns 1 when tracing
+ * can be used; otherwise 0 with a stable code ("cupti_unavailable", "cupti_in_use") and a
+ * message. CUPTI's version and clock are ws_cupti_api_version and ws_cupti_api_timestamp. */
 int ws_cupti_init (WsErrorCode *code, char *message, size_t len);
-/* CUPTI's API version, 0 when unavailable. */
-uint32_t ws_cupti_version (void);
 
 /* Starts recording memcpy, memset, kernel (serialized, or concurrent when `concurrent`),
  * synchronization and overhead activity; 0 with a code and message on failure. */
@@ -25,12 +25,5 @@ void ws_cupti_take (WsRunnerActivityList *out);
 /* Records CUPTI could not store (its buffers were full), summed since init. */
 uint64_t ws_cupti_dropped (void);
 
-/* The clock activity timestamps use, in ns: CUPTI's, or the monotonic clock without it. */
-uint64_t ws_cupti_timestamp (void);
-
 /* Flushes what is left; called before the process exits, also after a fault. */
 void ws_cupti_shutdown (void);
-
-/* ws-cupti-translate.c: one CUPTI record into a WsRunnerActivity; 0 for kinds Warpscope skips. */
-struct CUpti_Activity;
-int ws_cupti_translate (const void *record, WsRunnerActivity *out);

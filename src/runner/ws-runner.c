@@ -240,7 +240,10 @@ fits_host (const WsRunSpec *s, int cpu, uint64_t have_out, char *message, size_t
   ws_hostmem_query (&mem);
   return ws_hostmem_check (&mem, k->name, s->size_text, k->shape_rank == 1 ? s->shape[0] : 0,
                            k->n_inputs + 1,
-                           s->transfer == WS_TRANSFER_PAGEABLE ? "pageable" : "pinned", arrays,
+                           ws_transfer_to_string (s->transfer == WS_TRANSFER_PAGEABLE
+                                                    ? WS_TRANSFER_PAGEABLE
+                                                    : WS_TRANSFER_PINNED),
+                           arrays,
                            cpu_out, message, len);
 }
 

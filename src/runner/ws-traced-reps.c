@@ -102,12 +102,12 @@ run_traced_reps (WsRunner *r, const WsRunSpec *s, int traced, TracedReps *x)
     {
       if (rep == reps - 1)
         memset (r->host[out], 0xFF, r->elems[out] * sizeof (float));
-      x->rep_start[rep] = ws_cupti_timestamp ();
+      x->rep_start[rep] = ws_cupti_api_timestamp ();
       err = _ws_sequence_run (r, s, 1);
     }
   if (traced && err == cudaSuccess)
     {
-      x->burst_start = ws_cupti_timestamp ();
+      x->burst_start = ws_cupti_api_timestamp ();
       /* --cache cold: each launch after a flush of L2, whose own records are told apart by
        * name and left out of the kernel's time. */
       for (int i = 0; i < reps && err == cudaSuccess; i++)

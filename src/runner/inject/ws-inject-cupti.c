@@ -6,7 +6,6 @@
  */
 #include "ws-inject-private.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,117 +14,35 @@
 #include "ws-clock.h"
 #include "ws-config.h"
 
-WsCuptiApi _ws_cupti;
-
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static int load_state; /* 0: not tried, 1: loaded, -1: failed */
-static char load_message[512];
-static uint32_t version;
 static CUpti_SubscriberHandle subscriber;
 static char kinds_enabled[256];
-
-static void *
-open_library (void)
-{
-  const char *override = getenv ("WARPSCOPE_LIBCUPTI");
-  /* The program may have loaded a CUPTI of this major version already (a framework's
-     profiler): dlopen by soname returns that one, so that there is one CUPTI in the process. */
-  const char *candidates[] = { "libcupti.so." WS_CUDA_MAJOR_STRING, "libcupti.so",
-                               WS_CUDA_LIBDIR "/libcupti.so." WS_CUDA_MAJOR_STRING,
-                               WS_CUDA_ROOT "/extras/CUPTI/lib64/libcupti.so."
-                                 WS_CUDA_MAJOR_STRING };
-
-  if (override != NULL && *override != '\0')
-    return dlopen (override, RTLD_NOW | RTLD_LOCAL);
-  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-    {
-      void *lib = dlopen (candidates[i], RTLD_NOW | RTLD_LOCAL);
-
-      if (lib != NULL)
-        return lib;
-    }
-  return NULL;
-}
-
-#define LOAD(lib, field, symbol) ((*(void **) &_ws_cupti.field = dlsym (lib, symbol)) != NULL)
 
 int
 _ws_cupti_load (char *message, size_t len)
 {
-  void *lib;
+  char what[320];
 
-  pthread_mutex_lock (&load_lock);
-  if (load_state != 0)
-    goto out;
-  load_state = -1;
-  if ((lib = open_library ()) == NULL)
+  switch (ws_cupti_api_load (WS_CUPTI_NEED_ACTIVITY | WS_CUPTI_NEED_PROGRAM, what, sizeof what))
     {
-      snprintf (load_message, sizeof load_message,
-                "CUPTI (libcupti.so." WS_CUDA_MAJOR_STRING ") could not be loaded, so nothing is "
-                "traced; the program runs as usual. Put the CUDA toolkit's CUPTI folder in "
-                "LD_LIBRARY_PATH, or name the library in WARPSCOPE_LIBCUPTI.");
-      goto out;
+    case WS_CUPTI_LOADED:
+      return 1;
+    case WS_CUPTI_NO_LIBRARY:
+      if (message != NULL)
+        snprintf (message, len,
+                  "CUPTI (%s) could not be loaded, so nothing is traced; the program runs as "
+                  "usual. Put the CUDA toolkit's CUPTI folder in LD_LIBRARY_PATH, or name the "
+                  "library in WARPSCOPE_LIBCUPTI.",
+                  what);
+      return 0;
+    case WS_CUPTI_NO_FUNCTION:
+      if (message != NULL)
+        snprintf (message, len,
+                  "The CUPTI library found lacks a function Warpscope needs (%s; it may be from "
+                  "an older CUDA), so nothing is traced; the program runs as usual.",
+                  what);
+      return 0;
     }
-  if (!(LOAD (lib, ActivityRegisterCallbacks, "cuptiActivityRegisterCallbacks")
-        && LOAD (lib, ActivityEnable, "cuptiActivityEnable")
-        && LOAD (lib, ActivityDisable, "cuptiActivityDisable")
-        && LOAD (lib, ActivityFlushAll, "cuptiActivityFlushAll")
-        && LOAD (lib, ActivityGetNextRecord, "cuptiActivityGetNextRecord")
-        && LOAD (lib, ActivityGetNumDroppedRecords, "cuptiActivityGetNumDroppedRecords")
-        && LOAD (lib, ActivityEnableDriverApi, "cuptiActivityEnableDriverApi")
-        && LOAD (lib, ActivityEnableRuntimeApi, "cuptiActivityEnableRuntimeApi")
-        && LOAD (lib, GetTimestamp, "cuptiGetTimestamp")
-        && LOAD (lib, GetVersion, "cuptiGetVersion")
-        && LOAD (lib, GetResultString, "cuptiGetResultString")
-        && LOAD (lib, GetCallbackName, "cuptiGetCallbackName")
-        && LOAD (lib, GetContextId, "cuptiGetContextId")
-        && LOAD (lib, GetDeviceId, "cuptiGetDeviceId")
-        && LOAD (lib, SetThreadIdType, "cuptiSetThreadIdType")
-        && LOAD (lib, Subscribe, "cuptiSubscribe")
-        && LOAD (lib, EnableDomain, "cuptiEnableDomain")))
-    {
-      snprintf (load_message, sizeof load_message,
-                "The CUPTI library found lacks functions Warpscope needs (it may be from an "
-                "older CUDA), so nothing is traced; the program runs as usual.");
-      memset (&_ws_cupti, 0, sizeof _ws_cupti);
-      goto out;
-    }
-  *(void **) &_ws_cupti.InitializeInjectionNvtx2 = dlsym (lib, "InitializeInjectionNvtx2");
-  *(void **) &_ws_cupti.ActivitySetAttribute = dlsym (lib, "cuptiActivitySetAttribute");
-  _ws_cupti.GetVersion (&version);
-  load_state = 1;
-out:
-  if (load_state < 0 && message != NULL)
-    snprintf (message, len, "%s", load_message);
-  pthread_mutex_unlock (&load_lock);
-  return load_state > 0;
-}
-
-uint32_t
-_ws_cupti_version (void)
-{
-  return version;
-}
-
-const char *
-_ws_cupti_result_string (CUptiResult result)
-{
-  const char *s = NULL;
-
-  if (_ws_cupti.GetResultString == NULL || _ws_cupti.GetResultString (result, &s) != CUPTI_SUCCESS
-      || s == NULL)
-    return "unknown CUPTI error";
-  return s;
-}
-
-uint64_t
-_ws_cupti_timestamp (void)
-{
-  uint64_t t;
-
-  if (_ws_cupti.GetTimestamp != NULL && _ws_cupti.GetTimestamp (&t) == CUPTI_SUCCESS)
-    return t;
-  return ws_clock_ns ();
+  return 0;
 }
 
 /* ---- buffers ------------------------------------------------------------------------------ */
@@ -217,12 +134,12 @@ buffer_completed (CUcontext context, uint32_t stream, uint8_t *buffer, size_t si
       return;
     }
   while (valid > 0
-         && _ws_cupti.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
+         && ws_cupti_api.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
     {
       adopt_names (record);
       records++;
     }
-  if (_ws_cupti.ActivityGetNumDroppedRecords (context, stream, &dropped) == CUPTI_SUCCESS
+  if (ws_cupti_api.ActivityGetNumDroppedRecords (context, stream, &dropped) == CUPTI_SUCCESS
       && dropped > 0)
     atomic_fetch_add (&_ws_state.dropped, dropped);
   if (records == 0 || (item = calloc (1, sizeof *item)) == NULL)
@@ -244,7 +161,7 @@ void
 _ws_cupti_flush (int forced)
 {
   if (atomic_load (&_ws_state.tracing))
-    _ws_cupti.ActivityFlushAll (forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0);
+    ws_cupti_api.ActivityFlushAll (forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0);
 }
 
 /* ---- resource callbacks: contexts (their devices) and modules ----------------------------- */
@@ -261,10 +178,10 @@ push_context (CUcontext context, int ending)
   if (item == NULL)
     return;
   item->kind = WS_ITEM_CONTEXT;
-  item->at = _ws_cupti_timestamp ();
+  item->at = ws_cupti_api_timestamp ();
   item->ending = ending;
-  _ws_cupti.GetContextId (context, &item->context);
-  if (_ws_cupti.GetDeviceId (context, &item->device) != CUPTI_SUCCESS)
+  ws_cupti_api.GetContextId (context, &item->context);
+  if (ws_cupti_api.GetDeviceId (context, &item->device) != CUPTI_SUCCESS)
     item->device = UINT32_MAX;
   _ws_queue_push (item);
 }
@@ -278,11 +195,11 @@ push_module (const CUpti_ResourceData *resource, int ending)
   if (module == NULL || (item = calloc (1, sizeof *item)) == NULL)
     return;
   item->kind = WS_ITEM_MODULE;
-  item->at = _ws_cupti_timestamp ();
+  item->at = ws_cupti_api_timestamp ();
   item->ending = ending;
   item->module = module->moduleId;
   item->cubin_bytes = module->cubinSize;
-  _ws_cupti.GetContextId (resource->context, &item->context);
+  ws_cupti_api.GetContextId (resource->context, &item->context);
   _ws_queue_push (item);
 }
 
@@ -366,32 +283,32 @@ enable_api_calls (void)
 
   if (_ws_state.api_mode == WS_API_ALL)
     {
-      _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_DRIVER);
-      _ws_cupti.ActivityEnable (CUPTI_ACTIVITY_KIND_RUNTIME);
+      ws_cupti_api.ActivityEnable (CUPTI_ACTIVITY_KIND_DRIVER);
+      ws_cupti_api.ActivityEnable (CUPTI_ACTIVITY_KIND_RUNTIME);
     }
   for (uint32_t cbid = 1; cbid < CUPTI_DRIVER_TRACE_CBID_SIZE; cbid++)
     {
       const char *name = NULL;
 
-      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_DRIVER_API, cbid, &name) != CUPTI_SUCCESS
+      if (ws_cupti_api.GetCallbackName (CUPTI_CB_DOMAIN_DRIVER_API, cbid, &name) != CUPTI_SUCCESS
           || name == NULL)
         continue;
       _ws_records_api_name (CUPTI_CB_DOMAIN_DRIVER_API, cbid, name);
       if (launch
           && has_prefix (name, driver_prefixes, sizeof driver_prefixes / sizeof *driver_prefixes))
-        _ws_cupti.ActivityEnableDriverApi (cbid, 1);
+        ws_cupti_api.ActivityEnableDriverApi (cbid, 1);
     }
   for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; cbid++)
     {
       const char *name = NULL;
 
-      if (_ws_cupti.GetCallbackName (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS
+      if (ws_cupti_api.GetCallbackName (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS
           || name == NULL)
         continue;
       _ws_records_api_name (CUPTI_CB_DOMAIN_RUNTIME_API, cbid, name);
       if (launch
           && has_prefix (name, runtime_prefixes, sizeof runtime_prefixes / sizeof *runtime_prefixes))
-        _ws_cupti.ActivityEnableRuntimeApi (cbid, 1);
+        ws_cupti_api.ActivityEnableRuntimeApi (cbid, 1);
     }
 }
 
@@ -437,22 +354,22 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
   size_t zeroed_size = sizeof zeroed;
 
   /* Thread ids as the system knows them (gettid), the same in API and NVTX records. */
-  _ws_cupti.SetThreadIdType (CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
+  ws_cupti_api.SetThreadIdType (CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM);
   /* Our buffers come zeroed (buffer_requested): CUPTI need not clear them itself. Without the
      function (an older CUPTI) it clears them, as before. */
-  if (_ws_cupti.ActivitySetAttribute != NULL)
-    _ws_cupti.ActivitySetAttribute (CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &zeroed_size,
+  if (ws_cupti_api.ActivitySetAttribute != NULL)
+    ws_cupti_api.ActivitySetAttribute (CUPTI_ACTIVITY_ATTR_ZEROED_OUT_ACTIVITY_BUFFER, &zeroed_size,
                                     &zeroed);
-  result = _ws_cupti.ActivityRegisterCallbacks (buffer_requested, buffer_completed);
+  result = ws_cupti_api.ActivityRegisterCallbacks (buffer_requested, buffer_completed);
   if (result == CUPTI_SUCCESS)
-    result = _ws_cupti.Subscribe (&subscriber, resource_callback, NULL);
+    result = ws_cupti_api.Subscribe (&subscriber, resource_callback, NULL);
   if (result == CUPTI_SUCCESS)
-    result = _ws_cupti.EnableDomain (1, subscriber, CUPTI_CB_DOMAIN_RESOURCE);
+    result = ws_cupti_api.EnableDomain (1, subscriber, CUPTI_CB_DOMAIN_RESOURCE);
   if (result != CUPTI_SUCCESS)
     {
       *code = failure_code (result);
       snprintf (message, len, "CUPTI refused to trace (%s), so nothing is traced; the program "
-                "runs as usual.%s", _ws_cupti_result_string (result), failure_hint (result));
+                "runs as usual.%s", ws_cupti_api_result_string (result), failure_hint (result));
       return 0;
     }
   _ws_timing_add (WS_TIME_SUBSCRIBE, t0);
@@ -460,7 +377,7 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
   kinds_enabled[0] = '\0';
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     {
-      result = _ws_cupti.ActivityEnable (kinds[i].kind);
+      result = ws_cupti_api.ActivityEnable (kinds[i].kind);
       if (result == CUPTI_SUCCESS)
         used += (size_t) snprintf (kinds_enabled + used, sizeof kinds_enabled - used, "%s%s",
                                    used ? "," : "", kinds[i].name);
@@ -468,7 +385,7 @@ _ws_cupti_start (WsErrorCode *code, char *message, size_t len)
         {
           *code = failure_code (result);
           snprintf (message, len, "CUPTI could not record kernels (%s), so nothing is traced; "
-                    "the program runs as usual.%s", _ws_cupti_result_string (result),
+                    "the program runs as usual.%s", ws_cupti_api_result_string (result),
                     failure_hint (result));
           return 0;
         }

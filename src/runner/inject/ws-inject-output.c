@@ -323,7 +323,7 @@ process_start (void)
     p = strchr (p + 1, ' ');
   if (p == NULL || sscanf (p + 1, "%llu", &start_ticks) != 1)
     return 0;
-  since_origin = (int64_t) (_ws_cupti_timestamp () - _ws_state.origin);
+  since_origin = (int64_t) (ws_cupti_api_timestamp () - _ws_state.origin);
   return since_origin
          - ((int64_t) boot.tv_sec * 1000000000ll + boot.tv_nsec
             - (int64_t) (start_ticks * (1000000000ull / (unsigned long long) hz)));
@@ -369,8 +369,8 @@ _ws_output_hello (void)
       ws_json_null (j, WS_KEY_DRIVER_VERSION);
       ws_json_null (j, WS_KEY_DRIVER_CUDA);
     }
-  if (_ws_cupti_version () > 0)
-    ws_json_uint (j, WS_KEY_CUPTI_VERSION, _ws_cupti_version ());
+  if (ws_cupti_api_version () > 0)
+    ws_json_uint (j, WS_KEY_CUPTI_VERSION, ws_cupti_api_version ());
   else
     ws_json_null (j, WS_KEY_CUPTI_VERSION);
   ws_json_uint (j, WS_KEY_CUPTI_BUILT, CUPTI_API_VERSION);

@@ -15,45 +15,17 @@
 
 #include <cupti.h>
 
+#include "ws-cupti-api.h"
 #include "ws-json.h"
 #include "ws-protocol.h"
 
 #define WS_EXPORT __attribute__ ((visibility ("default")))
 
-/* ---- CUPTI, loaded at run time (ws-inject-cupti.c) ---------------------------------------- */
+/* ---- CUPTI: loaded by ws-cupti-api.c (ws_cupti_api), driven by ws-inject-cupti.c ---------- */
 
-typedef struct
-{
-  CUptiResult (*ActivityRegisterCallbacks) (CUpti_BuffersCallbackRequestFunc,
-                                            CUpti_BuffersCallbackCompleteFunc);
-  CUptiResult (*ActivityEnable) (CUpti_ActivityKind);
-  CUptiResult (*ActivityDisable) (CUpti_ActivityKind);
-  CUptiResult (*ActivityFlushAll) (uint32_t);
-  CUptiResult (*ActivityGetNextRecord) (uint8_t *, size_t, CUpti_Activity **);
-  CUptiResult (*ActivityGetNumDroppedRecords) (CUcontext, uint32_t, size_t *);
-  CUptiResult (*ActivityEnableDriverApi) (CUpti_CallbackId, uint8_t);
-  CUptiResult (*ActivityEnableRuntimeApi) (CUpti_CallbackId, uint8_t);
-  CUptiResult (*ActivitySetAttribute) (CUpti_ActivityAttribute, size_t *, void *); /* optional */
-  CUptiResult (*GetTimestamp) (uint64_t *);
-  CUptiResult (*GetVersion) (uint32_t *);
-  CUptiResult (*GetResultString) (CUptiResult, const char **);
-  CUptiResult (*GetCallbackName) (CUpti_CallbackDomain, uint32_t, const char **);
-  CUptiResult (*GetContextId) (CUcontext, uint32_t *);
-  CUptiResult (*GetDeviceId) (CUcontext, uint32_t *);
-  CUptiResult (*SetThreadIdType) (CUpti_ActivityThreadIdType);
-  CUptiResult (*Subscribe) (CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *);
-  CUptiResult (*EnableDomain) (uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain);
-  int (*InitializeInjectionNvtx2) (const void *(*) (uint32_t)); /* optional */
-} WsCuptiApi;
-
-extern WsCuptiApi _ws_cupti;
-
-/* Loads libcupti once (thread-safe); 1 when every function above but the optional ones was
- * found. On failure `message` says why, for people. */
+/* Loads libcupti once (thread-safe); 1 when every function the library needs was found. On
+ * failure `message` says why, for people. */
 int _ws_cupti_load (char *message, size_t len);
-uint32_t _ws_cupti_version (void);
-const char *_ws_cupti_result_string (CUptiResult result);
-uint64_t _ws_cupti_timestamp (void);
 /* Registers the buffers, subscribes to resource callbacks, enables the activity kinds and
  * the API calls asked for. 0 with a stable code and a message when tracing cannot start. */
 int _ws_cupti_start (WsErrorCode *code, char *message, size_t len);

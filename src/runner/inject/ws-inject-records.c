@@ -1,9 +1,9 @@
-/* ws-inject-records.c: the one switch over CUPTI record kinds inside a traced program, from
- * versioned CUpti_Activity* structs to the protocol's activity records. Copies, memsets,
- * kernels, synchronizations and CUPTI's overhead go through the runner's translation
- * (ws-cupti-translate.c) and gain what a whole program needs beside it (device, context,
- * mangled names); API calls, NVTX ranges and JIT compiles are translated here. Runs on the
- * writer thread, or where the trace is closed, under the output lock.
+/* ws-inject-records.c: a traced program's CUPTI records written as the protocol's activity
+ * records. Each record is translated once by the runner's translation (ws-cupti-translate.c,
+ * the one switch over CUPTI's versioned structs) and written here by Warpscope's kind of
+ * activity, with what a whole program needs beside the runner's fields (device, context,
+ * mangled names, API calls, NVTX ranges, JIT compiles). Runs on the writer thread, or where
+ * the trace is closed, under the output lock.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-inject-private.h"
@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ws-runner-activity.h"
-#include "ws-cupti.h"
+#include "ws-cupti-translate.h"
 
 static WsJson json;
 
@@ -53,109 +52,98 @@ graph (uint32_t graph_id, uint64_t node)
     _ws_juint (&json, WS_KEY_GRAPH_NODE, node);
 }
 
-/* ---- through the runner's translation ----------------------------------------------------- */
+/* ---- kernels, copies, memsets, synchronizations, CUPTI's overhead -------------------------- */
 
 static void
-kernel (const CUpti_ActivityKernel10 *k, const WsRunnerActivity *a)
+kernel (const WsCuptiRecord *r)
 {
-  const char *demangled = _ws_name_demangled (k->name);
+  const WsRunnerActivity *a = &r->activity;
+  const char *demangled = _ws_name_demangled (r->name);
 
   begin_activity (WS_ACTIVITY_KERNEL, a->start, a->end);
-  _ws_jstring (&json, WS_KEY_NAME, demangled != NULL ? demangled : k->name);
+  _ws_jstring (&json, WS_KEY_NAME, demangled != NULL ? demangled : r->name);
   if (demangled != NULL)
-    _ws_jstring (&json, WS_KEY_MANGLED, k->name);
-  triple (WS_KEY_GRID, k->gridX, k->gridY, k->gridZ);
-  triple (WS_KEY_BLOCK, k->blockX, k->blockY, k->blockZ);
+    _ws_jstring (&json, WS_KEY_MANGLED, r->name);
+  triple (WS_KEY_GRID, a->grid[0], a->grid[1], a->grid[2]);
+  triple (WS_KEY_BLOCK, a->block[0], a->block[1], a->block[2]);
   _ws_jint (&json, WS_KEY_REGISTERS, a->registers);
   _ws_jint (&json, WS_KEY_STATIC_SMEM, a->static_smem);
   _ws_jint (&json, WS_KEY_DYNAMIC_SMEM, a->dynamic_smem);
-  _ws_juint (&json, WS_KEY_LOCAL_BYTES, k->localMemoryPerThread);
+  _ws_juint (&json, WS_KEY_LOCAL_BYTES, r->local_bytes);
   /* The shared memory the driver configured on the SM for this launch (the carveout): what
      the blocks' shared memory is measured against for occupancy. */
-  _ws_juint (&json, WS_KEY_SMEM_CONFIG, k->sharedMemoryExecuted);
-  if ((uint64_t) k->clusterX * k->clusterY * k->clusterZ > 1)
-    triple (WS_KEY_CLUSTER, (int32_t) k->clusterX, (int32_t) k->clusterY, (int32_t) k->clusterZ);
-  if (k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_SINGLE_DEVICE
-      || k->launchType == CUPTI_ACTIVITY_LAUNCH_TYPE_COOPERATIVE_MULTI_DEVICE)
+  _ws_juint (&json, WS_KEY_SMEM_CONFIG, r->smem_config);
+  if ((uint64_t) r->cluster[0] * r->cluster[1] * r->cluster[2] > 1)
+    triple (WS_KEY_CLUSTER, (int32_t) r->cluster[0], (int32_t) r->cluster[1],
+            (int32_t) r->cluster[2]);
+  if (r->cooperative)
     ws_json_bool (&json, WS_KEY_COOPERATIVE, 1);
-  graph (k->graphId, k->graphNodeId);
-  _ws_juint (&json, WS_KEY_DEVICE, k->deviceId);
-  _ws_juint (&json, WS_KEY_CONTEXT, k->contextId);
-  _ws_juint (&json, WS_KEY_STREAM, k->streamId);
-  _ws_juint (&json, WS_KEY_CORRELATION, k->correlationId);
+  graph (r->graph, r->graph_node);
+  _ws_juint (&json, WS_KEY_DEVICE, a->device);
+  _ws_juint (&json, WS_KEY_CONTEXT, r->context);
+  _ws_juint (&json, WS_KEY_STREAM, a->stream);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
 }
 
 static void
-memcpy_record (const CUpti_ActivityMemcpy6 *m, const WsRunnerActivity *a)
+memcpy_record (const WsCuptiRecord *r)
 {
+  const WsRunnerActivity *a = &r->activity;
+
   begin_activity (WS_ACTIVITY_MEMCPY, a->start, a->end);
   _ws_jstring (&json, WS_KEY_DIRECTION, ws_copy_direction_to_string (a->direction));
   _ws_juint (&json, WS_KEY_BYTES, a->bytes);
   _ws_jstring (&json, WS_KEY_HOST_MEMORY, ws_host_memory_to_string (a->host_memory));
-  ws_json_bool (&json, WS_KEY_ASYNC, (m->flags & CUPTI_ACTIVITY_FLAG_MEMCPY_ASYNC) != 0);
-  graph (m->graphId, m->graphNodeId);
-  _ws_juint (&json, WS_KEY_DEVICE, m->deviceId);
-  _ws_juint (&json, WS_KEY_CONTEXT, m->contextId);
-  _ws_juint (&json, WS_KEY_STREAM, m->streamId);
-  _ws_juint (&json, WS_KEY_CORRELATION, m->correlationId);
-  if (m->runtimeCorrelationId != 0)
-    _ws_juint (&json, WS_KEY_RUNTIME_CORRELATION, m->runtimeCorrelationId);
+  ws_json_bool (&json, WS_KEY_ASYNC, r->async);
+  graph (r->graph, r->graph_node);
+  _ws_juint (&json, WS_KEY_DEVICE, a->device);
+  _ws_juint (&json, WS_KEY_CONTEXT, r->context);
+  _ws_juint (&json, WS_KEY_STREAM, a->stream);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
+  if (r->runtime_correlation != 0)
+    _ws_juint (&json, WS_KEY_RUNTIME_CORRELATION, r->runtime_correlation);
 }
 
 static void
-memset_record (const CUpti_ActivityMemset4 *m, const WsRunnerActivity *a)
+memset_record (const WsCuptiRecord *r)
 {
+  const WsRunnerActivity *a = &r->activity;
+
   begin_activity (WS_ACTIVITY_MEMSET, a->start, a->end);
   _ws_juint (&json, WS_KEY_BYTES, a->bytes);
-  _ws_juint (&json, WS_KEY_VALUE, m->value);
-  graph (m->graphId, m->graphNodeId);
-  _ws_juint (&json, WS_KEY_DEVICE, m->deviceId);
-  _ws_juint (&json, WS_KEY_CONTEXT, m->contextId);
-  _ws_juint (&json, WS_KEY_STREAM, m->streamId);
-  _ws_juint (&json, WS_KEY_CORRELATION, m->correlationId);
-}
-
-static void
-sync_record (const CUpti_ActivitySynchronization2 *s, const WsRunnerActivity *a)
-{
-  begin_activity (WS_ACTIVITY_SYNC, a->start, a->end);
-  _ws_jstring (&json, WS_KEY_SYNC, a->detail);
-  _ws_juint (&json, WS_KEY_CONTEXT, s->contextId);
-  if (s->streamId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    _ws_juint (&json, WS_KEY_STREAM, s->streamId);
-  if (s->cudaEventId != CUPTI_SYNCHRONIZATION_INVALID_VALUE)
-    _ws_juint (&json, WS_KEY_EVENT, s->cudaEventId);
-  _ws_juint (&json, WS_KEY_CORRELATION, s->correlationId);
-  if (s->returnValue != 0)
-    _ws_juint (&json, WS_KEY_RESULT, s->returnValue);
-}
-
-static void
-overhead_record (const WsRunnerActivity *a)
-{
-  begin_activity (WS_ACTIVITY_OVERHEAD, a->start, a->end);
-  _ws_jstring (&json, WS_KEY_OVERHEAD, a->detail);
+  _ws_juint (&json, WS_KEY_VALUE, r->value);
+  graph (r->graph, r->graph_node);
+  _ws_juint (&json, WS_KEY_DEVICE, a->device);
+  _ws_juint (&json, WS_KEY_CONTEXT, r->context);
+  _ws_juint (&json, WS_KEY_STREAM, a->stream);
   _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
 }
 
-static int
-translated (const CUpti_Activity *record)
+static void
+sync_record (const WsCuptiRecord *r)
 {
-  WsRunnerActivity a;
+  const WsRunnerActivity *a = &r->activity;
 
-  if (!ws_cupti_translate (record, &a))
-    return 0;
-  free (a.name); /* kernels are named from the interned name */
-  switch (a.kind)
-    {
-    case WS_ACTIVITY_KERNEL: kernel ((const void *) record, &a); break;
-    case WS_ACTIVITY_MEMCPY: memcpy_record ((const void *) record, &a); break;
-    case WS_ACTIVITY_MEMSET: memset_record ((const void *) record, &a); break;
-    case WS_ACTIVITY_SYNC: sync_record ((const void *) record, &a); break;
-    case WS_ACTIVITY_OVERHEAD: overhead_record (&a); break;
-    default: return 0;
-    }
-  return 1;
+  begin_activity (WS_ACTIVITY_SYNC, a->start, a->end);
+  _ws_jstring (&json, WS_KEY_SYNC, a->detail);
+  _ws_juint (&json, WS_KEY_CONTEXT, r->context);
+  if (r->has_stream)
+    _ws_juint (&json, WS_KEY_STREAM, a->stream);
+  if (r->has_event)
+    _ws_juint (&json, WS_KEY_EVENT, r->event);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
+  if (r->result != 0)
+    _ws_juint (&json, WS_KEY_RESULT, r->result);
+}
+
+static void
+overhead_record (const WsCuptiRecord *r)
+{
+  const WsRunnerActivity *a = &r->activity;
+
+  begin_activity (WS_ACTIVITY_OVERHEAD, a->start, a->end);
+  _ws_jstring (&json, WS_KEY_OVERHEAD, a->detail);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
 }
 
 /* ---- API calls ---------------------------------------------------------------------------- */
@@ -199,71 +187,50 @@ api_name (CUpti_CallbackDomain domain, uint32_t cbid)
   if (slot != NULL && *slot != NULL)
     return *slot;
   /* A call CUPTI did not name at the start (a newer driver's): ask now. */
-  if (_ws_cupti.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
+  if (ws_cupti_api.GetCallbackName (domain, cbid, &name) != CUPTI_SUCCESS || name == NULL)
     return NULL;
   _ws_records_api_name (domain, cbid, name);
   return slot != NULL && *slot != NULL ? *slot : name;
 }
 
 static int
-api (const CUpti_ActivityAPI *r)
+api (const WsCuptiRecord *r)
 {
-  CUpti_CallbackDomain domain = r->kind == CUPTI_ACTIVITY_KIND_DRIVER
-                                  ? CUPTI_CB_DOMAIN_DRIVER_API
-                                  : CUPTI_CB_DOMAIN_RUNTIME_API;
+  const WsRunnerActivity *a = &r->activity;
+  CUpti_CallbackDomain domain = r->driver_api ? CUPTI_CB_DOMAIN_DRIVER_API
+                                              : CUPTI_CB_DOMAIN_RUNTIME_API;
 
   /* The writer's own device queries are Warpscope's, not the program's. */
-  if ((int) r->threadId == atomic_load (&_ws_state.writer_tid))
+  if ((int) r->thread == atomic_load (&_ws_state.writer_tid))
     return 0;
   /* 600 is "not ready" in both APIs: a query's answer, not a failure. */
-  if (r->returnValue != 0 && r->returnValue != 600)
+  if (r->result != 0 && r->result != 600)
     atomic_fetch_add (&_ws_state.api_errors, 1);
-  begin_activity (WS_ACTIVITY_API, r->start, r->end);
-  _ws_jstring (&json, WS_KEY_API, domain == CUPTI_CB_DOMAIN_DRIVER_API ? "driver" : "runtime");
+  begin_activity (WS_ACTIVITY_API, a->start, a->end);
+  _ws_jstring (&json, WS_KEY_API, r->driver_api ? "driver" : "runtime");
   _ws_jstring (&json, WS_KEY_NAME, api_name (domain, r->cbid));
   _ws_juint (&json, WS_KEY_CBID, r->cbid);
-  _ws_juint (&json, WS_KEY_THREAD, r->threadId);
-  _ws_juint (&json, WS_KEY_CORRELATION, r->correlationId);
-  _ws_juint (&json, WS_KEY_RESULT, r->returnValue);
+  _ws_juint (&json, WS_KEY_THREAD, r->thread);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
+  _ws_juint (&json, WS_KEY_RESULT, r->result);
   return 1;
 }
 
 /* ---- JIT compiles ------------------------------------------------------------------------- */
 
-static const char *
-jit_entry (CUpti_ActivityJitEntryType type)
-{
-  switch (type)
-    {
-    case CUPTI_ACTIVITY_JIT_ENTRY_PTX_TO_CUBIN: return "ptx_to_cubin";
-    case CUPTI_ACTIVITY_JIT_ENTRY_NVVM_IR_TO_PTX: return "nvvm_ir_to_ptx";
-    default: return "other";
-    }
-}
-
-static const char *
-jit_operation (CUpti_ActivityJitOperationType type)
-{
-  switch (type)
-    {
-    case CUPTI_ACTIVITY_JIT_OPERATION_CACHE_LOAD: return "cache_load";
-    case CUPTI_ACTIVITY_JIT_OPERATION_CACHE_STORE: return "cache_store";
-    case CUPTI_ACTIVITY_JIT_OPERATION_COMPILE: return "compile";
-    default: return "other";
-    }
-}
-
 static int
-jit (const CUpti_ActivityJit2 *r)
+jit (const WsCuptiRecord *r)
 {
-  begin_activity (WS_ACTIVITY_JIT, r->start, r->end);
-  _ws_jstring (&json, WS_KEY_JIT, jit_entry (r->jitEntryType));
-  _ws_jstring (&json, WS_KEY_OPERATION, jit_operation (r->jitOperationType));
-  _ws_juint (&json, WS_KEY_CACHE_BYTES, r->cacheSize);
-  _ws_jstring (&json, WS_KEY_CACHE_PATH, r->cachePath);
-  _ws_juint (&json, WS_KEY_DEVICE, r->deviceId);
-  _ws_juint (&json, WS_KEY_THREAD, r->threadId);
-  _ws_juint (&json, WS_KEY_CORRELATION, r->correlationId);
+  const WsRunnerActivity *a = &r->activity;
+
+  begin_activity (WS_ACTIVITY_JIT, a->start, a->end);
+  _ws_jstring (&json, WS_KEY_JIT, a->detail);
+  _ws_jstring (&json, WS_KEY_OPERATION, r->operation);
+  _ws_juint (&json, WS_KEY_CACHE_BYTES, r->cache_bytes);
+  _ws_jstring (&json, WS_KEY_CACHE_PATH, r->cache_path);
+  _ws_juint (&json, WS_KEY_DEVICE, a->device);
+  _ws_juint (&json, WS_KEY_THREAD, r->thread);
+  _ws_juint (&json, WS_KEY_CORRELATION, a->correlation);
   return 1;
 }
 
@@ -355,50 +322,42 @@ range_record (const WsRange *r)
   _ws_output_emit (&json);
 }
 
-static uint32_t
-marker_thread (const CUpti_ActivityMarker2 *m)
-{
-  return m->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD ? m->objectId.pt.threadId : 0;
-}
-
 /* A mark is one record; a range is written when both its ends have come (the end may come
  * first, when its buffer is delivered before the start's). 1 when a record was begun. */
 static int
-marker (const CUpti_ActivityMarker2 *m)
+marker (const WsCuptiRecord *m)
 {
   WsRange *r;
 
-  if (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_INSTANTANEOUS)
+  if (m->marker == WS_NVTX_MARK)
     {
-      begin_activity (WS_ACTIVITY_NVTX, m->timestamp, m->timestamp);
+      begin_activity (WS_ACTIVITY_NVTX, m->activity.start, m->activity.end);
       _ws_jstring (&json, WS_KEY_NVTX, "mark");
       _ws_jstring (&json, WS_KEY_NAME, m->name);
       if (m->domain != NULL)
         _ws_jstring (&json, WS_KEY_DOMAIN, m->domain);
-      if (marker_thread (m) != 0)
-        _ws_juint (&json, WS_KEY_THREAD, marker_thread (m));
+      if (m->thread != 0)
+        _ws_juint (&json, WS_KEY_THREAD, m->thread);
       return 1;
     }
-  if (!(m->flags & (CUPTI_ACTIVITY_FLAG_MARKER_START | CUPTI_ACTIVITY_FLAG_MARKER_END)))
-    return 0;
   if ((r = range_slot (m->id, 1)) == NULL)
     {
       atomic_fetch_add (&_ws_state.lost, 1);
       return 0;
     }
-  if (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_START)
+  if (m->marker == WS_NVTX_START)
     {
       r->has_start = 1;
-      r->start = m->timestamp;
+      r->start = m->activity.start;
       r->name = m->name;
       r->domain = m->domain;
-      r->thread = marker_thread (m);
+      r->thread = m->thread;
     }
   else
     {
       r->has_end = 1;
-      r->end = m->timestamp;
-      r->end_thread = marker_thread (m);
+      r->end = m->activity.end;
+      r->end_thread = m->thread;
     }
   if (r->has_start && r->has_end)
     {
@@ -419,32 +378,31 @@ _ws_records_open_ranges (void)
       }
 }
 
-/* ---- the switch --------------------------------------------------------------------------- */
+/* ---- each record, by Warpscope's kind ---------------------------------------------------- */
 
 void
 _ws_records_buffer (uint8_t *buffer, size_t valid)
 {
   CUpti_Activity *record = NULL;
 
-  while (_ws_cupti.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
+  while (ws_cupti_api.ActivityGetNextRecord (buffer, valid, &record) == CUPTI_SUCCESS)
     {
-      int built;
+      WsCuptiRecord r;
+      int built = 1;
 
-      switch (record->kind)
+      if (!ws_cupti_translate (record, &r))
+        continue;
+      switch (r.activity.kind)
         {
-        case CUPTI_ACTIVITY_KIND_DRIVER:
-        case CUPTI_ACTIVITY_KIND_RUNTIME:
-          built = api ((const CUpti_ActivityAPI *) record);
-          break;
-        case CUPTI_ACTIVITY_KIND_MARKER:
-          built = marker ((const CUpti_ActivityMarker2 *) record);
-          break;
-        case CUPTI_ACTIVITY_KIND_JIT:
-          built = jit ((const CUpti_ActivityJit2 *) record);
-          break;
-        default:
-          built = translated (record);
-          break;
+        case WS_ACTIVITY_KERNEL: kernel (&r); break;
+        case WS_ACTIVITY_MEMCPY: memcpy_record (&r); break;
+        case WS_ACTIVITY_MEMSET: memset_record (&r); break;
+        case WS_ACTIVITY_SYNC: sync_record (&r); break;
+        case WS_ACTIVITY_OVERHEAD: overhead_record (&r); break;
+        case WS_ACTIVITY_API: built = api (&r); break;
+        case WS_ACTIVITY_NVTX: built = marker (&r); break;
+        case WS_ACTIVITY_JIT: built = jit (&r); break;
+        default: built = 0; break;
         }
       if (built)
         _ws_output_emit (&json);

@@ -108,7 +108,7 @@ start (void)
   t0 = _ws_timing_now ();
   have_cupti = _ws_cupti_load (message, sizeof message);
   _ws_timing_add (WS_TIME_LOAD, t0);
-  _ws_state.origin = _ws_cupti_timestamp ();
+  _ws_state.origin = ws_cupti_api_timestamp ();
   _ws_state.origin_monotonic = ws_clock_ns ();
   _ws_output_hello ();
   /* How the program ends is worth its closing record even when nothing can be traced. */
@@ -176,7 +176,7 @@ InitializeInjectionNvtx2 (WsNvtxGetExportTable get_export_table)
 
   if (nvtx != NULL && strcmp (nvtx, "0") == 0)
     return 0; /* NVTX stays a no-op */
-  if (!_ws_cupti_load (NULL, 0) || _ws_cupti.InitializeInjectionNvtx2 == NULL)
+  if (!_ws_cupti_load (NULL, 0) || ws_cupti_api.InitializeInjectionNvtx2 == NULL)
     return 0;
-  return _ws_cupti.InitializeInjectionNvtx2 (get_export_table);
+  return ws_cupti_api.InitializeInjectionNvtx2 (get_export_table);
 }

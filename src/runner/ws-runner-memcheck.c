@@ -1,4 +1,4 @@
-/* ws-memcheck.c: --memcheck TOOL. The runner starts itself under compute-sanitizer for one
+/* ws-runner-memcheck.c: --memcheck TOOL. The runner starts itself under compute-sanitizer for one
  * configuration of the own kernel (the first size, block and parameter values asked for),
  * with one repetition, no warm-up, no tracing (CUPTI and the sanitizer cannot both instrument
  * a process) and no CPU baseline, and reads the sanitizer's report into one `memcheck` record
@@ -8,7 +8,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 
-#include "ws-memcheck.h"
+#include "ws-runner-memcheck.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -165,7 +165,8 @@ build_argv (const WsOptions *o, const char *sanitizer, const char *self, const c
   arg (a, "0");
   arg (a, "--no-trace");
   arg (a, "--transfer");
-  arg (a, o->transfers[0].kind == WS_TRANSFER_PINNED ? "pinned" : "pageable");
+  arg (a, ws_transfer_to_string (o->transfers[0].kind == WS_TRANSFER_PINNED ? WS_TRANSFER_PINNED
+                                                                           : WS_TRANSFER_PAGEABLE));
 }
 
 static void
@@ -265,7 +266,7 @@ run_child (Argv *a, const char *out_path)
 }
 
 int
-ws_memcheck_run (const WsOptions *o, const char *argv0)
+ws_runner_memcheck_run (const WsOptions *o, const char *argv0)
 {
   char sanitizer[1024], self[1024], dir[] = "/tmp/warpscope-memcheck-XXXXXX", log[1100],
     out[1100], message[1400];
