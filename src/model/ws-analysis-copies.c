@@ -36,7 +36,9 @@ is_pageable (WsRun *run, const CopyStats *s)
 {
   if (s->count > 0)
     return s->pageable > 0;
-  return g_strcmp0 (ws_run_get_config (run)->transfer, "pageable") == 0;
+  /* A record that names no host memory says nothing of it. */
+  return ws_run_get_config (run)->transfer != NULL
+         && ws_run_get_config (run)->transfer_kind == WS_TRANSFER_PAGEABLE;
 }
 
 double
@@ -138,7 +140,7 @@ _ws_analysis_pinned_twin (WsAnalysis *a, WsRun *run)
           const WsRunConfig *o = ws_run_get_config (other);
           char *k;
 
-          if (g_strcmp0 (o->transfer, "pinned") != 0
+          if (o->transfer_kind != WS_TRANSFER_PINNED
               || ws_run_get_state (other) != WS_RUN_STATE_COMPLETE)
             continue;
           k = config_key (o);
