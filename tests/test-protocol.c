@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <locale.h>
 
 #include "ws-protocol.h"
 
@@ -143,6 +144,46 @@ test_keys (void)
   g_assert_cmpstr (WS_RECORD_TYPE_TRACE_END, ==, "trace_end");
 }
 
+/* A double is written one way by every writer of the protocol: the shortest text that reads
+ * back, '.' as the decimal point even where the locale says ','. */
+static void
+test_double_text (void)
+{
+  const struct
+  {
+    double value;
+    const char *text;
+  } cases[] = {
+    { 0, "0" },
+    { -0.0, "-0.0" },
+    { 0.5, "0.5" },
+    { 0.1, "0.1" },
+    { 1.0 / 3.0, "0.3333333333333333" },
+    { 36.5e-6, "3.65e-05" },
+    { 1e300, "1e+300" },
+    { 9007199254740993.0, "9007199254740992" },
+    { 4.9406564584124654e-324, "5e-324" },
+    { 1234.5, "1234.5" },
+  };
+  const char *locales[] = { "C", "de_DE.UTF-8", "fr_FR.UTF-8" };
+  char buf[WS_PROTOCOL_DOUBLE_LEN];
+
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      if (setlocale (LC_NUMERIC, locales[l]) == NULL)
+        {
+          g_test_message ("locale %s is not installed", locales[l]);
+          continue;
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+        {
+          g_assert_cmpstr (ws_protocol_double_text (buf, cases[i].value), ==, cases[i].text);
+          g_assert_cmpfloat (g_ascii_strtod (buf, NULL), ==, cases[i].value);
+        }
+    }
+  setlocale (LC_NUMERIC, "C");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -152,5 +193,6 @@ main (int argc, char **argv)
   g_test_add_func ("/protocol/unknown", test_unknown);
   g_test_add_func ("/protocol/error-codes", test_error_codes);
   g_test_add_func ("/protocol/keys", test_keys);
+  g_test_add_func ("/protocol/double-text", test_double_text);
   return g_test_run ();
 }

@@ -4,9 +4,10 @@
  */
 #include "ws-json-writer.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
+
+#include "ws-protocol.h"
 
 /* Deeper than anything written here (a report nests four levels). */
 #define MAX_DEPTH 32
@@ -97,11 +98,7 @@ ws_json_append_string (GString *out, const char *value)
 void
 ws_json_append_double (GString *out, double value)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  /* 15 significant digits always read back as the same decimal, so for a normal double the
-   * first of 15, 16 and 17 that reads back is the shortest; a subnormal one has fewer
-   * digits of precision and is tried from 1 (5e-324, not 4.94065645841247e-324). */
-  int digits = value != 0 && fabs (value) < DBL_MIN ? 1 : 15;
+  char buf[WS_PROTOCOL_DOUBLE_LEN];
 
   g_return_if_fail (out != NULL);
   if (!isfinite (value))
@@ -109,22 +106,7 @@ ws_json_append_double (GString *out, double value)
       g_string_append (out, "null");
       return;
     }
-  /* "-0" reads back as the integer 0: a fraction keeps the sign. */
-  if (value == 0 && signbit (value))
-    {
-      g_string_append (out, "-0.0");
-      return;
-    }
-  for (; digits <= 17; digits++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", digits);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-  g_string_append (out, buf);
+  g_string_append (out, ws_protocol_double_text (buf, value));
 }
 
 /* ---- structure --------------------------------------------------------------------------- */

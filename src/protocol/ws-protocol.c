@@ -3,7 +3,12 @@
  */
 #include "ws-protocol.h"
 
+#include <float.h>
+#include <locale.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof *(a))
@@ -232,4 +237,42 @@ ws_error_code_from_string (const char *s)
 {
   return (WsErrorCode) value_of (error_codes, N_ELEMENTS (error_codes), s, WS_ERROR_NONE,
                                  WS_ERROR_UNKNOWN);
+}
+
+/* snprintf and strtod both follow the locale's decimal point, so a number written and read
+ * back agree in any locale; what is written is then given the protocol's '.'. */
+static void
+decimal_point_to_dot (char *buf)
+{
+  const char *point = localeconv ()->decimal_point;
+  size_t n = point != NULL ? strlen (point) : 0;
+  char *at;
+
+  if (n == 0 || strcmp (point, ".") == 0 || (at = strstr (buf, point)) == NULL)
+    return;
+  *at = '.';
+  memmove (at + 1, at + n, strlen (at + n) + 1);
+}
+
+char *
+ws_protocol_double_text (char buf[WS_PROTOCOL_DOUBLE_LEN], double value)
+{
+  /* 15 significant digits always read back as the same decimal, so for a normal double the
+   * first of 15, 16 and 17 that reads back is the shortest; a subnormal one has fewer digits
+   * of precision and is tried from 1. */
+  int digits = value != 0 && fabs (value) < DBL_MIN ? 1 : 15;
+
+  if (value == 0 && signbit (value))
+    {
+      strcpy (buf, "-0.0");
+      return buf;
+    }
+  for (; digits <= 17; digits++)
+    {
+      snprintf (buf, WS_PROTOCOL_DOUBLE_LEN, "%.*g", digits, value);
+      if (strtod (buf, NULL) == value)
+        break;
+    }
+  decimal_point_to_dot (buf);
+  return buf;
 }

@@ -533,6 +533,18 @@ WsErrorSeverity ws_error_severity_from_string (const char *s);
 const char *ws_error_code_to_string (WsErrorCode code);
 WsErrorCode ws_error_code_from_string (const char *s);
 
+/* ---- numbers on the wire ----------------------------------------------------------------- */
+
+/* Room for any double written by ws_protocol_double_text, its terminating NUL included. */
+#define WS_PROTOCOL_DOUBLE_LEN 32
+
+/* A finite double as the protocol writes it, for whoever writes it (the runner, the injection
+ * library, the model's JSON writer): the fewest significant digits that read back as the same
+ * double (15, 16 or 17; a subnormal from 1: "5e-324"), '.' as the decimal point in every
+ * locale, and "-0.0" for negative zero (a "-0" would read back as the integer 0). Returns
+ * `buf`. The caller writes NaN and infinities its own way (JSON has null). */
+char *ws_protocol_double_text (char buf[WS_PROTOCOL_DOUBLE_LEN], double value);
+
 #ifdef __cplusplus
 }
 #endif

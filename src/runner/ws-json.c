@@ -210,7 +210,7 @@ ws_json_uint (WsJson *json, const char *key, uint64_t value)
 void
 ws_json_double (WsJson *json, const char *key, double value)
 {
-  char buf[40];
+  char buf[WS_PROTOCOL_DOUBLE_LEN];
 
   member (json, key);
   if (isnan (value) || isinf (value))
@@ -218,18 +218,7 @@ ws_json_double (WsJson *json, const char *key, double value)
       append_str (json, "null");
       return;
     }
-  /* The shortest of %.15g, %.16g and %.17g that reads back as the same double. */
-  for (int digits = 15; digits <= 17; digits++)
-    {
-      snprintf (buf, sizeof buf, "%.*g", digits, value);
-      if (strtod (buf, NULL) == value)
-        break;
-    }
-  /* The C locale is never changed by the runner, but guard the decimal separator anyway. */
-  for (char *p = buf; *p; p++)
-    if (*p == ',')
-      *p = '.';
-  append_str (json, buf);
+  append_str (json, ws_protocol_double_text (buf, value));
 }
 
 void
