@@ -590,7 +590,7 @@ test_run_bad_lines (void)
 /* What ssh does: drops its options and the host, joins the rest and hands it to a shell. */
 static const char fake_ssh[]
   = "while [ $# -gt 0 ]; do\n"
-    "  case \"$1\" in -o|-p|-l|-i) shift 2 ;; -*) shift ;; *) break ;; esac\n"
+    "  case \"$1\" in -o|-p|-l|-i|-J) shift 2 ;; -*) shift ;; *) break ;; esac\n"
     "done\n"
     "shift\n"
     "exec sh -c \"$*\"\n";
@@ -613,9 +613,14 @@ test_run_remote_shell (void)
   g_autofree char *want = g_strdup_printf ("--kernel\n%s\n--sizes\n%s\n--blocks\nit's\n",
                                            kernel, sizes);
   g_autofree char *path = NULL;
+  g_autofree char *env_i = g_strdup_printf ("env -i %s/ssh gpu-box", bin);
   const char *launchers[][2] = {
     { "ssh -o BatchMode=yes gpu-box", NULL },
     { "remote-sh gpu-box", "--remote-shell" },
+    /* ssh behind a program whose option comes just before it */
+    { "nice -5 ssh gpu-box", NULL },
+    { env_i, NULL },
+    { "timeout -s KILL 60 ssh -J jump gpu-box", NULL },
   };
 
   g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);

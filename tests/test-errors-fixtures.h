@@ -24,7 +24,7 @@ static const char *const built[] = {
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
-  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", NULL,
+  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -254,4 +254,14 @@ build_fixtures (void)
               "\"exit_code\":3}'\nexit 3\n",
               0755);
   put_script ("not-executable.sh", "cat @DIR@/s.jsonl\n", 0644);
+  put_script ("runner-ok.sh", "cat @DIR@/s.jsonl\n", 0755);
+  /* What ssh does: drops its options and the host, joins the rest into one command line and
+   * hands it to a shell on the far side. */
+  put_script ("ssh",
+              "while [ $# -gt 0 ]; do\n"
+              "  case \"$1\" in -o|-p|-l|-i|-J) shift 2 ;; -*) shift ;; *) break ;; esac\n"
+              "done\n"
+              "shift\n"
+              "exec sh -c \"$*\"\n",
+              0755);
 }
