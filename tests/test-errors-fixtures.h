@@ -24,7 +24,8 @@ static const char *const built[] = {
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
-  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh", NULL,
+  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
+  "include-parent.cu", "include-absolute.cu", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -223,6 +224,17 @@ build_fixtures (void)
 
     g_assert_true (g_file_get_contents (tiled_path, &tiled, NULL, NULL));
     put ("matmul_tiled.cu", tiled, -1, -1);
+  }
+  {
+    /* The example with an #include after its header (line 17). */
+    const char *after = strstr (kernel, "*/\n") + 3;
+    g_autofree char *head_text = g_strndup (kernel, after - kernel);
+    g_autofree char *parent = g_strconcat (head_text, "#include \"../secret.h\"\n", after, NULL);
+    g_autofree char *absolute = g_strconcat (head_text, "#include \"/etc/passwd\"\n", after,
+                                             NULL);
+
+    put ("include-parent.cu", parent, -1, -1);
+    put ("include-absolute.cu", absolute, -1, -1);
   }
   put ("bad-header.cu",
        "/* warpscope\n * kernel: k\n * size: n = 0\n * arg a: float[m] out\n * verify: none\n */\n",
