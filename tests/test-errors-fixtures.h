@@ -25,7 +25,7 @@ static const char *const built[] = {
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
-  "include-parent.cu", "include-absolute.cu", NULL,
+  "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -267,6 +267,7 @@ build_fixtures (void)
               0755);
   put_script ("not-executable.sh", "cat @DIR@/s.jsonl\n", 0644);
   put_script ("runner-ok.sh", "cat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-takes-output.sh", "cat @DIR@/s.jsonl\nmkdir @DIR@/out\n", 0755);
   /* What ssh does: drops its options and the host, joins the rest into one command line and
    * hands it to a shell on the far side. */
   put_script ("ssh",
