@@ -25,7 +25,8 @@ static const char *const built[] = {
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
-  "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh", NULL,
+  "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
+  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -204,6 +205,29 @@ build_fixtures (void)
 
     g_string_replace (text, "\"kernel\":\"vector_add\"", "\"kernel\":\"vector_add\\u001b]0;owned\\u0007\"", 1);
     put ("escapes.jsonl", text->str, -1, -1);
+  }
+  {
+    /* One more run than a session holds: the first run record again and again, new ids. */
+    const char *run = strstr (vadd, "{\"type\":\"run\",");
+    g_autofree char *line = g_strndup (run, strchr (run, '\n') + 1 - run);
+    const char *id = strstr (line, "\"id\":1,") + strlen ("\"id\":1");
+    g_autofree char *before = g_strndup (line, id - 1 - line);
+    g_autoptr (GString) text = g_string_new (hello);
+
+    for (guint i = 1; i <= 50001; i++)
+      g_string_append_printf (text, "%s%u%s", before, i, id);
+    put ("many-runs.jsonl", text->str, text->len, -1);
+  }
+  {
+    g_autoptr (GString) big = g_string_new ("[box]\nkind=ssh\nhost=box\n");
+    g_autoptr (GString) many = g_string_new (NULL);
+
+    while (big->len < 2 * 1024 * 1024)
+      g_string_append (big, "# a line that is not a target, in a file of saved targets\n");
+    put ("big-targets.conf", big->str, big->len, -1);
+    for (guint i = 0; i < 1001; i++)
+      g_string_append_printf (many, "[t%u]\nkind=ssh\nhost=h%u\n", i, i);
+    put ("many-targets.conf", many->str, many->len, -1);
   }
   put ("unreadable.jsonl", vadd, -1, 0);
   {

@@ -201,6 +201,11 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       WsActivity a;
       guint32 run;
 
+      if (G_UNLIKELY (self->n_activities >= WS_SESSION_MAX_ACTIVITIES))
+        return fail (self, error, WS_SESSION_ERROR_TOO_LARGE,
+                     _("it holds more than %d activity records, the most a session may hold "
+                       "in memory; trace fewer runs or a shorter program"),
+                     WS_SESSION_MAX_ACTIVITIES);
       activity_from_record (r, &a, &run);
       add_activity (self, &a, run);
       return TRUE;
@@ -227,6 +232,12 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       if (ws_session_find_run (self, id) != NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
                      _("run %d is announced twice; the second is ignored"), id);
+      if (G_UNLIKELY (g_hash_table_size (self->runs_by_id) >= WS_SESSION_MAX_RUNS))
+        return fail (self, error, WS_SESSION_ERROR_TOO_LARGE,
+                     _("it holds more than %d runs, the most a session may hold in memory (a "
+                       "sweep of the runner makes at most 10,000); split it, or sweep fewer "
+                       "configurations"),
+                     WS_SESSION_MAX_RUNS);
       run = _ws_run_new_from_record (r);
       if (self->last_run != NULL)
         _ws_run_finish_activities (self->last_run);
