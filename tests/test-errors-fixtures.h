@@ -26,7 +26,7 @@ static const char *const built[] = {
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
   "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
-  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", NULL,
+  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -228,6 +228,13 @@ build_fixtures (void)
     for (guint i = 0; i < 1001; i++)
       g_string_append_printf (many, "[t%u]\nkind=ssh\nhost=h%u\n", i, i);
     put ("many-targets.conf", many->str, many->len, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (vadd);
+
+    g_string_replace (text, "\"kernel\":\"vector_add\"",
+                      "\"kernel\":\"vector_add\\u009b2J\\u202eevil\\u2066\\u200f\"", 1);
+    put ("bidi.jsonl", text->str, -1, -1);
   }
   put ("unreadable.jsonl", vadd, -1, 0);
   {
