@@ -26,7 +26,7 @@ static const char *const built[] = {
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
   "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
-  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", NULL,
+  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", "twice.jsonl", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -235,6 +235,14 @@ build_fixtures (void)
     g_string_replace (text, "\"kernel\":\"vector_add\"",
                       "\"kernel\":\"vector_add\\u009b2J\\u202eevil\\u2066\\u200f\"", 1);
     put ("bidi.jsonl", text->str, -1, -1);
+  }
+  {
+    /* Run 2's records as a second run 1. */
+    g_autoptr (GString) text = g_string_new (vadd);
+
+    g_string_replace (text, "\"id\":2,", "\"id\":1,", 0);
+    g_string_replace (text, "\"run\":2,", "\"run\":1,", 0);
+    put ("twice.jsonl", text->str, -1, -1);
   }
   put ("unreadable.jsonl", vadd, -1, 0);
   {

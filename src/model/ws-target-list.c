@@ -113,12 +113,14 @@ ws_target_list_load (const char *path, GError **error)
 
   if (g_stat (self->path, &st) == 0 && st.st_size > MAX_FILE_BYTES)
     {
+      g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) st.st_size);
+
       /* Translators: the file of saved targets, its size in bytes, the most read. */
       g_set_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_INVALID,
-                   _("the saved targets in %s cannot be read: the file is %" G_GINT64_FORMAT
-                     " bytes, more than the %d a targets file may be; remove what is not a "
-                     "target from it (warpscope-cli targets remove NAME) or move it away"),
-                   self->path, (gint64) st.st_size, MAX_FILE_BYTES);
+                   _("the saved targets in %s cannot be read: the file is %s bytes, more than "
+                     "the %d a targets file may be; remove what is not a target from it "
+                     "(warpscope-cli targets remove NAME) or move it away"),
+                   self->path, size, MAX_FILE_BYTES);
       return NULL;
     }
   if (!g_key_file_load_from_file (key_file, self->path, G_KEY_FILE_NONE, &local))
