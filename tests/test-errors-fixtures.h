@@ -26,7 +26,8 @@ static const char *const built[] = {
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
   "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
-  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", "twice.jsonl", NULL,
+  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", "twice.jsonl",
+  "time-jump.jsonl", "time-huge.jsonl", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -243,6 +244,21 @@ build_fixtures (void)
     g_string_replace (text, "\"id\":2,", "\"id\":1,", 0);
     g_string_replace (text, "\"run\":2,", "\"run\":1,", 0);
     put ("twice.jsonl", text->str, -1, -1);
+  }
+  {
+    /* A hello, then a record 10^15 ms later (31,700 years), or at 10^300 ms, then done. */
+    const char *const jumps[][2] = { { "time-jump.jsonl", "1e15" }, { "time-huge.jsonl", "1e300" } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (jumps); i++)
+      {
+        g_autofree char *text = g_strdup_printf (
+          "%s{\"type\":\"progress\",\"t\":%s,\"done\":0,\"total\":1}\n"
+          "{\"type\":\"done\",\"t\":%s,\"runs\":0,\"failed\":0,\"dropped_records\":0,"
+          "\"exit_code\":0}\n",
+          hello, jumps[i][1], jumps[i][1]);
+
+        put (jumps[i][0], text, -1, -1);
+      }
   }
   put ("unreadable.jsonl", vadd, -1, 0);
   {
