@@ -590,7 +590,7 @@ test_run_bad_lines (void)
 /* What ssh does: drops its options and the host, joins the rest and hands it to a shell. */
 static const char fake_ssh[]
   = "while [ $# -gt 0 ]; do\n"
-    "  case \"$1\" in -o|-p|-l|-i) shift 2 ;; -*) shift ;; *) break ;; esac\n"
+    "  case \"$1\" in -o|-p|-l|-i|-J) shift 2 ;; -*) shift ;; *) break ;; esac\n"
     "done\n"
     "shift\n"
     "exec sh -c \"$*\"\n";
@@ -613,9 +613,14 @@ test_run_remote_shell (void)
   g_autofree char *want = g_strdup_printf ("--kernel\n%s\n--sizes\n%s\n--blocks\nit's\n",
                                            kernel, sizes);
   g_autofree char *path = NULL;
+  g_autofree char *env_i = g_strdup_printf ("env -i %s/ssh gpu-box", bin);
   const char *launchers[][2] = {
     { "ssh -o BatchMode=yes gpu-box", NULL },
     { "remote-sh gpu-box", "--remote-shell" },
+    /* ssh behind a program whose option comes just before it */
+    { "nice -5 ssh gpu-box", NULL },
+    { env_i, NULL },
+    { "timeout -s KILL 60 ssh -J jump gpu-box", NULL },
   };
 
   g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
@@ -639,6 +644,44 @@ test_run_remote_shell (void)
       g_assert_false (g_file_test (y, G_FILE_TEST_EXISTS));
     }
   remove_dir (dir);
+}
+
+/* -o whose folder is removed while the sweep runs: the runs are kept in a file of their own,
+ * which the error names, and the status says the save failed. */
+static void
+test_run_output_lost (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "out", NULL);
+  g_autofree char *cache = g_strdup_printf ("XDG_CACHE_HOME=%s/cache", dir);
+  g_autofree char *runner = write_script (dir, "runner.sh",
+                                          "head -n 300 '@SAMPLE@'\nrmdir '@DIR@/out'\n"
+                                          "tail -n +301 '@SAMPLE@'\n");
+  const char *args[] = { "run", "--kernel", "vector_add", "-q", "--runner", runner, "-o",
+                         "out/s.jsonl", NULL };
+  const char *env[] = { cache, NULL };
+  g_auto (Result) r = { 0 };
+  g_autoptr (GFile) kept = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *at;
+
+  g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
+  run_cli_full (&r, args, env, dir);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "could not save the session to out/s.jsonl: "));
+  at = strstr (r.err, "It is kept in ");
+  g_assert_nonnull (at);
+  at += strlen ("It is kept in ");
+  path = g_strndup (at, strstr (at, " instead") - at);
+  g_assert_true (g_str_has_prefix (path, dir));
+  kept = g_file_new_for_path (path);
+  session = ws_session_load (kept, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 12);
+  g_assert_nonnull (strstr (r.out, "Saved 12 runs to "));
+  ws_test_remove_dir (dir);
 }
 
 /* A runner's catalog and device names go to the terminal escaped, and so does its stderr. */
@@ -709,6 +752,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/run/output-kept", test_run_output_kept);
   g_test_add_func ("/cli/run/bad-lines", test_run_bad_lines);
   g_test_add_func ("/cli/run/remote-shell", test_run_remote_shell);
+  g_test_add_func ("/cli/run/output-lost", test_run_output_lost);
   g_test_add_func ("/cli/runner-text-escaped", test_runner_text_escaped);
   g_test_add_func ("/cli/devices", test_devices);
   g_test_add_func ("/cli/kernels", test_kernels);

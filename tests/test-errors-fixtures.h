@@ -24,7 +24,10 @@ static const char *const built[] = {
   "runner-hangs.sh", "wrapper-hangs.sh", "runner-leaves-child.sh", "runner-banner.sh",
   "runner-nan.sh", "runner-endless-line.sh", "runner-stderr.sh", "runner-interrupts.sh",
   "runner-no-gpu.sh", "not-executable.sh", "padded.jsonl", "runner-banner-long.sh",
-  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", NULL,
+  "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
+  "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
+  "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", "twice.jsonl",
+  "time-jump.jsonl", "time-huge.jsonl", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -88,6 +91,88 @@ put_script (const char *name, const char *body, int mode)
   g_string_append (text, body);
   g_string_replace (text, "@DIR@", fixtures, 0);
   put (name, text->str, -1, mode);
+}
+
+/* The fixtures of the attacks on a command line, a kernel's includes, a save, sizes, text and
+ * time (docs/errors.md): each the case that broke a class, or one more of it. */
+static void
+build_attack_fixtures (const char *vadd, const char *hello, const char *kernel)
+{
+  {
+    /* The example with an #include after its header (line 17). */
+    const char *after = strstr (kernel, "*/\n") + 3;
+    g_autofree char *head_text = g_strndup (kernel, after - kernel);
+    g_autofree char *parent = g_strconcat (head_text, "#include \"../secret.h\"\n", after, NULL);
+    g_autofree char *absolute = g_strconcat (head_text, "#include \"/etc/passwd\"\n", after,
+                                             NULL);
+
+    put ("include-parent.cu", parent, -1, -1);
+    put ("include-absolute.cu", absolute, -1, -1);
+  }
+  {
+    /* One more run than a session holds: the first run record again and again, new ids. */
+    const char *run = strstr (vadd, "{\"type\":\"run\",");
+    g_autofree char *line = g_strndup (run, strchr (run, '\n') + 1 - run);
+    const char *id = strstr (line, "\"id\":1,") + strlen ("\"id\":1");
+    g_autofree char *before = g_strndup (line, id - 1 - line);
+    g_autoptr (GString) text = g_string_new (hello);
+
+    for (guint i = 1; i <= 50001; i++)
+      g_string_append_printf (text, "%s%u%s", before, i, id);
+    put ("many-runs.jsonl", text->str, text->len, -1);
+  }
+  {
+    g_autoptr (GString) big = g_string_new ("[box]\nkind=ssh\nhost=box\n");
+    g_autoptr (GString) many = g_string_new (NULL);
+
+    while (big->len < 2 * 1024 * 1024)
+      g_string_append (big, "# a line that is not a target, in a file of saved targets\n");
+    put ("big-targets.conf", big->str, big->len, -1);
+    for (guint i = 0; i < 1001; i++)
+      g_string_append_printf (many, "[t%u]\nkind=ssh\nhost=h%u\n", i, i);
+    put ("many-targets.conf", many->str, many->len, -1);
+  }
+  {
+    g_autoptr (GString) text = g_string_new (vadd);
+
+    g_string_replace (text, "\"kernel\":\"vector_add\"",
+                      "\"kernel\":\"vector_add\\u009b2J\\u202eevil\\u2066\\u200f\"", 1);
+    put ("bidi.jsonl", text->str, -1, -1);
+  }
+  {
+    /* Run 2's records as a second run 1. */
+    g_autoptr (GString) text = g_string_new (vadd);
+
+    g_string_replace (text, "\"id\":2,", "\"id\":1,", 0);
+    g_string_replace (text, "\"run\":2,", "\"run\":1,", 0);
+    put ("twice.jsonl", text->str, -1, -1);
+  }
+  {
+    /* A hello, then a record 10^15 ms later (31,700 years), or at 10^300 ms, then done. */
+    const char *const jumps[][2] = { { "time-jump.jsonl", "1e15" }, { "time-huge.jsonl", "1e300" } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (jumps); i++)
+      {
+        g_autofree char *text = g_strdup_printf (
+          "%s{\"type\":\"progress\",\"t\":%s,\"done\":0,\"total\":1}\n"
+          "{\"type\":\"done\",\"t\":%s,\"runs\":0,\"failed\":0,\"dropped_records\":0,"
+          "\"exit_code\":0}\n",
+          hello, jumps[i][1], jumps[i][1]);
+
+        put (jumps[i][0], text, -1, -1);
+      }
+  }
+  put_script ("runner-ok.sh", "cat @DIR@/s.jsonl\n", 0755);
+  put_script ("runner-takes-output.sh", "cat @DIR@/s.jsonl\nmkdir @DIR@/out\n", 0755);
+  /* What ssh does: drops its options and the host, joins the rest into one command line and
+   * hands it to a shell on the far side. */
+  put_script ("ssh",
+              "while [ $# -gt 0 ]; do\n"
+              "  case \"$1\" in -o|-p|-l|-i|-J) shift 2 ;; -*) shift ;; *) break ;; esac\n"
+              "done\n"
+              "shift\n"
+              "exec sh -c \"$*\"\n",
+              0755);
 }
 
 static void
@@ -254,4 +339,5 @@ build_fixtures (void)
               "\"exit_code\":3}'\nexit 3\n",
               0755);
   put_script ("not-executable.sh", "cat @DIR@/s.jsonl\n", 0644);
+  build_attack_fixtures (vadd, hello, kernel);
 }

@@ -42,6 +42,8 @@ test_escape (void)
     /* Bidirectional override and isolate (U+202E, U+2066). */
     { "add\342\200\256gnp.exe", WS_ESCAPE_KEEP_NONE, "add\\u202egnp.exe" },
     { "\342\201\246x", WS_ESCAPE_KEEP_NONE, "\\u2066x" },
+    /* The marks, which move what stands around them (U+200F, U+200E, U+061C). */
+    { "a\342\200\217b\342\200\216\330\234", WS_ESCAPE_KEEP_NONE, "a\\u200fb\\u200e\\u061c" },
     /* Newline and tab where the caller lays text out with them, escaped elsewhere. */
     { "a\nb\tc", WS_ESCAPE_KEEP_NEWLINE | WS_ESCAPE_KEEP_TAB, "a\nb\tc" },
     { "a\nb\tc", WS_ESCAPE_KEEP_NEWLINE, "a\nb\\x09c" },
@@ -66,7 +68,8 @@ test_escape (void)
   }
 }
 
-/* One CSV field, whatever the text: quoted only where it must be, every character kept. */
+/* One CSV field, whatever the text: quoted only where it must be, every character kept but
+ * the controls, which are escaped. */
 static void
 test_csv_field (void)
 {
@@ -79,7 +82,9 @@ test_csv_field (void)
     { "TILE=16, UNROLL=2", "\"TILE=16, UNROLL=2\"" },
     { "say \"hi\"", "\"say \"\"hi\"\"\"" },
     { "two\nlines", "\"two\nlines\"" },
-    { "cr\r", "\"cr\r\"" },
+    /* A carriage return, a C1 control, an override: shown, not obeyed. */
+    { "cr\r", "cr\\x0d" },
+    { "k\302\2332J\342\200\256x, y", "\"k\\u009b2J\\u202ex, y\"" },
     { "矩阵; 37.4 µs", "矩阵; 37.4 µs" },
     { "", "" },
     { NULL, "" },

@@ -164,6 +164,12 @@ test_escaping (void)
     { "\x01\x1b[31m\x1f", "\"\\u0001\\u001b[31m\\u001f\"" },
     { "del\x7f", "\"del\\u007f\"" },
     { "向量加法 · µs", "\"向量加法 · µs\"" },
+    /* C1 (CSI U+009B) and bidirectional controls (override, isolate, marks): escaped, so that
+     * a terminal or a page shows them; the text reads back the same. */
+    { "k\xc2\x9b" "2J\xe2\x80\xae" "evil\xe2\x81\xa6\xe2\x80\x8f\xd8\x9c",
+      "\"k\\u009b2J\\u202eevil\\u2066\\u200f\\u061c\"" },
+    /* Their neighbours are text: a dash, a no-break space, an arabic letter. */
+    { "a\xe2\x80\x93" "b\xc2\xa0\xd8\xa8", "\"a\xe2\x80\x93" "b\xc2\xa0\xd8\xa8\"" },
     /* Beyond the BMP: as UTF-8, never as half a surrogate pair. */
     { "\xf0\x9f\x98\x80 \xf0\x90\x80\x80", "\"\xf0\x9f\x98\x80 \xf0\x90\x80\x80\"" },
     { "", "\"\"" },

@@ -9,6 +9,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include "test-util.h"
 
 typedef struct
 {
@@ -125,6 +128,84 @@ test_header_errors (void)
   g_assert_null (find (&out, "run", 0));
   g_remove (path);
   g_rmdir (dir);
+}
+
+/* What a kernel may include: files of its folder and below, the toolkit's headers. Anything
+ * else is refused at its line before NVRTC reads it, and none of its text reaches a record. */
+static void
+test_includes (void)
+{
+  g_autofree char *top = g_dir_make_tmp ("ws-runner-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (top, "kernel", NULL);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *secret = g_build_filename (top, "secret.h", NULL);
+  g_autofree char *path = g_build_filename (dir, "k.cu", NULL);
+  g_autofree char *helpers = g_build_filename (sub, "helpers.cuh", NULL);
+  g_autofree char *ok = g_build_filename (sub, "ok.cuh", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.h", NULL);
+  g_autofree char *absolute = g_strdup_printf ("#include \"%s\"\n", secret);
+  const char header[] = "/* warpscope\n * kernel: k\n * size: n = 100\n"
+                        " * arg a: float[n] out\n * verify: none\n */\n";
+  const char body[] = "extern \"C\" __global__ void k (float *a) { a[0] = 1; }\n";
+  const struct
+  {
+    const char *includes; /* after the header's 6 lines */
+    const char *file;     /* where the refusal is, NULL for none */
+    int line, column;
+  } cases[] = {
+    { "#include \"../secret.h\"\n", path, 7, 1 },
+    { absolute, path, 7, 1 },
+    { "const char *s = \"/*\";\n  # /* c */ include SECRET\n", path, 8, 3 },
+    { "const char *r = R\"x(/*)x\";\n#include \"../secret.h\"\n", path, 8, 1 },
+    { "#include \"sub/helpers.cuh\"\n", helpers, 2, 1 },
+    { "#include \"link.h\"\n", path, 7, 1 },
+    { "#include \"missing.h\"\n", path, 7, 1 },
+    /* allowed: the folder and below, the toolkit, and what is not a directive */
+    { "// #include \"../secret.h\"\n/*\n#include \"/etc/passwd\"\n*/\n#include \"sub/ok.cuh\"\n"
+      "#include <cuda_runtime_api.h>\n",
+      NULL, 0, 0 },
+  };
+
+  g_assert_cmpint (g_mkdir_with_parents (sub, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (secret, "SECRET_TOKEN_42\n", -1, NULL));
+  g_assert_true (g_file_set_contents (helpers, "#define H 1\n#include \"../../secret.h\"\n", -1,
+                                      NULL));
+  g_assert_true (g_file_set_contents (ok, "#define OK 1\n", -1, NULL));
+  g_assert_cmpint (symlink ("../secret.h", link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (header, cases[i].includes, body, NULL);
+      const char *args[] = { "--source", path, NULL };
+      g_auto (Out) out = { 0 };
+      JsonObject *e;
+
+      g_test_message ("case %u", i);
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      run (&out, args, NULL);
+      e = find_error (&out, "bad_source");
+      for (guint r = 0; r < out.records->len; r++)
+        {
+          g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (),
+                                                             out.records->pdata[r]);
+          g_autofree char *json = json_to_string (node, FALSE);
+
+          g_assert_null (strstr (json, "SECRET_TOKEN"));
+        }
+      if (cases[i].file == NULL)
+        {
+          g_assert_null (e);
+          g_assert_cmpint (out.exit_code, !=, 2);
+          continue;
+        }
+      g_assert_cmpint (out.exit_code, ==, 2);
+      g_assert_nonnull (e);
+      g_assert_cmpstr (json_object_get_string_member (e, "file"), ==, cases[i].file);
+      g_assert_cmpint (json_object_get_int_member (e, "line"), ==, cases[i].line);
+      g_assert_cmpint (json_object_get_int_member (e, "column"), ==, cases[i].column);
+      g_assert_nonnull (strstr (json_object_get_string_member (e, "message"), "#include"));
+      g_assert_null (find (&out, "compile", 0));
+    }
+  ws_test_remove_dir (top);
 }
 
 /* The options an own kernel takes, checked against its header, before any GPU. */
@@ -378,6 +459,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/runner-own/header-errors", test_header_errors);
   g_test_add_func ("/runner-own/options", test_options);
+  g_test_add_func ("/runner-own/includes", test_includes);
   g_test_add_func ("/runner-own/check-source", test_check_source);
   g_test_add_func ("/runner-own/compile-errors", test_compile_errors);
   g_test_add_func ("/runner-own/memcheck-unavailable", test_memcheck_unavailable);

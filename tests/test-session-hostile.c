@@ -498,6 +498,45 @@ test_truncated (void)
   g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), >, 1);
 }
 
+/* Two runs of one id: the first is kept whole, the second and what names its id after it
+ * (launch, timing, verification, activities) are problems, not silent replacements. */
+static void
+test_run_twice (void)
+{
+  g_autofree char *path = sample_path ("vector-add-sizes-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_autoptr (GString) twice = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (WsSession) original = NULL;
+  g_autoptr (GError) error = NULL;
+  GPtrArray *problems;
+  WsRun *first, *kept;
+  guint n_first, n_kept;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  original = load_bytes (text, strlen (text), &error);
+  g_assert_no_error (error);
+  twice = g_string_new (text);
+  g_string_replace (twice, "\"id\":2,", "\"id\":1,", 0);
+  g_string_replace (twice, "\"run\":2,", "\"run\":1,", 0);
+  session = load_bytes (twice->str, twice->len, &error);
+  g_assert_no_error (error);
+  first = ws_session_find_run (original, 1);
+  kept = ws_session_find_run (session, 1);
+  g_assert_nonnull (kept);
+  g_assert_cmpuint (g_list_model_get_n_items (ws_session_get_runs (session)), ==, 11);
+  g_assert_cmpfloat (ws_run_get_kernel_ns (kept), ==, ws_run_get_kernel_ns (first));
+  g_assert_cmpfloat (ws_run_get_timing (kept)->e2e.median, ==,
+                     ws_run_get_timing (first)->e2e.median);
+  ws_run_get_activities (first, &n_first);
+  ws_run_get_activities (kept, &n_kept);
+  g_assert_cmpuint (n_kept, ==, n_first);
+  problems = ws_session_get_problems (session);
+  g_assert_cmpuint (problems->len, >=, 1);
+  g_assert_nonnull (strstr (((WsProblem *) g_ptr_array_index (problems, 0))->message,
+                            "run 1 is announced twice"));
+}
+
 /* A hello followed by a hundred thousand bad lines: a thousand are listed, the rest
  * counted. */
 static void
@@ -585,6 +624,7 @@ main (int argc, char **argv)
   g_test_add_func ("/session-hostile/whitespace-lines", test_whitespace_lines);
   g_test_add_func ("/session-hostile/truncated", test_truncated);
   g_test_add_func ("/session-hostile/many-bad-lines", test_many_bad_lines);
+  g_test_add_func ("/session-hostile/run-twice", test_run_twice);
   g_test_add_func ("/session-hostile/async", test_async);
   return g_test_run ();
 }

@@ -233,6 +233,30 @@ test_argv_command (void)
                                (const char *const[]) { "env", "X=1", "'/r'", "'a b'", NULL }));
   description = ws_target_dup_description (target);
   g_assert_cmpstr (description, ==, "env X=1");
+
+  /* A launcher that ends in ssh is a remote shell, whatever stands before ssh and whatever
+   * the target was saved with. */
+  {
+    const char *const wrapped[][6] = {
+      { "nice", "-5", "ssh", "box", NULL },
+      { "env", "-i", "/usr/bin/ssh", "box", NULL },
+      { "timeout", "-s", "KILL", "60", "ssh", NULL },
+      { "sshpass", "-f", "pw", "autossh", "box", NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (wrapped); i++)
+      {
+        guint n = g_strv_length ((char **) wrapped[i]);
+
+        ws_target_set_launcher (target, wrapped[i]);
+        ws_target_set_remote_shell (target, FALSE);
+        g_strfreev (argv);
+        argv = ws_target_build_argv (target, (const char *const[]) { "$(x)", NULL }, &error);
+        g_assert_no_error (error);
+        g_assert_cmpstr (argv[n], ==, "'/r'");
+        g_assert_cmpstr (argv[n + 1], ==, "'$(x)'");
+      }
+  }
 }
 
 /* The sbatch wrapper against stand-ins: the job's output, written by a stand-in sbatch in

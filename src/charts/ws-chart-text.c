@@ -6,6 +6,7 @@
 #include "ws-chart-private.h"
 #include "ws-chart-shapes-private.h"
 #include "ws-export-svg-private.h"
+#include "ws-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -95,6 +96,13 @@ layout_for (WsChartContext *ctx, WsFontRole role, const char *text)
 {
   PangoLayout *layout = ctx->layouts[role];
 
+  g_autofree char *escaped = NULL;
+
+  /* A kernel's name or a label from a file: its controls shown, not obeyed (a bidirectional
+   * override would reverse the rest of the label in the image). */
+  if (text != NULL && ws_format_may_need_escape (text))
+    text = escaped = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE
+                                                        | WS_ESCAPE_KEEP_TAB);
   pango_layout_set_width (layout, -1);
   pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
   pango_layout_set_text (layout, text ? text : "", -1);

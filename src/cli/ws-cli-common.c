@@ -5,6 +5,7 @@
 #include "ws-cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -240,6 +241,69 @@ probe_folder (const char *path, GError **error)
                  "in a folder you can write to"),
                path, dir, g_strerror (saved));
   return FALSE;
+}
+
+/* A file of its own for the runs `output` could not take: in the cache folder, else the
+ * temporary one (a full disk may hold the one and not the other). */
+static char *
+save_elsewhere (WsSession *session, const char *output, GError **error)
+{
+  g_autofree char *base = g_path_get_basename (output);
+  g_autofree char *stem = g_str_has_suffix (base, ".jsonl")
+                            ? g_strndup (base, strlen (base) - strlen (".jsonl"))
+                            : g_strdup (base);
+  g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "warpscope", "unsaved",
+                                             NULL);
+  const char *folders[] = { cache, g_get_tmp_dir () };
+
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      g_autofree char *template = g_strdup_printf ("%s/%s-XXXXXX.jsonl", folders[i], stem);
+      g_autoptr (GFile) file = NULL;
+      int fd;
+
+      g_clear_error (error);
+      if (g_mkdir_with_parents (folders[i], 0700) != 0
+          || (fd = g_mkstemp_full (template, O_WRONLY, 0644)) < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", folders[i],
+                       g_strerror (saved));
+          continue;
+        }
+      close (fd);
+      file = g_file_new_for_path (template);
+      if (ws_session_save (session, file, NULL, error))
+        return g_steal_pointer (&template);
+      g_unlink (template);
+    }
+  return NULL;
+}
+
+char *
+ws_cli_save_session (const char *command, WsSession *session, const char *output,
+                     const char *what)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) elsewhere_error = NULL;
+  char *elsewhere;
+
+  if (ws_session_save (session, file, NULL, &error))
+    return g_strdup (output);
+  /* Checked before the work, and yet: its folder removed meanwhile, a disk that filled. The
+   * runs are in memory still: kept where they can be, and that place said. */
+  elsewhere = save_elsewhere (session, output, &elsewhere_error);
+  if (elsewhere != NULL)
+    ws_cli_error (command, _("could not save %s to %s: %s. It is kept in %s instead: move it "
+                             "where you want it."),
+                  what, output, error->message, elsewhere);
+  else
+    ws_cli_error (command, _("could not save %s to %s: %s; nor in a file of its own (%s): it "
+                             "is lost. Free some disk space and run again."),
+                  what, output, error->message, elsewhere_error->message);
+  return elsewhere;
 }
 
 gboolean

@@ -126,6 +126,56 @@ read_line (GBufferedInputStream *in, gboolean stop, gsize *length, gboolean *ove
   return g_string_free (g_steal_pointer (&line), FALSE);
 }
 
+/* The longest a replay waits for one pause of the recording, whatever its timestamps say (a
+ * jump of 10^15 ms would be 31,700 years) and whatever --speed. */
+#define MAX_PAUSE_MS 5000.0
+
+typedef struct
+{
+  double speed;
+  gboolean started, said;
+  double last_t;     /* the latest recorded time, ms */
+  double elapsed_ms; /* the replay's time since the first record, pauses capped */
+  gint64 start_us;
+} Pacing;
+
+/* Waits until the record at recorded time `t` is due: as long after the last as the
+ * recording says, divided by the speed, but never more than MAX_PAUSE_MS (said once). */
+static void
+pace (Pacing *p, double t, const char *path)
+{
+  gint64 due;
+
+  if (!isfinite (t))
+    return;
+  if (!p->started)
+    {
+      p->started = TRUE;
+      p->last_t = t;
+      p->start_us = g_get_monotonic_time ();
+    }
+  if (t > p->last_t)
+    {
+      double wait_ms = (t - p->last_t) / p->speed;
+
+      if (!(wait_ms <= MAX_PAUSE_MS))
+        {
+          if (!p->said)
+            ws_cli_warning ("replay", _("%s: the recording pauses for %.3g s at t = %.6g ms; a "
+                                        "replay waits at most %.0f s for one pause, so this "
+                                        "one and any longer are shortened"),
+                            path, (t - p->last_t) / 1000, t, MAX_PAUSE_MS / 1000);
+          p->said = TRUE;
+          wait_ms = MAX_PAUSE_MS;
+        }
+      p->elapsed_ms += wait_ms;
+      p->last_t = t;
+    }
+  due = p->start_us + (gint64) (p->elapsed_ms * 1000);
+  if (due > g_get_monotonic_time ())
+    g_usleep ((gulong) (due - g_get_monotonic_time ()));
+}
+
 int
 ws_cli_replay (int argc, char **argv)
 {
@@ -143,9 +193,8 @@ ws_cli_replay (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autofree char *basename = NULL;
   const char *path;
-  gboolean have_hello = FALSE, done = FALSE, have_origin = FALSE;
-  double origin = 0, last_t = 0;
-  gint64 start_us = 0;
+  gboolean have_hello = FALSE, done = FALSE;
+  Pacing pacing = { .speed = speed };
 
   context = ws_cli_context_new (
     "replay", _("FILE"),
@@ -229,20 +278,7 @@ ws_cli_replay (int argc, char **argv)
           length = strlen (marked);
         }
       if (speed > 0 && find_t (line, &t))
-        {
-          gint64 due;
-
-          if (!have_origin)
-            {
-              origin = t;
-              start_us = g_get_monotonic_time ();
-              have_origin = TRUE;
-            }
-          last_t = MAX (t, last_t);
-          due = start_us + (gint64) ((last_t - origin) * 1000 / speed);
-          if (due > g_get_monotonic_time ())
-            g_usleep ((gulong) (due - g_get_monotonic_time ()));
-        }
+        pace (&pacing, t, path);
       fwrite (text, 1, length, stdout);
       fputc ('\n', stdout);
       /* A reader follows the stream as it comes, as it would a live runner. */

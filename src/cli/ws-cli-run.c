@@ -206,11 +206,9 @@ report_stopped (WsSession *session, int status)
 /* --memcheck: the findings as a compiler prints errors, then where the session went (only
  * with -o: a check has no runs to keep). */
 static int
-print_memcheck (WsSession *session, int status, GFile *file, const char *output,
-                gboolean save)
+print_memcheck (WsSession *session, int status, const char *output, gboolean save)
 {
   GPtrArray *findings = ws_session_get_memcheck_findings (session);
-  g_autoptr (GError) error = NULL;
 
   for (guint i = 0; i < findings->len; i++)
     {
@@ -241,11 +239,12 @@ print_memcheck (WsSession *session, int status, GFile *file, const char *output,
     ws_cli_write (stdout, _("compute-sanitizer found no errors in this configuration.\n"));
   /* Only a check that ran is saved: a refused one (a tool misspelt, no compute-sanitizer)
    * holds nothing but its error, and must not replace the file -o names. */
-  if (save && (findings->len > 0 || status == WS_CLI_EXIT_OK || status == WS_CLI_EXIT_FAILED)
-      && !ws_session_save (session, file, NULL, &error))
+  if (save && (findings->len > 0 || status == WS_CLI_EXIT_OK || status == WS_CLI_EXIT_FAILED))
     {
-      ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);
-      return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+      g_autofree char *saved = ws_cli_save_session ("run", session, output, _("the session"));
+
+      if (g_strcmp0 (saved, output) != 0)
+        return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
     }
   return status;
 }
@@ -477,32 +476,31 @@ static int
 save_session (WsSession *session, int status, const RunOptions *o, const char *output,
               gboolean explicit_output)
 {
-  g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
-  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL;
   guint n_runs;
 
   n_runs = g_list_model_get_n_items (ws_session_get_runs (session));
   if (o->memcheck != NULL)
-    return print_memcheck (session, status, file, output, explicit_output);
+    return print_memcheck (session, status, output, explicit_output);
   if (n_runs == 0)
     {
       /* A session without runs holds only the error just printed: no file to clutter. */
       return status;
     }
   report_stopped (session, status);
-  if (!ws_session_save (session, file, NULL, &error))
-    {
-      ws_cli_error ("run", _("could not save the session to %s: %s"), output, error->message);
-      return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
-    }
+  saved = ws_cli_save_session ("run", session, output, _("the session"));
+  if (saved == NULL)
+    return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
   {
     g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "Saved %u run to %s",
                                                           "Saved %u runs to %s", n_runs),
-                                             n_runs, output);
+                                             n_runs, saved);
 
     ws_cli_write (stdout, text);
     ws_cli_write (stdout, "\n");
   }
+  if (!g_str_equal (saved, output))
+    return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
   return status;
 }
 

@@ -174,16 +174,19 @@ static int
 finish (WsSession *session, const char *output, int status, gboolean quiet, int width,
         WsSeverity min_severity)
 {
-  g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
-  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL;
 
   ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
   if (!worth_saving (session))
     return status;
-  if (!ws_session_save (session, file, NULL, &error))
+  saved = ws_cli_save_session ("trace", session, output, _("the trace"));
+  if (saved == NULL)
+    return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+  if (!g_str_equal (saved, output))
     {
-      ws_cli_error ("trace", _("could not save the trace to %s: %s"), output, error->message);
-      return status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+      /* Kept elsewhere, said: the report of what was traced still follows. */
+      status = status == WS_CLI_EXIT_OK ? WS_CLI_EXIT_FAILED : status;
+      output = saved;
     }
   if (!quiet)
     {

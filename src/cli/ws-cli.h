@@ -140,6 +140,12 @@ void ws_cli_write_data (FILE *out, const char *text);
 /* Before the work: FALSE, after a usage error naming `option` ("-o"), when `output` cannot
  * be written (ws_file_check_writable): empty, a folder, a missing or read-only folder. */
 gboolean ws_cli_check_output (const char *command, const char *option, const char *output);
+/* Saves `session` to `output`, or, where that fails at the end (its folder removed while the
+ * work ran, a full disk), to a file of its own in the cache or temporary folder, after an
+ * error that names both and `what` was saved ("the session"); the path written, NULL when
+ * nowhere could be (said too). */
+char *ws_cli_save_session (const char *command, WsSession *session, const char *output,
+                           const char *what);
 
 /* ---- numbers for people ------------------------------------------------------------------ */
 

@@ -5,14 +5,27 @@
 
 #include <string.h>
 
-/* The bidirectional controls that reorder what follows them: embeddings and overrides
- * (U+202A–U+202E) and isolates (U+2066–U+2069). A kernel name holding one can make a table
- * read differently from what it says. The marks U+200E/U+200F only nudge neutral characters
- * and are left alone. */
-static gboolean
-is_bidi_control (gunichar c)
+/* The bidirectional controls: embeddings and overrides (U+202A–U+202E) and isolates
+ * (U+2066–U+2069) reorder what follows them, and the marks (U+200E, U+200F, U+061C) move the
+ * neutral characters around them. A kernel name holding one can make a table or a chart
+ * read differently from what it says. */
+gboolean
+ws_format_is_hidden_control (gunichar c)
 {
-  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+  return (c >= 0x80 && c <= 0x9F) || (c >= 0x202A && c <= 0x202E)
+         || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0x061C;
+}
+
+gboolean
+ws_format_may_need_escape (const char *text)
+{
+  /* C0 and DEL, and the lead bytes of every hidden control's UTF-8 (C2, D8, E2), or a byte
+   * that cannot start a character. */
+  for (const guchar *p = (const guchar *) text; p != NULL && *p != '\0'; p++)
+    if (*p < 0x20 || *p == 0x7F || *p == 0xC2 || *p == 0xD8 || *p == 0xE2
+        || (*p >= 0x80 && *p < 0xC2) || *p > 0xF4)
+      return TRUE;
+  return FALSE;
 }
 
 char *
@@ -41,7 +54,7 @@ ws_format_escape_controls (const char *text, WsEscapeFlags keep)
         g_string_append_c (out, (char) c);
       else if (c < 0x20 || c == 0x7F)
         g_string_append_printf (out, "\\x%02x", c);
-      else if ((c >= 0x80 && c <= 0x9F) || is_bidi_control (c))
+      else if (ws_format_is_hidden_control (c))
         g_string_append_printf (out, "\\u%04x", c);
       else
         g_string_append_len (out, p, g_utf8_next_char (p) - p);
@@ -53,9 +66,13 @@ ws_format_escape_controls (const char *text, WsEscapeFlags keep)
 void
 ws_format_append_csv_field (GString *out, const char *text)
 {
+  g_autofree char *escaped = NULL;
+
   g_return_if_fail (out != NULL);
   if (text == NULL)
     return;
+  if (ws_format_may_need_escape (text))
+    text = escaped = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE | WS_ESCAPE_KEEP_TAB);
   if (strpbrk (text, ",\"\r\n") == NULL)
     {
       g_string_append (out, text);

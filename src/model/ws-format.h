@@ -24,9 +24,21 @@ typedef enum
  * text, CJK included, is unchanged. For tables and messages; CSV and JSON stay exact. */
 char *ws_format_escape_controls (const char *text, WsEscapeFlags keep);
 
-/* `text` as one CSV field (RFC 4180), every character kept: in quotes, with its quotes
- * doubled, where it holds a comma, a quote or a line break; as it is otherwise. NULL writes
- * an empty field. */
+/* Whether `c` acts on a terminal or a page without being seen: a C1 control (U+0080–U+009F;
+ * U+009B starts a terminal's control sequence) or a bidirectional control (the marks
+ * U+200E, U+200F, U+061C, the embeddings and overrides U+202A–U+202E, the isolates
+ * U+2066–U+2069), which reorder what a person reads. Every output format escapes these. */
+gboolean ws_format_is_hidden_control (gunichar c);
+
+/* Whether `text` may hold something ws_format_escape_controls() would change: a quick test
+ * of its bytes, for callers that escape only where needed. */
+gboolean ws_format_may_need_escape (const char *text);
+
+/* `text` as one CSV field (RFC 4180): in quotes, with its quotes doubled, where it holds a
+ * comma, a quote or a line break; as it is otherwise. Controls other than newline and tab
+ * (C0 and C1, DEL, the bidirectional ones) are escaped as ws_format_escape_controls() does,
+ * so that the file shown on a terminal or opened in a spreadsheet shows them, not their
+ * effect. NULL writes an empty field. */
 void ws_format_append_csv_field (GString *out, const char *text);
 
 G_END_DECLS

@@ -4,6 +4,8 @@
  */
 #include "ws-json-writer.h"
 
+#include "ws-format.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -53,8 +55,24 @@ append_escaped (GString *out, const char *s)
       const char *escape;
       char unicode[8];
 
-      if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
+      if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f && c != 0xc2 && c != 0xd8
+          && c != 0xe2)
         continue;
+      if (c >= 0x80)
+        {
+          /* The lead byte of a C1 or bidirectional control, maybe (the text is UTF-8): \u
+           * escaped, so that a terminal or a page shows the data without acting on it. */
+          gunichar u = g_utf8_get_char (p);
+
+          if (!ws_format_is_hidden_control (u))
+            continue;
+          g_snprintf (unicode, sizeof unicode, "\\u%04x", u);
+          g_string_append_len (out, run, p - run);
+          g_string_append (out, unicode);
+          p = g_utf8_next_char (p) - 1;
+          run = p + 1;
+          continue;
+        }
       switch (c)
         {
         case '"': escape = "\\\""; break;

@@ -481,19 +481,26 @@ child_setup (gpointer data)
 #endif
 }
 
+/* Programs that join their arguments into a command line for a shell on another machine. */
 static gboolean
 is_ssh (const char *word)
 {
+  static const char *const remote_shells[] = { "ssh", "autossh", "rsh", "remsh", "slogin",
+                                               "dbclient", NULL };
   g_autofree char *base = g_path_get_basename (word);
 
-  return g_str_equal (base, "ssh");
+  return g_strv_contains (remote_shells, base);
 }
 
+/* Any word, wherever it stands: a word before it may be an option of the program in front
+ * (nice -5 ssh, env -i ssh, timeout -s KILL 60 ssh), and taking a word that only looks like
+ * ssh for one quotes the runner's words once too often, which the runner refuses, where
+ * missing a real ssh lets the far side's shell run what they hold. */
 gboolean
 ws_launcher_is_ssh (const char *const *launcher)
 {
   for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
-    if (is_ssh (launcher[i]) && (i == 0 || launcher[i - 1][0] != '-'))
+    if (is_ssh (launcher[i]))
       return TRUE;
   return FALSE;
 }

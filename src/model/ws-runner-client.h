@@ -36,7 +36,8 @@ typedef enum
 } WsLauncherKind;
 
 void ws_runner_client_set_launcher_kind (WsRunnerClient *self, WsLauncherKind kind);
-/* WS_LAUNCHER_AUTO's rule: whether one of the launcher's words is a program named ssh. */
+/* WS_LAUNCHER_AUTO's rule: whether one of the launcher's words, wherever it stands, is a
+ * program named ssh (or autossh, rsh, remsh, slogin, dbclient). */
 gboolean ws_launcher_is_ssh (const char *const *launcher);
 
 /* Before start: the runner's stdin is a pipe held open until it has finished (else

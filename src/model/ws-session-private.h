@@ -21,6 +21,7 @@ struct _WsSession
   GListStore *devices;
   GListStore *runs;
   GHashTable *runs_by_id;  /* int → WsRun (borrowed from runs) */
+  GHashTable *announced_twice; /* int ids of runs announced again; NULL while none was */
   GListStore *kernels;     /* WsKernelEntry, in the order they came */
   GHashTable *kernels_by_name; /* name → WsKernelEntry (borrowed from kernels) */
   GPtrArray *errors;       /* WsRunnerError: session-level */

@@ -41,13 +41,22 @@ span_from_record (const WsRecord *r, WsSpan *a)
   a->end = MAX (ws_record_int (r, o, WS_KEY_END, a->start), a->start);
 }
 
+/* Whether records naming run `id` may belong to a second run of that id: then they are not
+ * the first's, which is kept as it was. */
+static gboolean
+announced_twice (WsSession *self, int id)
+{
+  return G_UNLIKELY (self->announced_twice != NULL)
+         && g_hash_table_contains (self->announced_twice, GINT_TO_POINTER (id));
+}
+
 static void
 add_activity (WsSession *self, const WsSpan *activity, guint32 run_id)
 {
   WsRun *run = run_id ? ws_session_find_run (self, (int) run_id) : self->last_run;
 
-  if (run == NULL)
-    return; /* an activity of no announced run has nowhere to go */
+  if (run == NULL || (run_id != 0 && announced_twice (self, (int) run_id)))
+    return; /* an activity of no announced run, or of a contradicted one, has nowhere to go */
   _ws_run_append_activity (run, activity);
   self->n_activities++;
 }
@@ -175,6 +184,11 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
     {
       WsSpan a;
 
+      if (G_UNLIKELY (self->n_activities >= WS_SESSION_MAX_ACTIVITIES))
+        return fail (self, error, WS_SESSION_ERROR_TOO_LARGE,
+                     _("it holds more than %d activity records, the most a session may hold "
+                       "in memory; trace fewer runs or a shorter program"),
+                     WS_SESSION_MAX_ACTIVITIES);
       span_from_record (r, &a);
       add_activity (self, &a, a.run);
       return TRUE;
@@ -199,8 +213,28 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       int id = (int) ws_record_int (r, o, WS_KEY_ID, 0);
 
       if (ws_session_find_run (self, id) != NULL)
-        return fail (self, error, WS_SESSION_ERROR_MALFORMED,
-                     _("run %d is announced twice; the second is ignored"), id);
+        {
+          /* Two runs of one id contradict each other: the first is kept whole, and nothing
+           * that names the id from here on (the second's launch, timing, verification,
+           * activities) replaces a part of it. */
+          if (self->announced_twice == NULL)
+            self->announced_twice = g_hash_table_new (g_direct_hash, g_direct_equal);
+          g_hash_table_add (self->announced_twice, GINT_TO_POINTER (id));
+          /* An activity without a run id belongs to no run until the next is announced. */
+          if (self->last_run != NULL)
+            _ws_run_finish_activities (self->last_run);
+          self->last_run = NULL;
+          return fail (self, error, WS_SESSION_ERROR_MALFORMED,
+                       _("run %d is announced twice: the second, and the records after it that "
+                         "name run %d, are ignored; the first is kept"),
+                       id, id);
+        }
+      if (G_UNLIKELY (g_hash_table_size (self->runs_by_id) >= WS_SESSION_MAX_RUNS))
+        return fail (self, error, WS_SESSION_ERROR_TOO_LARGE,
+                     _("it holds more than %d runs, the most a session may hold in memory (a "
+                       "sweep of the runner makes at most 10,000); split it, or sweep fewer "
+                       "configurations"),
+                     WS_SESSION_MAX_RUNS);
       run = _ws_run_new_from_record (r);
       if (self->last_run != NULL)
         _ws_run_seal_activities (self->last_run);
@@ -219,6 +253,11 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       if (run == NULL)
         return fail (self, error, WS_SESSION_ERROR_MALFORMED,
                      _("a %s record names run %d, which was never announced"), type, id);
+      if (announced_twice (self, id))
+        return fail (self, error, WS_SESSION_ERROR_MALFORMED,
+                     _("a %s record names run %d after a second run %d was announced: it is "
+                       "ignored, and the first run's is kept"),
+                     type, id, id);
       store (self, r, type, id, text, length);
       _ws_run_set_record (run, type, r);
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_UPDATED], 0, run);

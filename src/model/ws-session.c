@@ -40,6 +40,7 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->hello, ws_hello_unref);
   g_clear_object (&self->devices);
   g_clear_pointer (&self->runs_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->announced_twice, g_hash_table_unref);
   g_clear_object (&self->runs);
   g_clear_pointer (&self->kernels_by_name, g_hash_table_unref);
   g_clear_object (&self->kernels);

@@ -32,6 +32,12 @@ G_BEGIN_DECLS
  * (ws_session_get_n_bad_lines()), and the last problem says how many there were. */
 #define WS_SESSION_MAX_PROBLEMS 1000
 
+/* What a session holds at most, each kept in memory whole: five times the largest sweep the
+ * runner makes (10,000 configurations), and activities for as many runs of a traced sweep.
+ * A file with more is refused when the bound is passed, with a message that says so. */
+#define WS_SESSION_MAX_RUNS 50000
+#define WS_SESSION_MAX_ACTIVITIES 10000000
+
 #define WS_SESSION_ERROR (ws_session_error_quark ())
 GQuark ws_session_error_quark (void);
 
@@ -41,6 +47,7 @@ typedef enum
   WS_SESSION_ERROR_NOT_A_SESSION,   /* its first record is not the runner's hello */
   WS_SESSION_ERROR_NEWER_PROTOCOL,  /* written by a newer Warpscope */
   WS_SESSION_ERROR_MALFORMED,       /* one line is not a record (the session goes on) */
+  WS_SESSION_ERROR_TOO_LARGE,       /* more runs or activities than a session holds */
 } WsSessionError;
 
 typedef enum

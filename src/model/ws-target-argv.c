@@ -239,11 +239,17 @@ ws_target_build_argv (WsTarget *self, const char *const *args, GError **error)
         }
       break;
     case WS_TARGET_COMMAND:
-      add_all (argv, ws_target_get_launcher (self));
-      for (guint i = 0; i < runner->len; i++)
-        g_ptr_array_add (argv, ws_target_get_remote_shell (self)
-                                 ? ws_target_quote_for_shell (g_ptr_array_index (runner, i))
-                                 : g_strdup (g_ptr_array_index (runner, i)));
+      {
+        /* Judged again here, not only when the target was made: a target saved by an
+         * older Warpscope, or by hand, may say no remote shell for a launcher ending in ssh. */
+        gboolean remote = ws_target_get_remote_shell (self)
+                          || ws_launcher_is_ssh (ws_target_get_launcher (self));
+
+        add_all (argv, ws_target_get_launcher (self));
+        for (guint i = 0; i < runner->len; i++)
+          g_ptr_array_add (argv, remote ? ws_target_quote_for_shell (g_ptr_array_index (runner, i))
+                                        : g_strdup (g_ptr_array_index (runner, i)));
+      }
       break;
     }
   for (guint i = 0; far != NULL && i < far->len; i++)

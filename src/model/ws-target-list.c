@@ -97,6 +97,11 @@ ws_target_list_new (const char *path)
   return self;
 }
 
+/* A person's saved targets are a few lines each: a file past these is not one, and reading
+ * it whole (GKeyFile holds it all) would take memory and time in proportion. */
+#define MAX_FILE_BYTES (1024 * 1024)
+#define MAX_TARGETS 1000
+
 WsTargetList *
 ws_target_list_load (const char *path, GError **error)
 {
@@ -104,7 +109,20 @@ ws_target_list_load (const char *path, GError **error)
   g_autoptr (GKeyFile) key_file = g_key_file_new ();
   g_autoptr (GError) local = NULL;
   g_auto (GStrv) groups = NULL;
+  GStatBuf st;
 
+  if (g_stat (self->path, &st) == 0 && st.st_size > MAX_FILE_BYTES)
+    {
+      g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) st.st_size);
+
+      /* Translators: the file of saved targets, its size in bytes, the most read. */
+      g_set_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_INVALID,
+                   _("the saved targets in %s cannot be read: the file is %s bytes, more than "
+                     "the %d a targets file may be; remove what is not a target from it "
+                     "(warpscope-cli targets remove NAME) or move it away"),
+                   self->path, size, MAX_FILE_BYTES);
+      return NULL;
+    }
   if (!g_key_file_load_from_file (key_file, self->path, G_KEY_FILE_NONE, &local))
     {
       if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -115,6 +133,14 @@ ws_target_list_load (const char *path, GError **error)
       return NULL;
     }
   groups = g_key_file_get_groups (key_file, NULL);
+  if (g_strv_length (groups) > MAX_TARGETS)
+    {
+      g_set_error (error, WS_TARGET_ERROR, WS_TARGET_ERROR_INVALID,
+                   _("the saved targets in %s cannot be read: it names %u targets, more than "
+                     "the %d a targets file may hold; remove those not used"),
+                   self->path, g_strv_length (groups), MAX_TARGETS);
+      return NULL;
+    }
   for (guint i = 0; groups[i] != NULL; i++)
     {
       g_autoptr (WsTarget) target = ws_target_new_from_key_file (key_file, groups[i], &local);

@@ -118,6 +118,19 @@ void _ws_own_output_source (const OwnKernel *k);
 int _ws_own_compile_all (OwnKernel *k, const WsOptions *o, const WsRunnerDevice *device,
                          int *exit_code);
 
+/* ws-own-includes.c: whether every #include of the kernel file (and of the headers of its
+ * folder it includes) names a file of its folder and below or a CUDA toolkit header; 0 with
+ * the first that does not, its file, line and column, and what to change. */
+typedef struct
+{
+  char file[1024];
+  int line, column;
+  char message[1400];
+} WsIncludeProblem;
+
+int _ws_own_check_includes (const char *path, const char *text, size_t len,
+                            WsIncludeProblem *problem);
+
 /* ws-own-plan.c: the values --param chose first for each parameter (the header's default
  * when it was not given): the configuration --memcheck checks. */
 const char *_ws_own_first_value (int param);

@@ -218,6 +218,17 @@ load_file (const char *path)
         }
       return 0;
     }
+  {
+    /* Before NVRTC reads a byte of anything the kernel includes. */
+    WsIncludeProblem problem;
+
+    if (!_ws_own_check_includes (k->path, k->text, k->len, &problem))
+      {
+        ws_output_error_at (0, WS_ERROR_SEVERITY_ERROR, WS_ERROR_BAD_SOURCE, problem.message,
+                            NULL, problem.file, problem.line, problem.column);
+        return 0;
+      }
+  }
   _ws_own_fill_desc (k);
   return k->kf.verify != WS_KF_VERIFY_BUILTIN || check_builtin (k);
 }
