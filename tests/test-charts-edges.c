@@ -249,7 +249,7 @@ test_lanes_extreme (void)
   for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
     {
       g_autoptr (WsRun) run = g_list_model_get_item (runs, i);
-      WsRunLanes *lanes = _ws_run_lanes_get (run);
+      WsRunLanes *lanes = ws_run_lanes_get (run);
 
       g_assert_true (lanes->has_range);
       for (guint j = 0; j < lanes->n_lanes; j++)
@@ -263,7 +263,7 @@ test_lanes_extreme (void)
               g_assert_cmpint (lane->reach[k], >=, lane->spans[k].end);
             }
         }
-      _ws_run_lanes_unref (lanes);
+      ws_run_lanes_unref (lanes);
     }
   {
     g_autoptr (WsSession) empty = ws_session_new (WS_SESSION_SOURCE_RECORDING);
@@ -277,10 +277,10 @@ test_lanes_extreme (void)
     feed (empty, "{\"type\":\"timing\",\"run\":1,\"kernel_ns\":{\"median\":1,\"n\":1}}");
     ws_session_end (empty);
     run = ws_session_find_run (empty, 1);
-    lanes = _ws_run_lanes_get (run);
+    lanes = ws_run_lanes_get (run);
     g_assert_false (lanes->has_range);
     g_assert_cmpuint (lanes->n_lanes, ==, 0);
-    _ws_run_lanes_unref (lanes);
+    ws_run_lanes_unref (lanes);
   }
 }
 

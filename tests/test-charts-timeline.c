@@ -7,6 +7,7 @@
 #include "test-repeat-session.h"
 #include "ws-chart-timeline-private.h"
 #include "ws-trace-command.h"
+#include "ws-span-lanes.h"
 
 static void
 test_timeline_zoom (void)
@@ -443,7 +444,7 @@ test_timeline_index (void)
 {
   g_autoptr (GPtrArray) lines = sample_lines ("vector-add-sizes-h200.jsonl", keep_first_run, NULL);
   g_autoptr (WsSession) session = session_from_lines (lines);
-  WsLaneIndex *a = _ws_lane_index_get (session), *b = _ws_lane_index_get (session), *c;
+  WsLaneIndex *a = ws_session_get_lane_index (session), *b = ws_session_get_lane_index (session), *c;
   guint n = a->runs->len ? ((WsRunLanes *) g_ptr_array_index (a->lanes, 0))->n_activities : 0;
 
   g_assert_true (a == b);
@@ -455,13 +456,13 @@ test_timeline_index (void)
                         "\"kind\":\"memset\",\"bytes\":4,\"start\":999999999999,"
                         "\"end\":1000000000000}",
                         -1, NULL);
-  c = _ws_lane_index_get (session);
+  c = ws_session_get_lane_index (session);
   g_assert_true (c != a);
   g_assert_cmpint (c->end, ==, 1000000000000);
   g_assert_cmpint (a->end, <, c->end);
-  _ws_lane_index_unref (a);
-  _ws_lane_index_unref (b);
-  _ws_lane_index_unref (c);
+  ws_lane_index_unref (a);
+  ws_lane_index_unref (b);
+  ws_lane_index_unref (c);
 }
 
 /* Thirteen thousand runs seen whole: most are a fraction of a pixel wide, and are drawn
@@ -582,13 +583,13 @@ test_timeline_trace (void)
         guint64 key;
 
         kernels++;
-        g_assert_true (_ws_timeline_trace_key (trace, &spans[i], &key));
+        g_assert_true (ws_span_lane_key (trace, &spans[i], &key));
         g_assert_cmpuint (key, ==, WS_LANE_KEY (WS_LANE_KERNEL, 7));
         g_assert_cmpint (spans[i].start, >, g->start);
         g_assert_cmpint (spans[i].end, <, g->end);
       }
   g_assert_cmpuint (kernels, ==, 1);
-  g_assert_true (_ws_timeline_trace_range (trace, &start, &end));
+  g_assert_true (ws_session_get_time_range (session, &start, &end));
   g_assert_cmpint (g->start, ==, start);
   g_assert_cmpint (g->end, ==, end);
   g_assert_cmpint (end - start, >, 1000000000); /* the program ran for seconds */

@@ -15,7 +15,7 @@
 #include "ws-analysis.h"
 #include "ws-chart-axes-private.h"
 #include "ws-chart-format-private.h"
-#include "ws-chart-lanes-private.h"
+#include "ws-span-lanes.h"
 #include "ws-chart-private.h"
 #include "ws-chart-shapes-private.h"
 #include "ws-export.h"

@@ -19,6 +19,7 @@
 #include "test-repeat-session.h"
 #include "ws-chart.h"
 #include "ws-export.h"
+#include "ws-span-lanes.h"
 
 #define RUNS 10
 

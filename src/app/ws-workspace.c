@@ -6,6 +6,7 @@
 
 #include "ws-background.h"
 #include "ws-trace.h"
+#include "ws-span-lanes.h"
 
 struct _WsWorkspace
 {
@@ -19,7 +20,7 @@ struct _WsWorkspace
   WsActivityRef activity;
   gboolean presentation;
   WsSessionAnalysis *analysis; /* the session's */
-  gboolean prepared;            /* what the timeline draws first is built (ws_chart_prepare) */
+  gboolean prepared;            /* what the timeline draws first is built (ws_session_prepare_lanes) */
 };
 
 G_DEFINE_FINAL_TYPE (WsWorkspace, ws_workspace, G_TYPE_OBJECT)
@@ -141,7 +142,7 @@ analysis_ready_cb (WsSessionAnalysis *analysis, GParamSpec *pspec, WsWorkspace *
 static void
 prepare_thread (GTask *task, gpointer source, gpointer session, GCancellable *cancellable)
 {
-  ws_chart_prepare (session);
+  ws_session_prepare_lanes (session);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -362,15 +363,23 @@ ws_workspace_step_run (WsWorkspace *self, int delta)
 gboolean
 ws_workspace_get_full_range (WsWorkspace *self, gint64 *start, gint64 *end)
 {
-  WsChartOptions options;
+  gint64 length;
 
   g_return_val_if_fail (WS_IS_WORKSPACE (self), FALSE);
   if (self->session == NULL)
     return FALSE;
-  ws_chart_options_init (&options, WS_CHART_TIMELINE, ws_theme_get (WS_THEME_LIGHT), 1, 1);
-  options.run = self->run;
-  options.compare_run = self->compare_run;
-  return ws_timeline_get_full_range (self->session, &options, start, end);
+  /* Two runs compared: each from its own start (ws_workspace_get_origin). */
+  if (ws_workspace_is_comparing (self)
+      && ws_workspace_get_selected_run (self) != ws_workspace_get_compared_run (self)
+      && (length = ws_runs_compared_length (ws_workspace_get_selected_run (self),
+                                            ws_workspace_get_compared_run (self)))
+           > 0)
+    {
+      *start = 0;
+      *end = length;
+      return TRUE;
+    }
+  return ws_session_get_time_range (self->session, start, end) && *end > *start;
 }
 
 void

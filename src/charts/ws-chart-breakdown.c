@@ -247,7 +247,7 @@ _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
     }
   if (runs->len > 0)
     {
-      g_autofree char *kernels = _ws_chart_kernels_label (runs);
+      g_autofree char *kernels = ws_runs_dup_kernels_label (runs);
 
       data->frame.title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN),
                                            kernels);

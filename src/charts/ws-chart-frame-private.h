@@ -56,8 +56,6 @@ void _ws_chart_notes_draw (WsChartContext *ctx, const WsChartFrame *frame, doubl
 void _ws_chart_message (WsChartContext *ctx, const WsRect *area, const char *sentence);
 /* ws_run_dup_size_label, knowing 2D shapes as well: "n = 10,000", "4096³", "5000×3000". */
 char *_ws_chart_dup_size_label (WsRun *run);
-/* The kernels of these runs in order, three named and the rest counted: "a, b, c and 1 more". */
-char *_ws_chart_kernels_label (GPtrArray *runs);
 /* "NVIDIA H200 · 2026-11-29": which GPU and when. */
 char *_ws_chart_subtitle (WsSession *session, const char *what);
 

@@ -117,27 +117,6 @@ _ws_chart_dup_size_label (WsRun *run)
   return ws_run_dup_size_label (run);
 }
 
-char *
-_ws_chart_kernels_label (GPtrArray *runs)
-{
-  GString *kernels = g_string_new (NULL);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  guint named = 0;
-
-  for (guint i = 0; i < runs->len; i++)
-    {
-      const char *k = ws_run_get_config (g_ptr_array_index (runs, i))->kernel;
-
-      if (k == NULL || !g_hash_table_add (seen, (gpointer) k))
-        continue;
-      if (named++ < 3)
-        g_string_append_printf (kernels, "%s%s", named > 1 ? ", " : "", k);
-    }
-  if (named > 3)
-    g_string_append_printf (kernels, _(" and %u more"), named - 3);
-  return g_string_free (kernels, FALSE);
-}
-
 static gboolean
 has_results (WsRun *run)
 {

@@ -232,7 +232,7 @@ decide_together (WsChartContext *ctx, WsTimelineLayout *l)
       l->together = FALSE;
       return;
     }
-  for (guint i = _ws_lane_index_first_reaching (index, l->start);
+  for (guint i = ws_lane_index_first_reaching (index, l->start);
        i < index->runs->len && index->starts[i] < l->end && n <= room; i++)
     if (index->ends[i] >= l->start
         && ((double) index->ends[i] - (double) index->starts[i]) * l->ppn < narrow)
@@ -256,7 +256,7 @@ layout_single (WsChartContext *ctx, const WsTimelineData *data, const WsRect *co
   fit_rows (ctx, l->rows, avail);
   size_rows (l, avail, 8 * ctx->line_height);
   /* Exact to the nanosecond whatever the times: doubles of 10¹⁸ ns would not be. */
-  l->ppn = l->plot.width / (double) MAX (_ws_span_duration (l->start, l->end), 1);
+  l->ppn = l->plot.width / (double) MAX (ws_time_length (l->start, l->end), 1);
   decide_together (ctx, l);
 }
 
@@ -287,7 +287,7 @@ layout_compare (WsChartContext *ctx, const WsTimelineData *data, const WsRect *c
       size_rows (l, avail, 6 * ctx->line_height);
       if (i == 0)
         ppn = l->plot.width
-              / (double) MAX (_ws_span_duration (data->window_start, data->window_end), 1);
+              / (double) MAX (ws_time_length (data->window_start, data->window_end), 1);
       l->ppn = ppn;
       decide_together (ctx, l);
     }

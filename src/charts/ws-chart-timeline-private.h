@@ -11,7 +11,7 @@
 #include "ws-chart-axes-private.h"
 #include "ws-chart-format-private.h"
 #include "ws-chart-frame-private.h"
-#include "ws-chart-lanes-private.h"
+#include "ws-span-lanes.h"
 #include "ws-chart-private.h"
 #include "ws-chart-shapes-private.h"
 #include "ws-trace.h"
@@ -129,10 +129,8 @@ gboolean _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l
 void _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
                                  const WsTimelineLayout *l);
 
-/* A traced program (ws-chart-timeline-trace.c): the lane of a span (FALSE: none), the range
- * its spans cover, the collect step (FALSE: nothing to draw), the band and the spans. */
-gboolean _ws_timeline_trace_key (WsTrace *trace, const WsSpan *span, guint64 *key);
-gboolean _ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end);
+/* A traced program (ws-chart-timeline-trace.c): the collect step (FALSE: nothing to draw), the
+ * band and the spans; the lanes and the range are the model's (ws-span-lanes.h). */
 gboolean _ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
                                      const WsTimelineOptions *options);
 void _ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *l,

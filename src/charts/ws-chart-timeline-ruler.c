@@ -29,7 +29,7 @@ ruler_label (const Ruler *r, double rel)
 void
 _ws_timeline_draw_ruler (WsChartContext *ctx, const WsTimelineLayout *l)
 {
-  double span = (double) MAX (_ws_span_duration (l->start, l->end), 1);
+  double span = (double) MAX (ws_time_length (l->start, l->end), 1);
   double count = MAX (2, floor (l->plot.width / (7 * ctx->line_height)));
   g_autoptr (GArray) ticks = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
@@ -347,7 +347,7 @@ _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
 {
   const WsLaneIndex *index = l->group->index;
   Band b = { ctx, l };
-  guint first = _ws_lane_index_first_reaching (index, l->start > G_MININT64 ? l->start - 1
+  guint first = ws_lane_index_first_reaching (index, l->start > G_MININT64 ? l->start - 1
                                                                             : l->start);
 
   for (guint s = 0; s < 3; s++)

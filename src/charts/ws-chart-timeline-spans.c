@@ -76,7 +76,7 @@ static void
 walk_lane (Walk *w, Row *row, WsRun *run, const WsLane *lane)
 {
   const WsTimelineLayout *l = w->l;
-  guint i = _ws_lane_first_reaching (lane, l->start);
+  guint i = ws_lane_first_reaching (lane, l->start);
 
   while (i < lane->n && lane->spans[i].start < l->end)
     {
@@ -105,7 +105,7 @@ walk_lane (Walk *w, Row *row, WsRun *run, const WsLane *lane)
         }
       column = floor (MAX (x0, l->plot.x) - l->plot.x);
       column_end = ws_ns_from_double ((double) l->start + ceil ((column + 1) / l->ppn));
-      k = _ws_lane_first_starting (lane, i + 1, column_end);
+      k = ws_lane_first_starting (lane, i + 1, column_end);
       if (k == i + 1)
         {
           /* A lone narrow span still shows, a pixel wide, inside the plot. */
@@ -200,7 +200,7 @@ walk_run (Walk *w, WsRun *run, const WsRunLanes *lanes)
 static guint
 fragments (const WsSpan *a, char *frags[4])
 {
-  double ns = (double) _ws_span_duration (a->start, a->end);
+  double ns = (double) ws_time_length (a->start, a->end);
   g_autofree char *duration = ws_units_duration (ns);
   guint n = 0;
 
@@ -380,7 +380,7 @@ _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l)
   const WsLaneIndex *index = l->group->index;
   cairo_t *cr = ctx->cr;
   Walk w = { ctx, l };
-  guint first = _ws_lane_index_first_reaching (index, l->start);
+  guint first = ws_lane_index_first_reaching (index, l->start);
 
   rows_init (&w);
   /* The runs in view, found by a binary search: each walks its lanes, or, when many are a
@@ -434,7 +434,7 @@ outline_rect (WsChartContext *ctx, const WsTimelineLayout *l, WsRun *run, guint 
   if (l->together && ws_run_get_time_range (run, &rs, &re)
       && ((double) re - (double) rs) * l->ppn < WS_TIMELINE_NARROW_RUN * ctx->unit)
     return FALSE;
-  category = _ws_lane_category (&a[index]);
+  category = ws_lane_category (&a[index]);
   *row = _ws_timeline_row_of (l, WS_LANE_KEY (category,
                                               category == WS_LANE_KERNEL ? a[index].stream : 0));
   if (*row < 0 || a[index].end < l->start || a[index].start > l->end)

@@ -13,58 +13,8 @@
 
 #include "ws-chart-timeline-private.h"
 #include "ws-trace.h"
+#include "ws-span-lanes.h"
 
-/* A host thread's lane: 0 for a process's main thread (its id is the process's), so that the
- * program runs of a sweep, one process each, share one lane; else the thread's id. */
-static guint32
-thread_lane (WsTrace *trace, const WsSpan *s)
-{
-  GPtrArray *processes = ws_trace_get_processes (trace);
-
-  if (s->process < processes->len
-      && (gint64) s->thread == ((WsTraceProcess *) g_ptr_array_index (processes, s->process))->pid)
-    return 0;
-  return s->thread;
-}
-
-/* The lane a span goes in; FALSE for what has none (CUPTI's own work, later kinds). */
-gboolean
-_ws_timeline_trace_key (WsTrace *trace, const WsSpan *s, guint64 *key)
-{
-  switch ((WsActivityKind) s->kind)
-    {
-    case WS_ACTIVITY_API:
-      *key = WS_LANE_KEY (WS_LANE_API, thread_lane (trace, s));
-      return TRUE;
-    case WS_ACTIVITY_NVTX:
-      *key = WS_LANE_KEY (WS_LANE_NVTX, thread_lane (trace, s));
-      return TRUE;
-    case WS_ACTIVITY_JIT:
-      *key = WS_LANE_KEY (WS_LANE_JIT, 0);
-      return TRUE;
-    case WS_ACTIVITY_KERNEL:
-      *key = WS_LANE_KEY (WS_LANE_KERNEL, s->stream);
-      return TRUE;
-    case WS_ACTIVITY_MEMCPY:
-      *key = WS_LANE_KEY (s->direction == WS_COPY_HTOD   ? WS_LANE_H2D
-                          : s->direction == WS_COPY_DTOH ? WS_LANE_D2H
-                                                        : WS_LANE_OTHER_COPY,
-                          0);
-      return TRUE;
-    case WS_ACTIVITY_MEMSET:
-      *key = WS_LANE_KEY (WS_LANE_MEMSET, 0);
-      return TRUE;
-    case WS_ACTIVITY_SYNC:
-      *key = WS_LANE_KEY (WS_LANE_SYNC, 0);
-      return TRUE;
-    case WS_ACTIVITY_OVERHEAD:
-    case WS_ACTIVITY_OTHER:
-    default:
-      return FALSE;
-    }
-}
-
-/* Top to bottom as a person reads a program: what the host asked for, then what the GPU did. */
 static int
 lane_order (WsLaneCategory category)
 {
@@ -146,7 +96,7 @@ collect_rows (WsTrace *trace)
     {
       guint64 key;
 
-      if (!_ws_timeline_trace_key (trace, &spans[i], &key))
+      if (!ws_span_lane_key (trace, &spans[i], &key))
         continue;
       if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_API || WS_LANE_KEY_CATEGORY (key) == WS_LANE_NVTX)
         g_hash_table_add (threads, GUINT_TO_POINTER (WS_LANE_KEY_STREAM (key)));
@@ -159,27 +109,6 @@ collect_rows (WsTrace *trace)
 }
 
 /* ---- the range and the data ------------------------------------------------------------- */
-
-gboolean
-_ws_timeline_trace_range (WsTrace *trace, gint64 *start, gint64 *end)
-{
-  guint n_spans;
-  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
-  gint64 lo = G_MAXINT64, hi = G_MININT64;
-
-  for (guint i = 0; i < n_spans; i++)
-    {
-      guint64 key;
-
-      if (!_ws_timeline_trace_key (trace, &spans[i], &key))
-        continue;
-      lo = MIN (lo, spans[i].start);
-      hi = MAX (hi, spans[i].end);
-    }
-  *start = lo;
-  *end = hi;
-  return hi > lo;
-}
 
 /* "python3 vector_add.py": the program as the person typed it, without the folders. */
 static char *
@@ -229,7 +158,7 @@ _ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
   WsTimelineGroup *g = &data->groups[0];
   gint64 start, end;
 
-  if (trace == NULL || !_ws_timeline_trace_range (trace, &start, &end))
+  if (trace == NULL || !ws_session_get_time_range (session, &start, &end))
     return FALSE;
   data->trace = trace;
   data->n_groups = 1;
@@ -396,7 +325,7 @@ _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l, W
         WsColor color;
         double y;
 
-        if (s->end < l->start || s->start > l->end || !_ws_timeline_trace_key (trace, s, &key)
+        if (s->end < l->start || s->start > l->end || !ws_span_lane_key (trace, s, &key)
             || (row = _ws_timeline_row_of (l, key)) < 0)
           continue;
         color = _ws_timeline_row_color (ctx->theme,
@@ -437,7 +366,7 @@ _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, do
       double d;
 
       if ((double) s->end < t - tolerance || (double) s->start > t + tolerance
-          || !_ws_timeline_trace_key (trace, s, &key) || key != row_key)
+          || !ws_span_lane_key (trace, s, &key) || key != row_key)
         continue;
       d = (t >= (double) s->start && t < (double) s->end)
             ? -1.0 / (1.0 + ((double) s->end - (double) s->start))

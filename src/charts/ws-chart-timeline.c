@@ -143,7 +143,7 @@ runs_in_view (const WsTimelineGroup *g)
   GPtrArray *shown = g_ptr_array_new ();
   const WsLaneIndex *index = g->index;
 
-  for (guint i = _ws_lane_index_first_reaching (index, add_saturated (g->start, -1));
+  for (guint i = ws_lane_index_first_reaching (index, add_saturated (g->start, -1));
        i < index->runs->len; i++)
     {
       const WsRunLanes *lanes = g_ptr_array_index (index->lanes, i);
@@ -192,11 +192,11 @@ collect_session (WsTimelineData *data, WsSession *session, const WsChartBase *ba
                  const WsTimelineOptions *o, GPtrArray **shown)
 {
   WsTimelineGroup *g = &data->groups[0];
-  WsLaneIndex *index = _ws_lane_index_get (session);
+  WsLaneIndex *index = ws_session_get_lane_index (session);
 
   if (index->runs->len == 0)
     {
-      _ws_lane_index_unref (index);
+      ws_lane_index_unref (index);
       return FALSE;
     }
   data->n_groups = 1;
@@ -233,11 +233,7 @@ compare_runs (WsSession *session, const WsChartBase *base, WsRun **a, WsRun **b)
 static gint64
 compare_span (WsRun *a, WsRun *b)
 {
-  gint64 sa, ea, sb, eb;
-
-  ws_run_get_time_range (a, &sa, &ea);
-  ws_run_get_time_range (b, &sb, &eb);
-  return MAX (MAX (_ws_span_duration (sa, ea), _ws_span_duration (sb, eb)), 1000);
+  return ws_runs_compared_length (a, b);
 }
 
 static void
@@ -245,7 +241,7 @@ collect_compare (WsTimelineData *data, WsRun *a, WsRun *b, const WsTimelineOptio
                  GPtrArray **shown)
 {
   WsRun *runs[2] = { a, b };
-  WsLaneIndex *index[2] = { _ws_lane_index_new (&a, 1), _ws_lane_index_new (&b, 1) };
+  WsLaneIndex *index[2] = { ws_lane_index_new (&a, 1), ws_lane_index_new (&b, 1) };
 
   data->n_groups = 2;
   data->window_start = 0;
@@ -383,7 +379,7 @@ _ws_timeline_data_free (WsTimelineData *data)
     {
       WsTimelineGroup *g = &data->groups[i];
 
-      g_clear_pointer (&g->index, _ws_lane_index_unref);
+      g_clear_pointer (&g->index, ws_lane_index_unref);
       g_clear_pointer (&g->rows, g_array_unref);
       g_free (g->caption);
     }
@@ -399,8 +395,6 @@ ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, g
                             gint64 *end)
 {
   WsChartRequest request;
-  WsLaneIndex *index;
-  gboolean any;
   WsRun *a, *b;
 
   g_return_val_if_fail (options != NULL, FALSE);
@@ -413,14 +407,7 @@ ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, g
     }
   if (session == NULL)
     return FALSE;
-  if (ws_session_get_trace (session) != NULL)
-    return _ws_timeline_trace_range (ws_session_get_trace (session), start, end);
-  index = _ws_lane_index_get (session);
-  any = index->runs->len > 0 && index->end > index->start;
-  *start = index->start;
-  *end = index->end;
-  _ws_lane_index_unref (index);
-  return any;
+  return ws_session_get_time_range (session, start, end) && *end > *start;
 }
 
 /* Collects and lays out what the widget shows, without drawing. */
@@ -480,7 +467,7 @@ typedef struct
 static void
 pick_in_lane (const WsLane *lane, WsRun *run, gint64 t, double tolerance, Pick *pick)
 {
-  for (guint k = _ws_lane_first_reaching (lane, (gint64) ((double) t - tolerance));
+  for (guint k = ws_lane_first_reaching (lane, (gint64) ((double) t - tolerance));
        k < lane->n && (double) lane->spans[k].start <= (double) t + tolerance; k++)
     {
       const WsLaneSpan *s = &lane->spans[k];
@@ -511,7 +498,7 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
                        MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
             .key;
   t = ws_ns_from_double ((double) l->start + (x - l->plot.x) / l->ppn);
-  for (guint i = _ws_lane_index_first_reaching (index,
+  for (guint i = ws_lane_index_first_reaching (index,
                                                 ws_ns_from_double ((double) t - tolerance));
        i < index->runs->len; i++)
     {
@@ -520,7 +507,7 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
 
       if ((double) lanes->start > (double) t + tolerance)
         break;
-      lane = _ws_run_lanes_find (lanes, key);
+      lane = ws_run_lanes_find (lanes, key);
       if (lane != NULL && (double) lanes->end >= (double) t - tolerance)
         pick_in_lane (lane, g_ptr_array_index (index->runs, i), t, tolerance, pick);
     }

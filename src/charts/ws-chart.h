@@ -78,11 +78,6 @@ void ws_chart_options_init (WsChartOptions *options, WsChartKind kind, const WsT
  * overlaid where the chart can compare (speedup: one curve per session, named by device). A
  * chart with nothing to show draws its frame and a sentence saying why. */
 void ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options);
-/* Builds what the first frame of a session's timeline would build: each run's activities
- * sorted into lanes and the session's runs by start, about half a second at a million
- * records. Safe in a thread, so that the app does it before it paints; the session must not
- * be fed meanwhile. */
-void ws_chart_prepare (WsSession *session);
 
 /* Before an export: FALSE, with a message saying what to change, when the chart would draw
  * nothing of `sessions` but the sentence saying why (a block-size chart of a session without a

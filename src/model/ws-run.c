@@ -726,3 +726,35 @@ ws_totals_for_window (const WsSpan *activities, guint n, gint64 start, gint64 en
   totals_filtered (activities, n, CLAMP (start, -limit, limit), CLAMP (end, -limit, limit), -1,
                    totals);
 }
+
+char *
+ws_runs_dup_kernels_label (GPtrArray *runs)
+{
+  GString *kernels = g_string_new (NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint named = 0;
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const char *k = ws_run_get_config (g_ptr_array_index (runs, i))->kernel;
+
+      if (k == NULL || !g_hash_table_add (seen, (gpointer) k))
+        continue;
+      if (named++ < 3)
+        g_string_append_printf (kernels, "%s%s", named > 1 ? ", " : "", k);
+    }
+  if (named > 3)
+    g_string_append_printf (kernels, _(" and %u more"), named - 3);
+  return g_string_free (kernels, FALSE);
+}
+
+gint64
+ws_runs_compared_length (WsRun *a, WsRun *b)
+{
+  gint64 sa, ea, sb, eb;
+
+  g_return_val_if_fail (WS_IS_RUN (a) && WS_IS_RUN (b), 0);
+  if (!ws_run_get_time_range (a, &sa, &ea) || !ws_run_get_time_range (b, &sb, &eb))
+    return 0;
+  return MAX (MAX (ws_time_length (sa, ea), ws_time_length (sb, eb)), 1000);
+}

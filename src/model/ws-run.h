@@ -169,6 +169,12 @@ char *ws_run_dup_block_label (WsRun *self);
 char *ws_run_dup_block_phrase (WsRun *self);
 /* "matmul_tiled TILE=16" for an own kernel's run with tunable parameters, else the kernel. */
 char *ws_run_dup_kernel_label (WsRun *self);
+/* The kernels of these runs (WsRun) in order, three named and the rest counted: "a, b, c and 1
+ * more". */
+char *ws_runs_dup_kernels_label (GPtrArray *runs);
+/* Two runs compared, each counted from its own start (ws_run_get_time_range's start is its
+ * origin): the longer one's length, at least 1 µs; 0 when either has no spans. */
+gint64 ws_runs_compared_length (WsRun *a, WsRun *b);
 /* "n = 10,000,000", "4096³", "512×256×1024". */
 char *ws_run_dup_size_label (WsRun *self);
 /* A run's host memory ("pageable", "pinned") in the reader's language; other values as

@@ -5,6 +5,7 @@
 
 #include "ws-record.h"
 #include "ws-session.h"
+#include "ws-span-lanes.h"
 #include "ws-trace.h"
 
 G_BEGIN_DECLS
@@ -42,6 +43,11 @@ struct _WsSession
   gboolean has_progress;
   WsRun *last_run;         /* the run that activities without a known run belong to */
   WsTrace *trace;          /* a traced program's records (ws-trace.c); NULL for runs */
+  /* The runs by start with their lanes (ws-span-lanes.c), built when first asked for and
+   * again when runs or spans have come since; the lock lets an export in a thread and the
+   * window share it. */
+  WsLaneIndex *lane_index;
+  GMutex lane_lock;
   guint trace_spans_told;  /* its spans when "changed" last said it grew */
 
   /* An own kernel's session (docs/own-kernels.md). */

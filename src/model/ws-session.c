@@ -37,6 +37,8 @@ ws_session_finalize (GObject *object)
   WsSession *self = WS_SESSION (object);
 
   g_clear_object (&self->file);
+  g_clear_pointer (&self->lane_index, ws_lane_index_unref);
+  g_mutex_clear (&self->lane_lock);
   g_clear_pointer (&self->hello, ws_hello_unref);
   g_clear_object (&self->devices);
   g_clear_pointer (&self->runs_by_id, g_hash_table_unref);
@@ -86,6 +88,7 @@ ws_session_init (WsSession *self)
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_problem_free);
   self->records = g_ptr_array_new_with_free_func ((GDestroyNotify) _ws_stored_record_free);
   _ws_session_init_own (self);
+  g_mutex_init (&self->lane_lock);
 }
 
 WsSession *
@@ -271,33 +274,6 @@ ws_session_notice_trace_growth (WsSession *self)
     return FALSE;
   self->trace_spans_told = n_spans;
   g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_CHANGED], 0);
-  return TRUE;
-}
-
-gboolean
-ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end)
-{
-  gint64 s = G_MAXINT64, e = G_MININT64;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
-
-  g_return_val_if_fail (WS_IS_SESSION (self), FALSE);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (WsRun) run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
-      gint64 rs, re;
-
-      if (ws_run_get_time_range (run, &rs, &re))
-        {
-          s = MIN (s, rs);
-          e = MAX (e, re);
-        }
-    }
-  if (s > e)
-    return FALSE;
-  if (start)
-    *start = s;
-  if (end)
-    *end = e;
   return TRUE;
 }
 

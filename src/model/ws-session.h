@@ -140,8 +140,6 @@ gboolean ws_session_is_done (WsSession *self, int *exit_code, gint64 *dropped_re
  * then, and the session says "changed" when its trace has grown since it last said so (TRUE
  * then; FALSE when it has not, or holds no trace). */
 gboolean ws_session_notice_trace_growth (WsSession *self);
-/* The span of every activity of every run. */
-gboolean ws_session_get_time_range (WsSession *self, gint64 *start, gint64 *end);
 
 /* ---- an own kernel's records (docs/own-kernels.md) ---- */
 

@@ -106,6 +106,16 @@ ws_ns_from_double (double ns)
   return (gint64) ns;
 }
 
+/* end − start, and sums of such, without overflow: a span from the start of int64 time to its
+ * end (a file with numbers no GPU measures) saturates at G_MAXINT64; 0 when end <= start. */
+static inline gint64
+ws_time_length (gint64 start, gint64 end)
+{
+  guint64 d = end > start ? (guint64) end - (guint64) start : 0;
+
+  return d > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) d;
+}
+
 static inline gint64
 ws_span_duration (const WsSpan *span)
 {

@@ -7,6 +7,7 @@
 
 #include "ws-chart.h"
 #include "ws-export.h"
+#include "ws-span-lanes.h"
 
 #define WIDTH 320
 #define HEIGHT 200

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ws-analysis.h"
+#include "ws-span-lanes.h"
 
 static char *load_path;
 static int load_fd = -1;

@@ -1,10 +1,15 @@
-/* ws-chart-lanes-private.h: a run's activities sorted into the timeline's lanes,
- * with running sums for density bars (ws-chart-lanes.c).
+/* ws-span-lanes.h: the lanes spans go in on a timeline, whoever recorded them; a run's spans
+ * sorted into them with running sums for density bars; the session's runs by start; the
+ * session's time range (ws-span-lanes.c). The model keeps them: the timeline's chart, the
+ * app's workspace and an export in a thread read the same.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "ws-session.h"
+#include "ws-run.h"
+
+typedef struct _WsSession WsSession;
+typedef struct _WsTrace WsTrace;
 
 G_BEGIN_DECLS
 
@@ -18,8 +23,7 @@ typedef enum
   WS_LANE_MEMSET,
   WS_LANE_SYNC,       /* the host waiting: it overlaps the GPU work it waits for */
   WS_LANE_OVERHEAD,
-  /* A traced program's (ws-chart-timeline-trace.c): a host thread's API calls, its NVTX
-   * ranges, the driver's JIT work. */
+  /* A traced program's: a host thread's API calls, its NVTX ranges, the driver's JIT work. */
   WS_LANE_API,
   WS_LANE_NVTX,
   WS_LANE_JIT,
@@ -57,16 +61,20 @@ typedef struct
 } WsRunLanes;
 
 /* The run's activities sorted into lanes, built once and kept with the run until its
- * activities change. Release with _ws_run_lanes_unref. */
-WsRunLanes *_ws_run_lanes_get (WsRun *run);
-void _ws_run_lanes_unref (WsRunLanes *lanes);
-WsLaneCategory _ws_lane_category (const WsSpan *activity);
+ * activities change. Release with ws_run_lanes_unref. */
+WsRunLanes *ws_run_lanes_get (WsRun *run);
+void ws_run_lanes_unref (WsRunLanes *lanes);
+WsLaneCategory ws_lane_category (const WsSpan *span);
+/* The lane a span goes in: kernels one per stream, API calls and NVTX ranges one per host
+ * thread of `trace` (NULL for a sweep's span), the rest one per kind. FALSE for what a
+ * traced program's timeline leaves out (CUPTI's own work, kinds of a later protocol). */
+gboolean ws_span_lane_key (WsTrace *trace, const WsSpan *span, guint64 *key);
 /* The first span that may still be visible at t (reach > t). */
-guint _ws_lane_first_reaching (const WsLane *lane, gint64 t);
+guint ws_lane_first_reaching (const WsLane *lane, gint64 t);
 /* The first span at or after `from` that starts at or after t. */
-guint _ws_lane_first_starting (const WsLane *lane, guint from, gint64 t);
+guint ws_lane_first_starting (const WsLane *lane, guint from, gint64 t);
 /* The lane of `key` in a run's lanes, or NULL. */
-const WsLane *_ws_run_lanes_find (const WsRunLanes *lanes, guint64 key);
+const WsLane *ws_run_lanes_find (const WsRunLanes *lanes, guint64 key);
 
 /* Runs with activities in the order they start, with their lanes, so that a frame finds the
  * runs in its window by a binary search: the cost of a timeline follows the runs in view, not
@@ -86,15 +94,21 @@ typedef struct
   guint n_runs, n_activities; /* the session's when built: a change means a rebuild */
 } WsLaneIndex;
 
-/* The index of every run of the session, kept with the session until its runs or their
- * activities change. Release with _ws_lane_index_unref. */
-WsLaneIndex *_ws_lane_index_get (WsSession *session);
+/* The index of every run of the session, kept by the session until its runs or their
+ * activities change. Release with ws_lane_index_unref. */
+WsLaneIndex *ws_session_get_lane_index (WsSession *session);
+/* Builds what the first frame of a session's timeline would: each run's spans sorted into
+ * lanes and the session's runs by start, about half a second at a million records. Safe in a
+ * thread, so that the app does it before it paints; the session must not be fed meanwhile. */
+void ws_session_prepare_lanes (WsSession *session);
+/* Where the session's spans lie on its axis: every span of every run, or a traced program's
+ * that its timeline draws; FALSE when there are none (start or end may be NULL). Comparing two runs, each counts from its own start instead
+ * (ws_runs_compared_length). */
+gboolean ws_session_get_time_range (WsSession *session, gint64 *start, gint64 *end);
 /* The index of these runs alone (two compared). */
-WsLaneIndex *_ws_lane_index_new (WsRun *const *runs, guint n_runs);
-void _ws_lane_index_unref (WsLaneIndex *index);
+WsLaneIndex *ws_lane_index_new (WsRun *const *runs, guint n_runs);
+void ws_lane_index_unref (WsLaneIndex *index);
 /* The first run that may still be visible at t (its reach is past t). */
-guint _ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t);
-/* end − start without overflow, saturating at G_MAXINT64; 0 when end <= start. */
-gint64 _ws_span_duration (gint64 start, gint64 end);
+guint ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t);
 
 G_END_DECLS

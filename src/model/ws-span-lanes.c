@@ -1,13 +1,16 @@
-/* ws-chart-lanes.c: a run's activities sorted into the timeline's lanes, with running sums
- * that let the timeline draw a column of a thousand short spans as one density bar after two
- * binary searches, and a session's runs by start, so that a frame finds those in its window
- * by another: the cost of a frame follows the pixels, not the records.
+/* ws-span-lanes.c: the lanes spans go in on a timeline (one per kind of work, per stream for
+ * kernels, per host thread for API calls and NVTX ranges), whoever recorded them; a run's
+ * spans sorted into its lanes, with running sums that let the timeline draw a column of a
+ * thousand short spans as one density bar after two binary searches; the session's runs by
+ * start, so that a frame finds those in its window by another: the cost of a frame follows
+ * the pixels, not the records. And the session's time range.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
 
-#include "ws-chart-frame-private.h"
-#include "ws-chart-lanes-private.h"
+#include "ws-session-private.h"
+#include "ws-span-lanes.h"
+#include "ws-trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +23,7 @@ static GMutex lanes_lock;
 #define LANES_KEY "ws-chart-run-lanes"
 
 WsLaneCategory
-_ws_lane_category (const WsSpan *activity)
+ws_lane_category (const WsSpan *activity)
 {
   switch ((WsActivityKind) activity->kind)
     {
@@ -38,6 +41,12 @@ _ws_lane_category (const WsSpan *activity)
       return WS_LANE_MEMSET;
     case WS_ACTIVITY_SYNC:
       return WS_LANE_SYNC;
+    case WS_ACTIVITY_API:
+      return WS_LANE_API;
+    case WS_ACTIVITY_NVTX:
+      return WS_LANE_NVTX;
+    case WS_ACTIVITY_JIT:
+      return WS_LANE_JIT;
     case WS_ACTIVITY_OVERHEAD:
     case WS_ACTIVITY_OTHER:
     default:
@@ -45,14 +54,49 @@ _ws_lane_category (const WsSpan *activity)
     }
 }
 
+/* A host thread's lane: 0 for a process's main thread (its id is the process's), so that the
+ * program runs of a sweep, one process each, share one lane; else the thread's id. */
+static guint32
+thread_lane (WsTrace *trace, const WsSpan *s)
+{
+  GPtrArray *processes = trace != NULL ? ws_trace_get_processes (trace) : NULL;
+
+  if (processes == NULL
+      || (s->process < processes->len
+          && (gint64) s->thread
+               == ((WsTraceProcess *) g_ptr_array_index (processes, s->process))->pid))
+    return 0;
+  return s->thread;
+}
+
+gboolean
+ws_span_lane_key (WsTrace *trace, const WsSpan *s, guint64 *key)
+{
+  WsLaneCategory category = ws_lane_category (s);
+
+  /* CUPTI's own work shows what tracing a sweep's run costs; in a traced program it is
+   * noise, as are kinds of a later protocol. */
+  if (trace != NULL && category == WS_LANE_OVERHEAD)
+    return FALSE;
+  /* Kernels get a lane per stream, API calls and NVTX ranges one per host thread; everything
+   * else shares one lane per kind, since the runner's copies and memsets of a run go to one
+   * stream anyway. */
+  if (category == WS_LANE_KERNEL)
+    *key = WS_LANE_KEY (category, s->stream);
+  else if (category == WS_LANE_API || category == WS_LANE_NVTX)
+    *key = WS_LANE_KEY (category, thread_lane (trace, s));
+  else
+    *key = WS_LANE_KEY (category, 0);
+  return TRUE;
+}
+
 static guint64
 lane_key (const WsSpan *activity)
 {
-  WsLaneCategory category = _ws_lane_category (activity);
+  guint64 key;
 
-  /* Kernels get a lane per stream; everything else shares one lane per kind, since the
-   * runner's copies and memsets of a run go to one stream anyway. */
-  return WS_LANE_KEY (category, category == WS_LANE_KERNEL ? activity->stream : 0);
+  ws_span_lane_key (NULL, activity, &key);
+  return key;
 }
 
 static void
@@ -68,7 +112,7 @@ run_lanes_clear (WsRunLanes *lanes)
 }
 
 void
-_ws_run_lanes_unref (WsRunLanes *lanes)
+ws_run_lanes_unref (WsRunLanes *lanes)
 {
   if (lanes)
     g_atomic_rc_box_release_full (lanes, (GDestroyNotify) run_lanes_clear);
@@ -80,16 +124,6 @@ compare_key (gconstpointer a, gconstpointer b)
   guint64 x = ((const WsLane *) a)->key, y = ((const WsLane *) b)->key;
 
   return x < y ? -1 : x > y;
-}
-
-/* end − start, and sums of such, without overflow: a span from the start of int64 time to its
- * end (a file with numbers no GPU measures) saturates at G_MAXINT64. */
-gint64
-_ws_span_duration (gint64 start, gint64 end)
-{
-  guint64 d = end > start ? (guint64) end - (guint64) start : 0;
-
-  return d > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) d;
 }
 
 static gint64
@@ -175,7 +209,7 @@ build (WsRun *run)
 
       lane->spans[k] = (WsLaneSpan) { a[i].start, MAX (a[i].end, a[i].start), i, a[i].kind };
       lane->busy[k + 1] = add_saturated (lane->busy[k],
-                                         _ws_span_duration (lane->spans[k].start, lane->spans[k].end));
+                                         ws_time_length (lane->spans[k].start, lane->spans[k].end));
       lane->reach[k] = k ? MAX (lane->reach[k - 1], lane->spans[k].end) : lane->spans[k].end;
     }
   /* A run without activities has no lanes, and qsort must not see their NULL array. */
@@ -185,7 +219,7 @@ build (WsRun *run)
 }
 
 WsRunLanes *
-_ws_run_lanes_get (WsRun *run)
+ws_run_lanes_get (WsRun *run)
 {
   WsRunLanes *lanes, *result;
   guint n;
@@ -198,7 +232,7 @@ _ws_run_lanes_get (WsRun *run)
     {
       lanes = build (run);
       g_object_set_data_full (G_OBJECT (run), LANES_KEY, lanes,
-                              (GDestroyNotify) _ws_run_lanes_unref);
+                              (GDestroyNotify) ws_run_lanes_unref);
     }
   result = g_atomic_rc_box_acquire (lanes);
   g_mutex_unlock (&lanes_lock);
@@ -206,7 +240,7 @@ _ws_run_lanes_get (WsRun *run)
 }
 
 guint
-_ws_lane_first_reaching (const WsLane *lane, gint64 t)
+ws_lane_first_reaching (const WsLane *lane, gint64 t)
 {
   guint lo = 0, hi = lane->n;
 
@@ -223,7 +257,7 @@ _ws_lane_first_reaching (const WsLane *lane, gint64 t)
 }
 
 guint
-_ws_lane_first_starting (const WsLane *lane, guint from, gint64 t)
+ws_lane_first_starting (const WsLane *lane, guint from, gint64 t)
 {
   guint lo, hi, step = 1;
 
@@ -253,7 +287,7 @@ _ws_lane_first_starting (const WsLane *lane, guint from, gint64 t)
 }
 
 const WsLane *
-_ws_run_lanes_find (const WsRunLanes *lanes, guint64 key)
+ws_run_lanes_find (const WsRunLanes *lanes, guint64 key)
 {
   for (guint j = 0; j < lanes->n_lanes; j++)
     if (lanes->lanes[j].key == key)
@@ -263,7 +297,6 @@ _ws_run_lanes_find (const WsRunLanes *lanes, guint64 key)
 
 /* ---- a session's runs by start ---------------------------------------------------------- */
 
-#define INDEX_KEY "ws-chart-lane-index"
 
 static void
 index_clear (WsLaneIndex *index)
@@ -279,7 +312,7 @@ index_clear (WsLaneIndex *index)
 }
 
 void
-_ws_lane_index_unref (WsLaneIndex *index)
+ws_lane_index_unref (WsLaneIndex *index)
 {
   if (index)
     g_atomic_rc_box_release_full (index, (GDestroyNotify) index_clear);
@@ -345,7 +378,7 @@ index_build (GArray *entries)
   /* Runs of a sweep start one after the other already: the sort is stable and cheap. */
   g_array_sort (entries, compare_entries);
   index->runs = g_ptr_array_new_full (entries->len, g_object_unref);
-  index->lanes = g_ptr_array_new_full (entries->len, (GDestroyNotify) _ws_run_lanes_unref);
+  index->lanes = g_ptr_array_new_full (entries->len, (GDestroyNotify) ws_run_lanes_unref);
   index->reach = g_new (gint64, MAX (entries->len, 1));
   index->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   index->start = G_MAXINT64;
@@ -366,7 +399,7 @@ index_build (GArray *entries)
     }
   g_array_sort (index->keys, compare_u64);
   index_flatten (index);
-  index->kernels = _ws_chart_kernels_label (index->runs);
+  index->kernels = ws_runs_dup_kernels_label (index->runs);
   return index;
 }
 
@@ -374,11 +407,11 @@ index_build (GArray *entries)
 static gboolean
 add_entry (GArray *entries, WsRun *run)
 {
-  Entry e = { run, _ws_run_lanes_get (run) };
+  Entry e = { run, ws_run_lanes_get (run) };
 
   if (!e.lanes->has_range)
     {
-      _ws_run_lanes_unref (e.lanes);
+      ws_run_lanes_unref (e.lanes);
       g_object_unref (run);
       return FALSE;
     }
@@ -387,7 +420,7 @@ add_entry (GArray *entries, WsRun *run)
 }
 
 WsLaneIndex *
-_ws_lane_index_new (WsRun *const *runs, guint n_runs)
+ws_lane_index_new (WsRun *const *runs, guint n_runs)
 {
   g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
 
@@ -397,37 +430,35 @@ _ws_lane_index_new (WsRun *const *runs, guint n_runs)
 }
 
 WsLaneIndex *
-_ws_lane_index_get (WsSession *session)
+ws_session_get_lane_index (WsSession *session)
 {
   GListModel *model = ws_session_get_runs (session);
   guint n_runs = g_list_model_get_n_items (model);
   guint n_activities = ws_session_get_n_activities (session);
   WsLaneIndex *index, *result;
 
-  g_mutex_lock (&lanes_lock);
-  index = g_object_get_data (G_OBJECT (session), INDEX_KEY);
+  g_return_val_if_fail (WS_IS_SESSION (session), NULL);
+  g_mutex_lock (&session->lane_lock);
+  index = session->lane_index;
   if (index == NULL || index->n_runs != n_runs || index->n_activities != n_activities)
     {
       g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
 
-      /* The runs' own lanes are built under the same lock: release it for them. */
-      g_mutex_unlock (&lanes_lock);
       for (guint i = 0; i < n_runs; i++)
         add_entry (entries, g_list_model_get_item (model, i));
       index = index_build (entries);
       index->n_runs = n_runs;
       index->n_activities = n_activities;
-      g_mutex_lock (&lanes_lock);
-      g_object_set_data_full (G_OBJECT (session), INDEX_KEY, index,
-                              (GDestroyNotify) _ws_lane_index_unref);
+      g_clear_pointer (&session->lane_index, ws_lane_index_unref);
+      session->lane_index = index;
     }
   result = g_atomic_rc_box_acquire (index);
-  g_mutex_unlock (&lanes_lock);
+  g_mutex_unlock (&session->lane_lock);
   return result;
 }
 
 guint
-_ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
+ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
 {
   guint lo = 0, hi = index->runs->len;
 
@@ -444,8 +475,49 @@ _ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
 }
 
 void
-ws_chart_prepare (WsSession *session)
+ws_session_prepare_lanes (WsSession *session)
 {
   g_return_if_fail (WS_IS_SESSION (session));
-  _ws_lane_index_unref (_ws_lane_index_get (session));
+  ws_lane_index_unref (ws_session_get_lane_index (session));
+}
+
+/* ---- a session's time -------------------------------------------------------------------- */
+
+gboolean
+ws_session_get_time_range (WsSession *session, gint64 *start, gint64 *end)
+{
+  WsTrace *trace;
+  WsLaneIndex *index;
+  gboolean any;
+
+  g_return_val_if_fail (WS_IS_SESSION (session), FALSE);
+  if ((trace = ws_session_get_trace (session)) != NULL)
+    {
+      guint n_spans;
+      const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
+      gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+      for (guint i = 0; i < n_spans; i++)
+        {
+          guint64 key;
+
+          if (!ws_span_lane_key (trace, &spans[i], &key))
+            continue;
+          lo = MIN (lo, spans[i].start);
+          hi = MAX (hi, spans[i].end);
+        }
+      if (start != NULL)
+        *start = lo;
+      if (end != NULL)
+        *end = hi;
+      return hi > lo;
+    }
+  index = ws_session_get_lane_index (session);
+  any = index->runs->len > 0;
+  if (start != NULL)
+    *start = index->start;
+  if (end != NULL)
+    *end = index->end;
+  ws_lane_index_unref (index);
+  return any;
 }
