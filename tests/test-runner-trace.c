@@ -450,7 +450,8 @@ test_no_cuda (void)
   e = error_with (&o, "no_cuda_activity");
   g_assert_nonnull (e);
   g_assert_nonnull (strstr (json_object_get_string_member (e, "message"),
-                            "true ran and exited with status 0, but never initialized CUDA"));
+                            "true ran and exited with status 0, but no process of it reported "
+                            "to the trace"));
   g_assert_cmpint (json_object_get_int_member (first_of (&o, "program_end"), "processes"), ==, 0);
 }
 

@@ -294,8 +294,9 @@ ws_trace_describe_error (const WsRunnerError *e)
   } known[] = {
     { WS_ERROR_PROGRAM_NOT_FOUND, N_("The program was not found: check the command's first word, "
                               "or give its full path.") },
-    { WS_ERROR_NO_CUDA_ACTIVITY, N_("The program ran but never used CUDA, so there is nothing to "
-                             "trace.") },
+    { WS_ERROR_NO_CUDA_ACTIVITY, N_("No process of the program reported to the trace: it never "
+                             "used CUDA with the trace loaded, or could not reach the trace, so "
+                             "there is nothing to show.") },
     { WS_ERROR_CUPTI_IN_USE, N_("Another profiler (Nsight Systems or Nsight Compute) holds CUPTI, so "
                          "the program ran untraced: trace it outside that profiler.") },
     { WS_ERROR_NO_DRIVER, N_("No NVIDIA driver was found on this computer, so no CUDA program can run "

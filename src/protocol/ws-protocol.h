@@ -513,6 +513,7 @@ typedef enum
   WS_ERROR_NO_CUDA_ACTIVITY,
   WS_ERROR_PROGRAM_TIMEOUT,
   WS_ERROR_CEILINGS_UNAVAILABLE,
+  WS_ERROR_TRACE_UNREACHABLE,
   WS_ERROR_UNKNOWN,            /* a code this version does not know ("unknown") */
 } WsErrorCode;
 

@@ -1,7 +1,8 @@
 /* ws-runner-trace-child.c: one program run of warpscope-runner --trace as a process: started
- * with the injection library and the trace pipe in its environment (in a group of its own
- * unless it has a terminal), its pipe read until it and what it started are done, stopped on
- * a timeout or a signal to the runner (SIGTERM, then SIGKILL).
+ * with the injection library, the trace pipe and the trace socket in its environment (in a
+ * group of its own unless it has a terminal), its streams read (ws-runner-trace-streams.c)
+ * until it and what it started are done, stopped on a timeout or a signal to the runner
+ * (SIGTERM, then SIGKILL).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define _GNU_SOURCE /* pipe2, asprintf */
@@ -78,7 +79,7 @@ env_overridden (const char *entry, const WsTraceOptions *o)
 {
   static const char *const ours[] = { "CUDA_INJECTION64_PATH=", "NVTX_INJECTION64_PATH=",
                                       "WARPSCOPE_TRACE_FD=", "WARPSCOPE_TRACE_FD_INODE=",
-                                      "WARPSCOPE_TRACE_FILE=" };
+                                      "WARPSCOPE_TRACE_FILE=", "WARPSCOPE_TRACE_SOCKET=" };
 
   for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++)
     if (strncmp (entry, ours[i], strlen (ours[i])) == 0)
@@ -96,7 +97,8 @@ env_overridden (const char *entry, const WsTraceOptions *o)
 /* The runner's environment, less what the trace sets, plus the trace's variables and the
  * --env values; NULL when out of memory. Free with free_env. */
 static char **
-build_env (const WsTraceOptions *o, char *const *env_values, const char *inject, int fd)
+build_env (const WsTraceOptions *o, char *const *env_values, const char *inject, int fd,
+           const char *socket_path)
 {
   size_t n = 0, k = 0;
   char **env;
@@ -105,7 +107,7 @@ build_env (const WsTraceOptions *o, char *const *env_values, const char *inject,
 
   while (environ[n] != NULL)
     n++;
-  env = calloc (n + (size_t) o->n_env + 6, sizeof *env);
+  env = calloc (n + (size_t) o->n_env + 7, sizeof *env);
   if (env == NULL)
     return NULL;
   for (size_t i = 0; i < n; i++)
@@ -117,7 +119,9 @@ build_env (const WsTraceOptions *o, char *const *env_values, const char *inject,
   if (asprintf (&env[k++], "CUDA_INJECTION64_PATH=%s", inject) < 0
       || asprintf (&env[k++], "NVTX_INJECTION64_PATH=%s", inject) < 0
       || asprintf (&env[k++], "WARPSCOPE_TRACE_FD=%d", fd) < 0
-      || asprintf (&env[k++], "WARPSCOPE_TRACE_FD_INODE=%s", inode) < 0)
+      || asprintf (&env[k++], "WARPSCOPE_TRACE_FD_INODE=%s", inode) < 0
+      || (socket_path != NULL
+          && asprintf (&env[k++], "WARPSCOPE_TRACE_SOCKET=%s", socket_path) < 0))
     env[k - 1] = NULL;
   for (int i = 0; i < o->n_env; i++)
     if (asprintf (&env[k++], "%s=%s", o->env_names[i], env_values[i]) < 0)
@@ -228,7 +232,7 @@ _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
                        const char *inject)
 {
   int trace[2], report[2];
-  char **env;
+  char **env, why[1024];
   ExecFailure f;
   ssize_t got;
 
@@ -238,12 +242,25 @@ _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
                              "could not create a pipe for the trace", strerror (errno));
       return 0;
     }
-  env = build_env (o, env_values, inject, trace[1]);
-  if (env == NULL)
+  if (!_ws_trace_listen (c, why, sizeof why))
+    {
+      char message[1280];
+
+      snprintf (message, sizeof message,
+                "the trace socket could not be made (%s): only the program's processes that "
+                "keep the descriptors they inherit are traced",
+                why);
+      _ws_trace_write_error (c->id, WS_ERROR_SEVERITY_WARNING, WS_ERROR_TRACE_UNREACHABLE,
+                             message, NULL);
+    }
+  env = build_env (o, env_values, inject, trace[1], c->socket_path);
+  if (env == NULL || !_ws_trace_add_stream (c, trace[0]))
     {
       _ws_trace_write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL, "out of memory",
                              NULL);
+      _ws_trace_free_strv (env);
       close (trace[0]), close (trace[1]), close (report[0]), close (report[1]);
+      _ws_trace_close_streams (c);
       return 0;
     }
   /* In a terminal the program stays in the foreground group, so that it can read the
@@ -263,7 +280,8 @@ _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
     {
       _ws_trace_write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_INTERNAL,
                              "could not start the program", strerror (errno));
-      close (trace[0]), close (report[0]);
+      close (report[0]);
+      _ws_trace_close_streams (c);
       return 0;
     }
   if (c->own_group)
@@ -277,25 +295,11 @@ _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
       report_exec_failure (c->id, &f, path, cwd);
       while (waitpid (c->pid, NULL, 0) < 0 && errno == EINTR)
         ;
-      close (trace[0]);
+      _ws_trace_close_streams (c);
       return 0;
     }
-  c->fd = trace[0];
-  fcntl (c->fd, F_SETFL, fcntl (c->fd, F_GETFL) | O_NONBLOCK);
   c->last_data = ws_clock_ns ();
   return 1;
-}
-
-static void
-close_trace (WsTraceChild *c)
-{
-  if (c->fd >= 0)
-    close (c->fd);
-  c->fd = -1;
-  if (c->line_len > 0 && !c->skipping)
-    _ws_trace_relay_line (c, c->line, c->line_len); /* a last line without its newline */
-  c->line_len = 0;
-  fflush (stdout);
 }
 
 static void
@@ -332,7 +336,7 @@ check_timers (WsTraceChild *c, const WsTraceOptions *o, uint64_t now)
       c->kill_sent = 1;
       signal_child (c, SIGKILL);
     }
-  if (c->exited && c->fd >= 0)
+  if (c->exited && _ws_trace_streams_open (c) > 0)
     {
       /* What the program started may still hold the pipe: it is stopped, then given up on;
        * at once when the runner itself is being stopped. */
@@ -347,7 +351,7 @@ check_timers (WsTraceChild *c, const WsTraceOptions *o, uint64_t now)
           c->give_up_at = c->kill_at + STOP_DRAIN_MS * 1000000ull;
         }
       if (c->give_up_at != 0 && now >= c->give_up_at)
-        close_trace (c);
+        _ws_trace_close_streams (c);
     }
 }
 
@@ -369,50 +373,17 @@ poll_timeout_ms (const WsTraceChild *c, const WsTraceOptions *o, uint64_t now)
   return next <= now ? 0 : (int) ((next - now) / 1000000ull) + 1;
 }
 
-static void
-read_trace (WsTraceChild *c)
-{
-  char buf[65536];
-
-  for (;;)
-    {
-      ssize_t n = read (c->fd, buf, sizeof buf);
-
-      if (n > 0)
-        {
-          c->last_data = ws_clock_ns ();
-          _ws_trace_relay_chunk (c, buf, (size_t) n);
-          continue;
-        }
-      if (n == 0)
-        close_trace (c);
-      else if (errno == EINTR)
-        continue;
-      else if (errno != EAGAIN && errno != EWOULDBLOCK)
-        close_trace (c);
-      return;
-    }
-}
-
 /* Runs the program to its end (or until stopped) and relays its records. */
 void
 _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o)
 {
-  while (!c->exited || c->fd >= 0)
+  while (!c->exited || _ws_trace_streams_open (c) > 0)
     {
-      struct pollfd fds[2] = { { _ws_trace.sig_pipe[0], POLLIN, 0 }, { c->fd, POLLIN, 0 } };
       uint64_t now = ws_clock_ns ();
       int status;
 
-      if (poll (fds, c->fd >= 0 ? 2 : 1, poll_timeout_ms (c, o, now)) < 0 && errno != EINTR)
+      if (_ws_trace_poll_streams (c, poll_timeout_ms (c, o, now)) < 0)
         break;
-      if (fds[0].revents & POLLIN)
-        {
-          char drain[64];
-
-          while (read (_ws_trace.sig_pipe[0], drain, sizeof drain) > 0)
-            ;
-        }
       now = ws_clock_ns ();
       if (_ws_trace.stop_signal != 0 && !c->stopped)
         {
@@ -427,8 +398,6 @@ _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o)
               c->kill_at = now + STOP_GRACE_MS * 1000000ull;
             }
         }
-      if (c->fd >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
-        read_trace (c);
       if (!c->exited && waitpid (c->pid, &status, WNOHANG) == c->pid)
         {
           c->exited = 1;
@@ -442,7 +411,7 @@ _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o)
       if (_ws_trace.output_failed)
         {
           signal_child (c, SIGKILL);
-          close_trace (c);
+          _ws_trace_close_streams (c);
         }
     }
   if (!c->exited)
@@ -456,6 +425,5 @@ _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o)
       c->status = status;
       c->end_mono = ws_clock_ns ();
     }
-  free (c->line);
-  c->line = NULL;
+  _ws_trace_close_streams (c);
 }

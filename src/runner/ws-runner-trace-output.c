@@ -280,51 +280,51 @@ _ws_trace_relay_line (WsTraceChild *c, char *line, size_t len)
 }
 
 static void
-append_line (WsTraceChild *c, const char *data, size_t n)
+append_line (WsTraceStream *s, const char *data, size_t n)
 {
-  if (c->skipping)
+  if (s->skipping)
     return;
-  if (c->line_len + n > MAX_LINE)
+  if (s->line_len + n > MAX_LINE)
     {
-      c->skipping = 1;
-      c->line_len = 0;
+      s->skipping = 1;
+      s->line_len = 0;
       return;
     }
-  if (c->line_len + n + 1 > c->line_cap)
+  if (s->line_len + n + 1 > s->line_cap)
     {
-      size_t cap = 2 * (c->line_len + n + 1);
-      char *bigger = realloc (c->line, cap);
+      size_t cap = 2 * (s->line_len + n + 1);
+      char *bigger = realloc (s->line, cap);
 
       if (bigger == NULL)
         {
-          c->skipping = 1;
-          c->line_len = 0;
+          s->skipping = 1;
+          s->line_len = 0;
           return;
         }
-      c->line = bigger;
-      c->line_cap = cap;
+      s->line = bigger;
+      s->line_cap = cap;
     }
-  memcpy (c->line + c->line_len, data, n);
-  c->line_len += n;
+  memcpy (s->line + s->line_len, data, n);
+  s->line_len += n;
 }
 
 void
-_ws_trace_relay_chunk (WsTraceChild *c, const char *data, size_t n)
+_ws_trace_relay_chunk (WsTraceChild *c, WsTraceStream *s, const char *data, size_t n)
 {
   while (n > 0)
     {
       const char *nl = memchr (data, '\n', n);
       size_t part = nl ? (size_t) (nl - data) : n;
 
-      append_line (c, data, part);
+      append_line (s, data, part);
       if (nl == NULL)
         break;
-      if (c->skipping)
+      if (s->skipping)
         c->dropped_lines++;
       else
-        _ws_trace_relay_line (c, c->line, c->line_len);
-      c->skipping = 0;
-      c->line_len = 0;
+        _ws_trace_relay_line (c, s->line, s->line_len);
+      s->skipping = 0;
+      s->line_len = 0;
       data = nl + 1;
       n -= part + 1;
     }

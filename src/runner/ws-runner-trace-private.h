@@ -85,21 +85,32 @@ typedef struct
 
 extern WsTraceState _ws_trace;
 
+/* Where a program run's records arrive: the pipe its first process inherits, or one
+ * process's connection to the trace socket. Each keeps its own partial line, so the records
+ * of several processes never mix inside one. */
+typedef struct
+{
+  int fd;              /* -1 once closed */
+  char *line;
+  size_t line_len, line_cap;
+  int skipping;        /* inside a line longer than MAX_LINE */
+} WsTraceStream;
+
 /* One program run. */
 typedef struct
 {
   int id;
   pid_t pid;
   int own_group;
-  int fd;              /* the trace pipe's read end; -1 once closed */
-  char *line;
-  size_t line_len, line_cap;
-  int skipping;        /* inside a line longer than MAX_LINE */
+  WsTraceStream *streams; /* [0] the pipe, then the connections still open */
+  int n_streams, streams_cap;
+  int listen_fd;       /* the trace socket; -1 when there is none */
+  char *socket_path;   /* WARPSCOPE_TRACE_SOCKET, in a folder of its own; NULL when none */
   uint64_t start_mono, end_mono, last_data;
   int exited, status;
   int timed_out, stopped, term_sent, kill_sent;
   uint64_t kill_at, give_up_at;
-  int processes, ended, records, dropped_lines;
+  int processes, ended, records, dropped_lines, connections;
 } WsTraceChild;
 
 /* ---- the records (ws-runner-trace-output.c) -------------------------------------------------- */
@@ -118,7 +129,7 @@ void _ws_trace_write_not_started (int id);
 /* "SIGSEGV" for SIGSEGV; NULL for a signal it does not name. */
 const char *_ws_trace_signal_name (int sig);
 /* The library's lines: whole ones relayed with "program_run", a partial one kept. */
-void _ws_trace_relay_chunk (WsTraceChild *c, const char *data, size_t n);
+void _ws_trace_relay_chunk (WsTraceChild *c, WsTraceStream *s, const char *data, size_t n);
 void _ws_trace_relay_line (WsTraceChild *c, char *line, size_t len);
 
 /* ---- the program (ws-runner-trace-child.c) --------------------------------------------------- */
@@ -132,3 +143,20 @@ int _ws_trace_start_child (WsTraceChild *c, const char *path, char *const *argv,
 /* Runs the program to its end (or until stopped) and relays its records. */
 void _ws_trace_follow_child (WsTraceChild *c, const WsTraceOptions *o);
 void _ws_trace_free_strv (char **v);
+
+/* ---- the streams (ws-runner-trace-streams.c) ------------------------------------------------- */
+
+/* The socket every process of the run connects to (WARPSCOPE_TRACE_SOCKET), in a new folder
+ * only this user may enter; 0 (c->socket_path NULL) with `why` when it cannot be made: the
+ * pipe alone is then the way. */
+int _ws_trace_listen (WsTraceChild *c, char *why, size_t len);
+/* Adds a stream (the pipe, or a connection) read without blocking; 0 when out of memory. */
+int _ws_trace_add_stream (WsTraceChild *c, int fd);
+/* Streams still open. */
+int _ws_trace_streams_open (const WsTraceChild *c);
+/* Waits up to `timeout_ms` for the signal pipe, the socket and the streams; accepts the
+ * connections waiting and relays what arrived. -1 when poll itself failed. */
+int _ws_trace_poll_streams (WsTraceChild *c, int timeout_ms);
+/* Closes every stream (a last line without its newline relayed) and the socket, its path and
+ * folder removed. */
+void _ws_trace_close_streams (WsTraceChild *c);

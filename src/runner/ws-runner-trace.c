@@ -1,6 +1,8 @@
 /* ws-runner-trace.c: warpscope-runner --trace: runs the program (once per point of a sweep) with
- * libwarpscope-inject loaded by the driver and a pipe named in WARPSCOPE_TRACE_FD, relays
- * the library's lines with the program run they belong to, and frames them with the runner's
+ * libwarpscope-inject loaded by the driver, a pipe named in WARPSCOPE_TRACE_FD and a socket
+ * named in WARPSCOPE_TRACE_SOCKET (which every process of the program reaches, whatever
+ * descriptors it kept), relays the library's lines with the program run they belong to, and
+ * frames them with the runner's
  * own records: hello, program, program_end, error, device (the copy ceilings) and done. The
  * records are written by ws-runner-trace-output.c, the program is run by
  * ws-runner-trace-child.c.
@@ -42,18 +44,22 @@ WsTraceState _ws_trace = { .sig_pipe = { -1, -1 } };
 static void
 report_no_cuda (const WsTraceChild *c, const char *program)
 {
-  char message[768], ending[96];
+  char message[1024], ending[96];
   const char *name = WIFSIGNALED (c->status) ? _ws_trace_signal_name (WTERMSIG (c->status)) : NULL;
 
   if (WIFSIGNALED (c->status))
     snprintf (ending, sizeof ending, "was ended by %s", name ? name : "a signal");
   else
     snprintf (ending, sizeof ending, "exited with status %d", WEXITSTATUS (c->status));
+  /* Only what the runner heard is said: a process that initialized CUDA but could not reach
+   * the trace (another user's, or inside a container) says so itself on stderr. */
   snprintf (message, sizeof message,
-            "%s ran and %s, but never initialized CUDA, so there is nothing to trace. Check "
-            "that it uses the GPU (numba.cuda, torch.cuda, cupy) and can see one "
-            "(CUDA_VISIBLE_DEVICES), and that it does not do its GPU work in a program started "
-            "with a cleared environment",
+            "%s ran and %s, but no process of it reported to the trace: none initialized CUDA "
+            "with the tracing library loaded, or those that did could not reach the trace (such "
+            "a process says why on stderr: \"warpscope-inject: process … initialized CUDA but "
+            "cannot report\"). Check that it uses the GPU (numba.cuda, torch.cuda, cupy) and can "
+            "see one (CUDA_VISIBLE_DEVICES), and that it does not do its GPU work in a program "
+            "started with a cleared environment",
             program, ending);
   _ws_trace_write_error (c->id, WS_ERROR_SEVERITY_ERROR, WS_ERROR_NO_CUDA_ACTIVITY, message, NULL);
 }
@@ -73,7 +79,7 @@ run_point (const WsTraceOptions *o, int point, int of, const char *inject)
   char **argv = calloc ((size_t) o->argc + 1, sizeof *argv);
   char *env_values[WS_TRACE_MAX_ENV] = { 0 };
   char *cwd = NULL, path[4096], cwd_now[4096];
-  WsTraceChild c = { .id = point + 1, .fd = -1 };
+  WsTraceChild c = { .id = point + 1, .listen_fd = -1 };
   PointResult result = POINT_INTERNAL;
   int found, error;
 

@@ -1,7 +1,10 @@
 /* test-gpu-trace-mode.c: warpscope-runner --trace on a real GPU: the tutorial's vector add
  * traced unchanged (its kernel, its pageable copies, its ending, the copy ceilings the runner
  * measures afterwards for the GPU it used), a sweep over the threads per block of a vector add
- * that reads --tpb, a CUDA C++ program, and a program that never uses CUDA.
+ * that reads --tpb, a CUDA C++ program, a program that never uses CUDA, and a Python program
+ * whose GPU work is done by its children (multiprocessing spawn and fork, a subprocess that
+ * execs another CUDA program with its descriptors closed): each child traced, apart, with its
+ * parent.
  * Arguments: RUNNER PROGRAMS_SOURCE_DIR PROGRAMS_BUILD_DIR. WARPSCOPE_PYTHON names the Python
  * (default python3); without Numba the Python programs are skipped.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gpu-support.h"
 
@@ -190,6 +194,91 @@ test_no_cuda (void)
   output_free (&out);
 }
 
+static double
+read_pid (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  double pid = NAN;
+  int n;
+
+  if (f != NULL && fscanf (f, "%d", &n) == 1)
+    pid = n;
+  if (f != NULL)
+    fclose (f);
+  remove (path);
+  return pid;
+}
+
+static const JValue *
+hello_of (const Output *out, double pid)
+{
+  for (size_t i = 0; i < out->len; i++)
+    if (is (out->records[i], "hello") && j_num (out->records[i], "pid") == pid)
+      return out->records[i];
+  return NULL;
+}
+
+/* The pid of the process that launched a kernel whose name holds `kernel`; NaN when none. */
+static double
+pid_of_kernel (const Output *out, const char *kernel)
+{
+  for (size_t i = 0; i < out->len; i++)
+    if (is_activity (out->records[i], "kernel")
+        && strstr (j_str (out->records[i], "name") ?: "", kernel) != NULL)
+      return j_num (out->records[i], "pid");
+  return NAN;
+}
+
+/* children.py MODE: the process that runs child_kernel reports in a process of its own, whose
+ * parent is the program's first process, and the runner says nothing of a program without
+ * CUDA. Its kernel is checked where the child exits through its exit handlers (spawn's child
+ * and the exec'd program do): multiprocessing's fork child leaves by os._exit, which runs
+ * none, so CUPTI's last buffer reaches the trace only if the periodic flush took it first. */
+static void
+test_children (const char *mode)
+{
+  char program[1024], pidfile[64], child_pidfile[80], name[64];
+  const char *args[] = { "--trace", "--no-ceilings", "--", python, program, mode, pidfile, NULL };
+  int exec_mode = strcmp (mode, "exec") == 0, fork_mode = strcmp (mode, "fork") == 0;
+  Output out;
+  const JValue *child, *end;
+  double top, kid;
+  size_t no_cuda = 0;
+
+  snprintf (program, sizeof program, "%s/children.py", src_dir);
+  snprintf (pidfile, sizeof pidfile, "/tmp/ws-children-%d-%s", (int) getpid (), mode);
+  snprintf (child_pidfile, sizeof child_pidfile, "%s.child", pidfile);
+  snprintf (name, sizeof name, "children.py %s", mode);
+  run_runner (&out, runner, args);
+  check_frame (name, &out, 0);
+  top = read_pid (pidfile);
+  kid = read_pid (child_pidfile);
+  for (size_t i = 0; i < out.len; i++)
+    no_cuda += is (out.records[i], "error")
+               && strcmp (j_str (out.records[i], "code") ?: "", "no_cuda_activity") == 0;
+  child = hello_of (&out, kid);
+  tap_ok (!isnan (top) && !isnan (kid) && kid != top && child != NULL
+            && j_num (child, "ppid") == top,
+          "%s: the process that ran child_kernel (pid %g) reported on its own, its parent the "
+          "program's first process (ppid %g, first %g)",
+          name, kid, child ? j_num (child, "ppid") : NAN, top);
+  if (!fork_mode)
+    tap_ok (pid_of_kernel (&out, "child_kernel") == kid,
+            "%s: child_kernel is traced in that process", name);
+  tap_ok (exec_mode ? pid_of_kernel (&out, "parent_kernel") == top && hello_of (&out, top)
+                    : hello_of (&out, top) == NULL,
+          "%s: the first process %s", name,
+          exec_mode ? "traced its own parent_kernel" : "did not report (it never used CUDA)");
+  end = find_record (&out, "program_end", 0);
+  tap_ok (end && j_num (end, "exit_status") == 0 && j_num (end, "processes") >= (exec_mode ? 2 : 1)
+            && (fork_mode || j_num (end, "ended_processes") == j_num (end, "processes"))
+            && no_cuda == 0,
+          "%s: the program exits 0 (its kernels' results right), %g processes reported, %g "
+          "closed their records, no no_cuda_activity",
+          name, end ? j_num (end, "processes") : NAN, end ? j_num (end, "ended_processes") : NAN);
+  output_free (&out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -209,6 +298,9 @@ main (int argc, char **argv)
       test_vector_add ();
       test_sweep ();
       test_no_cuda ();
+      test_children ("spawn");
+      test_children ("fork");
+      test_children ("exec");
     }
   else
     tap_skip ("%s has no Numba with a GPU: the Python programs are not traced", python);

@@ -127,7 +127,7 @@ trace_end_raw (int sig, int status)
   p = put_str (p, end, ",\"api_errors\":");
   p = put_u64 (p, end, atomic_load (&_ws_state.api_errors));
   p = put_str (p, end, "}\n");
-  if (write (_ws_output_fd (), line, (size_t) (p - line)) < 0)
+  if (_ws_output_write (_ws_output_fd (), line, (size_t) (p - line)) < 0)
     return;
 }
 

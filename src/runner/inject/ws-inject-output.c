@@ -1,8 +1,9 @@
 /* ws-inject-output.c: the queue between CUPTI's threads and the writer, the writer thread,
- * and the trace's output. Records are built whole and written in whole lines: to a regular
- * file opened O_APPEND, each write() is one batch of lines; to a pipe, each write() is at most
- * PIPE_BUF bytes of whole lines, so that the records of several processes (a program and the
- * children it starts) interleave by line, never inside one.
+ * and the trace's output (opened by ws-inject-open.c). Records are built whole and written in
+ * whole lines: to a regular file opened O_APPEND, or to the process's own connection to the
+ * trace socket, each write() is one batch of lines; to an inherited pipe, each write() is at
+ * most PIPE_BUF bytes of whole lines, so that the records of several processes (a program and
+ * the children it starts) interleave by line, never inside one.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-inject-private.h"
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +30,7 @@ static struct
 {
   int fd;
   int regular;
+  int socket; /* a connection of this process's own: no other writer shares it */
   int broken;
   int sealed; /* trace_end is written: nothing more goes out */
   char *buf;
@@ -50,73 +53,16 @@ static atomic_int writer_quit;
 
 /* ---- opening ------------------------------------------------------------------------------ */
 
-/* WARPSCOPE_TRACE_FD_INODE="DEV:INO" names the file the descriptor must be: a child whose
- * descriptor was closed and reused by the program writes nothing rather than into its file. */
-static int
-same_file (int fd, const char *expected)
-{
-  struct stat st;
-  unsigned long long dev, ino;
-
-  if (expected == NULL || *expected == '\0')
-    return 1;
-  if (sscanf (expected, "%llu:%llu", &dev, &ino) != 2 || fstat (fd, &st) != 0)
-    return 0;
-  return (unsigned long long) st.st_dev == dev && (unsigned long long) st.st_ino == ino;
-}
-
 int
-_ws_output_open (char *message, size_t len)
+_ws_output_open (char *message, size_t len, char *note, size_t note_len)
 {
-  const char *file = getenv ("WARPSCOPE_TRACE_FILE");
-  const char *fd_text = getenv ("WARPSCOPE_TRACE_FD");
-  struct stat st;
-  int fd = -1;
+  WsDestination kind = WS_DESTINATION_PIPE;
+  int fd = _ws_destination_open (&kind, message, len, note, note_len);
 
-  if (file != NULL && *file != '\0')
-    {
-      fd = open (file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-      if (fd < 0)
-        {
-          snprintf (message, len, "cannot open WARPSCOPE_TRACE_FILE %s (%s): nothing is traced",
-                    file, strerror (errno));
-          return 0;
-        }
-    }
-  else if (fd_text != NULL && *fd_text != '\0')
-    {
-      char *end = NULL;
-      long n = strtol (fd_text, &end, 10);
-
-      if (end == fd_text || *end != '\0' || n < 0 || n > INT_MAX || fcntl ((int) n, F_GETFD) < 0)
-        {
-          snprintf (message, len, "WARPSCOPE_TRACE_FD=%s is not an open descriptor here: "
-                    "nothing is traced", fd_text);
-          return 0;
-        }
-      if (!same_file ((int) n, getenv ("WARPSCOPE_TRACE_FD_INODE")))
-        {
-          snprintf (message, len, "descriptor %ld is no longer the trace WARPSCOPE_TRACE_FD "
-                    "named (the program reused it): nothing is traced", n);
-          return 0;
-        }
-      /* A copy of our own, so that the program closing or reusing its number cannot send
-         records into one of its files. */
-      fd = fcntl ((int) n, F_DUPFD_CLOEXEC, 64);
-      if (fd < 0)
-        {
-          snprintf (message, len, "cannot use WARPSCOPE_TRACE_FD=%s (%s): nothing is traced",
-                    fd_text, strerror (errno));
-          return 0;
-        }
-    }
-  else
-    {
-      snprintf (message, len, "set WARPSCOPE_TRACE_FILE (a file) or WARPSCOPE_TRACE_FD (an "
-                "inherited descriptor) to say where the trace goes: nothing is traced");
-      return 0;
-    }
-  out.regular = fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
+  if (fd < 0)
+    return 0;
+  out.regular = kind == WS_DESTINATION_FILE;
+  out.socket = kind == WS_DESTINATION_SOCKET;
   if (out.regular)
     {
       int flags = fcntl (fd, F_GETFL);
@@ -144,6 +90,13 @@ _ws_output_unlock (void)
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
+/* A socket whose reader is gone must not end the program with SIGPIPE. */
+ssize_t
+_ws_output_write (int fd, const void *data, size_t n)
+{
+  return out.socket ? send (fd, data, n, MSG_NOSIGNAL) : write (fd, data, n);
+}
+
 static size_t
 count_lines (const char *s, size_t n)
 {
@@ -159,7 +112,7 @@ write_all (const char *data, size_t n)
 {
   while (n > 0)
     {
-      ssize_t w = write (out.fd, data, n);
+      ssize_t w = _ws_output_write (out.fd, data, n);
 
       if (w > 0)
         {
@@ -199,7 +152,7 @@ _ws_output_flush_locked (void)
       return;
     }
   t0 = _ws_timing_now ();
-  if (out.regular)
+  if (out.regular || out.socket)
     write_all (out.buf, out.len);
   else
     while (at < out.len && !out.broken)

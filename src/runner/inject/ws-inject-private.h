@@ -92,8 +92,22 @@ void _ws_item_free (WsItem *item);
 /* Takes ownership; wakes the writer. Drops (and counts) the item once the trace is closed. */
 void _ws_queue_push (WsItem *item);
 
-/* Opens the output named by WARPSCOPE_TRACE_FILE or WARPSCOPE_TRACE_FD; 0 with a message. */
-int _ws_output_open (char *message, size_t len);
+typedef enum
+{
+  WS_DESTINATION_FILE,   /* WARPSCOPE_TRACE_FILE */
+  WS_DESTINATION_SOCKET, /* WARPSCOPE_TRACE_SOCKET: a connection of this process's own */
+  WS_DESTINATION_PIPE,   /* WARPSCOPE_TRACE_FD: inherited, shared with other processes */
+} WsDestination;
+
+/* Where the trace goes (ws-inject-open.c): a descriptor of the library's own, or -1 with
+ * `message` saying why, for people. `note` is filled (else empty) when the socket named could
+ * not be reached and the inherited descriptor is written instead, for the trace to say so. */
+int _ws_destination_open (WsDestination *kind, char *message, size_t len, char *note,
+                          size_t note_len);
+/* Opens the output _ws_destination_open finds; 0 with a message. */
+int _ws_output_open (char *message, size_t len, char *note, size_t note_len);
+/* write(), or send() without SIGPIPE to the socket (async-signal-safe). */
+ssize_t _ws_output_write (int fd, const void *data, size_t n);
 void _ws_output_lock (void);
 void _ws_output_unlock (void);
 /* Begins a record with its type, "t" and "pid". */

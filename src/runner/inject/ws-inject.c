@@ -4,7 +4,8 @@
  * it, and that is handed to CUPTI as if NVTX had loaded CUPTI itself. Neither ever makes the
  * program fail: when tracing cannot start, the program runs untraced and the trace says why.
  *
- * Environment: WARPSCOPE_TRACE_FILE (a file, appended to) or WARPSCOPE_TRACE_FD (an
+ * Environment: WARPSCOPE_TRACE_FILE (a file, appended to), WARPSCOPE_TRACE_SOCKET (a Unix
+ * socket to connect to, whatever descriptors the process kept) or WARPSCOPE_TRACE_FD (an
  * inherited descriptor, optionally checked against WARPSCOPE_TRACE_FD_INODE="DEV:INO"); and
  * WARPSCOPE_TRACE_API (launch, all, none), WARPSCOPE_TRACE_FLUSH_MS, WARPSCOPE_TRACE_BUFFER_MB,
  * WARPSCOPE_TRACE_SIGNALS=0, WARPSCOPE_TRACE_NVTX=0, WARPSCOPE_LIBCUPTI, WARPSCOPE_LIBCUDA,
@@ -92,7 +93,7 @@ atfork_child (void)
 static void
 start (void)
 {
-  char message[512];
+  char message[2048], note[2048];
   WsErrorCode code = WS_ERROR_CUPTI_UNAVAILABLE;
   int have_cupti;
   uint64_t t0;
@@ -100,7 +101,7 @@ start (void)
   _ws_state.pid = getpid ();
   _ws_state.start_ns = ws_clock_ns ();
   read_settings ();
-  if (!_ws_output_open (message, sizeof message))
+  if (!_ws_output_open (message, sizeof message, note, sizeof note))
     {
       fprintf (stderr, "warpscope-inject: %s\n", message);
       return;
@@ -111,6 +112,8 @@ start (void)
   _ws_state.origin = ws_cupti_api_timestamp ();
   _ws_state.origin_monotonic = ws_clock_ns ();
   _ws_output_hello ();
+  if (note[0] != '\0')
+    _ws_output_error (WS_ERROR_SEVERITY_WARNING, WS_ERROR_TRACE_UNREACHABLE, note);
   /* How the program ends is worth its closing record even when nothing can be traced. */
   _ws_register_exit ();
   pthread_atfork (_ws_output_atfork_prepare, _ws_output_atfork_parent, atfork_child);
