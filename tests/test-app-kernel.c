@@ -534,6 +534,41 @@ test_memcheck_recording (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Without GtkSourceView's language files (a minimal system) a kernel and a recording's source
+ * still open, as plain text, with one warning; the child process has a language path of an
+ * empty folder, set before the manager reads it. */
+static void
+test_no_language_definitions (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *empty = g_dir_make_tmp ("ws-no-languages-XXXXXX", NULL);
+      const char *const path[] = { empty, NULL };
+      WsWindow *window;
+      WsSourceView *source;
+      g_autofree char *text = example_text ("vector_add.cu"), *shown = NULL;
+
+      gtk_source_language_manager_set_search_path (gtk_source_language_manager_get_default (),
+                                                   path);
+      g_test_expect_message ("Warpscope", G_LOG_LEVEL_WARNING,
+                             "GtkSourceView has no CUDA, C++ or C language definition*");
+      window = ws_test_new_window ();
+      source = ws_test_view (window, "source");
+      open_example (window, "vector_add.cu");
+      g_test_assert_expected_messages ();
+      g_assert_null (gtk_source_buffer_get_language (ws_source_view_get_buffer (source)));
+      shown = buffer_text (ws_source_view_get_buffer (source));
+      g_assert_cmpstr (shown, ==, text);
+      g_assert_true (ws_source_view_is_editing (source));
+      ws_kernel_document_close (document_of (window));
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_rmdir (empty);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 /* The runs table tells an own kernel's runs apart by their parameters, as the report does. */
 static void
 test_runs_show_params (void)
@@ -568,5 +603,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
   g_test_add_func ("/app/kernel/memcheck-recording", test_memcheck_recording);
   g_test_add_func ("/app/kernel/runs-show-params", test_runs_show_params);
+  g_test_add_func ("/app/kernel/no-language-definitions", test_no_language_definitions);
   return g_test_run ();
 }
