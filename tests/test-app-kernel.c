@@ -343,6 +343,9 @@ test_check_marks_compile_error (void)
                                         "identifier \"bb\" is undefined"));
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"), "x.cu:26:23"));
   g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  /* The runner has ended without a GPU or a driver: the status line says so, with no stale
+   * "starting the runner…" and no "?" for what the runner did not say. */
+  g_assert_cmpstr (ws_window_get_status_text (window), ==, "no GPU · no NVIDIA driver");
   ws_kernel_document_close (document_of (window));
   gtk_window_destroy (GTK_WINDOW (window));
   g_unsetenv ("WARPSCOPE_RUNNER");
@@ -519,6 +522,8 @@ test_memcheck_recording (void)
   g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 25, WS_MARK_MEMCHECK));
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                         "vector_add_oob.cu:26: Invalid __global__ read"));
+  /* Recorded before the device record was kept: a memory check, of no named GPU. */
+  g_assert_true (g_str_has_prefix (ws_window_get_status_text (window), "Memory check, 20"));
   /* No run to select, so no word about selecting one. */
   g_assert_null (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                      "Select a run in the table"));
