@@ -343,6 +343,9 @@ test_check_marks_compile_error (void)
                                         "identifier \"bb\" is undefined"));
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"), "x.cu:26:23"));
   g_assert_cmpstr (ws_window_get_page (window), ==, "views");
+  /* The runner has ended without a GPU or a driver: the status line says so, with no stale
+   * "starting the runner…" and no "?" for what the runner did not say. */
+  g_assert_cmpstr (ws_window_get_status_text (window), ==, "no GPU · no NVIDIA driver");
   ws_kernel_document_close (document_of (window));
   gtk_window_destroy (GTK_WINDOW (window));
   g_unsetenv ("WARPSCOPE_RUNNER");
@@ -519,6 +522,8 @@ test_memcheck_recording (void)
   g_assert_null (ws_kernel_marks_get (ws_source_view_get_buffer (source), 25, WS_MARK_MEMCHECK));
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                         "vector_add_oob.cu:26: Invalid __global__ read"));
+  /* Recorded before the device record was kept: a memory check, of no named GPU. */
+  g_assert_true (g_str_has_prefix (ws_window_get_status_text (window), "Memory check, 20"));
   /* No run to select, so no word about selecting one. */
   g_assert_null (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                      "Select a run in the table"));
@@ -532,6 +537,41 @@ test_memcheck_recording (void)
   ws_test_spin_for (200);
   ws_test_screenshot (GTK_WIDGET (window), "memcheck-recording-1600x900");
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Without GtkSourceView's language files (a minimal system) a kernel and a recording's source
+ * still open, as plain text, with one warning; the child process has a language path of an
+ * empty folder, set before the manager reads it. */
+static void
+test_no_language_definitions (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *empty = g_dir_make_tmp ("ws-no-languages-XXXXXX", NULL);
+      const char *const path[] = { empty, NULL };
+      WsWindow *window;
+      WsSourceView *source;
+      g_autofree char *text = example_text ("vector_add.cu"), *shown = NULL;
+
+      gtk_source_language_manager_set_search_path (gtk_source_language_manager_get_default (),
+                                                   path);
+      g_test_expect_message ("Warpscope", G_LOG_LEVEL_WARNING,
+                             "GtkSourceView has no CUDA, C++ or C language definition*");
+      window = ws_test_new_window ();
+      source = ws_test_view (window, "source");
+      open_example (window, "vector_add.cu");
+      g_test_assert_expected_messages ();
+      g_assert_null (gtk_source_buffer_get_language (ws_source_view_get_buffer (source)));
+      shown = buffer_text (ws_source_view_get_buffer (source));
+      g_assert_cmpstr (shown, ==, text);
+      g_assert_true (ws_source_view_is_editing (source));
+      ws_kernel_document_close (document_of (window));
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_rmdir (empty);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
 }
 
 /* The runs table tells an own kernel's runs apart by their parameters, as the report does. */
@@ -568,5 +608,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
   g_test_add_func ("/app/kernel/memcheck-recording", test_memcheck_recording);
   g_test_add_func ("/app/kernel/runs-show-params", test_runs_show_params);
+  g_test_add_func ("/app/kernel/no-language-definitions", test_no_language_definitions);
   return g_test_run ();
 }

@@ -27,7 +27,7 @@ static const char *const built[] = {
   "ladder.jsonl", "trace.jsonl", "memcheck.jsonl", "ssh", "runner-ok.sh",
   "include-parent.cu", "include-absolute.cu", "runner-takes-output.sh",
   "many-runs.jsonl", "big-targets.conf", "many-targets.conf", "bidi.jsonl", "twice.jsonl",
-  "time-jump.jsonl", "time-huge.jsonl", NULL,
+  "time-jump.jsonl", "time-huge.jsonl", "overflow-header.cu", NULL,
 };
 
 /* ---- the fixtures -------------------------------------------------------------------------- */
@@ -312,6 +312,10 @@ build_fixtures (void)
   put ("bad-header.cu",
        "/* warpscope\n * kernel: k\n * size: n = 0\n * arg a: float[m] out\n * verify: none\n */\n",
        -1, -1);
+  put ("overflow-header.cu",
+       "/* warpscope\n * kernel: k\n * size: n = 1000000\n * arg a: float[n] out\n"
+       " * arg n: int = n * 3000000000\n * blocks: 128\n * verify: none\n */\n"
+       "extern \"C\" __global__ void k (float *a, int n) { a[0] = n; }\n", -1, -1);
   put ("no-header.cu", "extern \"C\" __global__ void k (float *a) { a[0] = 1; }\n", -1, -1);
 
   /* Stand-in runners. */

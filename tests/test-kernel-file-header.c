@@ -217,6 +217,22 @@ test_errors (void)
     { HEAD " * kernel: 9k\n * size: n = 100\n * arg a: float[n] out\n * verify: none\n */", 2, 12,
       "__global__ function" },
     { "/* warpscope kernel: k */", 1, 2, "on the lines after" },
+    /* A key one edit from a real one is named; a key far from every one is not. */
+    { HEAD OK_REST " * blocks: 128\n */", 6, 4, "unknown key 'blocks'; did you mean 'block'?" },
+    { HEAD OK_REST " * verfiy: none\n */", 6, 4, "did you mean 'verify'?" },
+    { HEAD OK_REST " * args b: float[n] in\n */", 6, 4, "unknown key 'args'; did you mean 'arg'?" },
+    { HEAD OK_REST " * speed: 3\n */", 6, 4, "unknown key 'speed'; the keys are" },
+    /* A scalar that does not fit its type at the defaults is refused at its value, as the
+     * run would refuse it on the GPU. */
+    { HEAD " * kernel: k\n * size: n = 1000000\n * arg a: float[n] out\n"
+      " * arg n: int = n * 3000000000\n * verify: none\n */", 5, 17,
+      "arg n: 3000000000000000 does not fit in an int32; declare it int64" },
+    { HEAD " * kernel: k\n * size: n = 100\n * arg a: float[n] out\n"
+      " * arg n: uint = n - 200\n * verify: none\n */", 5, 18, "-100 does not fit in a uint32" },
+    { HEAD " * kernel: k\n * size: n = 100\n * arg a: float[n] out\n"
+      " * arg n: int = n / 3.0\n * verify: none\n */", 5, 17, "33.3333 is not a whole number" },
+    { HEAD " * kernel: k\n * size: n = 4000000000\n * arg a: float[n] out\n"
+      " * arg n: int64 = n * n * n\n * verify: none\n */", 5, 21, "overflow" },
   };
   guint wrong = 0;
 

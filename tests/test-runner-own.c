@@ -1,7 +1,8 @@
 /* test-runner-own.c: warpscope-runner with own kernels on a machine without a GPU: the header
  * read before anything (errors as records with file, line and column), --param and the other
  * options checked against it, --check-source compiling with NVRTC (which needs no GPU) with
- * its errors' lines and columns, the compile cache, and --memcheck without compute-sanitizer.
+ * its errors' lines and columns, the compile cache, and --memcheck without compute-sanitizer
+ * and through a stand-in for it.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
@@ -453,6 +454,43 @@ test_memcheck_unavailable (void)
   g_assert_nonnull (find (&out, "source", 0));
 }
 
+/* A memory check's recording names the GPU it ran on: the checked run's device record is
+ * kept, as a sweep's recording has it. A stand-in compute-sanitizer writes what the checked
+ * runner would (its device record on stdout, a clean report in --log-file). */
+static void
+test_memcheck_device (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-memcheck-XXXXXX", NULL);
+  g_autofree char *cs = g_build_filename (dir, "compute-sanitizer", NULL);
+  g_autofree char *cs_env = g_strdup_printf ("WARPSCOPE_COMPUTE_SANITIZER=%s", cs);
+  g_autofree char *oob = example ("vector_add_oob.cu");
+  const char *args[] = { "--source", oob, "--memcheck", "memcheck", NULL };
+  const char *env[] = { cs_env, NULL };
+  g_auto (Out) out = { 0 };
+  JsonObject *device, *summary;
+
+  g_assert_true (g_file_set_contents (
+    cs, "#!/bin/sh\n"
+        "while [ $# -gt 0 ]; do [ \"$1\" = --log-file ] && log=$2; shift; done\n"
+        "echo '========= ERROR SUMMARY: 0 errors' > \"$log\"\n"
+        "echo '{\"type\":\"hello\",\"t\":0,\"protocol\":1}'\n"
+        "echo '{\"type\":\"device\",\"t\":1,\"index\":0,\"name\":\"NVIDIA H200\"}'\n"
+        "echo '{\"type\":\"done\",\"t\":2,\"runs\":1,\"failed\":0,\"exit_code\":0}'\n",
+    -1, NULL));
+  g_assert_cmpint (g_chmod (cs, 0755), ==, 0);
+  run (&out, args, env);
+  device = find (&out, "device", 0);
+  summary = find (&out, "memcheck_summary", 0);
+  g_assert_nonnull (device);
+  g_assert_cmpstr (json_object_get_string_member (device, "name"), ==, "NVIDIA H200");
+  g_assert_null (find (&out, "device", 1));
+  g_assert_nonnull (summary);
+  g_assert_cmpint (json_object_get_int_member (summary, "findings"), ==, 0);
+  g_assert_cmpint (out.exit_code, ==, 0);
+  g_unlink (cs);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -463,5 +501,6 @@ main (int argc, char **argv)
   g_test_add_func ("/runner-own/check-source", test_check_source);
   g_test_add_func ("/runner-own/compile-errors", test_compile_errors);
   g_test_add_func ("/runner-own/memcheck-unavailable", test_memcheck_unavailable);
+  g_test_add_func ("/runner-own/memcheck-device", test_memcheck_device);
   return g_test_run ();
 }

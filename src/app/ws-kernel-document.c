@@ -130,21 +130,43 @@ modified_changed_cb (WsKernelDocument *self)
 static void changed_cb (WsKernelDocument *self);
 static void modified_changed_cb (WsKernelDocument *self);
 
+GtkSourceBuffer *
+ws_kernel_buffer_new (void)
+{
+  static const char *const ids[] = { "cuda", "cpp", "c" };
+  static gsize warned = 0;
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkSourceBuffer *buffer = gtk_source_buffer_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkSourceLanguage *language = gtk_source_language_manager_get_language (languages, ids[i]);
+
+      if (language != NULL)
+        {
+          gtk_source_buffer_set_language (buffer, language);
+          return buffer;
+        }
+    }
+  /* A minimal system (GtkSourceView without its language files): the text is shown and
+   * edited all the same, without colours. */
+  if (g_once_init_enter (&warned))
+    {
+      g_warning ("GtkSourceView has no CUDA, C++ or C language definition here (looked in its "
+                 "language path): kernel sources are shown as plain text");
+      g_once_init_leave (&warned, 1);
+    }
+  return buffer;
+}
+
 /* The language manager reads every definition on first use: done when a kernel is first
  * opened, not when the window starts. */
 static void
 ensure_buffer (WsKernelDocument *self)
 {
-  GtkSourceLanguageManager *languages;
-  GtkSourceLanguage *cuda;
-
   if (self->buffer != NULL)
     return;
-  languages = gtk_source_language_manager_get_default ();
-  cuda = gtk_source_language_manager_get_language (languages, "cuda");
-  if (cuda == NULL)
-    cuda = gtk_source_language_manager_get_language (languages, "cpp");
-  self->buffer = gtk_source_buffer_new_with_language (cuda);
+  self->buffer = ws_kernel_buffer_new ();
   gtk_source_buffer_set_highlight_matching_brackets (self->buffer, TRUE);
   g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (changed_cb), self);
   g_signal_connect_swapped (self->buffer, "modified-changed", G_CALLBACK (modified_changed_cb),

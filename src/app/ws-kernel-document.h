@@ -42,6 +42,10 @@ void ws_kernel_document_load_text (WsKernelDocument *self, const char *text, con
 gboolean ws_kernel_document_save (WsKernelDocument *self, GFile *file, GError **error);
 void ws_kernel_document_close (WsKernelDocument *self);
 
+/* A new buffer for a kernel's text, highlighted as CUDA, else as C++ or C, else plain text
+ * (a system whose GtkSourceView has none of them; said once, as a warning). */
+GtkSourceBuffer *ws_kernel_buffer_new (void);
+
 /* Reads the header again now rather than after the pause that typing waits for. */
 void ws_kernel_document_reread (WsKernelDocument *self);
 

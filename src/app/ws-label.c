@@ -23,3 +23,11 @@ ws_label_new_wrapped (const char *text, const char *css)
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   return label;
 }
+
+char *
+ws_label_menu_text (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}

@@ -15,5 +15,8 @@ GtkWidget *ws_label_new (const char *text, const char *css, float xalign);
 /* The same at the left, wrapped between words, or inside a word too long for the width (a
  * template name, a path). */
 GtkWidget *ws_label_new_wrapped (const char *text, const char *css);
+/* A menu item's label that shows `text` as it is: GTK reads a menu label's '_' as the mark of
+ * its mnemonic, so each is doubled (TILE_Y, my_run.jsonl). */
+char *ws_label_menu_text (const char *text);
 
 G_END_DECLS

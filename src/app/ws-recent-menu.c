@@ -5,6 +5,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ws-label.h"
+
 static int
 compare_recent (gconstpointer a, gconstpointer b)
 {
@@ -31,10 +33,12 @@ fill (GMenu *menu)
       g_autoptr (GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GMenuItem) item = NULL;
+      g_autofree char *label = NULL;
 
       if (path == NULL)
         continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      label = ws_label_menu_text (gtk_recent_info_get_display_name (info));
+      item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "win.open-sample", "s", path);
       g_menu_append_item (menu, item);
       shown++;

@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-label.h"
+
 struct _WsSample
 {
   GObject parent_instance;
@@ -174,7 +176,8 @@ ws_sample_list_fill_menu (GListModel *samples, GMenu *menu)
   for (guint i = 0; i < g_list_model_get_n_items (samples); i++)
     {
       g_autoptr (WsSample) sample = g_list_model_get_item (samples, i);
-      g_autoptr (GMenuItem) item = g_menu_item_new (sample->title, NULL);
+      g_autofree char *label = ws_label_menu_text (sample->title);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
       /* The list is sorted by group: each group is a section under its heading. */
       if ((int) sample->group != group)

@@ -588,13 +588,9 @@ build_bar (WsSourceView *self)
 static void
 ensure_view (WsSourceView *self)
 {
-  GtkSourceLanguage *cuda;
-
   if (self->view != NULL)
     return;
-  cuda = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
-                                                   "cuda");
-  self->buffer = gtk_source_buffer_new_with_language (cuda);
+  self->buffer = ws_kernel_buffer_new ();
   self->view = GTK_SOURCE_VIEW (gtk_source_view_new_with_buffer (self->buffer));
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self->view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (self->view), TRUE);

@@ -29,38 +29,68 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* ", DATE" when the recording has a date: never a "?" in its place. */
 static void
-describe_source (GString *text, WsSession *s)
+append_date (GString *text, WsSession *s)
+{
+  g_autofree char *date = ws_session_dup_date (s);
+
+  if (date != NULL)
+    g_string_append_printf (text, ", %s", date);
+}
+
+/* A live session: the GPU, once the runner has named it (while it starts, that it starts;
+ * after it ended without one, that there was none), and what it said of the driver and the
+ * runtime, leaving out what it did not say. */
+static void
+describe_live (GString *text, WsSession *s, gboolean running)
 {
   WsDevice *device = ws_session_get_device (s);
   const WsHello *hello = ws_session_get_hello (s);
-  g_autofree char *date = ws_session_dup_date (s);
+
+  g_string_assign (text, device ? ws_device_get_name (device)
+                         : running ? _("starting the runner…")
+                         : _("no GPU"));
+  if (hello != NULL && hello->driver_cuda != NULL)
+    g_string_append_printf (text, _(" · driver supports CUDA %s"), hello->driver_cuda);
+  else if (hello != NULL && !hello->driver_found)
+    g_string_append (text, _(" · no NVIDIA driver"));
+  if (hello != NULL && hello->runtime_cuda != NULL)
+    g_string_append_printf (text, _(" · runtime %s"), hello->runtime_cuda);
+}
+
+static void
+describe_source (GString *text, WsSession *s, gboolean running)
+{
+  WsDevice *device = ws_session_get_device (s);
   g_autofree char *name = ws_session_get_file (s) ? g_file_get_basename (ws_session_get_file (s))
                                                   : NULL;
 
   switch (ws_session_get_source (s))
     {
     case WS_SESSION_SOURCE_REPLAY:
-      g_string_printf (text, _("Replay of a recording made on %s, %s"),
-                       device ? ws_device_get_name (device) : _("an unknown GPU"),
-                       date ? date : "?");
+      g_string_printf (text, _("Replay of a recording made on %s"),
+                       device ? ws_device_get_name (device) : _("an unknown GPU"));
+      append_date (text, s);
       break;
     case WS_SESSION_SOURCE_RECORDING:
-      /* A memory check runs without a device record: it names no GPU, and needs none. */
-      if (device == NULL && ws_session_get_memcheck_findings (s)->len > 0)
-        g_string_printf (text, _("Memory check recorded %s"), date ? date : "?");
+      /* A memory check recorded before its device record was kept names no GPU. */
+      if (ws_session_get_memcheck_findings (s)->len > 0)
+        {
+          if (device != NULL)
+            g_string_printf (text, _("Memory check on %s"), ws_device_get_name (device));
+          else
+            g_string_assign (text, _("Memory check"));
+        }
       else
-        g_string_printf (text, _("Recording made on %s, %s"),
-                         device ? ws_device_get_name (device) : _("an unknown GPU"),
-                         date ? date : "?");
+        g_string_printf (text, _("Recording made on %s"),
+                         device ? ws_device_get_name (device) : _("an unknown GPU"));
+      append_date (text, s);
       if (name)
         g_string_append_printf (text, " · %s", name);
       break;
     default:
-      g_string_printf (text, _("%s · driver supports CUDA %s · runtime %s"),
-                       device ? ws_device_get_name (device) : _("starting the runner…"),
-                       hello && hello->driver_cuda ? hello->driver_cuda : "?",
-                       hello && hello->runtime_cuda ? hello->runtime_cuda : "?");
+      describe_live (text, s, running);
       break;
     }
 }
@@ -79,7 +109,7 @@ status_text (WsStatusBar *self)
       g_string_assign (text, self->environment ? ws_environment_get_summary (self->environment) : "");
       return g_string_free (text, FALSE);
     }
-  describe_source (text, s);
+  describe_source (text, s, self->controller && ws_run_controller_is_running (self->controller));
   if (ws_session_get_progress (s, &done, &total) && total > 0 && done < total)
     g_string_append_printf (text, _(" · run %d of %d"), done + 1, total);
   problems = ws_session_get_problems (s)->len;

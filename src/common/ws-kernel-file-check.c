@@ -361,6 +361,39 @@ ws_kernel_file_uses_block_macro (const char *text, size_t len, int dim)
   return 0;
 }
 
+int
+ws_kernel_file_scalar_fits (WsKfType type, WsExprValue v, int64_t *whole, char *why, size_t len)
+{
+  int64_t w = 0;
+  int ok;
+
+  *whole = 0;
+  if (type == WS_KF_FLOAT || type == WS_KF_DOUBLE)
+    return 1;
+  if (!ws_expr_whole (v, &w))
+    {
+      snprintf (why, len, "%g is not a whole number, as a %s must be", ws_expr_double (v),
+                ws_kernel_file_type_name (type));
+      return 0;
+    }
+  switch (type)
+    {
+    case WS_KF_INT32: ok = w >= INT32_MIN && w <= INT32_MAX; break;
+    case WS_KF_UINT32: ok = w >= 0 && w <= (int64_t) UINT32_MAX; break;
+    case WS_KF_UINT64: ok = w >= 0; break;
+    default: ok = 1; break;
+    }
+  if (!ok)
+    {
+      snprintf (why, len, "%lld does not fit in a%s %s; declare it int64 (and the kernel's "
+                "parameter long long)", (long long) w, type == WS_KF_INT32 ? "n" : "",
+                ws_kernel_file_type_name (type));
+      return 0;
+    }
+  *whole = w;
+  return 1;
+}
+
 size_t
 ws_kernel_file_type_size (WsKfType type)
 {
@@ -414,6 +447,32 @@ check_expr (WsKernelFile *kf, const WsKfExpr *e, unsigned use, int whole, const 
     _ws_kf_error (kf, e->line, e->column, "%s: expected a whole number; this expression "
                   "gives a real one (write 1000, not 1000.0 or 1e3, in whole-number formulas)",
                   what);
+}
+
+/* A scalar's value at the header's defaults: what the first run would pass, refused here
+ * with its line and column rather than when the run starts on the GPU. Other sizes are
+ * checked by the runner before anything runs. */
+static void
+check_scalar (WsKernelFile *kf, const WsKfArg *a, const char *what)
+{
+  WsKfConfig cfg;
+  WsExprValue v;
+  WsExprError err;
+  char where[256], why[192];
+  int64_t whole;
+
+  if (a->value.text[0] == '\0')
+    return;
+  ws_kernel_file_default_config (kf, &cfg);
+  if (!eval_use (kf, &a->value, USE_ALL, &cfg, 1, &v, &err))
+    return; /* check_expr has said why */
+  describe_config (kf, &cfg, where, sizeof where);
+  if (!eval_use (kf, &a->value, USE_ALL, &cfg, 0, &v, &err))
+    _ws_kf_error (kf, a->value.line, a->value.column + (int) err.pos, "%s: %s, at the "
+                  "header's defaults (%s)", what, err.message, where);
+  else if (!ws_kernel_file_scalar_fits (a->type, v, &whole, why, sizeof why))
+    _ws_kf_error (kf, a->value.line, a->value.column, "%s: %s, at the header's defaults (%s)",
+                  what, why, where);
 }
 
 static int
@@ -506,7 +565,10 @@ _ws_kf_check (WsKernelFile *kf, const char *text, size_t len)
           outputs += a->role != WS_KF_IN;
         }
       else
-        check_expr (kf, &a->value, USE_ALL, 0, what);
+        {
+          check_expr (kf, &a->value, USE_ALL, 0, what);
+          check_scalar (kf, a, what);
+        }
     }
   for (int i = 0; i < kf->n_grid; i++)
     check_expr (kf, &kf->grid[i], USE_ALL, 0, "grid");

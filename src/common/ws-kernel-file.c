@@ -198,13 +198,62 @@ static const char key_list[]
   = "kernel, title, description, size, arg NAME, block, grid, param NAME, restrict, verify, "
     "tolerance, flops, bytes, options";
 
+/* Whether a and b (of lengths na, nb) are one edit apart: one character added, left out,
+ * changed, or two neighbours swapped ("blocks", "blok", "verfiy" for block and verify). */
+static int
+one_edit (const char *a, size_t na, const char *b, size_t nb)
+{
+  size_t i = 0;
+
+  if (na > nb)
+    return one_edit (b, nb, a, na);
+  if (nb - na > 1)
+    return 0;
+  while (i < na && a[i] == b[i])
+    i++;
+  if (i == na)
+    return nb == na + 1;
+  if (na == nb)
+    return strncmp (a + i + 1, b + i + 1, na - i - 1) == 0
+           || (i + 1 < na && a[i] == b[i + 1] && a[i + 1] == b[i]
+               && strncmp (a + i + 2, b + i + 2, na - i - 2) == 0);
+  return strncmp (a + i, b + i + 1, na - i) == 0;
+}
+
+/* The key that `p` (n bytes) is one edit from, or NULL. */
+static const char *
+near_key (const char *p, size_t n)
+{
+  static const char *const keys[] = { "kernel", "title", "description", "size", "arg",
+                                      "block", "grid", "param", "restrict", "verify",
+                                      "tolerance", "flops", "bytes", "options" };
+
+  for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+    if (one_edit (p, n, keys[i], strlen (keys[i])))
+      return keys[i];
+  return NULL;
+}
+
+static void
+unknown_key (Line *ln, const char *p, size_t n)
+{
+  const char *near = near_key (p, n);
+
+  if (near != NULL)
+    _ws_kf_error (ln->kf, ln->line, ln->key_col, "unknown key '%.*s'; did you mean '%s'? The "
+                  "keys are %s", (int) (n < 40 ? n : 40), p, near, key_list);
+  else
+    _ws_kf_error (ln->kf, ln->line, ln->key_col, "unknown key '%.*s'; the keys are %s",
+                  (int) (n < 40 ? n : 40), p, key_list);
+}
+
 static void
 parse_line (Line *ln, const char *text)
 {
   WsKernelFile *kf = ln->kf;
   const char *p = text, *colon, *v;
   size_t n = _ws_kf_name_at (p), n2 = 0;
-  const char *name2 = NULL;
+  const char *name2 = NULL, *near;
   char key[16];
 
   if (n == 0)
@@ -227,6 +276,13 @@ parse_line (Line *ln, const char *text)
           return;
         }
       colon = _ws_kf_skip (name2 + n2);
+    }
+  near = *colon != ':' && name2 == NULL ? near_key (p, n) : NULL;
+  if (near != NULL && (strcmp (near, "arg") == 0 || strcmp (near, "param") == 0))
+    {
+      /* "args a: float[n] in": the misspelt key, not the colon, is what to change. */
+      unknown_key (ln, p, n);
+      return;
     }
   if (*colon != ':')
     {
@@ -285,8 +341,7 @@ parse_line (Line *ln, const char *text)
   else if (strcmp (key, "options") == 0)
     _ws_kf_options (ln, v);
   else
-    _ws_kf_error (kf, ln->line, ln->key_col, "unknown key '%.*s'; the keys are %s",
-                  (int) (n < 40 ? n : 40), p, key_list);
+    unknown_key (ln, p, n);
 }
 
 int

@@ -169,6 +169,12 @@ void ws_kernel_file_default_config (const WsKernelFile *kf, WsKfConfig *cfg);
 int ws_kernel_file_eval (const WsKernelFile *kf, const WsKfExpr *e, const char *what,
                          const WsKfConfig *cfg, WsExprValue *out, char *err, size_t len);
 
+/* Whether a scalar argument's value fits its type: 1 with the whole number in *whole (when
+ * the type is one); 0 with why not in `why` ("3000000000000000 does not fit in an int32;
+ * declare it int64 (and the kernel's parameter long long)"). */
+int ws_kernel_file_scalar_fits (WsKfType type, WsExprValue v, int64_t *whole, char *why,
+                                size_t len);
+
 /* The grid of a configuration: the header's formulas, or one thread per element. */
 int ws_kernel_file_grid (const WsKernelFile *kf, const WsKfConfig *cfg, uint64_t grid[3],
                          char *err, size_t len);

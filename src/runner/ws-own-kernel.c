@@ -95,46 +95,25 @@ _ws_own_layout (OwnKernel *k, const uint64_t shape[3], char *err, size_t len)
 static int
 store_scalar (const WsKfArg *a, WsExprValue v, OwnArgValue *out, char *err, size_t len)
 {
-  double d = ws_expr_double (v);
-  int64_t w = 0;
-  int whole = ws_expr_whole (v, &w);
+  char why[192];
+  int64_t w;
 
-  switch (a->type)
+  if (!ws_kernel_file_scalar_fits (a->type, v, &w, why, sizeof why))
     {
-    case WS_KF_FLOAT: out->f32 = (float) d; return 1;
-    case WS_KF_DOUBLE: out->f64 = d; return 1;
-    default: break;
-    }
-  if (!whole)
-    {
-      snprintf (err, len, "line %d (arg %s): %g is not a whole number, as a %s must be",
-                a->line, a->name, d, ws_kernel_file_type_name (a->type));
+      snprintf (err, len, "line %d (arg %s): %s", a->line, a->name, why);
       return 0;
     }
   switch (a->type)
     {
-    case WS_KF_INT32:
-      if (w < INT32_MIN || w > INT32_MAX)
-        break;
-      out->i32 = (int32_t) w;
-      return 1;
-    case WS_KF_UINT32:
-      if (w < 0 || w > (int64_t) UINT32_MAX)
-        break;
-      out->u32 = (uint32_t) w;
-      return 1;
-    case WS_KF_INT64: out->i64 = w; return 1;
-    case WS_KF_UINT64:
-      if (w < 0)
-        break;
-      out->u64 = (uint64_t) w;
-      return 1;
+    case WS_KF_FLOAT: out->f32 = (float) ws_expr_double (v); break;
+    case WS_KF_DOUBLE: out->f64 = ws_expr_double (v); break;
+    case WS_KF_INT32: out->i32 = (int32_t) w; break;
+    case WS_KF_UINT32: out->u32 = (uint32_t) w; break;
+    case WS_KF_INT64: out->i64 = w; break;
+    case WS_KF_UINT64: out->u64 = (uint64_t) w; break;
     default: break;
     }
-  snprintf (err, len, "line %d (arg %s): %lld does not fit in a %s; declare it int64 (and the "
-            "kernel's parameter long long)", a->line, a->name, (long long) w,
-            ws_kernel_file_type_name (a->type));
-  return 0;
+  return 1;
 }
 
 int

@@ -206,10 +206,22 @@ output_finding (const char *tool, const WsSanitizerFinding *f)
              f->has_thread ? " (first by a thread of block " : "", f->has_thread ? "…)" : "");
 }
 
-/* The checked run's error records, as it wrote them (not its kernel_fault when the
- * sanitizer explains it: the sanitizer stops a kernel at its first bad access). */
+/* Whether the line [p, p + n) is a record of `type`, as the runner writes it (type first). */
+static int
+is_record (const char *p, size_t n, const char *type)
+{
+  char start[64];
+  int l = snprintf (start, sizeof start, "{\"type\":\"%s\"", type);
+
+  return n >= (size_t) l && strncmp (p, start, (size_t) l) == 0;
+}
+
+/* Forwards the checked run's records that this recording keeps: with `device`, its device
+ * record (the GPU the check ran on, which names it in the recording as a sweep's does);
+ * else its error records (not its kernel_fault when the sanitizer explains it: the sanitizer
+ * stops a kernel at its first bad access). */
 static void
-forward_errors (const char *out, int findings)
+forward_records (const char *out, int device, int findings)
 {
   const char *p = out;
 
@@ -217,10 +229,13 @@ forward_errors (const char *out, int findings)
     {
       const char *nl = strchr (p, '\n');
       size_t n = nl ? (size_t) (nl - p) : strlen (p);
+      int keep = device ? is_record (p, n, "device") : is_record (p, n, "error");
 
-      if (n > 0 && strncmp (p, "{\"type\":\"error\"", 15) == 0
-          && !(findings > 0 && memmem (p, n, "\"code\":\"kernel_fault\"", 21) != NULL)
-          && memmem (p, n, "\"code\":\"header_error\"", 21) == NULL)
+      if (keep && !device)
+        keep = !(findings > 0 && memmem (p, n, "\"code\":\"kernel_fault\"", 21) != NULL)
+               && memmem (p, n, "\"code\":\"header_error\"", 21) == NULL;
+
+      if (keep)
         {
           fwrite (p, 1, n, stdout);
           fputc ('\n', stdout);
@@ -322,10 +337,11 @@ ws_runner_memcheck_run (const WsOptions *o, const char *argv0)
       exit_code = 5;
       goto out;
     }
+  forward_records (child_out, 1, 0);
   n = ws_sanitizer_parse (report, findings, MAX_FINDINGS, &summary);
   for (int i = 0; i < n && i < MAX_FINDINGS; i++)
     output_finding (o->memcheck, &findings[i]);
-  forward_errors (child_out, n);
+  forward_records (child_out, 0, n);
   {
     WsJson *j = ws_output_begin (WS_RECORD_TYPE_MEMCHECK_SUMMARY);
 

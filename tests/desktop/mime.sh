@@ -2,8 +2,9 @@
 # mime.sh MIME_XML DESKTOP_FILE SAMPLES_DIR: a double-clicked session opens in Warpscope. In a
 # temporary XDG tree, as a desktop installs them: the MIME definition (update-mime-database)
 # and the desktop file (update-desktop-database); then xdg-mime, as a file manager asks it,
-# says a session file is application/x-warpscope-session (by its name, and by its first
-# record when it has no .jsonl), and that Warpscope is the application for that type.
+# says a session file is application/x-warpscope-session (by its first record, with or
+# without .jsonl), that another .jsonl file is not, and that Warpscope is the application
+# for that type.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 MIME_XML=$1 DESKTOP=$2 SAMPLES=$3
@@ -41,6 +42,8 @@ cp "$SAMPLES/trace-vector-add-h200.jsonl" "$tmp/trace.jsonl"
 # Downloaded or renamed without its extension: known by its hello record.
 cp "$SAMPLES/matmul-sizes-h200.jsonl" "$tmp/session-without-extension"
 printf 'not a session\n' >"$tmp/notes"
+# JSON Lines of another program: .jsonl alone does not make a file Warpscope's.
+printf '{"a":1}\n{"a":2}\n' >"$tmp/other.jsonl"
 
 expect "a recorded sweep" "$(xdg-mime query filetype "$tmp/session.jsonl")" "$TYPE"
 expect "a traced program" "$(xdg-mime query filetype "$tmp/trace.jsonl")" "$TYPE"
@@ -52,5 +55,7 @@ if [ "$got" = "$TYPE" ]; then
 else
   echo "ok: a text file that is no session: $got"
 fi
+expect "a .jsonl file that is no session" "$(xdg-mime query filetype "$tmp/other.jsonl")" \
+  application/jsonl
 expect "the application for $TYPE" "$(xdg-mime query default "$TYPE")" "$(basename "$DESKTOP")"
 exit $status
