@@ -1,6 +1,7 @@
 /* ws-target-argv.c: the command lines a target stands for. Nothing here runs a shell on this
  * machine: where ssh joins words into a command line for the far side's shell, every word of
- * ours is quoted for it, so that it arrives exactly as given.
+ * ours is quoted for it (g_shell_quote: 'it'\''s', the one quoting of the model, the runner
+ * client's included), so that it arrives exactly as given.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -78,20 +79,6 @@ static const char sbatch_script[]
     "rm -f \"$out\" \"$out.err\" \"$out.id\"\n"
     "exit $rc\n";
 
-char *
-ws_target_quote_for_shell (const char *word)
-{
-  GString *out = g_string_new ("'");
-
-  for (const char *p = word; *p != '\0'; p++)
-    if (*p == '\'')
-      g_string_append (out, "'\\''");
-    else
-      g_string_append_c (out, *p);
-  g_string_append_c (out, '\'');
-  return g_string_free (out, FALSE);
-}
-
 static void
 add (GPtrArray *argv, const char *word)
 {
@@ -113,7 +100,7 @@ join_quoted (GPtrArray *words)
 
   for (guint i = 0; i < words->len; i++)
     {
-      g_autofree char *quoted = ws_target_quote_for_shell (g_ptr_array_index (words, i));
+      g_autofree char *quoted = g_shell_quote (g_ptr_array_index (words, i));
 
       if (i > 0)
         g_string_append_c (line, ' ');
@@ -247,7 +234,7 @@ ws_target_build_argv (WsTarget *self, const char *const *args, GError **error)
 
         add_all (argv, ws_target_get_launcher (self));
         for (guint i = 0; i < runner->len; i++)
-          g_ptr_array_add (argv, remote ? ws_target_quote_for_shell (g_ptr_array_index (runner, i))
+          g_ptr_array_add (argv, remote ? g_shell_quote (g_ptr_array_index (runner, i))
                                         : g_strdup (g_ptr_array_index (runner, i)));
       }
       break;
