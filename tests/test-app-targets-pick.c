@@ -39,7 +39,7 @@ test_pick_reprobes (void)
       const char *const head[] = { "-o", "BatchMode=yes", "-o", "ConnectTimeout=20", "-o",
                                    "ServerAliveInterval=15", "-o", "ServerAliveCountMax=4",
                                    "--", "gpu-box", NULL };
-      g_autofree char *quoted = ws_target_quote_for_shell (far_runner);
+      g_autofree char *quoted = g_shell_quote (far_runner);
       g_autofree char *tail_list = g_strdup_printf (" 'warpscope' %s '--list'", quoted);
       g_autofree char *tail_info = g_strdup_printf (" 'warpscope' %s '--device-info'", quoted);
 

@@ -481,6 +481,79 @@ test_list_bad_file (void)
   ws_test_remove_dir (dir);
 }
 
+/* ---- the far side's scripts, as they were -------------------------------------------------- */
+
+/* Each target's argv, one word a line (escaped), for every kind a script goes into: ssh with
+ * its watchdog, srun and sbatch on the login node through ssh, sbatch here, a command with a
+ * remote shell. */
+static char *
+describe_argvs (void)
+{
+  const char *opts[] = { "-i", "/k/key", NULL };
+  const char *slurm[] = { "--gres=gpu:1", "-p", "it's", NULL };
+  const char *env[] = { "WS_A=x y", NULL };
+  const char *launcher[] = { "nice", "ssh", "gpu-box", NULL };
+  const char *args[] = { "--kernel", "vector_add;touch x", "--sizes", "$(touch y)", "--blocks",
+                         "it's \"a\" b", "`touch z`", "a\\b", "", NULL };
+  const struct
+  {
+    const char *name;
+    WsTargetKind kind;
+    const char *host, *job_dir;
+  } cases[] = {
+    { "ssh", WS_TARGET_SSH, "gpu-box", NULL },
+    { "srun-ssh", WS_TARGET_SLURM_SRUN, "login", NULL },
+    { "sbatch", WS_TARGET_SLURM_SBATCH, NULL, "/scratch/j" },
+    { "sbatch-ssh", WS_TARGET_SLURM_SBATCH, "login", NULL },
+    { "command", WS_TARGET_COMMAND, NULL, NULL },
+  };
+  GString *out = g_string_new (NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (WsTarget) target = ws_target_new (cases[c].name, cases[c].kind);
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) argv = NULL;
+
+      if (cases[c].host != NULL)
+        {
+          ws_target_set_host (target, cases[c].host);
+          ws_target_set_port (target, 2222);
+          ws_target_set_ssh_options (target, opts);
+        }
+      if (cases[c].kind == WS_TARGET_COMMAND)
+        ws_target_set_launcher (target, launcher);
+      else if (cases[c].kind != WS_TARGET_SSH)
+        ws_target_set_slurm_options (target, slurm);
+      ws_target_set_job_dir (target, cases[c].job_dir);
+      ws_target_set_environment (target, env);
+      ws_target_set_runner (target, "/opt/ws/bin/warpscope-runner");
+      argv = ws_target_build_argv (target, args, &error);
+      g_assert_no_error (error);
+      g_string_append_printf (out, "# %s\n", cases[c].name);
+      for (guint i = 0; argv[i] != NULL; i++)
+        {
+          g_autofree char *word = g_strescape (argv[i], NULL);
+
+          g_string_append_printf (out, "%s\n", word);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The scripts read from the model's resources make the argv they made as C strings, to the
+ * byte (tests/target-argv.expected was written by the build that still had the strings). */
+static void
+test_argv_scripts (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "target-argv.expected", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *got = describe_argvs ();
+
+  g_assert_true (g_file_get_contents (path, &expected, NULL, NULL));
+  g_assert_cmpstr (got, ==, expected);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -490,6 +563,7 @@ main (int argc, char **argv)
   g_test_add_func ("/target/argv/srun", test_argv_srun);
   g_test_add_func ("/target/argv/command", test_argv_command);
   g_test_add_func ("/target/argv/sbatch", test_argv_sbatch);
+  g_test_add_func ("/target/argv/scripts", test_argv_scripts);
   g_test_add_func ("/target/validate", test_validate);
   g_test_add_func ("/target/list/saved", test_list_saved);
   g_test_add_func ("/target/list/bad-file", test_list_bad_file);

@@ -7,6 +7,7 @@
 
 #include "ws-chart-view.h"
 #include "ws-occupancy.h"
+#include "ws-units.h"
 
 struct _WsOccupancyView
 {
@@ -54,10 +55,12 @@ update (WsOccupancyView *self)
                             arch->smem_per_block_optin / 1024);
   if (ws_occupancy_compute (arch, &in, &out, &error))
     {
+      g_autofree char *occupancy = ws_units_percent (out.occupancy);
       g_autofree char *text = g_strdup_printf (
-        _("<b>%.0f%% occupancy</b> on %s (%s): %d blocks of %d warps = %d of %d warps per SM, "
+        /* TRANSLATORS: the first is a percentage, "50%" */
+        _("<b>%s occupancy</b> on %s (%s): %d blocks of %d warps = %d of %d warps per SM, "
           "limited by %s."),
-        100 * out.occupancy, arch->arch, arch->family, out.active_blocks, out.warps_per_block,
+        occupancy, arch->arch, arch->family, out.active_blocks, out.warps_per_block,
         out.active_warps, out.max_warps, ws_limiter_describe (out.limiter));
 
       gtk_label_set_markup (self->result_label, text);

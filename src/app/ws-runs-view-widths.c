@@ -27,9 +27,9 @@ widest_texts (Column column)
       /* Three digits in the widest unit, and a spread of three. */
       for (double ns = 999; ns < 1e10; ns *= 1000)
         {
-          g_autofree char *d = ws_units_duration (ns);
+          g_autofree char *d = ws_units_duration (ns), *spread = ws_units_percent (9.99);
 
-          g_ptr_array_add (texts, g_strdup_printf ("%s ±%.0f%%", d, 999.0));
+          g_ptr_array_add (texts, g_strdup_printf ("%s ±%s", d, spread));
         }
       break;
     case COL_SPEEDUP_ONE:

@@ -51,7 +51,7 @@ schema_column (Column column)
 static char *
 with_spread (const WsStats *s)
 {
-  g_autofree char *median = NULL, *min = NULL, *max = NULL;
+  g_autofree char *median = NULL, *min = NULL, *max = NULL, *spread = NULL;
 
   if (s->n == 0)
     return g_strdup (WS_UNITS_NONE);
@@ -59,7 +59,8 @@ with_spread (const WsStats *s)
   if (s->n == 1 || s->max <= s->min)
     return g_steal_pointer (&median);
   /* The spread as a percentage keeps the column narrow; the tooltip has the range. */
-  return g_strdup_printf ("%s ±%.0f%%", median, 50.0 * (s->max - s->min) / s->median);
+  spread = ws_units_percent (0.5 * (s->max - s->min) / s->median);
+  return g_strdup_printf ("%s ±%s", median, spread);
 }
 
 GPtrArray *

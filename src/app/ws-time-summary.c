@@ -30,6 +30,21 @@ ws_time_summary_get_text (WsTimeSummary *self)
   return gtk_widget_get_visible (GTK_WIDGET (self)) ? gtk_label_get_text (self->label) : NULL;
 }
 
+/* A length in the range, "1.25 ms"; none of it is "0 ns", not ws_units_duration's "—" (not
+ * measured). */
+static char *
+length_text (gint64 ns)
+{
+  return ns > 0 ? ws_units_duration ((double) ns) : g_strdup ("0 ns");
+}
+
+/* A share of the range, "37%": of nothing, none. */
+static char *
+share (gint64 part_ns, gint64 span_ns)
+{
+  return ws_units_percent ((double) part_ns / MAX (span_ns, 1));
+}
+
 /* A range on two runs compared: the same stretch of each, from its own start. */
 static char *
 compare_text (WsTimeSummary *self, gint64 start, gint64 end)
@@ -38,23 +53,44 @@ compare_text (WsTimeSummary *self, gint64 start, gint64 end)
   int ids[2] = { ws_workspace_get_run (workspace),
                  ws_workspace_get_compare_run (workspace) };
   GString *text = g_string_new (NULL);
+  g_autofree char *length = length_text (end - start);
 
-  /* TRANSLATORS: a range on two runs compared; the runs' figures follow */
-  g_string_printf (text, _("%.3f ms from each run's start:"), (end - start) / 1e6);
+  /* TRANSLATORS: a range on two runs compared, "1.00 ms"; the runs' figures follow */
+  g_string_printf (text, _("%s from each run's start:"), length);
   for (guint i = 0; i < 2; i++)
     {
+      g_autofree char *copies = NULL, *kernels = NULL, *idle = NULL;
       WsTotals t;
 
       ws_workspace_get_range_totals (workspace, ids[i], &t);
+      copies = share (t.copy_ns, t.span_ns);
+      kernels = share (t.kernel_ns, t.span_ns);
+      idle = share (t.idle_ns, t.span_ns);
       g_string_append_c (text, ' ');
-      g_string_append_printf (text, _("run %d: copies %.0f%%, kernels %.0f%%, idle %.0f%%."),
-                              ids[i], 100.0 * t.copy_ns / MAX (t.span_ns, 1),
-                              100.0 * t.kernel_ns / MAX (t.span_ns, 1),
-                              100.0 * t.idle_ns / MAX (t.span_ns, 1));
+      /* TRANSLATORS: shares of the range, "37%" */
+      g_string_append_printf (text, _("run %d: copies %s, kernels %s, idle %s."), ids[i], copies,
+                              kernels, idle);
     }
   g_string_append_c (text, ' ');
   g_string_append (text, _("Press Z to zoom to it."));
   return g_string_free (text, FALSE);
+}
+
+static char *
+range_text (const WsTotals *t)
+{
+  g_autofree char *span = length_text (t->span_ns), *copies = length_text (t->copy_ns);
+  g_autofree char *kernels = length_text (t->kernel_ns);
+  g_autofree char *overlap = length_text (t->overlap_ns), *idle = length_text (t->idle_ns);
+  g_autofree char *copy_share = share (t->copy_ns, t->span_ns);
+  g_autofree char *kernel_share = share (t->kernel_ns, t->span_ns);
+  g_autofree char *idle_share = share (t->idle_ns, t->span_ns);
+
+  /* TRANSLATORS: durations ("1.25 ms") and shares of the range ("37%") */
+  return g_strdup_printf (_("Selected %s: copies %s (%s), kernels %s (%s), both at once %s, "
+                            "idle %s (%s). Press Z to zoom to it."),
+                          span, copies, copy_share, kernels, kernel_share, overlap, idle,
+                          idle_share);
 }
 
 static void
@@ -75,13 +111,7 @@ range_cb (WsTimeSummary *self)
   else
     {
       ws_workspace_get_range_totals (workspace, 0, &t);
-      text = g_strdup_printf (_("Selected %.3f ms: copies %.3f ms (%.0f%%), kernels %.3f ms "
-                                "(%.0f%%), both at once %.3f ms, idle %.3f ms (%.0f%%). Press Z "
-                                "to zoom to it."),
-                              t.span_ns / 1e6, t.copy_ns / 1e6,
-                              100.0 * t.copy_ns / MAX (t.span_ns, 1), t.kernel_ns / 1e6,
-                              100.0 * t.kernel_ns / MAX (t.span_ns, 1), t.overlap_ns / 1e6,
-                              t.idle_ns / 1e6, 100.0 * t.idle_ns / MAX (t.span_ns, 1));
+      text = range_text (&t);
     }
   say (self, text);
 }

@@ -162,8 +162,7 @@ copy_table (WsTraceView *self, WsTrace *trace, guint program)
       cells[4] = ws_units_duration (c->median_ns);
       cells[5] = ws_units_duration (c->min_ns);
       cells[6] = ws_units_duration (c->max_ns);
-      cells[7] = c->kind == WS_ACTIVITY_MEMCPY && c->gbs > 0 ? g_strdup_printf ("%.1f", c->gbs)
-                                                              : g_strdup (WS_UNITS_NONE);
+      cells[7] = c->kind == WS_ACTIVITY_MEMCPY ? ws_units_gbs (c->gbs) : g_strdup (WS_UNITS_NONE);
       table_add (&t, cells);
     }
   return GTK_WIDGET (t.grid);

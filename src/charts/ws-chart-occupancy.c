@@ -203,7 +203,9 @@ _ws_occupancy_data_free (WsOccupancyData *data)
 static char *
 percent_tick (double value, double step, gpointer data)
 {
-  return g_strdup_printf ("%.0f%%", value * 100);
+  g_autofree char *number = ws_units_fixed (value * 100, 0);
+
+  return g_strdup_printf ("%s%%", number);
 }
 
 static char *

@@ -8,8 +8,8 @@
 
 G_BEGIN_DECLS
 
-/* The shortest decimal text that reads back as the same double; "" for NaN and infinities
- * (an empty CSV field). Appends to `out`. */
+/* A number in the charts' CSV: ws_format_append_csv_number, kept under this name for the
+ * CSV writer (ws-export-csv.c) until it calls that itself. */
 void _ws_export_append_number (GString *out, double value);
 
 G_END_DECLS

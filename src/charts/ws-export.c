@@ -13,6 +13,7 @@
 #include "ws-chart-private.h"
 #include "ws-export-private.h"
 #include "ws-export-svg-private.h"
+#include "ws-format.h"
 #include "ws-export-private.h"
 
 static const struct
@@ -61,25 +62,7 @@ ws_export_format_extension (WsExportFormat format)
 void
 _ws_export_append_number (GString *out, double value)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    return;
-  if (fabs (value) < 1e15 && value == (double) (gint64) value) /* the cast only where it is defined */
-    {
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) value);
-      return;
-    }
-  for (int digits = 6; digits <= 17; digits++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", digits);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-  g_string_append (out, buf);
+  ws_format_append_csv_number (out, value);
 }
 
 /* ---- charts ----------------------------------------------------------------------------- */

@@ -4,22 +4,12 @@
  */
 #include "ws-cli-report.h"
 
-#include <math.h>
-
 #include "ws-format.h"
 #include "ws-json-writer.h"
 #include "ws-run-columns.h"
 #include "ws-memcheck.h"
 
 /* ---- CSV --------------------------------------------------------------------------------- */
-
-static void
-csv_number (GString *out, double value)
-{
-  g_autofree char *number = ws_cli_format_double (value);
-
-  g_string_append (out, number);
-}
 
 /* One row per run, the columns of ws-run-columns.h: an empty field for what was not
  * measured, numbers exact. */
@@ -40,7 +30,7 @@ csv_row (WsCliReportRun *r, GString *out)
       if (written++ > 0)
         g_string_append_c (out, ',');
       ws_run_column_get (&columns[i], r->run, &context, &v);
-      ws_run_value_append_csv (&v, out, csv_number);
+      ws_run_value_append_csv (&v, out, ws_format_append_csv_number);
       ws_run_value_clear (&v);
     }
   g_string_append (out, "\r\n");

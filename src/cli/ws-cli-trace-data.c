@@ -20,17 +20,6 @@ static const char *const csv_columns[] = {
 };
 
 static void
-csv_number (GString *out, double value)
-{
-  g_autofree char *text = NULL;
-
-  if (!isfinite (value))
-    return;
-  text = ws_cli_format_double (value);
-  g_string_append (out, text);
-}
-
-static void
 csv_field (GString *out, const char *text)
 {
   ws_format_append_csv_field (out, text);
@@ -40,7 +29,7 @@ csv_field (GString *out, const char *text)
 static void
 csv_value (GString *out, double value)
 {
-  csv_number (out, value);
+  ws_format_append_csv_number (out, value);
   g_string_append_c (out, ',');
 }
 
@@ -134,7 +123,7 @@ ws_cli_trace_report_write_csv (WsCliTraceReport *r, GString *out)
       csv_value (out, c->max_ns);
       g_string_append_c (out, ',');
       if (c->kind == WS_ACTIVITY_MEMCPY)
-        csv_number (out, c->gbs);
+        ws_format_append_csv_number (out, c->gbs);
       g_string_append (out, ",,,,,\r\n");
     }
 }

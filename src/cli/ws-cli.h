@@ -154,7 +154,5 @@ char *ws_cli_format_stats (const WsStats *stats);
 /* Only the median ("38.0 µs") and only the spread ("(37.3–39.2)", "" when none). */
 char *ws_cli_format_stats_median (const WsStats *stats);
 char *ws_cli_format_stats_spread (const WsStats *stats);
-/* The shortest text that reads back as the same double, in the C locale ("0.84", "1e-08"). */
-char *ws_cli_format_double (double value);
 
 G_END_DECLS

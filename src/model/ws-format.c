@@ -1,9 +1,13 @@
-/* ws-format.c: text from files made safe to print, and exact in a CSV field.
+/* ws-format.c: text from files made safe to print, and exact in a CSV field; numbers exact in
+ * one too.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-format.h"
 
+#include <math.h>
 #include <string.h>
+
+#include "ws-protocol.h"
 
 /* The bidirectional controls: embeddings and overrides (U+202A–U+202E) and isolates
  * (U+2066–U+2069) reorder what follows them, and the marks (U+200E, U+200F, U+061C) move the
@@ -86,4 +90,19 @@ ws_format_append_csv_field (GString *out, const char *text)
       g_string_append_c (out, *p);
     }
   g_string_append_c (out, '"');
+}
+
+void
+ws_format_append_csv_number (GString *out, double value)
+{
+  char buf[WS_PROTOCOL_DOUBLE_LEN];
+
+  g_return_if_fail (out != NULL);
+  if (!isfinite (value))
+    return;
+  /* A spreadsheet reads "-0" and "-0.0" as 0, and a sign on a zero is no measurement. */
+  if (value == 0)
+    g_string_append_c (out, '0');
+  else
+    g_string_append (out, ws_protocol_double_text (buf, value));
 }

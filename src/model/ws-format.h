@@ -1,5 +1,5 @@
-/* ws-format.h: text from files made safe to print, and exact in a CSV field; shared by the
- * model, the charts, the app and the CLI (numbers for people are ws-units.h's).
+/* ws-format.h: text from files made safe to print, and text and numbers exact in a CSV field;
+ * shared by the model, the charts, the app and the CLI (numbers for people are ws-units.h's).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -40,5 +40,10 @@ gboolean ws_format_may_need_escape (const char *text);
  * so that the file shown on a terminal or opened in a spreadsheet shows them, not their
  * effect. NULL writes an empty field. */
 void ws_format_append_csv_field (GString *out, const char *text);
+/* `value` as one CSV field, for every CSV the model, the charts and the CLI write: the
+ * protocol's shortest text that reads back as the same double (ws_protocol_double_text:
+ * "0.84", "1000", "1e-08", "0.30000000000000004"), "0" for either zero, and an empty field
+ * for NaN and infinities. */
+void ws_format_append_csv_number (GString *out, double value);
 
 G_END_DECLS

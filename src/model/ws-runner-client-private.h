@@ -1,8 +1,7 @@
 /* ws-runner-client-private.h: what the runner client's files share: its fields and the steps
  * of its process (ws-runner-client.c) that the reading of its stdout as lines
  * (ws-runner-client-lines.c) calls, and the texts it keeps and makes
- * (ws-runner-client-text.c: its stderr, bounded; a line quoted for a message; a word quoted
- * for a remote shell).
+ * (ws-runner-client-text.c: its stderr, bounded; a line quoted for a message).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -39,8 +38,6 @@ char *_ws_kept_text_end (WsKeptText *kept, gsize max);
 char *_ws_quote_line (const char *line, gsize length, guint max);
 /* Only spaces and tabs. */
 gboolean _ws_line_is_blank (const char *line, gsize length);
-/* One word for a POSIX shell: 'it'\''s'. */
-char *_ws_quote_for_shell (const char *word);
 
 /* Bytes asked for per read of stdout and of stderr. */
 #define READ_CHUNK (64 * 1024)

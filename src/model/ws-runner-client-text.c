@@ -1,5 +1,5 @@
 /* ws-runner-client-text.c: the texts the runner client keeps and makes: its stderr kept
- * bounded, a line quoted for a message, a word quoted for a remote shell.
+ * bounded, a line quoted for a message.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -155,18 +155,4 @@ _ws_line_is_blank (const char *line, gsize length)
     if (line[i] != ' ' && line[i] != '\t')
       return FALSE;
   return TRUE;
-}
-
-char *
-_ws_quote_for_shell (const char *word)
-{
-  GString *out = g_string_new ("'");
-
-  for (const char *p = word; *p != '\0'; p++)
-    if (*p == '\'')
-      g_string_append (out, "'\\''");
-    else
-      g_string_append_c (out, *p);
-  g_string_append_c (out, '\'');
-  return g_string_free (out, FALSE);
 }

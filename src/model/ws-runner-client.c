@@ -529,7 +529,7 @@ ws_runner_client_start (WsRunnerClient *self, const char *const *launcher,
   for (guint i = 0; launcher != NULL && launcher[i] != NULL; i++)
     g_ptr_array_add (full, g_strdup (launcher[i]));
   for (guint i = 0; argv[i] != NULL; i++)
-    g_ptr_array_add (full, remote ? _ws_quote_for_shell (argv[i]) : g_strdup (argv[i]));
+    g_ptr_array_add (full, remote ? g_shell_quote (argv[i]) : g_strdup (argv[i]));
   g_ptr_array_add (full, NULL);
 
   /* Not GSubprocess: it forgets the pid once the process has been reaped, which a runner

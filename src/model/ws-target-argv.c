@@ -1,6 +1,7 @@
 /* ws-target-argv.c: the command lines a target stands for. Nothing here runs a shell on this
  * machine: where ssh joins words into a command line for the far side's shell, every word of
- * ours is quoted for it, so that it arrives exactly as given.
+ * ours is quoted for it (g_shell_quote: 'it'\''s', the one quoting of the model, the runner
+ * client's included), so that it arrives exactly as given.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -11,85 +12,42 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ws-model-resources.h"
 #include "ws-runner-client.h"
 
-/* Run by the far side's shell in front of the runner: the runner in the background with
- * nothing on its stdin, while a reader waits on ours, which is the connection. When the
- * connection ends (Stop here, a laptop that went to sleep, a network gone), the reader sees
- * the end and stops the runner (SIGTERM, SIGKILL 2 s later if it is still there): sshd
+/* The far side's scripts (resources/jobs/, compiled into the model's resources), each its
+ * file's text as it is:
+ *
+ * ssh-watchdog.sh, run by the far side's shell in front of the runner: the runner in the
+ * background with nothing on its stdin, while a reader waits on ours, which is the connection.
+ * When the connection ends (Stop here, a laptop that went to sleep, a network gone), the reader
+ * sees the end and stops the runner (SIGTERM, SIGKILL 2 s later if it is still there): sshd
  * signals nothing to the runner of a command without a terminal, and a runner inside a hung
  * kernel writes nothing that could fail. A SIGHUP or SIGTERM to the shell goes to the runner.
- * The reader's output goes nowhere, so that the session ends as soon as the runner does. */
-static const char watchdog_script[]
-  = "exec 3<&0; \"$@\" </dev/null 3<&- & c=$!; "
-    "(while read -r _; do :; done <&3; kill -TERM $c; "
-    "for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 $c || exit 0; sleep 0.2; done; kill -KILL $c) "
-    ">/dev/null 2>&1 & w=$!; exec 3<&-; "
-    "trap 'kill -TERM $c 2>/dev/null' HUP TERM; "
-    "wait $c; s=$?; while kill -0 $c 2>/dev/null; do wait $c; s=$?; done; "
-    "kill $w 2>/dev/null; exit $s";
-
-/* sbatch --wait, and the job's output followed as it grows, as srun would stream it. $1: the
- * folder for the output (on a file system the nodes share), $2: the job's command, already
- * quoted for its shell; then sbatch's own options. The job id goes to stderr in Slurm's words
- * ("job N queued and waiting for resources", "job N has been allocated resources"), so that
- * a pending job is recognised as srun's is; Stop cancels the job. */
-static const char sbatch_script[]
-  = "d=${1:-$HOME/.cache/warpscope/jobs}; cmd=$2; shift 2\n"
-    "case $d in \"~/\"*) d=$HOME/${d#\"~/\"} ;; esac\n"
-    "mkdir -p \"$d\" && out=$(mktemp \"$d/job-XXXXXXXX\") || exit 1\n"
-    "job= s= sent=0 state=\n"
-    "trap '[ -n \"$job\" ] && scancel \"$job\" 2>/dev/null; [ -n \"$s\" ] && kill $s 2>/dev/null;"
-    " rm -f \"$out\" \"$out.err\" \"$out.id\"; exit 143' TERM INT HUP\n"
-    "sbatch --wait --parsable --job-name=warpscope -o \"$out\" -e \"$out.err\" \"$@\""
-    " --wrap=\"$cmd\" >\"$out.id\" & s=$!\n"
-    "follow() {\n"
-    "  size=$(($(wc -c 2>/dev/null <\"$out\" || echo 0)))\n"
-    "  if [ \"$size\" -gt \"$sent\" ]; then\n"
-    "    tail -c +$((sent + 1)) \"$out\" | head -c $((size - sent)); sent=$size\n"
-    "  fi\n"
-    "}\n"
-    "ended() { tail -n 1 \"$out\" 2>/dev/null | grep -q '\"type\":\"done\"'; }\n"
-    "while kill -0 $s 2>/dev/null; do\n"
-    "  if [ -z \"$job\" ] && [ -s \"$out.id\" ]; then job=$(cut -d';' -f1 \"$out.id\"); fi\n"
-    "  if [ -n \"$job\" ] && [ \"$state\" != running ]; then\n"
-    "    case $(squeue -h -j \"$job\" -o %T 2>/dev/null) in\n"
-    "      PENDING) [ -z \"$state\" ] && echo \"sbatch: job $job queued and waiting for"
-    " resources\" >&2; state=pending ;;\n"
-    "      *) [ \"$state\" = pending ] && echo \"sbatch: job $job has been allocated"
-    " resources\" >&2; state=running ;;\n"
-    "    esac\n"
-    "  fi\n"
-    "  follow; ended && break; sleep 1\n"
-    "done\n"
-    /* The runner has said all it has to say: sbatch --wait may take seconds more to notice
-     * that the job ended, and the job's status is the done record's. */
-    "if ended; then\n"
-    "  kill $s 2>/dev/null; s=\n"
-    "  rc=$(tail -n 1 \"$out\" | sed -n 's/.*\"exit_code\":\\([0-9]*\\).*/\\1/p'); rc=${rc:-0}\n"
-    "else\n"
-    "  wait $s; rc=$?; s=\n"
-    /* The job has ended; its last lines may reach a shared file system a moment later. */
-    "  n=0\n"
-    "  while [ -n \"$job\" ] && [ $n -lt 10 ] && ! ended; do sleep 1; n=$((n + 1)); done\n"
-    "fi\n"
-    "follow\n"
-    "[ -s \"$out.err\" ] && cat \"$out.err\" >&2\n"
-    "rm -f \"$out\" \"$out.err\" \"$out.id\"\n"
-    "exit $rc\n";
-
-char *
-ws_target_quote_for_shell (const char *word)
+ * The reader's output goes nowhere, so that the session ends as soon as the runner does.
+ *
+ * sbatch-wait.sh: sbatch --wait, and the job's output followed as it grows, as srun would
+ * stream it. $1: the folder for the output (on a file system the nodes share), $2: the job's
+ * command, already quoted for its shell; then sbatch's own options. The job id goes to stderr
+ * in Slurm's words ("job N queued and waiting for resources", "job N has been allocated
+ * resources"), so that a pending job is recognised as srun's is; Stop cancels the job. Once
+ * the runner's done record is there the script stops following: sbatch --wait may take
+ * seconds more to notice that the job ended, and the job's status is the done record's; when
+ * sbatch ends first, the job's last lines may reach a shared file system a moment later, so it
+ * waits for them up to 10 s. */
+static char *
+job_script (const char *name)
 {
-  GString *out = g_string_new ("'");
+  g_autofree char *path = g_strconcat ("/org/warpscope/Warpscope/model/jobs/", name, NULL);
+  g_autoptr (GBytes) bytes = g_resource_lookup_data (_ws_model_get_resource (), path,
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  gsize length;
+  const char *text;
 
-  for (const char *p = word; *p != '\0'; p++)
-    if (*p == '\'')
-      g_string_append (out, "'\\''");
-    else
-      g_string_append_c (out, *p);
-  g_string_append_c (out, '\'');
-  return g_string_free (out, FALSE);
+  /* Compiled in: missing only in a broken build. */
+  g_assert (bytes != NULL);
+  text = g_bytes_get_data (bytes, &length);
+  return g_strndup (text, length);
 }
 
 static void
@@ -113,7 +71,7 @@ join_quoted (GPtrArray *words)
 
   for (guint i = 0; i < words->len; i++)
     {
-      g_autofree char *quoted = ws_target_quote_for_shell (g_ptr_array_index (words, i));
+      g_autofree char *quoted = g_shell_quote (g_ptr_array_index (words, i));
 
       if (i > 0)
         g_string_append_c (line, ' ');
@@ -164,6 +122,7 @@ add_ssh (WsTarget *self, GPtrArray *argv, GPtrArray *remote_words)
 {
   g_autoptr (GPtrArray) wrapped = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *joined = NULL;
+  g_autofree char *watchdog = job_script ("ssh-watchdog.sh");
 
   /* Keys only: a password prompt has no terminal to ask on. A host that does not answer is
    * given up after 20 s, a connection that went dead (a laptop asleep) within a minute. */
@@ -179,7 +138,7 @@ add_ssh (WsTarget *self, GPtrArray *argv, GPtrArray *remote_words)
   /* After "--", a host cannot be taken for an option (-oProxyCommand=…). */
   add (argv, "--");
   add (argv, ws_target_get_host (self));
-  add_all (wrapped, (const char *const[]) { "sh", "-c", watchdog_script, "warpscope", NULL });
+  add_all (wrapped, (const char *const[]) { "sh", "-c", watchdog, "warpscope", NULL });
   for (guint i = 0; i < remote_words->len; i++)
     add (wrapped, g_ptr_array_index (remote_words, i));
   joined = join_quoted (wrapped);
@@ -201,8 +160,10 @@ slurm_words (WsTarget *self, GPtrArray *runner)
     }
   else
     {
+      g_autofree char *script = job_script ("sbatch-wait.sh");
+
       /* sbatch --wrap writes its command into a /bin/sh script: quoted for that shell. */
-      add_all (words, (const char *const[]) { "sh", "-c", sbatch_script, "warpscope-sbatch", NULL });
+      add_all (words, (const char *const[]) { "sh", "-c", script, "warpscope-sbatch", NULL });
       add (words, ws_target_get_job_dir (self) != NULL ? ws_target_get_job_dir (self) : "");
       g_ptr_array_add (words, join_quoted (runner));
       add_all (words, ws_target_get_slurm_options (self));
@@ -247,7 +208,7 @@ ws_target_build_argv (WsTarget *self, const char *const *args, GError **error)
 
         add_all (argv, ws_target_get_launcher (self));
         for (guint i = 0; i < runner->len; i++)
-          g_ptr_array_add (argv, remote ? ws_target_quote_for_shell (g_ptr_array_index (runner, i))
+          g_ptr_array_add (argv, remote ? g_shell_quote (g_ptr_array_index (runner, i))
                                         : g_strdup (g_ptr_array_index (runner, i)));
       }
       break;

@@ -363,7 +363,7 @@ append_words (GString *out, const char *const *words)
       if (*words[i] != '\0' && strpbrk (words[i], " \t\n'\"\\$`;&|<>()*?[]{}~#!") == NULL)
         quoted = g_strdup (words[i]);
       else
-        quoted = ws_target_quote_for_shell (words[i]);
+        quoted = g_shell_quote (words[i]);
       if (out->len > 0)
         g_string_append_c (out, ' ');
       g_string_append (out, quoted);

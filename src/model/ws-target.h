@@ -119,8 +119,6 @@ char **ws_target_build_argv (WsTarget *self, const char *const *args, GError **e
 /* The argv that asks Slurm why job `job_id` is still pending: squeue -h -j ID -o %r, here or
  * on the login node. NULL for targets that are not Slurm's. */
 char **ws_target_build_squeue_argv (WsTarget *self, const char *job_id);
-/* A word for a POSIX shell: 'it'\''s'. */
-char *ws_target_quote_for_shell (const char *word);
 /* Whether the runner's stdin must stay open while it runs (ssh: its end stops the runner). */
 gboolean ws_target_needs_stdin (WsTarget *self);
 

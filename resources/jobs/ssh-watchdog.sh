@@ -1,0 +1,1 @@
+exec 3<&0; "$@" </dev/null 3<&- & c=$!; (while read -r _; do :; done <&3; kill -TERM $c; for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 $c || exit 0; sleep 0.2; done; kill -KILL $c) >/dev/null 2>&1 & w=$!; exec 3<&-; trap 'kill -TERM $c 2>/dev/null' HUP TERM; wait $c; s=$?; while kill -0 $c 2>/dev/null; do wait $c; s=$?; done; kill $w 2>/dev/null; exit $s
