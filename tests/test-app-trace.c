@@ -68,7 +68,9 @@ test_trace_welcome (void)
   copies = ws_trace_view_dup_copy_rows (view, 0);
   assert_has (copies, "host to device, pageable | 2 | 80.0 MB | ");
   assert_has (copies, "device to host, pageable | 1 | 40.0 MB | ");
-  /* The findings: why the first call took a second, and the pageable copies. */
+  /* The findings, once the session's analysis has found them (in a thread of its own): why
+   * the first call took a second, and the pageable copies. */
+  ws_test_wait_analysed (ws_window_get_workspace (window));
   g_assert_nonnull (ws_test_find_label (findings, "Findings about the traced program"));
   g_assert_nonnull (ws_test_find_label (findings, "Compile timed: the first call of add_kernel"));
   g_assert_nonnull (ws_test_find_label (findings, "Transfer-bound"));
