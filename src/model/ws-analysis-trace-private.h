@@ -37,6 +37,9 @@ typedef struct
   GArray *first_calls;   /* WsTraceFirstCall, one per kernel name */
   gboolean numba;        /* its kernels are Numba's */
   gboolean has_nvtx;     /* it marks its own ranges: they are the regions it times */
+  GArray *warm_ups;      /* guint: its NVTX ranges named for warming up, found once (a gap
+                          * of a hundred thousand launches is tested against these, not
+                          * against every span) */
   gint64 start, end;     /* its range on the axis */
   double kernel_ns, copy_ns;
 } WsTraceAnalysis;

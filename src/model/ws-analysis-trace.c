@@ -87,13 +87,11 @@ _ws_trace_overlap (gint64 a0, gint64 a1, gint64 b0, gint64 b1)
 gboolean
 _ws_trace_in_warm_up (WsTraceAnalysis *a, gint64 start, gint64 end)
 {
-  for (guint i = 0; i < a->n_spans; i++)
+  for (guint i = 0; i < a->warm_ups->len; i++)
     {
-      const WsSpan *s = &a->spans[i];
+      const WsSpan *s = &a->spans[g_array_index (a->warm_ups, guint, i)];
 
-      if (s->run == a->program->id && ws_span_is_nvtx_range (s)
-          && _ws_trace_is_warm_up (s->name)
-          && 2 * _ws_trace_overlap (s->start, s->end, start, end) >= end - start)
+      if (2 * _ws_trace_overlap (s->start, s->end, start, end) >= end - start)
         return TRUE;
     }
   return FALSE;
@@ -412,9 +410,14 @@ analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program
       if (c->kind == WS_ACTIVITY_MEMCPY)
         a->copy_ns += c->total_ns;
     }
+  a->warm_ups = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < a->n_spans; i++)
-    a->has_nvtx |= a->spans[i].run == program->id
-                   && ws_span_is_nvtx_range (&a->spans[i]);
+    if (a->spans[i].run == program->id && ws_span_is_nvtx_range (&a->spans[i]))
+      {
+        a->has_nvtx = TRUE;
+        if (_ws_trace_is_warm_up (a->spans[i].name))
+          g_array_append_val (a->warm_ups, i);
+      }
   _ws_trace_collect_first_calls (a);
 }
 
@@ -424,6 +427,7 @@ analysis_clear (WsTraceAnalysis *a)
   for (guint i = 0; i < a->first_calls->len; i++)
     g_array_unref (g_array_index (a->first_calls, WsTraceFirstCall, i).pointers);
   g_array_unref (a->first_calls);
+  g_array_unref (a->warm_ups);
   g_ptr_array_unref (a->kernels);
   g_ptr_array_unref (a->copies);
 }
