@@ -455,7 +455,11 @@ test_long_lines (void)
   g_assert_null (strstr (at_limit->message, "skipped"));
   g_assert_nonnull (strstr (last->message, "skipped"));
   g_assert_cmpuint (last->line, ==, at_limit->line + 1);
-  g_assert_cmpint (peak_kib () - before, <, 3 * WS_SESSION_MAX_LINE / 1024 + 16 * 1024);
+  /* A reader that kept the 100 MB line would pass 100 MB; what is allowed is a few lines of
+   * the limit and room for the rest of the process, which under the sanitizers (redzones,
+   * freed blocks held in quarantine, the state of the tests before) varies by megabytes from
+   * one build to the next: 20 MB were seen. */
+  g_assert_cmpint (peak_kib () - before, <, 3 * WS_SESSION_MAX_LINE / 1024 + 32 * 1024);
   g_assert_true (ws_test_wait_group_gone (ws_test_read_number (dir, "pgid"), 3));
   ws_test_remove_dir (dir);
 }

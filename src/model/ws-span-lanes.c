@@ -239,21 +239,28 @@ ws_run_lanes_get (WsRun *run)
   return result;
 }
 
-guint
-ws_lane_first_reaching (const WsLane *lane, gint64 t)
+/* The first of n entries whose reach (never decreasing) is past t; n when none. */
+static guint
+first_reaching (const gint64 *reach, guint n, gint64 t)
 {
-  guint lo = 0, hi = lane->n;
+  guint lo = 0, hi = n;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (lane->reach[mid] > t)
+      if (reach[mid] > t)
         hi = mid;
       else
         lo = mid + 1;
     }
   return lo;
+}
+
+guint
+ws_lane_first_reaching (const WsLane *lane, gint64 t)
+{
+  return first_reaching (lane->reach, lane->n, t);
 }
 
 guint
@@ -460,18 +467,7 @@ ws_session_get_lane_index (WsSession *session)
 guint
 ws_lane_index_first_reaching (const WsLaneIndex *index, gint64 t)
 {
-  guint lo = 0, hi = index->runs->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (index->reach[mid] > t)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-  return lo;
+  return first_reaching (index->reach, index->runs->len, t);
 }
 
 void
