@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "test-app-util.h"
+#include "ws-takeaway.h"
 #include "ws-trace-dialog.h"
 #include "ws-trace-view.h"
 #include "ws-welcome-page.h"
@@ -75,6 +76,26 @@ test_trace_welcome (void)
   g_assert_nonnull (ws_test_find_label (findings, "Compile timed: the first call of add_kernel"));
   g_assert_nonnull (ws_test_find_label (findings, "Transfer-bound"));
   g_assert_cmpuint (ws_test_count_css (findings, "finding"), >=, 3);
+  /* At the window's first size (1400 px) the findings pane is folded away: the answer stays in
+   * sight over the chart, and one click shows the rest. */
+  {
+    WsTakeaway *takeaway = ws_test_view (window, "takeaway");
+    AdwFlap *flap = ws_test_view (window, "findings_flap");
+
+    g_assert_true (adw_flap_get_folded (flap));
+    g_assert_false (adw_flap_get_reveal_flap (flap));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (takeaway)));
+    g_assert_true (g_str_has_prefix (ws_takeaway_get_headline (takeaway),
+                                     "Compile timed: the first call of add_kernel"));
+    g_assert_nonnull (ws_test_find_label (GTK_WIDGET (takeaway), "All findings"));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-findings", NULL);
+    ws_test_spin_for (500);
+    g_assert_true (adw_flap_get_reveal_flap (flap));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (takeaway)));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.toggle-findings", NULL);
+    ws_test_spin_for (500);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (takeaway)));
+  }
   /* For a person to look at: the program's tables, once the panes have stopped moving. */
   if (g_getenv ("WS_TEST_SCREENSHOTS") != NULL)
     {

@@ -7,13 +7,25 @@
 #include <glib/gi18n.h>
 
 #include "ws-analysis.h"
+#include "ws-trace.h"
 
 struct _WsTakeaway
 {
   WsView parent_instance;
   GtkWidget *box;
   GtkLabel *context, *headline;
+  GtkWidget *previous, *next, *more;
+  gboolean has_answer; /* a run or a traced program with something to say */
 };
+
+enum
+{
+  PROP_0,
+  PROP_HAS_ANSWER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (WsTakeaway, ws_takeaway, WS_TYPE_VIEW)
 
@@ -35,6 +47,47 @@ place_of (WsSession *session, WsRun *run, guint *n)
 }
 
 static void
+set_answer (WsTakeaway *self, gboolean has_answer)
+{
+  if (self->has_answer == has_answer)
+    return;
+  self->has_answer = has_answer;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ANSWER]);
+}
+
+/* A traced program has no runs to step through: its most severe finding (of its first
+ * program run, which the analysis lists first) is what it says. */
+static gboolean
+update_trace (WsTakeaway *self, WsWorkspace *workspace)
+{
+  WsSession *session = ws_workspace_get_session (workspace);
+  WsSessionAnalysis *analysis = ws_workspace_get_analysis (workspace);
+  g_autoptr (GPtrArray) findings = NULL;
+
+  if (session == NULL || ws_session_get_trace (session) == NULL || analysis == NULL)
+    return FALSE;
+  findings = ws_session_analysis_dup_trace_findings (analysis);
+  gtk_widget_set_visible (self->previous, FALSE);
+  gtk_widget_set_visible (self->next, FALSE);
+  gtk_label_set_text (self->context, _("The traced program"));
+  gtk_widget_set_visible (GTK_WIDGET (self->context),
+                          ws_workspace_get_presentation (workspace));
+  if (findings->len == 0)
+    {
+      gtk_label_set_text (self->headline, ws_workspace_is_analysed (workspace)
+                                            ? _("Nothing to point out yet")
+                                            : _("Analysing the session…"));
+      set_answer (self, FALSE);
+      return TRUE;
+    }
+  gtk_label_set_text (self->headline, ((WsFinding *) g_ptr_array_index (findings, 0))->title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->headline),
+                               ((WsFinding *) g_ptr_array_index (findings, 0))->title);
+  set_answer (self, TRUE);
+  return TRUE;
+}
+
+static void
 update (WsTakeaway *self)
 {
   WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
@@ -44,13 +97,24 @@ update (WsTakeaway *self)
   const char *headline;
   guint place, n;
 
+  gboolean presenting = workspace != NULL && ws_workspace_get_presentation (workspace);
+
+  /* On a projector the clicker steps through the runs and the callouts say the rest; beside
+   * the chart the table picks runs, and a button opens the findings. */
+  gtk_widget_set_visible (self->previous, presenting);
+  gtk_widget_set_visible (self->next, presenting);
+  gtk_widget_set_visible (self->more, !presenting);
+  if (run == NULL && workspace != NULL && update_trace (self, workspace))
+    return;
   if (run == NULL)
     {
       gtk_label_set_text (self->context, "");
       gtk_widget_set_visible (GTK_WIDGET (self->context), FALSE);
       gtk_label_set_text (self->headline, _("Press → or Page Down to step through the runs"));
+      set_answer (self, FALSE);
       return;
     }
+  set_answer (self, TRUE);
   size = ws_run_dup_size_label (run);
   block = ws_run_dup_block_label (run);
   place = place_of (ws_workspace_get_session (workspace), run, &n);
@@ -72,9 +136,17 @@ update (WsTakeaway *self)
   else
     headline = _("Nothing to point out: verified, and it uses the GPU well");
   gtk_label_set_text (self->context, context);
-  gtk_widget_set_visible (GTK_WIDGET (self->context), TRUE);
+  /* Beside the chart the table says which run it is: one line, the answer. */
+  gtk_widget_set_visible (GTK_WIDGET (self->context), presenting);
   gtk_label_set_text (self->headline, headline);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->headline), headline);
+}
+
+gboolean
+ws_takeaway_has_answer (WsTakeaway *self)
+{
+  g_return_val_if_fail (WS_IS_TAKEAWAY (self), FALSE);
+  return self->has_answer;
 }
 
 const char *
@@ -100,8 +172,11 @@ ws_takeaway_workspace_changed (WsView *view, WsWorkspace *workspace)
     {
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (update), self);
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (update), self);
+      g_signal_connect_swapped (workspace, "notify::presentation", G_CALLBACK (update), self);
       g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (update), self);
       g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (update), self);
+      /* A live traced program's findings change as it runs. */
+      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (update), self);
     }
   update (self);
 }
@@ -116,12 +191,31 @@ ws_takeaway_dispose (GObject *object)
 }
 
 static void
+ws_takeaway_get_property (GObject *object, guint prop, GValue *value, GParamSpec *pspec)
+{
+  switch (prop)
+    {
+    case PROP_HAS_ANSWER:
+      g_value_set_boolean (value, WS_TAKEAWAY (object)->has_answer);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop, pspec);
+    }
+}
+
+static void
 ws_takeaway_class_init (WsTakeawayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_takeaway_dispose;
+  object_class->get_property = ws_takeaway_get_property;
+  /* Whether it has an answer to show: a selected run, or a traced program's finding. */
+  properties[PROP_HAS_ANSWER] = g_param_spec_boolean ("has-answer", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
+                                                        | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   WS_VIEW_CLASS (klass)->workspace_changed = ws_takeaway_workspace_changed;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "takeaway");
@@ -159,14 +253,25 @@ ws_takeaway_init (WsTakeaway *self)
   gtk_label_set_ellipsize (self->headline, PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (GTK_WIDGET (self->headline), "headline");
   gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (text), GTK_WIDGET (self->context));
   gtk_box_append (GTK_BOX (text), GTK_WIDGET (self->headline));
-  gtk_box_append (GTK_BOX (self->box), step_button ("go-previous-symbolic", "win.previous-run",
-                                                    _("Previous run (←, Page Up)"),
-                                                    _("Previous run")));
+  self->previous = step_button ("go-previous-symbolic", "win.previous-run",
+                                _("Previous run (←, Page Up)"), _("Previous run"));
+  self->next = step_button ("go-next-symbolic", "win.next-run", _("Next run (→, Page Down)"),
+                            _("Next run"));
+  /* Beside the chart, where the findings pane is folded away: one click to the rest. Shown
+   * by the window outside presentation mode. */
+  self->more = gtk_button_new_with_label (_("All findings"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->more), "win.toggle-findings");
+  gtk_widget_set_tooltip_text (self->more, _("Show the findings pane (Shift+F9)"));
+  gtk_widget_set_valign (self->more, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->more, "more");
+  gtk_widget_add_css_class (self->more, "flat");
+  gtk_box_append (GTK_BOX (self->box), self->previous);
   gtk_box_append (GTK_BOX (self->box), text);
-  gtk_box_append (GTK_BOX (self->box), step_button ("go-next-symbolic", "win.next-run",
-                                                    _("Next run (→, Page Down)"), _("Next run")));
+  gtk_box_append (GTK_BOX (self->box), self->next);
+  gtk_box_append (GTK_BOX (self->box), self->more);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   update (self);
 }

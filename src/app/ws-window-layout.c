@@ -6,6 +6,7 @@
 #include "ws-window-private.h"
 
 #include "ws-layout.h"
+#include "ws-takeaway.h"
 
 /* ---- the layout ---------------------------------------------------------------------------- */
 
@@ -127,7 +128,15 @@ _ws_window_update_presentation (WsWindow *self)
     gtk_widget_set_visible (_ws_window_child (self, "table_pane"), FALSE);
   gtk_widget_set_visible (_ws_window_child (self, "leave_presentation_button"), on);
   gtk_widget_set_visible (callouts_button, on && views);
-  gtk_widget_set_visible (_ws_window_child (self, "takeaway"), on && views);
+  /* Beside the chart the findings may be folded away (below about 1440 px): the answer stays
+   * in sight over the chart, a click from the rest. */
+  gtk_widget_set_visible (_ws_window_child (self, "takeaway"),
+                          views
+                            && (on
+                                || (ws_takeaway_has_answer (WS_TAKEAWAY (
+                                      _ws_window_child (self, "takeaway")))
+                                    && adw_flap_get_folded (self->findings_flap)
+                                    && !pane_revealed (self->findings_flap))));
   gtk_widget_set_visible (_ws_window_child (self, "callouts"),
                           on && views
                             && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (callouts_button)));
@@ -266,5 +275,11 @@ _ws_window_layout_init (WsWindow *self)
                             G_CALLBACK (_ws_window_update_switcher), self);
   presentation_keys (self);
   g_signal_connect_swapped (_ws_window_child (self, "callouts_button"), "toggled",
+                            G_CALLBACK (_ws_window_update_presentation), self);
+  g_signal_connect_swapped (_ws_window_child (self, "takeaway"), "notify::has-answer",
+                            G_CALLBACK (_ws_window_update_presentation), self);
+  g_signal_connect_swapped (self->findings_flap, "notify::folded",
+                            G_CALLBACK (_ws_window_update_presentation), self);
+  g_signal_connect_swapped (self->findings_flap, "notify::reveal-flap",
                             G_CALLBACK (_ws_window_update_presentation), self);
 }
