@@ -132,9 +132,17 @@ test_probe_failure (void)
       g_assert_nonnull (ws_test_find_label (ws_test_view (window, "welcome"),
                                             ws_environment_get_description (environment)));
       g_assert_cmpstr (ws_window_get_status_text (window), ==, summary);
-      /* Nothing to run on. */
+      /* Nothing to run on, and Run says why on hover. */
       g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL)
                       && ws_window_is_running (window));
+      {
+        const char *why = gtk_widget_get_tooltip_text (
+          GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), WS_TYPE_WINDOW,
+                                                     "run_button")));
+
+        g_assert_nonnull (strstr (why, cases[i].title));
+        g_assert_nonnull (strstr (why, "Open a recording"));
+      }
     }
   gtk_window_destroy (GTK_WINDOW (window));
   g_ptr_array_unref (take_argvs ("ssh-argv."));

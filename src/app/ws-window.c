@@ -58,6 +58,33 @@ ws_window_show_toast (WsWindow *self, const char *text)
 
 /* ---- what can be done now ------------------------------------------------------------------ */
 
+static GtkWidget *child (WsWindow *self, const char *id);
+
+/* A Run or Sweep that is off says why on hover, whatever the target: what the environment
+ * found, and what can be done without a GPU. */
+static void
+update_run_tooltips (WsWindow *self)
+{
+  WsEnvironmentState state = ws_environment_get_state (self->environment);
+  g_autofree char *run = NULL, *sweep = NULL;
+
+  if (state == WS_ENVIRONMENT_READY || state == WS_ENVIRONMENT_PROBING)
+    {
+      run = g_strdup (_("Run the configuration (Ctrl+R)"));
+      sweep = g_strdup (_("Run the sweep (Ctrl+Shift+R)"));
+    }
+  else
+    {
+      /* Translators: the environment's title ("The GPU Cannot Be Used"), then what to do. */
+      run = g_strdup_printf (_("Nothing to run on: %s. Open a recording (Ctrl+O), or choose a "
+                               "target with a GPU in the header."),
+                             ws_environment_get_title (self->environment));
+      sweep = g_strdup (run);
+    }
+  gtk_widget_set_tooltip_text (child (self, "run_button"), run);
+  gtk_widget_set_tooltip_text (child (self, "sweep_button"), sweep);
+}
+
 static void
 update_actions (WsWindow *self)
 {
@@ -71,6 +98,7 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.run", can_run && ws_plan_get_valid (self->plan, WS_PLAN_RUN));
   gtk_widget_action_set_enabled (widget, "win.sweep",
                                  can_run && ws_plan_get_valid (self->plan, WS_PLAN_SWEEP));
+  update_run_tooltips (self);
   gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.save", has_runs && !running);
   gtk_widget_action_set_enabled (widget, "win.save-as", has_runs && !running);
