@@ -5,21 +5,8 @@
  */
 #include <glib.h>
 
+#include "test-plan-util.h"
 #include "ws-plan.h"
-
-static WsKernelSource *
-example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "examples",
-                                            "kernels", name, NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsKernelSource *source = ws_kernel_source_new_from_file (file, &error);
-
-  g_assert_no_error (error);
-  g_assert_true (ws_kernel_source_is_valid (source));
-  return source;
-}
 
 static char *
 joined (GStrv argv)
@@ -31,7 +18,7 @@ static void
 test_defaults_and_argv (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) source = example ("matmul_tiled.cu");
+  g_autoptr (WsKernelSource) source = ws_test_example_source ("matmul_tiled.cu");
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) run = NULL, sweep = NULL;
   g_autofree char *run_text = NULL, *sweep_text = NULL, *want_run = NULL, *want_sweep = NULL;
@@ -80,7 +67,7 @@ static void
 test_sizes (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) source = example ("stencil2d.cu");
+  g_autoptr (WsKernelSource) source = ws_test_example_source ("stencil2d.cu");
   g_autoptr (GError) error = NULL;
 
   ws_plan_set_source (plan, source);
@@ -103,9 +90,9 @@ static void
 test_edit_keeps_choices (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) a = example ("matmul_tiled.cu");
+  g_autoptr (WsKernelSource) a = ws_test_example_source ("matmul_tiled.cu");
   g_autoptr (WsKernelSource) edited = NULL;
-  g_autoptr (WsKernelSource) other = example ("vector_add.cu");
+  g_autoptr (WsKernelSource) other = ws_test_example_source ("vector_add.cu");
   g_autofree char *text = g_strdup (ws_kernel_source_get_text (a));
   g_autofree char *changed = NULL;
   g_autoptr (GString) s = g_string_new (text);
@@ -151,7 +138,7 @@ static void
 test_check_argv (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) source = example ("vector_add_oob.cu");
+  g_autoptr (WsKernelSource) source = ws_test_example_source ("vector_add_oob.cu");
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) check = NULL, memcheck = NULL, none = NULL;
   g_autofree char *check_text = NULL, *memcheck_text = NULL, *want = NULL;

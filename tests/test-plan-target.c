@@ -5,21 +5,8 @@
  */
 #include <glib.h>
 
+#include "test-plan-util.h"
 #include "ws-plan.h"
-
-static WsKernelSource *
-example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "examples",
-                                            "kernels", name, NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  WsKernelSource *source = ws_kernel_source_new_from_file (file, &error);
-
-  g_assert_no_error (error);
-  g_assert_true (ws_kernel_source_is_valid (source));
-  return source;
-}
 
 /* A --device-info answer naming the GPUs of `indices`, in that order. */
 static WsSession *
@@ -144,7 +131,7 @@ static void
 test_own_kernel_over_ssh (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) source = example ("vector_add.cu");
+  g_autoptr (WsKernelSource) source = ws_test_example_source ("vector_add.cu");
   g_autoptr (WsTarget) local = ws_target_new_local ();
   g_autoptr (WsTarget) ssh = ws_target_new ("box", WS_TARGET_SSH);
   g_autoptr (WsTarget) slurm = ws_target_new ("cluster", WS_TARGET_SLURM_SRUN);
@@ -193,8 +180,8 @@ static void
 test_prepare_before_argv (void)
 {
   g_autoptr (WsPlan) plan = ws_plan_new ();
-  g_autoptr (WsKernelSource) before = example ("vector_add.cu");
-  g_autoptr (WsKernelSource) typed = example ("matmul_tiled.cu");
+  g_autoptr (WsKernelSource) before = ws_test_example_source ("vector_add.cu");
+  g_autoptr (WsKernelSource) typed = ws_test_example_source ("matmul_tiled.cu");
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = NULL;
   g_autofree char *joined = NULL;
