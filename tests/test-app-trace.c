@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "test-app-util.h"
+#include "ws-occupancy-view.h"
 #include "ws-takeaway.h"
 #include "ws-trace-dialog.h"
 #include "ws-trace-view.h"
@@ -347,6 +348,68 @@ test_trace_dialog_errors (void)
   g_setenv ("WARPSCOPE_LIBCUDA", g_getenv ("WS_FAKE_CUDA"), TRUE);
 }
 
+typedef struct
+{
+  WsWindow *window;
+  WsSession *before;
+} Opening;
+
+static gboolean
+session_replaced (gpointer data)
+{
+  Opening *o = data;
+  WsWorkspace *workspace = ws_window_get_workspace (o->window);
+
+  return ws_workspace_get_session (workspace) != o->before && ws_workspace_is_analysed (workspace);
+}
+
+/* A recording opened in place of the one shown (ws_test_open returns as soon as any is). */
+static void
+open_next (WsWindow *window, const char *name)
+{
+  g_autofree char *path = ws_test_sample (name);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  Opening o = { window, ws_workspace_get_session (ws_window_get_workspace (window)) };
+
+  ws_window_open_file (window, file);
+  ws_test_spin_until (session_replaced, &o, 20000);
+  g_assert_true (session_replaced (&o));
+  ws_test_spin_for (100);
+}
+
+/* A traced program opened while Speedup or Roofline shows (views it cannot fill) lands on its
+ * timeline; a sweep opened there stays. Its Occupancy view starts from its longest kernel's
+ * launch: add_kernel's 256 threads and 16 registers, not the calculator's defaults. */
+static void
+test_trace_lands (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  AdwViewStack *views = ws_test_view (window, "views");
+  GtkWidget *occupancy = ws_test_view (window, "occupancy");
+  GtkWidget *regs = GTK_WIDGET (
+    gtk_widget_get_template_child (occupancy, WS_TYPE_OCCUPANCY_VIEW, "regs_label"));
+  GtkWidget *button = GTK_WIDGET (
+    gtk_widget_get_template_child (occupancy, WS_TYPE_OCCUPANCY_VIEW, "from_run_button"));
+
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (regs)), ==, "Registers per thread: 32");
+  open_next (window, "vector-add-blocks-h200.jsonl");
+  adw_view_stack_set_visible_child_name (views, "speedup");
+  open_next (window, "vector-add-sizes-h200.jsonl");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (views), ==, "speedup");
+  open_next (window, "trace-vector-add-h200.jsonl");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (views), ==, "timeline");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (regs)), ==, "Registers per thread: 16");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Use the longest kernel");
+  g_assert_true (gtk_widget_get_sensitive (button));
+  /* Once: a person who then picks Roofline stays there while the program is open. */
+  adw_view_stack_set_visible_child_name (views, "roofline");
+  ws_test_spin_for (100);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (views), ==, "roofline");
+  open_next (window, "trace-matmul-tiled-h200.jsonl");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (views), ==, "timeline");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -362,6 +425,7 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/trace/welcome", test_trace_welcome);
   g_test_add_func ("/app/trace/sweep-tables", test_trace_sweep_tables);
+  g_test_add_func ("/app/trace/lands", test_trace_lands);
   g_test_add_func ("/app/trace/dialog", test_trace_dialog);
   g_test_add_func ("/app/trace/dialog-sweep", test_trace_dialog_sweep);
   g_test_add_func ("/app/trace/dialog-stop", test_trace_dialog_stop);

@@ -7,6 +7,7 @@
 
 #include "ws-chart-view.h"
 #include "ws-occupancy.h"
+#include "ws-trace.h"
 #include "ws-units.h"
 
 struct _WsOccupancyView
@@ -18,6 +19,7 @@ struct _WsOccupancyView
   GtkScale *block_scale, *regs_scale, *smem_scale;
   GtkButton *from_run_button;
   WsChartView *chart;
+  WsSession *filled; /* weak: the traced session whose longest kernel was put in */
 };
 
 G_DEFINE_FINAL_TYPE (WsOccupancyView, ws_occupancy_view, WS_TYPE_VIEW)
@@ -100,6 +102,48 @@ selected_run (WsOccupancyView *self)
   return workspace ? ws_workspace_get_selected_run (workspace) : NULL;
 }
 
+static WsTrace *
+trace_of (WsOccupancyView *self)
+{
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+
+  return workspace && ws_workspace_has_trace (workspace)
+           ? ws_session_get_trace (ws_workspace_get_session (workspace))
+           : NULL;
+}
+
+static void
+select_arch (WsOccupancyView *self, const char *sm)
+{
+  guint n;
+  const WsArchLimits *const *all = ws_arch_limits_all (&n);
+
+  for (guint i = 0; sm != NULL && i < n; i++)
+    if (ws_arch_limits_lookup (sm) == all[i])
+      gtk_drop_down_set_selected (self->arch_dropdown, i);
+}
+
+/* The calculator set to a traced kernel's launch, on the GPU it ran on. */
+static gboolean
+from_trace (WsOccupancyView *self)
+{
+  WsTrace *trace = trace_of (self);
+  g_autoptr (GPtrArray) kernels = trace ? ws_trace_collect_kernels (trace, WS_TRACE_ALL_PROGRAMS)
+                                        : NULL;
+  const WsTraceKernel *k = NULL;
+
+  for (guint i = 0; kernels != NULL && i < kernels->len; i++)
+    if (k == NULL || ((WsTraceKernel *) g_ptr_array_index (kernels, i))->total_ns > k->total_ns)
+      k = g_ptr_array_index (kernels, i);
+  if (k == NULL)
+    return FALSE;
+  if (k->device_info != NULL)
+    select_arch (self, k->device_info->sm);
+  ws_occupancy_view_set_configuration (self, (int) ws_trace_kernel_threads (k), (int) k->registers,
+                                       (int) (k->static_smem + k->dynamic_smem));
+  return TRUE;
+}
+
 static void
 from_run_cb (WsOccupancyView *self)
 {
@@ -109,15 +153,32 @@ from_run_cb (WsOccupancyView *self)
   if (l != NULL)
     ws_occupancy_view_set_configuration (self, l->threads_per_block, l->registers,
                                          l->static_smem + l->dynamic_smem);
+  else
+    from_trace (self);
 }
 
+/* A traced program has no runs to pick: the button takes its longest kernel, and the calculator
+ * starts there once, so its registers are the kernel's, not the calculator's defaults. */
 static void
 run_changed_cb (WsOccupancyView *self)
 {
   WsRun *run = selected_run (self);
+  WsTrace *trace = trace_of (self);
+  WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
+  WsSession *session = workspace ? ws_workspace_get_session (workspace) : NULL;
 
+  gtk_button_set_label (self->from_run_button,
+                        trace ? _("Use the longest kernel") : _("Use the selected run"));
+  gtk_widget_set_tooltip_text (
+    GTK_WIDGET (self->from_run_button),
+    trace ? _("Take the block size, registers and shared memory of the traced program's kernel "
+              "that took the most time")
+          : _("Take the block size, registers and shared memory of the run selected in the table"));
+  if (trace != NULL && session != self->filled && from_trace (self))
+    g_set_weak_pointer (&self->filled, session);
   gtk_widget_set_sensitive (GTK_WIDGET (self->from_run_button),
-                            run != NULL && ws_run_get_launch (run) != NULL);
+                            (run != NULL && ws_run_get_launch (run) != NULL)
+                              || (trace != NULL && self->filled == session));
 }
 
 /* The session's GPU architecture. */
@@ -127,14 +188,11 @@ session_changed_cb (WsOccupancyView *self)
   WsWorkspace *workspace = ws_view_get_workspace (WS_VIEW (self));
   WsSession *session = ws_workspace_get_session (workspace);
   WsDevice *device = session ? ws_session_get_device (session) : NULL;
-  const char *sm = device ? ws_device_get_info (device)->sm : NULL;
-  guint n;
-  const WsArchLimits *const *all = ws_arch_limits_all (&n);
 
-  for (guint i = 0; sm != NULL && i < n; i++)
-    if (ws_arch_limits_lookup (sm) == all[i])
-      gtk_drop_down_set_selected (self->arch_dropdown, i);
+  if (device != NULL)
+    select_arch (self, ws_device_get_info (device)->sm);
   update (self);
+  run_changed_cb (self);
 }
 
 static void
@@ -149,6 +207,9 @@ ws_occupancy_view_workspace_changed (WsView *view, WsWorkspace *workspace)
       g_signal_connect_swapped (workspace, "notify::session", G_CALLBACK (session_changed_cb), self);
       g_signal_connect_swapped (workspace, "notify::run", G_CALLBACK (run_changed_cb), self);
       g_signal_connect_swapped (workspace, "run-updated", G_CALLBACK (run_changed_cb), self);
+      /* A traced program's kernels are in once it is analysed, or as a live one reports them. */
+      g_signal_connect_swapped (workspace, "analysis-ready", G_CALLBACK (run_changed_cb), self);
+      g_signal_connect_swapped (workspace, "session-updated", G_CALLBACK (run_changed_cb), self);
       session_changed_cb (self);
     }
   run_changed_cb (self);
@@ -159,6 +220,7 @@ ws_occupancy_view_dispose (GObject *object)
 {
   WsOccupancyView *self = WS_OCCUPANCY_VIEW (object);
 
+  g_clear_weak_pointer (&self->filled);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_OCCUPANCY_VIEW);
   G_OBJECT_CLASS (ws_occupancy_view_parent_class)->dispose (object);
 }

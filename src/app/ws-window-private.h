@@ -43,6 +43,7 @@ struct _WsWindow
   char *last_toast;
   GtkFileChooserNative *chooser;
   guint switcher_idle;
+  WsSession *landed; /* weak: the traced session whose first view was chosen */
 };
 
 /* An action of the window, with its key when it has one. */

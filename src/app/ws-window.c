@@ -108,6 +108,18 @@ update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (widget, "win.leave-presentation", presenting);
 }
 
+/* A traced program has no CPU baseline and no bytes or FLOPs per kernel: opened while Speedup
+ * or Roofline shows, it lands on its timeline, once, so a view it can fill comes first. */
+static void
+land_trace (WsWindow *self, WsSession *session, const char *view)
+{
+  if (!ws_workspace_has_trace (self->workspace) || session == self->landed)
+    return;
+  g_set_weak_pointer (&self->landed, session);
+  if (g_strcmp0 (view, "speedup") == 0 || g_strcmp0 (view, "roofline") == 0)
+    adw_view_stack_set_visible_child_name (self->views, "timeline");
+}
+
 /* The views need runs, except the calculator and the editor, which work with none. */
 static void
 update_page (WsWindow *self)
@@ -119,6 +131,7 @@ update_page (WsWindow *self)
   if (ws_workspace_has_runs (self->workspace) || ws_workspace_has_trace (self->workspace))
     {
       gtk_stack_set_visible_child_name (self->main_stack, "views");
+      land_trace (self, session, view);
       /* A recording opened for a lecture starts at its first run. */
       if (ws_workspace_get_presentation (self->workspace) && ws_workspace_get_run (self->workspace) == 0)
         ws_workspace_step_run (self->workspace, 1);
@@ -303,6 +316,7 @@ ws_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
   g_clear_handle_id (&self->switcher_idle, g_source_remove);
   g_clear_pointer (&self->last_toast, g_free);
+  g_clear_weak_pointer (&self->landed);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
 }
