@@ -91,8 +91,8 @@ choose_file (WsWindow *self, gboolean replay)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
-static void
-save_to (WsWindow *self, GFile *file)
+void
+_ws_window_save_to (WsWindow *self, GFile *file)
 {
   WsSession *session = ws_workspace_get_session (self->workspace);
   g_autoptr (GError) error = NULL;
@@ -118,7 +118,7 @@ save_response_cb (GtkNativeDialog *chooser, int response, WsWindow *self)
   if (response != GTK_RESPONSE_ACCEPT)
     return;
   file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  save_to (self, file);
+  _ws_window_save_to (self, file);
 }
 
 static void
@@ -187,7 +187,7 @@ save_action (GtkWidget *widget, const char *name, GVariant *param)
       || (path != NULL && g_str_has_prefix (path, samples)))
     save_as (self);
   else
-    save_to (self, file);
+    _ws_window_save_to (self, file);
 }
 
 void

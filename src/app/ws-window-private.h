@@ -66,6 +66,8 @@ void _ws_window_update_actions (WsWindow *self);
 /* ws-window-files.c: Open, Replay, the recordings, Save, Save As; a file dropped. */
 void _ws_window_files_install (GtkWidgetClass *widget_class);
 void _ws_window_files_init (WsWindow *self);
+/* The session saved to `file`, or the reason in a toast (Save As, and the control). */
+void _ws_window_save_to (WsWindow *self, GFile *file);
 
 /* ws-window-run.c: Run, Sweep, Stop, Trace a Program, the environment. */
 void _ws_window_run_install (GtkWidgetClass *widget_class);
@@ -77,5 +79,9 @@ void _ws_window_layout_init (WsWindow *self);
 void _ws_window_dock_panes (WsWindow *self, int width, int height);
 void _ws_window_update_switcher (WsWindow *self);
 void _ws_window_update_presentation (WsWindow *self);
+
+/* ws-window-control.c: with WARPSCOPE_CONTROL set, commands read from a FIFO (tests of the app
+ * on a GPU machine, where no accessibility bus drives it). */
+void _ws_window_control_init (WsWindow *self);
 
 G_END_DECLS

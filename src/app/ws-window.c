@@ -406,6 +406,7 @@ ws_window_init (WsWindow *self)
   name_export_button (child (self, "export_button"));
   update_actions (self);
   _ws_window_files_init (self);
+  _ws_window_control_init (self);
 }
 
 WsWindow *
