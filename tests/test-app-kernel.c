@@ -1,8 +1,9 @@
 /* test-app-kernel.c: an own kernel in the app, under Xvfb with stand-in runners (no GPU): New
  * Kernel from a template and Open Kernel fill the editor and the sidebar's parameters, the
  * toggles reach the plan, edits undo and save, unsaved changes are asked about, Check's compile
- * error and Memory Check's finding are marked on their lines and listed in the findings panel,
- * and a recording of an own kernel reopens with its source.
+ * error and Memory Check's finding are marked on their lines (their messages the lines'
+ * tooltips) and listed in the findings panel, a clean Check says "no errors" as the CLI does,
+ * and a recording of an own kernel reopens with its source, a memory check's on its line.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
@@ -36,6 +37,16 @@ static const char memcheck[]
     "\"detail\":\"Address 0x7f1c2a26ca00 is out of bounds\",\"count\":2}\n"
     "{\"type\":\"memcheck_summary\",\"t\":6,\"tool\":\"memcheck\",\"findings\":1,\"errors\":2}\n"
     DONE ("1");
+
+static const char check_clean[]
+  = HELLO
+    "{\"type\":\"compile\",\"t\":3,\"kernel\":\"vector_add\",\"entry\":\"vector_add\","
+    "\"reference\":false,\"ok\":true,\"arch\":\"sm_90\",\"nvrtc\":\"13.0\",\"cached\":false,"
+    "\"ms\":120.5,\"errors\":0,\"warnings\":0,\"log\":\"\"}\n" DONE ("0");
+
+static const char memcheck_clean[]
+  = HELLO "{\"type\":\"memcheck_summary\",\"t\":6,\"tool\":\"memcheck\",\"findings\":0,"
+          "\"errors\":0}\n" DONE ("0");
 
 static char *
 example_path (const char *name)
@@ -308,6 +319,57 @@ test_unsaved_changes_guard (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkSourceView *
+find_source_view (GtkWidget *widget)
+{
+  if (GTK_SOURCE_IS_VIEW (widget))
+    return GTK_SOURCE_VIEW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkSourceView *found = find_source_view (c);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The tooltip of the middle of `line` (1-based) as the pointer over the text would ask it. */
+static char *
+line_tooltip (WsSourceView *source, int line)
+{
+  GtkSourceView *view = find_source_view (GTK_WIDGET (source));
+  GtkTextIter iter;
+  int y, height, wx, wy;
+
+  g_assert_nonnull (view);
+  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &iter,
+                                    line - 1);
+  gtk_text_view_get_line_yrange (GTK_TEXT_VIEW (view), &iter, &y, &height);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET, 40,
+                                         y + height / 2, &wx, &wy);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (view)));
+  return ws_kernel_marks_dup_tooltip_at (view, wx, wy);
+}
+
+/* Whether `line` (1-based) is wholly in the part of the source the view shows. */
+static gboolean
+line_in_sight (WsSourceView *source, int line)
+{
+  GtkSourceView *view = find_source_view (GTK_WIDGET (source));
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (GTK_TEXT_VIEW (view), &visible);
+  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &iter,
+                                    line - 1);
+  gtk_text_view_get_line_yrange (GTK_TEXT_VIEW (view), &iter, &y, &height);
+  g_test_message ("line %d at %d–%d, the view shows %d–%d", line, y, y + height, visible.y,
+                  visible.y + visible.height);
+  return visible.height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
+}
+
 /* Check: the runner asked with --check-source and the file; its compile error marked on line
  * 26 (not 25), and listed in the findings panel with its place. */
 static void
@@ -317,7 +379,7 @@ test_check_marks_compile_error (void)
   WsWindow *window;
   WsSourceView *source;
   GtkSourceBuffer *buffer;
-  g_autofree char *args = NULL, *want_args = NULL;
+  g_autofree char *args = NULL, *want_args = NULL, *tip = NULL;
   const char *mark;
 
   use_stand_in (dir, compile_error, 2);
@@ -339,6 +401,12 @@ test_check_marks_compile_error (void)
   g_assert_cmpstr (mark, ==, "26:23: identifier \"bb\" is undefined");
   g_assert_null (ws_kernel_marks_get (buffer, 25, WS_MARK_ERROR));
   g_assert_null (ws_kernel_marks_get (buffer, 27, WS_MARK_ERROR));
+  /* Readable on the line itself, not only on the gutter's icon. */
+  tip = line_tooltip (source, 26);
+  g_assert_cmpstr (tip, ==, "26:23: identifier \"bb\" is undefined");
+  g_clear_pointer (&tip, g_free);
+  tip = line_tooltip (source, 27);
+  g_assert_null (tip);
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"),
                                         "identifier \"bb\" is undefined"));
   g_assert_nonnull (ws_test_find_label (ws_test_view (window, "findings_panel"), "x.cu:26:23"));
@@ -350,6 +418,59 @@ test_check_marks_compile_error (void)
   gtk_window_destroy (GTK_WINDOW (window));
   g_unsetenv ("WARPSCOPE_RUNNER");
   remove_dir (dir);
+}
+
+/* Check and Memory Check that find nothing say so over the code, in warpscope-cli's words,
+ * until the kernel is changed; one that finds an error says nothing of the kind. */
+static void
+test_clean_check_says_so (void)
+{
+  static const struct
+  {
+    const char *action, *recording, *note;
+  } cases[] = {
+    { "win.check-kernel", check_clean,
+      "vector_add.cu: no errors; compiled 1 variant for sm_90 with NVRTC 13.0" },
+    { "win.memcheck-kernel", memcheck_clean,
+      "compute-sanitizer found no errors in this configuration." },
+    { "win.check-kernel", compile_error, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("ws-kernel-XXXXXX", NULL);
+      WsWindow *window;
+      WsSourceView *source;
+      GtkTextBuffer *buffer;
+      GtkTextIter end;
+
+      use_stand_in (dir, cases[i].recording, g_str_equal (cases[i].recording, compile_error) ? 2 : 0);
+      window = ws_test_new_window ();
+      source = ws_test_view (window, "source");
+      open_example (window, "vector_add.cu");
+      g_assert_null (ws_source_view_get_note (source));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), cases[i].action, NULL));
+      ws_test_spin_for (100);
+      ws_test_spin_until (not_running, window, 10000);
+      ws_test_spin_for (100);
+      g_assert_cmpstr (ws_source_view_get_note (source), ==, cases[i].note);
+      g_assert_nonnull (cases[i].note == NULL
+                          ? ""
+                          : ws_test_find_label (GTK_WIDGET (source), cases[i].note));
+      /* An edit makes it stale. */
+      buffer = GTK_TEXT_BUFFER (ws_source_view_get_buffer (source));
+      gtk_text_buffer_get_end_iter (buffer, &end);
+      gtk_text_buffer_insert (buffer, &end, "\n", -1);
+      ws_kernel_document_reread (document_of (window));
+      ws_test_spin_for (50);
+      g_assert_null (ws_source_view_get_note (source));
+      g_assert_null (ws_test_find_label (GTK_WIDGET (source), "vector_add.cu: no errors"));
+      gtk_text_buffer_undo (buffer);
+      ws_kernel_document_close (document_of (window));
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_unsetenv ("WARPSCOPE_RUNNER");
+      remove_dir (dir);
+    }
 }
 
 /* A header error is marked as it is typed, with no runner at all. */
@@ -539,6 +660,54 @@ test_memcheck_recording (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The memory check's recording opens on its source scrolled to the line it found wrong (26,
+ * below the first screenful at 1024×768), from the welcome page's button (win.open-sample)
+ * and from a file given (what the file chooser and the command line call); the line's
+ * tooltip says what was found there. */
+static void
+test_memcheck_recording_in_sight (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SAMPLES_DIR"),
+                                            "own-vector-add-oob-memcheck-h200.jsonl", NULL);
+
+  for (guint route = 0; route < 2; route++)
+    {
+      WsWindow *window;
+      WsSourceView *source;
+      g_autofree char *tip = NULL, *none = NULL;
+
+      ws_test_add_icons ();
+      window = ws_window_new (NULL);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+      gtk_window_present (GTK_WINDOW (window));
+      ws_test_spin_for (100);
+      source = ws_test_view (window, "source");
+      if (route == 0)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sample", "s", path);
+      else
+        {
+          g_autoptr (GFile) file = g_file_new_for_path (path);
+
+          ws_window_open_file (window, file);
+        }
+      ws_test_spin_until (ws_test_has_session, window, 10000);
+      ws_test_spin_for (300);
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (ws_test_view (window, "views")),
+                       ==, "source");
+      g_assert_true (line_in_sight (source, 26));
+      /* Not by chance: the file's first line is out of sight. */
+      g_assert_false (line_in_sight (source, 1));
+      tip = line_tooltip (source, 26);
+      g_assert_nonnull (tip);
+      g_assert_true (g_str_has_prefix (tip, "Invalid __global__ read of size 4 bytes"));
+      none = line_tooltip (source, 25);
+      g_assert_null (none);
+      if (route == 0)
+        ws_test_screenshot (GTK_WIDGET (window), "memcheck-recording-1024x768");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Without GtkSourceView's language files (a minimal system) a kernel and a recording's source
  * still open, as plain text, with one warning; the child process has a language path of an
  * empty folder, set before the manager reads it. */
@@ -605,8 +774,10 @@ main (int argc, char **argv)
   g_test_add_func ("/app/kernel/header-error-marked", test_header_error_marked);
   g_test_add_func ("/app/kernel/check-marks-compile-error", test_check_marks_compile_error);
   g_test_add_func ("/app/kernel/memcheck-marks-finding", test_memcheck_marks_finding);
+  g_test_add_func ("/app/kernel/clean-check-says-so", test_clean_check_says_so);
   g_test_add_func ("/app/kernel/recording-shows-source", test_recording_shows_source);
   g_test_add_func ("/app/kernel/memcheck-recording", test_memcheck_recording);
+  g_test_add_func ("/app/kernel/memcheck-recording-in-sight", test_memcheck_recording_in_sight);
   g_test_add_func ("/app/kernel/runs-show-params", test_runs_show_params);
   g_test_add_func ("/app/kernel/no-language-definitions", test_no_language_definitions);
   return g_test_run ();

@@ -82,7 +82,7 @@ test_welcome_recordings (void)
                    "A missing bounds guard, caught by memcheck (H200)");
   g_assert_cmpstr (g_ptr_array_index (labels, labels->len - 5), ==,
                    "Vector add over sizes and blocks (H200)");
-  /* The menu: a section per group under the same headings, the traced one in its place
+  /* The menu: a submenu per group under the same headings, the traced one in its place
    * among the others. */
   {
     const char *headings[] = { "Warpscope's kernels", "Programs traced as they are",
@@ -94,7 +94,7 @@ test_welcome_recordings (void)
     for (guint s = 0; s < G_N_ELEMENTS (headings); s++)
       {
         g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, s,
-                                                                     G_MENU_LINK_SECTION);
+                                                                     G_MENU_LINK_SUBMENU);
         g_autofree char *heading = NULL;
 
         g_assert_true (g_menu_model_get_item_attribute (menu, s, G_MENU_ATTRIBUTE_LABEL, "s",
@@ -116,6 +116,52 @@ test_welcome_recordings (void)
     g_assert_cmpuint (k, ==, labels->len);
     g_assert_true (stencil);
   }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* How tall a popover menu of `model` is, its submenus' pages too (the tallest of them). */
+static int
+menu_height (GtkWidget *parent, GMenuModel *model)
+{
+  GtkWidget *popover = gtk_popover_menu_new_from_model (model);
+  int natural = 0;
+
+  gtk_widget_set_parent (popover, parent);
+  gtk_widget_set_visible (popover, TRUE);
+  ws_test_spin_for (100);
+  natural = gtk_widget_get_height (popover);
+  gtk_widget_set_visible (popover, FALSE);
+  gtk_widget_unparent (popover);
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr (GMenuModel) submenu = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU);
+
+      if (submenu != NULL)
+        natural = MAX (natural, menu_height (parent, submenu));
+    }
+  return natural;
+}
+
+/* Open a Bundled Recording fits a projector's 1024×768 screen under the header bar, each of
+ * its pages, however many recordings there are. */
+static void
+test_recordings_menu_fits (void)
+{
+  WsWindow *window;
+  GtkWidget *button;
+  int height;
+
+  ws_test_add_icons ();
+  window = ws_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_window_present (GTK_WINDOW (window));
+  ws_test_spin_for (100);
+  button = ws_test_view (window, "open_button");
+  height = menu_height (button, ws_test_view (window, "samples_menu"));
+  g_test_message ("the bundled recordings' menu is %d pixels high", height);
+  g_assert_cmpint (height, >, 100);
+  /* Under the header bar (47 pixels), with as much again to spare below it. */
+  g_assert_cmpint (height, <=, 768 - 2 * 47);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -502,6 +548,7 @@ main (int argc, char **argv)
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/app/welcome-recordings", test_welcome_recordings);
+  g_test_add_func ("/app/recordings-menu-fits", test_recordings_menu_fits);
   g_test_add_func ("/app/open-recordings", test_open_recordings);
   g_test_add_func ("/app/compare-runs", test_compare_runs);
   g_test_add_func ("/app/replay-live", test_replay_live);

@@ -13,6 +13,7 @@
 #include "ws-kernel-document.h"
 #include "ws-plan.h"
 #include "ws-run-controller.h"
+#include "ws-source-view.h"
 
 static gpointer
 child (gpointer window, const char *id)
@@ -259,7 +260,43 @@ check_action (GtkWidget *widget, const char *name, GVariant *param)
       ws_window_show_toast (self, error->message);
       return;
     }
+  /* Which one runs, until it ends: 1 Check, 2 Memory Check. */
+  g_object_set_data (G_OBJECT (self), "ws-kernel-check",
+                     GINT_TO_POINTER (g_str_equal (name, "win.memcheck-kernel") ? 2 : 1));
   show_source (self);
+}
+
+static gboolean
+has_error (WsSession *session)
+{
+  GPtrArray *errors = ws_session_get_errors (session);
+
+  for (guint i = 0; i < errors->len; i++)
+    if (((WsRunnerError *) g_ptr_array_index (errors, i))->severity == WS_ERROR_SEVERITY_ERROR)
+      return TRUE;
+  return FALSE;
+}
+
+/* A check that ended with nothing wrong says so over the code, as warpscope-cli check does;
+ * one that found something has it marked on its lines and listed in the findings panel. */
+static void
+check_ended_cb (WsWindow *self)
+{
+  int check = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "ws-kernel-check"));
+  WsSession *session = ws_workspace_get_session (ws_window_get_workspace (self));
+  g_autofree char *text = NULL;
+  int exit_code = -1;
+
+  if (check == 0 || ws_window_is_running (self))
+    return;
+  g_object_set_data (G_OBJECT (self), "ws-kernel-check", NULL);
+  if (session == NULL || !ws_session_is_done (session, &exit_code, NULL) || exit_code != 0
+      || has_error (session) || ws_session_get_memcheck_findings (session)->len > 0)
+    return;
+  text = ws_session_dup_clean_check_text (session,
+                                          ws_kernel_document_get_title (document_of (self)),
+                                          check == 2);
+  ws_source_view_show_note (child (self, "source"), text);
 }
 
 /* ---- boilerplate -------------------------------------------------------------------------- */
@@ -287,6 +324,8 @@ ws_kernel_actions_init (WsWindow *window)
                             window);
   g_signal_connect_swapped (child (window, "controller"), "notify::running",
                             G_CALLBACK (update_actions), window);
+  g_signal_connect_swapped (child (window, "controller"), "notify::running",
+                            G_CALLBACK (check_ended_cb), window);
   g_signal_connect_swapped (child (window, "environment"), "notify::runner",
                             G_CALLBACK (update_actions), window);
   g_signal_connect_swapped (child (window, "plan"), "notify::run-valid",

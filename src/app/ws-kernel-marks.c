@@ -1,5 +1,5 @@
 /* ws-kernel-marks.c: an own kernel's problems as GtkSourceMarks, one per problem, its
- * message kept on the mark for the tooltip.
+ * message kept on the mark for the tooltips: the gutter's icon and the marked line itself.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-kernel-marks.h"
@@ -12,6 +12,87 @@ static char *
 tooltip_cb (GtkSourceMarkAttributes *attributes, GtkSourceMark *mark, gpointer data)
 {
   return g_strdup (g_object_get_data (G_OBJECT (mark), "message"));
+}
+
+char *
+ws_kernel_marks_dup_tooltip_at (GtkSourceView *view, int x, int y)
+{
+  GtkTextView *text_view = GTK_TEXT_VIEW (view);
+  GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (text_view));
+  GString *text = NULL;
+  GtkTextIter iter;
+  int bx, by, top, height;
+
+  g_return_val_if_fail (GTK_SOURCE_IS_VIEW (view), NULL);
+  gtk_text_view_window_to_buffer_coords (text_view, GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+  gtk_text_view_get_line_at_y (text_view, &iter, by, &top);
+  gtk_text_view_get_line_yrange (text_view, &iter, &top, &height);
+  if (by < top || by >= top + height)
+    return NULL; /* below the last line */
+  for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+    {
+      GSList *marks = gtk_source_buffer_get_source_marks_at_line (
+        buffer, gtk_text_iter_get_line (&iter), categories[i]);
+
+      for (GSList *m = marks; m != NULL; m = m->next)
+        {
+          const char *message = g_object_get_data (m->data, "message");
+
+          if (message == NULL)
+            continue;
+          if (text == NULL)
+            text = g_string_new (message);
+          else
+            g_string_append_printf (text, "\n%s", message);
+        }
+      g_slist_free (marks);
+    }
+  return text ? g_string_free (text, FALSE) : NULL;
+}
+
+static gboolean
+line_tooltip_cb (GtkWidget *view, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                 gpointer data)
+{
+  g_autofree char *text = NULL;
+
+  if (keyboard)
+    {
+      /* From the keyboard: the line of the cursor. */
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+      GtkTextIter cursor;
+      GdkRectangle where;
+
+      gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+      gtk_text_view_get_iter_location (GTK_TEXT_VIEW (view), &cursor, &where);
+      gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET,
+                                             where.x, where.y, &x, &y);
+    }
+  text = ws_kernel_marks_dup_tooltip_at (GTK_SOURCE_VIEW (view), x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+gboolean
+ws_kernel_marks_first (GtkSourceBuffer *buffer, GtkTextIter *iter)
+{
+  GSList *marks;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (GTK_SOURCE_IS_BUFFER (buffer), FALSE);
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (buffer), iter);
+  for (;;)
+    {
+      marks = gtk_source_buffer_get_source_marks_at_iter (buffer, iter, NULL);
+      for (GSList *m = marks; m != NULL && !found; m = m->next)
+        for (guint i = 0; i < G_N_ELEMENTS (categories) && !found; i++)
+          found = g_strcmp0 (gtk_source_mark_get_category (m->data), categories[i]) == 0;
+      g_slist_free (marks);
+      if (found || !gtk_source_buffer_forward_iter_to_source_mark (buffer, iter, NULL))
+        return found;
+    }
 }
 
 void
@@ -33,6 +114,9 @@ ws_kernel_marks_setup (GtkSourceView *view)
       gtk_source_view_set_mark_attributes (view, categories[i], a, 10 - (int) i);
     }
   gtk_source_view_set_show_line_marks (view, TRUE);
+  /* The gutter's icon is small and far from the code: the tinted line says it too. */
+  gtk_widget_set_has_tooltip (GTK_WIDGET (view), TRUE);
+  g_signal_connect (view, "query-tooltip", G_CALLBACK (line_tooltip_cb), NULL);
 }
 
 static void

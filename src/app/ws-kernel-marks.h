@@ -23,6 +23,11 @@ void ws_kernel_marks_setup (GtkSourceView *view);
  * be NULL: its errors with a line, its memory-check findings). */
 void ws_kernel_marks_update (GtkSourceBuffer *buffer, WsKernelSource *source,
                              WsSession *session);
+/* The first marked place of `buffer` into `iter`; FALSE when nothing is marked. */
+gboolean ws_kernel_marks_first (GtkSourceBuffer *buffer, GtkTextIter *iter);
+/* The messages of the marks on the line under (x, y) of `view`'s widget coordinates, one a
+ * line, or NULL: the line's tooltip. */
+char *ws_kernel_marks_dup_tooltip_at (GtkSourceView *view, int x, int y);
 /* The message of the first mark of `category` on `line` (1-based), or NULL: for the tests. */
 const char *ws_kernel_marks_get (GtkSourceBuffer *buffer, guint line, const char *category);
 

@@ -35,6 +35,8 @@ GPtrArray *_ws_runs_view_get_findings (WsRunsView *self, WsRun *run);
  * column as object data ("run", "column"). */
 gboolean _ws_runs_view_query_tooltip_cb (GtkWidget *cell, int x, int y, gboolean keyboard,
                                          GtkTooltip *tooltip, gpointer data);
+/* The tooltips of the headers that need one, set once the columns are in `columns`. */
+void _ws_runs_view_set_header_tooltips (GtkColumnView *columns);
 
 /* The columns' widths, fixed once the first rows are bound (ws-runs-view-widths.c). */
 #define WS_RUNS_TEXT_COLUMNS 5

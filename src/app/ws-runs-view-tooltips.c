@@ -1,5 +1,6 @@
 /* ws-runs-view-tooltips.c: the runs table's tooltips, each built from the cell's run and
- * column only when GTK asks for it, so that binding rows while scrolling builds none.
+ * column only when GTK asks for it, so that binding rows while scrolling builds none; and its
+ * headers' tooltips, for the columns whose cells a title alone does not explain.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-runs-view-private.h"
@@ -136,4 +137,38 @@ _ws_runs_view_query_tooltip_cb (GtkWidget *cell, int x, int y, gboolean keyboard
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
+}
+
+/* "302× / 0.92×" is two numbers under one short title: the header says which is which. */
+static const char *
+header_tooltip (Column column)
+{
+  switch (column)
+    {
+    case COL_SPEEDUP_ONE:
+      return _("How many times faster than one CPU thread: the kernel alone / with its copies "
+               "to and from the GPU. Under 1× is slower than the CPU: 0.92× takes a little "
+               "longer.");
+    case COL_SPEEDUP_ALL:
+      return _("How many times faster than all the CPU's cores: the kernel alone / with its "
+               "copies to and from the GPU. Under 1× is slower than the CPU: 0.92× takes a "
+               "little longer.");
+    default:
+      return NULL;
+    }
+}
+
+void
+_ws_runs_view_set_header_tooltips (GtkColumnView *columns)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (columns));
+  GtkWidget *title;
+  int c = 0;
+
+  /* GTK 4.8: the header's children are the columns' titles, in their order
+   * (ws-column-widths.c reads them too); GTK has no call for a title's tooltip. */
+  g_return_if_fail (header != NULL && g_strcmp0 (gtk_widget_get_css_name (header), "header") == 0);
+  for (title = gtk_widget_get_first_child (header); title && c < N_COLUMNS;
+       title = gtk_widget_get_next_sibling (title), c++)
+    gtk_widget_set_tooltip_text (title, header_tooltip ((Column) c));
 }

@@ -584,6 +584,7 @@ ws_runs_view_init (WsRunsView *self)
       g_object_unref (custom);
       g_object_unref (column);
     }
+  _ws_runs_view_set_header_tooltips (self->columns);
   show_device_column (self);
   _ws_runs_widths_init (&self->widths, self, self->columns);
   sorter = gtk_column_view_get_sorter (self->columns);

@@ -179,13 +179,14 @@ ws_sample_list_fill_menu (GListModel *samples, GMenu *menu)
       g_autofree char *label = ws_label_menu_text (sample->title);
       g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
-      /* The list is sorted by group: each group is a section under its heading. */
+      /* The list is sorted by group: each group is a submenu of its own. As sections of one
+       * page, the 22 recordings made a menu taller than a projector's 768 pixels. */
       if ((int) sample->group != group)
         {
           g_autoptr (GMenu) next = g_menu_new ();
 
           group = (int) sample->group;
-          g_menu_append_section (menu, ws_sample_group_title (sample->group),
+          g_menu_append_submenu (menu, ws_sample_group_title (sample->group),
                                  G_MENU_MODEL (next));
           section = next;
         }

@@ -35,7 +35,7 @@ WsSampleGroup ws_sample_get_group (WsSample *self);
 /* The .jsonl recordings in `dir`, in the order a class meets them, then others by name
  * (WsSample). */
 GListModel *ws_sample_list_new (const char *dir);
-/* Appends a section per group to `menu`, headed by its title, with an item opening each
+/* Appends a submenu per group to `menu`, labelled by its title, with an item opening each
  * recording (action win.open-sample, the path as target). */
 void ws_sample_list_fill_menu (GListModel *samples, GMenu *menu);
 

@@ -26,6 +26,7 @@ struct _WsSourceView
   GtkWidget *bar;
   GtkLabel *bar_title;
   GtkLabel *bar_status;
+  gboolean status_is_note; /* bar_status holds a note, not an error */
   GtkWidget *document_buttons, *edit_copy_button;
   GtkWidget *scroller;
   GtkSourceView *view;
@@ -36,6 +37,8 @@ struct _WsSourceView
   gboolean presentation;
   WsKernelDocument *document;
   gboolean prefer_document; /* opened since the last recording was */
+  gboolean scroll_to_mark;  /* a recording came: show its first marked line */
+  guint scroll_tick;        /* …in the first frame the view has a height */
   Showing showing;
   char *pending_family, *pending_kernel; /* asked for before the view existed */
   GtkFileChooserNative *chooser;
@@ -113,13 +116,37 @@ update_bar (WsSourceView *self)
     }
 }
 
+/* Under the file's name: a failed save (in red), or what a check found nothing wrong with,
+ * which the next edit makes stale. */
 static void
-set_status (WsSourceView *self, const char *text)
+set_status (WsSourceView *self, const char *text, gboolean error)
 {
+  self->status_is_note = text != NULL && !error;
   if (self->bar_status == NULL)
     return;
   gtk_label_set_text (self->bar_status, text ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->bar_status), text != NULL);
+  if (error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->bar_status), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->bar_status), "error");
+}
+
+void
+ws_source_view_show_note (WsSourceView *self, const char *text)
+{
+  g_return_if_fail (WS_IS_SOURCE_VIEW (self));
+  ensure_view (self);
+  set_status (self, text, FALSE);
+}
+
+const char *
+ws_source_view_get_note (WsSourceView *self)
+{
+  g_return_val_if_fail (WS_IS_SOURCE_VIEW (self), NULL);
+  if (self->bar_status == NULL || !self->status_is_note)
+    return NULL;
+  return gtk_label_get_text (self->bar_status);
 }
 
 /* ---- what is shown ------------------------------------------------------------------------ */
@@ -208,6 +235,41 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
     }
 }
 
+/* GTK scrolls a view of no height yet to nowhere, and forgets it: the first frame that has
+ * one does it. */
+static gboolean
+scroll_tick_cb (GtkWidget *view, GdkFrameClock *clock, gpointer data)
+{
+  WsSourceView *self = data;
+  GtkTextMark *mark = gtk_text_buffer_get_mark (GTK_TEXT_BUFFER (self->buffer), "ws-first-mark");
+
+  if (gtk_widget_get_height (view) <= 0)
+    return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
+  if (mark != NULL)
+    gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (view), mark, 0, TRUE, 0, 0.3);
+  return G_SOURCE_REMOVE;
+}
+
+/* A memory check's recording opens on the line it found wrong, wherever in the file. */
+static void
+scroll_to_first_mark (WsSourceView *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextMark *mark = gtk_text_buffer_get_mark (buffer, "ws-first-mark");
+  GtkTextIter iter;
+
+  if (!ws_kernel_marks_first (self->buffer, &iter))
+    return;
+  if (mark == NULL)
+    gtk_text_buffer_create_mark (buffer, "ws-first-mark", &iter, TRUE);
+  else
+    gtk_text_buffer_move_mark (buffer, mark, &iter);
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_tick_cb,
+                                                      self, NULL);
+}
+
 static void
 show_recorded (WsSourceView *self, const char *text)
 {
@@ -222,6 +284,11 @@ show_recorded (WsSourceView *self, const char *text)
     }
   update_bar (self);
   update_marks (self);
+  if (self->scroll_to_mark)
+    {
+      self->scroll_to_mark = FALSE;
+      scroll_to_first_mark (self);
+    }
 }
 
 static void
@@ -271,7 +338,9 @@ session_changed_cb (WsSourceView *self)
 
   if (session != NULL && ws_session_get_source (session) != WS_SESSION_SOURCE_LIVE)
     self->prefer_document = FALSE;
-  set_status (self, NULL);
+  self->scroll_to_mark = session != NULL
+                         && ws_session_get_source (session) == WS_SESSION_SOURCE_RECORDING;
+  set_status (self, NULL, FALSE);
   refresh (self);
 }
 
@@ -279,13 +348,15 @@ static void
 document_open_cb (WsSourceView *self)
 {
   self->prefer_document = TRUE;
-  set_status (self, NULL);
+  set_status (self, NULL, FALSE);
   refresh (self);
 }
 
 static void
 document_changed_cb (WsSourceView *self)
 {
+  if (self->status_is_note)
+    set_status (self, NULL, FALSE);
   if (self->showing == SHOW_DOCUMENT)
     {
       update_bar (self);
@@ -308,9 +379,9 @@ save_to (WsSourceView *self, GFile *file)
   g_autoptr (GError) error = NULL;
 
   if (!ws_kernel_document_save (self->document, file, &error))
-    set_status (self, error->message);
+    set_status (self, error->message, TRUE);
   else
-    set_status (self, NULL);
+    set_status (self, NULL, FALSE);
 }
 
 static void
@@ -479,6 +550,9 @@ ws_source_view_dispose (GObject *object)
   WsSourceView *self = WS_SOURCE_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->scroll_tick);
+  self->scroll_tick = 0;
   ws_source_view_set_document (self, NULL);
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -549,7 +623,6 @@ build_bar (WsSourceView *self)
   self->bar_status = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->bar_status, 0);
   gtk_label_set_wrap (self->bar_status, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->bar_status), "error");
   gtk_widget_set_margin_start (GTK_WIDGET (self->bar_status), 6);
   gtk_widget_set_visible (GTK_WIDGET (self->bar_status), FALSE);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->bar_title));

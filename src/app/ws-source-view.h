@@ -22,6 +22,10 @@ void ws_source_view_set_document (WsSourceView *self, WsKernelDocument *document
 /* What is shown, for the tests: the buffer, and whether it is the document's (editable). */
 GtkSourceBuffer *ws_source_view_get_buffer (WsSourceView *self);
 gboolean ws_source_view_is_editing (WsSourceView *self);
+/* A line under the file's name, such as what a clean Check said, until the kernel changes
+ * or another session comes; NULL when none is shown. */
+void ws_source_view_show_note (WsSourceView *self, const char *text);
+const char *ws_source_view_get_note (WsSourceView *self);
 /* Shows kernels/<family>.cu and scrolls to the kernel's definition. */
 void ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *kernel);
 

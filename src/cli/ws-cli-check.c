@@ -23,37 +23,6 @@ print_problems (const char *path, WsKernelSource *source)
     }
 }
 
-/* "compiled 3 variants for sm_90 with NVRTC 13.0 (1 from the cache), 2 warnings" */
-static char *
-describe_compiles (WsSession *session)
-{
-  GPtrArray *compiles = ws_session_get_compiles (session);
-  const char *arch = NULL, *nvrtc = NULL;
-  guint cached = 0;
-  int warnings = 0;
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < compiles->len; i++)
-    {
-      WsCompileInfo *c = g_ptr_array_index (compiles, i);
-
-      arch = c->arch ? c->arch : arch;
-      nvrtc = c->nvrtc ? c->nvrtc : nvrtc;
-      cached += c->cached;
-      warnings += c->warnings;
-    }
-  g_string_append_printf (s, g_dngettext (NULL, "compiled %u variant for %s with NVRTC %s",
-                                          "compiled %u variants for %s with NVRTC %s",
-                                          compiles->len),
-                          compiles->len, arch ? arch : "?", nvrtc ? nvrtc : "?");
-  if (cached > 0)
-    g_string_append_printf (s, _(" (%u from the cache)"), cached);
-  if (warnings > 0)
-    g_string_append_printf (s, g_dngettext (NULL, ", %d warning", ", %d warnings", warnings),
-                            warnings);
-  return g_string_free (s, FALSE);
-}
-
 int
 ws_cli_check (int argc, char **argv)
 {
@@ -169,10 +138,10 @@ ws_cli_check (int argc, char **argv)
   ws_cli_print_session_errors (stderr, session, ws_cli_terminal_width (stderr));
   if (status == WS_CLI_EXIT_OK)
     {
-      g_autofree char *compiles = describe_compiles (session);
-      g_autofree char *text = g_strdup_printf (_("%s: no errors; %s\n"), path, compiles);
+      g_autofree char *text = ws_session_dup_clean_check_text (session, path, FALSE);
 
       ws_cli_write (stdout, text);
+      ws_cli_write (stdout, "\n");
       return WS_CLI_EXIT_OK;
     }
   /* The runner says 2 for a header or compile error; a compiler says 1. */

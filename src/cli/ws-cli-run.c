@@ -236,7 +236,12 @@ print_memcheck (WsSession *session, int status, const char *output, gboolean sav
       ws_cli_write (stdout, line->str);
     }
   if (findings->len == 0 && (status == WS_CLI_EXIT_OK))
-    ws_cli_write (stdout, _("compute-sanitizer found no errors in this configuration.\n"));
+    {
+      g_autofree char *text = ws_session_dup_clean_check_text (session, NULL, TRUE);
+
+      ws_cli_write (stdout, text);
+      ws_cli_write (stdout, "\n");
+    }
   /* Only a check that ran is saved: a refused one (a tool misspelt, no compute-sanitizer)
    * holds nothing but its error, and must not replace the file -o names. */
   if (save && (findings->len > 0 || status == WS_CLI_EXIT_OK || status == WS_CLI_EXIT_FAILED))

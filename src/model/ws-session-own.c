@@ -3,8 +3,11 @@
  * that ran (docs/own-kernels.md, docs/protocol.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ws-config.h"
+
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "ws-protocol.h"
@@ -182,4 +185,50 @@ ws_session_get_source_text (WsSession *self, const char **path, const char **sha
   if (sha256 != NULL)
     *sha256 = self->source_hash;
   return self->source_text;
+}
+
+/* "compiled 3 variants for sm_90 with NVRTC 13.0 (1 from the cache), 2 warnings" */
+static char *
+compiles_text (WsSession *self)
+{
+  const char *arch = NULL, *nvrtc = NULL;
+  guint cached = 0;
+  int warnings = 0;
+  GString *s;
+
+  for (guint i = 0; i < self->compiles->len; i++)
+    {
+      WsCompileInfo *c = g_ptr_array_index (self->compiles, i);
+
+      arch = c->arch ? c->arch : arch;
+      nvrtc = c->nvrtc ? c->nvrtc : nvrtc;
+      cached += c->cached;
+      warnings += c->warnings;
+    }
+  s = g_string_new (NULL);
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE,
+                                          "compiled %u variant for %s with NVRTC %s",
+                                          "compiled %u variants for %s with NVRTC %s",
+                                          self->compiles->len),
+                          self->compiles->len, arch ? arch : "?", nvrtc ? nvrtc : "?");
+  if (cached > 0)
+    g_string_append_printf (s, _(" (%u from the cache)"), cached);
+  if (warnings > 0)
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, ", %d warning", ", %d warnings",
+                                            warnings),
+                            warnings);
+  return g_string_free (s, FALSE);
+}
+
+char *
+ws_session_dup_clean_check_text (WsSession *self, const char *name, gboolean memcheck)
+{
+  g_autofree char *compiles = NULL;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (name != NULL || memcheck, NULL);
+  if (memcheck)
+    return g_strdup (_("compute-sanitizer found no errors in this configuration."));
+  compiles = compiles_text (self);
+  return g_strdup_printf (_("%s: no errors; %s"), name, compiles);
 }

@@ -163,6 +163,11 @@ typedef struct
 } WsMemcheckFinding;
 
 GPtrArray *ws_session_get_compiles (WsSession *self);         /* WsCompileInfo */
+/* What a check that found nothing says, in the same words in `warpscope-cli check` and
+ * `run --memcheck` as in the app's Check and Memory Check: "m.cu: no errors; compiled 2
+ * variants for sm_90 with NVRTC 13.0 (1 from the cache)" (`name`: the file checked), or
+ * "compute-sanitizer found no errors in this configuration." */
+char *ws_session_dup_clean_check_text (WsSession *self, const char *name, gboolean memcheck);
 GPtrArray *ws_session_get_memcheck_findings (WsSession *self); /* WsMemcheckFinding */
 /* The kernel file's text as the session recorded it (a `source` record), or NULL; its path
  * and SHA-256 as the runner gave them (either may be NULL). */
