@@ -134,6 +134,11 @@ test_kinds (void)
       g_assert_nonnull (klass->collect);
       g_assert_nonnull (klass->draw);
       g_assert_nonnull (klass->free);
+      /* Every kind's CSV is rows of runs, with a header for what its row writes, or a text
+       * of its own. */
+      g_assert_true (klass->csv.runs != NULL || klass->csv.text != NULL);
+      g_assert_true (klass->csv.row == NULL || klass->csv.header != NULL);
+      g_assert_true (klass->csv.header == NULL || klass->csv.header[0] == ',');
       if (k != WS_CHART_OCCUPANCY)
         g_assert_false (_ws_chart_needs_met ((WsChartKind) k, NULL));
     }

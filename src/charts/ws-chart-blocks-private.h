@@ -140,22 +140,11 @@ typedef struct
 } WsBlocksData;
 
 WsBlocksData *_ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base);
-/* The steps the collect of a traced sweep shares (ws-chart-blocks-trace.c): a series' curve
- * from its points sorted by threads per block, the legend and the axes once the series are
- * in, the fastest one's words, and freeing a series. */
-GArray *_ws_blocks_curve_of (GArray *points);
-void _ws_blocks_collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme);
-void _ws_blocks_collect_axes (WsBlocksData *data);
 void _ws_blocks_series_free (WsBlocksSeries *series);
 /* The words by the fastest configuration's star: "fastest: 256 threads, 2.40 µs (3 more
  * within its spread)", after "kernel: " where several kernels share the chart (else NULL). */
 char *_ws_blocks_best_text (const char *kernel, const char *shape, double ns, guint n_tied);
-/* A traced program swept over its own parameter (warpscope-cli trace --sweep): each kernel
- * launched in several program runs, its median time at each run's threads per block; FALSE
- * when the session has no such sweep. */
-gboolean _ws_blocks_collect_trace (WsBlocksData *data, WsSession *session,
-                                   const WsChartBase *base);
-/* Whether a traced session has a kernel run at two block sizes or more. */
+/* Whether a traced session has a kernel run at two block sizes or more (trace --sweep). */
 gboolean _ws_blocks_trace_has_sweep (WsSession *session);
 /* What the chart says of a session without a block sweep, and what to run instead. */
 const char *_ws_blocks_no_sweep_message (WsSession *session, WsAudience audience);

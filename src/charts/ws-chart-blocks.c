@@ -1,5 +1,6 @@
-/* ws-chart-blocks.c: what the block-size chart shows, collected from the sessions: kernel time
- * against threads per block with its spread, theoretical occupancy for a second axis, which
+/* ws-chart-blocks.c: what the block-size chart shows, collected from either source of runs (a
+ * sweep's series, or a traced program swept over its own parameter): kernel time against
+ * threads per block with its spread, theoretical occupancy for a second axis, which
  * configurations are under-occupied, the best configuration and those tied with it, the legend
  * and the axes' domains. Sweeps over 2D block shapes become a heatmap (ws-chart-heatmap.c); the
  * drawing is in ws-chart-blocks-draw.c.
@@ -14,12 +15,13 @@
 #include "ws-analysis.h"
 #include "ws-chart-blocks-private.h"
 #include "ws-chart-format-private.h"
+#include "ws-trace-command.h"
 #include "ws-trace.h"
 
 /* One vertex per threads-per-block value: the median time and occupancy of the points there,
  * and the widest spread. Points come sorted by threads per block. */
-GArray *
-_ws_blocks_curve_of (GArray *points)
+static GArray *
+curve_of (GArray *points)
 {
   GArray *curve = g_array_new (FALSE, FALSE, sizeof (WsBlocksVertex));
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
@@ -86,20 +88,34 @@ best_text (WsRun *best, guint n_tied, gboolean name_kernel)
                                ws_run_get_kernel_ns (best), n_tied);
 }
 
+/* A series of `points` (WsBlocksPoint by threads per block, taken), whichever source gave
+ * them; the source marks the fastest. */
+static WsBlocksSeries *
+series_new (const char *kernel, guint session, const WsColor *color, GArray *points)
+{
+  WsBlocksSeries *s = g_new0 (WsBlocksSeries, 1);
+
+  s->kernel = g_strdup (kernel);
+  s->session = session;
+  s->color = *color;
+  s->band = points->len > 8;
+  s->points = points;
+  s->curve = curve_of (s->points);
+  return s;
+}
+
+/* ---- a sweep's runs ---------------------------------------------------------------------- */
+
 /* The points of a series; for the session's own, its fastest and those tied with it. */
 static WsBlocksSeries *
 collect_series (WsSeries *series, guint session, const WsColor *color, gboolean rank,
                 gboolean name_kernel)
 {
-  WsBlocksSeries *s = g_new0 (WsBlocksSeries, 1);
+  WsBlocksSeries *s;
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (WsBlocksPoint));
   g_autoptr (GPtrArray) tied = g_ptr_array_new ();
   WsRun *best = rank ? ws_analysis_rank_blocks (series, tied) : NULL;
 
-  s->kernel = g_strdup (series->kernel);
-  s->session = session;
-  s->color = *color;
-  s->band = series->runs->len > 8;
-  s->points = g_array_new (FALSE, FALSE, sizeof (WsBlocksPoint));
   for (guint i = 0; i < series->runs->len; i++)
     {
       WsRun *run = g_ptr_array_index (series->runs, i);
@@ -114,9 +130,9 @@ collect_series (WsSeries *series, guint session, const WsColor *color, gboolean 
       p.occupancy = launch ? launch->occupancy : NAN;
       p.best = run == best;
       p.tied = best != NULL && g_ptr_array_find (tied, run, NULL);
-      g_array_append_val (s->points, p);
+      g_array_append_val (points, p);
     }
-  s->curve = _ws_blocks_curve_of (s->points);
+  s = series_new (series->kernel, session, color, points);
   if (best != NULL)
     {
       s->best = ws_run_get_id (best);
@@ -200,8 +216,8 @@ legend_sessions (WsBlocksData *data, GPtrArray *sessions)
     }
 }
 
-void
-_ws_blocks_collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
+static void
+collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
 {
   const WsBlocksSeries *main_series = g_ptr_array_index (data->series, 0);
   gboolean under = FALSE, ties = FALSE;
@@ -286,8 +302,8 @@ collect_x (WsBlocksData *data, GArray *tpbs, double xlo, double xhi)
   }
 }
 
-void
-_ws_blocks_collect_axes (WsBlocksData *data)
+static void
+collect_axes (WsBlocksData *data)
 {
   double xlo = G_MAXDOUBLE, xhi = -G_MAXDOUBLE, ylo = G_MAXDOUBLE, yhi = -G_MAXDOUBLE;
   g_autoptr (GArray) tpbs = g_array_new (FALSE, FALSE, sizeof (double));
@@ -366,6 +382,159 @@ _ws_blocks_no_sweep_message (WsSession *session, WsAudience audience)
            "sizes (--blocks 32:1024:32) to see which one is fastest.");
 }
 
+/* A sweep's series: the title, the notes and either the heatmap (FALSE: nothing more to
+ * collect) or the series, the shapes of 2D blocks and the axis' title. */
+static gboolean
+sweep_source (WsBlocksData *data, GPtrArray *sessions, GPtrArray *picked, gboolean heatmap,
+              const WsChartBase *base)
+{
+  WsSession *session = g_ptr_array_index (sessions, 0);
+
+  data->frame.title = blocks_title (picked);
+  if (base->annotate)
+    _ws_chart_frame_add_notes (&data->frame, session,
+                               ((WsSeries *) g_ptr_array_index (picked, 0))->runs, base->audience);
+  if (heatmap)
+    {
+      data->heatmap = _ws_heatmap_collect (session, g_ptr_array_index (picked, 0), base->theme);
+      return FALSE;
+    }
+  collect_all_series (data, sessions, picked, base);
+  collect_shapes (data, picked);
+  return TRUE;
+}
+
+/* ---- a traced program's runs ------------------------------------------------------------- */
+
+static int
+compare_points (gconstpointer a, gconstpointer b)
+{
+  const WsBlocksPoint *x = a, *y = b;
+
+  return x->tpb < y->tpb ? -1 : x->tpb > y->tpb;
+}
+
+/* Two block sizes at least: something to compare. */
+static gboolean
+is_sweep (const WsTraceSeries *series)
+{
+  for (guint i = 1; i < series->points->len; i++)
+    if (ws_trace_kernel_threads (g_ptr_array_index (series->points, i))
+        != ws_trace_kernel_threads (g_ptr_array_index (series->points, 0)))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_ws_blocks_trace_has_sweep (WsSession *session)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  g_autoptr (GPtrArray) all = NULL;
+
+  if (trace == NULL)
+    return FALSE;
+  all = ws_trace_collect_series (trace);
+  for (guint i = 0; i < all->len; i++)
+    if (is_sweep (g_ptr_array_index (all, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+program_best_text (const WsTraceKernel *best, guint n_tied, gboolean name_kernel,
+                   WsTrace *trace)
+{
+  g_autofree char *block = ws_trace_format_dims (best->block);
+  const WsTraceProgram *p = ws_trace_get_program (trace, best->program);
+  g_autofree char *params = p != NULL ? ws_trace_describe_params (p) : g_strdup ("");
+  /* TRANSLATORS: the block of the fastest run, then the sweep's values that gave it:
+   * "block 256 (TPB=256)" */
+  g_autofree char *shape = *params ? g_strdup_printf (_("block %s (%s)"), block, params)
+                                   : g_strdup_printf (_("block %s"), block);
+
+  return _ws_blocks_best_text (name_kernel ? best->short_name : NULL, shape, best->median_ns,
+                               n_tied);
+}
+
+/* A kernel's configuration in each program run (its most time-consuming one there) at the
+ * run's threads per block; the fastest marked, and those whose fastest launch beats its
+ * slowest as tied. */
+static WsBlocksSeries *
+program_series (const WsTraceSeries *t, const WsColor *color, gboolean name_kernel,
+                WsTrace *trace)
+{
+  WsBlocksSeries *s;
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (WsBlocksPoint));
+  const WsTraceKernel *best = NULL;
+  guint n_tied = 0;
+
+  for (guint i = 0; i < t->points->len; i++)
+    {
+      const WsTraceKernel *k = g_ptr_array_index (t->points, i);
+
+      if (best == NULL || k->median_ns < best->median_ns)
+        best = k;
+    }
+  for (guint i = 0; i < t->points->len; i++)
+    {
+      const WsTraceKernel *k = g_ptr_array_index (t->points, i);
+      WsBlocksPoint p = { (int) k->program, ws_trace_kernel_threads (k), k->median_ns,
+                          k->min_ns, k->max_ns };
+
+      p.whisker = k->count > 1;
+      p.occupancy = k->has_occupancy ? k->occupancy.occupancy : NAN;
+      p.best = k == best;
+      /* Within the fastest one's spread: the launches overlap. */
+      p.tied = best != NULL && k->min_ns <= best->max_ns;
+      n_tied += p.tied;
+      g_array_append_val (points, p);
+    }
+  g_array_sort (points, compare_points);
+  s = series_new (t->short_name, 0, color, points);
+  s->n_tied = n_tied;
+  if (best != NULL)
+    {
+      s->best = (int) best->program;
+      s->n_tied = MAX (s->n_tied, 1);
+      s->best_text = program_best_text (best, s->n_tied, name_kernel, trace);
+    }
+  return s;
+}
+
+/* A traced program swept over its own parameter (warpscope-cli trace --sweep TPB=…): each
+ * kernel run at several block sizes is a series; FALSE when there is none. */
+static gboolean
+program_source (WsBlocksData *data, WsSession *session, const WsChartBase *base)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  g_autoptr (GPtrArray) all = trace != NULL ? ws_trace_collect_series (trace) : NULL;
+  g_autoptr (GPtrArray) swept = g_ptr_array_new ();
+  g_autoptr (GString) kernels = g_string_new (NULL);
+
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    if (is_sweep (g_ptr_array_index (all, i)))
+      g_ptr_array_add (swept, g_ptr_array_index (all, i));
+  if (swept->len == 0)
+    return FALSE;
+  for (guint i = 0; i < swept->len; i++)
+    {
+      const WsTraceSeries *t = g_ptr_array_index (swept, i);
+
+      g_ptr_array_add (data->series,
+                       program_series (t, &base->theme->series[i % 8], swept->len > 1, trace));
+      if (kernels->len < 80)
+        g_string_append_printf (kernels, "%s%s", kernels->len ? ", " : "", t->short_name);
+    }
+  data->n_main = data->series->len;
+  /* TRANSLATORS: "Block size · add_kernel, a traced program swept" */
+  data->frame.title = g_strdup_printf (_("%s · %s, a traced program's sweep"),
+                                       ws_chart_kind_title (WS_CHART_BLOCKS), kernels->str);
+  data->x_title = _("Threads per block");
+  return TRUE;
+}
+
+/* ---- the data, from either --------------------------------------------------------------- */
+
 WsBlocksData *
 _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
 {
@@ -391,27 +560,19 @@ _ws_blocks_collect (GPtrArray *sessions, const WsChartBase *base)
                             : g_strdup_printf (_("Kernel time over %s"), data->params->x_name);
       return data;
     }
-  if (picked->len == 0 && session != NULL && _ws_blocks_collect_trace (data, session, base))
-    return data;
-  if (picked->len == 0)
+  if (picked->len > 0)
+    {
+      if (!sweep_source (data, sessions, picked, heatmap, base))
+        return data;
+    }
+  else if (session == NULL || !program_source (data, session, base))
     {
       data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BLOCKS));
       data->frame.message = g_strdup (_ws_blocks_no_sweep_message (session, base->audience));
       return data;
     }
-  data->frame.title = blocks_title (picked);
-  if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session,
-                               ((WsSeries *) g_ptr_array_index (picked, 0))->runs, base->audience);
-  if (heatmap)
-    {
-      data->heatmap = _ws_heatmap_collect (session, g_ptr_array_index (picked, 0), base->theme);
-      return data;
-    }
-  collect_all_series (data, sessions, picked, base);
-  _ws_blocks_collect_legend (data, sessions, base->theme);
-  collect_shapes (data, picked);
-  _ws_blocks_collect_axes (data);
+  collect_legend (data, sessions, base->theme);
+  collect_axes (data);
   return data;
 }
 

@@ -1,5 +1,6 @@
 /* ws-chart-breakdown-private.h: the time breakdown's data, a row per run of the shares of its
- * copy-and-kernel sequences, and the steps that collect and draw it (ws-chart-breakdown.c).
+ * whole (a sweep's copy-and-kernel sequences, a traced program's wall time), and the steps that
+ * collect it (ws-chart-breakdown.c) and draw it (ws-chart-breakdown-draw.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -49,10 +50,6 @@ typedef struct
 } WsBreakdownData;
 
 WsBreakdownData *_ws_breakdown_collect (WsSession *session, const WsChartBase *base);
-/* A traced program's rows (ws-chart-breakdown-trace.c): each program run's wall time split
- * on the GPU; FALSE, with `data` as it was, when the session is not a trace or has no run
- * with a time range. */
-gboolean _ws_breakdown_collect_trace (WsBreakdownData *data, WsSession *session);
 void _ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data);
 void _ws_breakdown_data_free (WsBreakdownData *data);
 

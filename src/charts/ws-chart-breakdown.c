@@ -1,23 +1,52 @@
-/* ws-chart-breakdown.c: a stacked bar per run of where its copy-and-kernel sequences spent
- * their time (H2D, kernel, D2H, memset, idle), each bar as shares of its own span so that a
- * transfer-bound run reads at a glance whatever its size.
+/* ws-chart-breakdown.c: what the time breakdown shows, collected from either source of runs: a
+ * stacked bar per run of where its time went (H2D, kernel, D2H, memsets and other copies, idle),
+ * each bar as shares of its own whole so that a transfer-bound run reads at a glance whatever
+ * its size. A sweep's run is the whole of its copy-and-kernel sequences; a traced program's
+ * run is its wall time, from its spans. The drawing is in ws-chart-breakdown-draw.c.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "ws-chart-axes-private.h"
 #include "ws-chart-breakdown-private.h"
 #include "ws-chart-format-private.h"
+#include "ws-trace-command.h"
+#include "ws-trace.h"
 
 static const char *const segment_names[WS_N_SEGMENTS] = { N_("H2D copy"), N_("kernel"),
                                                           N_("D2H copy"), N_("memset"),
                                                           N_("idle") };
 
-/* ---- collect ---------------------------------------------------------------------------- */
+/* One bar as a source gives it: each segment's time, the whole it is a share of, and what the
+ * right-hand text says besides the whole and the copies. */
+typedef struct
+{
+  int run;
+  char *label;
+  double ns[WS_N_SEGMENTS]; /* overlapping segments are each counted whole */
+  gint64 whole_ns;
+  double overlap;           /* share of the whole with copies and kernels at once */
+  double api;               /* share with the host inside a CUDA call; NAN: not recorded */
+} Bar;
+
+static void
+bar_clear (Bar *bar)
+{
+  g_free (bar->label);
+}
+
+static GArray *
+bars_new (void)
+{
+  GArray *bars = g_array_new (FALSE, TRUE, sizeof (Bar));
+
+  g_array_set_clear_func (bars, (GDestroyNotify) bar_clear);
+  return bars;
+}
 
 static WsColor
 segment_color (const WsTheme *t, WsSegment segment)
@@ -39,29 +68,44 @@ segment_color (const WsTheme *t, WsSegment segment)
     }
 }
 
-/* Shares of the run's sequence span, summing to 1. Copies and kernels that overlap are each
- * counted whole, so with overlap the segments are scaled to fit the bar. */
+/* Shares summing to 1: with overlap the segments are scaled to fit the bar. */
 static gboolean
-shares (const WsTotals *t, double share[WS_N_SEGMENTS])
+shares (const double ns[WS_N_SEGMENTS], double share[WS_N_SEGMENTS])
 {
-  double busy, sum = 0;
+  double sum = 0;
 
-  if (t->span_ns <= 0)
-    return FALSE;
-  busy = (double) t->span_ns - (double) t->idle_ns;
-  share[WS_SEGMENT_H2D] = MAX (0, (double) t->h2d_ns);
-  share[WS_SEGMENT_KERNEL] = MAX (0, (double) t->kernel_ns);
-  share[WS_SEGMENT_D2H] = MAX (0, (double) t->d2h_ns);
-  share[WS_SEGMENT_OTHER] = MAX (0, busy - ((double) t->copy_ns + (double) t->kernel_ns
-                                            - (double) t->overlap_ns));
-  share[WS_SEGMENT_IDLE] = MAX (0, (double) t->idle_ns);
   for (int s = 0; s < WS_N_SEGMENTS; s++)
-    sum += share[s];
+    sum += share[s] = ns[s];
   if (!(sum > 0) || !isfinite (sum))
     return FALSE;
   for (int s = 0; s < WS_N_SEGMENTS; s++)
     share[s] /= sum;
   return TRUE;
+}
+
+/* ---- a sweep's runs: their copy-and-kernel sequences ------------------------------------- */
+
+/* Copies and kernels that overlap are each counted whole; what kept the GPU busy besides them
+ * is the rest of the busy time. */
+static gboolean
+sequence_bar (const WsTotals *t, Bar *bar)
+{
+  double busy, share[WS_N_SEGMENTS];
+
+  if (t->span_ns <= 0)
+    return FALSE;
+  busy = (double) t->span_ns - (double) t->idle_ns;
+  bar->ns[WS_SEGMENT_H2D] = MAX (0, (double) t->h2d_ns);
+  bar->ns[WS_SEGMENT_KERNEL] = MAX (0, (double) t->kernel_ns);
+  bar->ns[WS_SEGMENT_D2H] = MAX (0, (double) t->d2h_ns);
+  bar->ns[WS_SEGMENT_OTHER] = MAX (0, busy - ((double) t->copy_ns + (double) t->kernel_ns
+                                              - (double) t->overlap_ns));
+  bar->ns[WS_SEGMENT_IDLE] = MAX (0, (double) t->idle_ns);
+  bar->whole_ns = t->span_ns;
+  /* Streams overlap copies with kernels: the text says how much of the span had both. */
+  bar->overlap = t->overlap_ns > t->span_ns / 200 ? (double) t->overlap_ns / t->span_ns : 0;
+  bar->api = NAN;
+  return shares (bar->ns, share);
 }
 
 static gboolean
@@ -123,7 +167,7 @@ common_text (WsRun *first, const Vary *v)
 }
 
 static char *
-row_label (WsRun *run, const Vary *v)
+run_label (WsRun *run, const Vary *v)
 {
   const WsRunConfig *c = ws_run_get_config (run);
   GString *label = g_string_new (NULL);
@@ -149,6 +193,196 @@ row_label (WsRun *run, const Vary *v)
   return g_string_free (label, FALSE);
 }
 
+/* The runs with sequences to break down, with their bars; the title, the line of what every
+ * run shares and, in presentation mode, the notes. */
+static GArray *
+sweep_bars (WsBreakdownData *data, WsSession *session, const WsChartBase *base)
+{
+  g_autoptr (GPtrArray) all = _ws_chart_runs (session, base);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
+  GArray *bars = bars_new ();
+  Vary v;
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      WsTotals t;
+      Bar bar = { 0 };
+
+      ws_run_get_totals (g_ptr_array_index (all, i), &t);
+      if (!sequence_bar (&t, &bar))
+        continue;
+      bar.run = ws_run_get_id (g_ptr_array_index (all, i));
+      g_ptr_array_add (runs, g_ptr_array_index (all, i));
+      g_array_append_val (bars, bar);
+    }
+  if (runs->len > 0)
+    {
+      g_autofree char *kernels = ws_runs_dup_kernels_label (runs);
+
+      data->frame.title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN),
+                                           kernels);
+    }
+  else
+    data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BREAKDOWN));
+  data->frame.subtitle = _ws_chart_subtitle (session, _("where each run's copy-and-kernel "
+                                                        "sequences spend their time, as shares "
+                                                        "of their span"));
+  data->whole = _("sequence span");
+  data->axis_title = _("Share of the sequence span (%)");
+  data->n_runs = runs->len;
+  if (runs->len == 0)
+    return bars;
+  v = what_varies (runs);
+  data->common = common_text (g_ptr_array_index (runs, 0), &v);
+  for (guint i = 0; i < bars->len && i < WS_BREAKDOWN_MAX_ROWS; i++)
+    g_array_index (bars, Bar, i).label = run_label (g_ptr_array_index (runs, i), &v);
+  if (base->annotate)
+    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
+  return bars;
+}
+
+/* ---- a traced program's runs: their wall time, from the spans ---------------------------- */
+
+/* The API calls' union is counted beside the GPU's segments, as WS_N_SEGMENTS. */
+#define API WS_N_SEGMENTS
+
+typedef struct
+{
+  gint64 at;
+  int what; /* a WsSegment, or API */
+  int step; /* +1 starts, -1 ends */
+} Edge;
+
+static int
+compare_edges (const void *a, const void *b)
+{
+  const Edge *x = a, *y = b;
+
+  if (x->at != y->at)
+    return x->at < y->at ? -1 : 1;
+  return x->step - y->step; /* an end before a start at the same instant */
+}
+
+static int
+segment_of (const WsSpan *s)
+{
+  switch (s->kind)
+    {
+    case WS_ACTIVITY_KERNEL:
+      return WS_SEGMENT_KERNEL;
+    case WS_ACTIVITY_MEMCPY:
+      return s->direction == WS_COPY_HTOD   ? WS_SEGMENT_H2D
+             : s->direction == WS_COPY_DTOH ? WS_SEGMENT_D2H
+                                            : WS_SEGMENT_OTHER;
+    case WS_ACTIVITY_MEMSET:
+      return WS_SEGMENT_OTHER;
+    case WS_ACTIVITY_API:
+      return API;
+    default:
+      return -1;
+    }
+}
+
+/* The run's spans in time order: each instant goes to the first of kernel, H2D, D2H, other
+ * that is busy then, else to idle, so that the segments add up to the wall time. */
+static gboolean
+wall_bar (WsTrace *trace, guint program, Bar *bar)
+{
+  static const int order[] = { WS_SEGMENT_KERNEL, WS_SEGMENT_H2D, WS_SEGMENT_D2H,
+                               WS_SEGMENT_OTHER };
+  guint n;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n);
+  g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  gint64 start, end, at;
+  int busy[WS_N_SEGMENTS + 1] = { 0 };
+  double api = 0;
+
+  if (!ws_trace_get_program_range (trace, program, &start, &end) || end <= start)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      int what = spans[i].run == program ? segment_of (&spans[i]) : -1;
+      gint64 s = MAX (spans[i].start, start), e = MIN (spans[i].end, end);
+
+      if (what < 0 || e <= s)
+        continue;
+      g_array_append_val (edges, ((Edge) { s, what, +1 }));
+      g_array_append_val (edges, ((Edge) { e, what, -1 }));
+    }
+  qsort (edges->data, edges->len, sizeof (Edge), compare_edges);
+  at = start;
+  for (guint i = 0; i <= edges->len; i++)
+    {
+      gint64 next = i < edges->len ? g_array_index (edges, Edge, i).at : end;
+      int segment = WS_SEGMENT_IDLE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (order); k++)
+        if (busy[order[k]] > 0)
+          {
+            segment = order[k];
+            break;
+          }
+      bar->ns[segment] += (double) (next - at);
+      if (busy[API] > 0)
+        api += (double) (next - at);
+      at = next;
+      if (i < edges->len)
+        busy[g_array_index (edges, Edge, i).what] += g_array_index (edges, Edge, i).step;
+    }
+  bar->whole_ns = end - start;
+  bar->api = api / (double) bar->whole_ns;
+  return TRUE;
+}
+
+static char *
+program_label (const WsTraceProgram *p)
+{
+  g_autofree char *params = NULL;
+
+  if (p == NULL || p->of <= 1)
+    return g_strdup (_("the program"));
+  params = ws_trace_describe_params (p);
+  return g_strdup_printf (_("run %u · %s"), p->id, params);
+}
+
+/* A traced program has no sweep's runs: its program runs are the bars. None, with `data` as
+ * it was, when the session is no trace or no run has a time range. */
+static GArray *
+program_bars (WsBreakdownData *data, WsSession *session)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  GPtrArray *programs = trace != NULL ? ws_trace_get_programs (trace) : NULL;
+  guint ids = programs != NULL && programs->len > 0 ? programs->len : 1;
+  GArray *bars = bars_new ();
+
+  for (guint i = 0; trace != NULL && i < ids && bars->len < WS_BREAKDOWN_MAX_ROWS; i++)
+    {
+      const WsTraceProgram *p = programs->len > 0 ? g_ptr_array_index (programs, i) : NULL;
+      Bar bar = { p != NULL ? (int) p->id : 1 };
+
+      if (!wall_bar (trace, p != NULL ? p->id : 0, &bar))
+        continue;
+      bar.label = program_label (p);
+      g_array_append_val (bars, bar);
+    }
+  if (bars->len == 0)
+    return bars;
+  data->n_runs = bars->len;
+  data->frame.title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN),
+                                       _("the traced program"));
+  data->frame.subtitle = _ws_chart_subtitle (session,
+                                             _("where the program's wall time went on the GPU; "
+                                               "idle is when it ran nothing, and the host was "
+                                               "busy in Python, JIT compiles or waiting"));
+  /* A bar is the program run from its first CUDA call to its exit, not a sequence of copies
+   * and kernels. */
+  data->whole = _("wall time");
+  data->axis_title = _("Share of the wall time (%)");
+  return bars;
+}
+
+/* ---- the rows, from either ---------------------------------------------------------------- */
+
 static void
 row_clear (WsBreakdownRow *row)
 {
@@ -156,51 +390,48 @@ row_clear (WsBreakdownRow *row)
   g_free (row->right);
 }
 
-/* Streams overlap copies with kernels: the bar counts both in full, the text says how much of
- * the span had both at once. */
-static void
-fill_row (WsBreakdownRow *row, WsRun *run, const WsTotals *t, const Vary *v)
+/* The whole, the copies' share, and the overlap or the host's CUDA calls where recorded
+ * (NULL: not said). */
+static char *
+right_text (const char *whole, const char *copies, const char *overlap, const char *api)
 {
-  g_autofree char *span = ws_units_duration ((double) t->span_ns);
-  g_autofree char *copies = NULL;
-
-  row->run = ws_run_get_id (run);
-  row->label = row_label (run, v);
-  shares (t, row->share);
-  row->copies = row->share[WS_SEGMENT_H2D] + row->share[WS_SEGMENT_D2H];
-  row->span_ns = t->span_ns;
-  row->overlap = t->overlap_ns > t->span_ns / 200 ? (double) t->overlap_ns / t->span_ns : 0;
-  copies = ws_units_percent (row->copies);
-  if (row->overlap > 0)
-    {
-      g_autofree char *overlap = ws_units_percent (row->overlap);
-
-      row->right = g_strdup_printf (_("%s · copies %s · overlap %s"), span, copies, overlap);
-    }
-  else
-    row->right = g_strdup_printf (_("%s · copies %s"), span, copies);
+  if (api != NULL)
+    /* Translators: the program's wall time, the share of it with a copy on the GPU, and
+     * the share with the host inside a CUDA call. */
+    return g_strdup_printf (_("%1$s · copies %2$s · CUDA calls %3$s"), whole, copies, api);
+  if (overlap != NULL)
+    return g_strdup_printf (_("%s · copies %s · overlap %s"), whole, copies, overlap);
+  return g_strdup_printf (_("%s · copies %s"), whole, copies);
 }
 
 static void
-collect_rows (WsBreakdownData *data, GPtrArray *runs, GArray *totals)
+collect_rows (WsBreakdownData *data, GArray *bars)
 {
-  Vary v = what_varies (runs);
-  gboolean overlap = FALSE;
+  gboolean overlap = FALSE, api = FALSE;
 
-  data->common = common_text (g_ptr_array_index (runs, 0), &v);
-  for (guint i = 0; i < runs->len && i < WS_BREAKDOWN_MAX_ROWS; i++)
+  for (guint i = 0; i < bars->len && i < WS_BREAKDOWN_MAX_ROWS; i++)
     {
-      WsBreakdownRow row = { 0 };
+      Bar *bar = &g_array_index (bars, Bar, i);
+      WsBreakdownRow row = { bar->run, g_steal_pointer (&bar->label) };
+      g_autofree char *whole = ws_units_duration ((double) bar->whole_ns);
+      g_autofree char *copies = NULL, *overlap_text = NULL, *api_text = NULL;
 
-      fill_row (&row, g_ptr_array_index (runs, i), &g_array_index (totals, WsTotals, i), &v);
+      shares (bar->ns, row.share);
+      row.copies = row.share[WS_SEGMENT_H2D] + row.share[WS_SEGMENT_D2H];
+      row.span_ns = bar->whole_ns;
+      row.overlap = bar->overlap;
+      copies = ws_units_percent (row.copies);
+      if (bar->overlap > 0)
+        overlap_text = ws_units_percent (bar->overlap);
+      if (!isnan (bar->api))
+        api_text = ws_units_percent (bar->api);
+      row.right = right_text (whole, copies, overlap_text, api_text);
       overlap |= row.overlap > 0;
+      api |= !isnan (bar->api);
       g_array_append_val (data->rows, row);
     }
-  data->n_runs = runs->len;
   /* The widest the right-hand text can be, in the words it is written with. */
-  data->widest = overlap ? g_strdup_printf (_("%s · copies %s · overlap %s"), "999 ms", "100%",
-                                            "99%")
-                         : g_strdup_printf (_("%s · copies %s"), "999 ms", "100%");
+  data->widest = right_text ("999 ms", "100%", overlap ? "99%" : NULL, api ? "100%" : NULL);
 }
 
 static void
@@ -218,55 +449,24 @@ WsBreakdownData *
 _ws_breakdown_collect (WsSession *session, const WsChartBase *base)
 {
   WsBreakdownData *data = g_new0 (WsBreakdownData, 1);
-  g_autoptr (GPtrArray) all = _ws_chart_runs (session, base);
-  g_autoptr (GPtrArray) runs = g_ptr_array_new ();
-  g_autoptr (GArray) totals = g_array_new (FALSE, FALSE, sizeof (WsTotals));
-  double share[WS_N_SEGMENTS];
+  g_autoptr (GArray) bars = session != NULL ? program_bars (data, session) : NULL;
 
   data->rows = g_array_new (FALSE, TRUE, sizeof (WsBreakdownRow));
   g_array_set_clear_func (data->rows, (GDestroyNotify) row_clear);
   _ws_legend_init (&data->legend);
-  data->whole = _("sequence span");
-  data->axis_title = _("Share of the sequence span (%)");
-  /* A traced program has no runs: its program runs are the rows. */
-  if (session != NULL && _ws_breakdown_collect_trace (data, session))
+  if (bars == NULL || bars->len == 0)
     {
-      add_legend (data, base->theme);
-      return data;
+      g_clear_pointer (&bars, g_array_unref);
+      bars = sweep_bars (data, session, base);
     }
-  for (guint i = 0; i < all->len; i++)
-    {
-      WsTotals t;
-
-      ws_run_get_totals (g_ptr_array_index (all, i), &t);
-      if (shares (&t, share))
-        {
-          g_ptr_array_add (runs, g_ptr_array_index (all, i));
-          g_array_append_val (totals, t);
-        }
-    }
-  if (runs->len > 0)
-    {
-      g_autofree char *kernels = ws_runs_dup_kernels_label (runs);
-
-      data->frame.title = g_strdup_printf ("%s · %s", ws_chart_kind_title (WS_CHART_BREAKDOWN),
-                                           kernels);
-    }
-  else
-    data->frame.title = g_strdup (ws_chart_kind_title (WS_CHART_BREAKDOWN));
-  data->frame.subtitle = _ws_chart_subtitle (session, _("where each run's copy-and-kernel "
-                                                        "sequences spend their time, as shares "
-                                                        "of their span"));
-  if (runs->len == 0)
+  if (bars->len == 0)
     {
       data->frame.message = g_strdup (_("No run has traced copy-and-kernel sequences to break "
                                         "down yet."));
       return data;
     }
   add_legend (data, base->theme);
-  collect_rows (data, runs, totals);
-  if (base->annotate)
-    _ws_chart_frame_add_notes (&data->frame, session, runs, base->audience);
+  collect_rows (data, bars);
   return data;
 }
 
@@ -281,172 +481,4 @@ _ws_breakdown_data_free (WsBreakdownData *data)
   g_free (data->common);
   g_free (data->widest);
   g_free (data);
-}
-
-/* ---- draw ------------------------------------------------------------------------------- */
-
-typedef struct
-{
-  WsRect plot;
-  WsAxis x;
-  double left, right; /* where the rows' words may start and must end */
-  double row_h;
-  guint shown;   /* rows drawn */
-  gboolean more; /* a line for the rows left out */
-} Layout;
-
-static char *
-percent_tick (double value, double step, gpointer data)
-{
-  return g_strdup_printf ("%.0f%%", value * 100);
-}
-
-/* Rows no smaller than the small font; those that do not fit are said, not squeezed. */
-static void
-fit_rows (WsChartContext *ctx, const WsBreakdownData *data, Layout *l)
-{
-  double min_h = ctx->small_height * 1.15;
-  guint n = data->rows->len;
-
-  l->row_h = MIN (3.2 * ctx->line_height, l->plot.height / MAX (n, 1));
-  l->shown = n;
-  if (l->row_h < min_h)
-    {
-      /* As many rows as fit with a line left for "… and N more"; one at the least. */
-      double fit = floor (l->plot.height / min_h);
-
-      l->row_h = min_h;
-      l->shown = fit >= 2 ? (guint) MIN (fit - 1, (double) n) : MIN (n, 1);
-    }
-  l->more = l->shown < data->n_runs;
-}
-
-static void
-layout (WsChartContext *ctx, const WsBreakdownData *data, const WsRect *content, Layout *l)
-{
-  double label_w = 0, right_w = _ws_text_width (ctx, WS_FONT_SMALL, data->widest);
-  WsRect area = { content->x, content->y + ctx->small_height * 1.2, content->width,
-                  MAX (content->height - ctx->small_height * 1.2, 1) };
-
-  _ws_axis_init (&l->x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, 0, 1, data->axis_title);
-  l->x.fixed = g_array_new (FALSE, FALSE, sizeof (double));
-  for (double v = 0; v <= 1.0001; v += 0.25)
-    g_array_append_val (l->x.fixed, v);
-  l->x.format = percent_tick;
-  /* The rows' height follows from the axis below them; their labels' width from the rows
-   * that fit. */
-  _ws_plot_layout (ctx, &area, &l->x, NULL, NULL, &l->plot);
-  fit_rows (ctx, data, l);
-  for (guint i = 0; i < l->shown; i++)
-    label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD,
-                                            g_array_index (data->rows, WsBreakdownRow, i).label));
-  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * 0.45);
-  right_w += ctx->line_height;
-  l->left = content->x;
-  l->right = content->x + content->width;
-  area.x = content->x + label_w;
-  area.width = MAX (content->width - label_w - right_w, 1);
-  _ws_plot_layout (ctx, &area, &l->x, NULL, NULL, &l->plot);
-  l->plot.x = area.x;
-  l->plot.width = area.width;
-  l->x.scale.p0 = l->plot.x;
-  l->x.scale.p1 = l->plot.x + l->plot.width;
-  /* The axis sits under the last row. */
-  l->plot.height = MIN (l->plot.height, (l->shown + (l->more ? 1 : 0)) * l->row_h);
-}
-
-static void
-draw_bar (WsChartContext *ctx, const WsBreakdownData *data, const WsBreakdownRow *row,
-          const Layout *l, double y, double h)
-{
-  const WsLegendItem *segments = (const WsLegendItem *) data->legend.items->data;
-  double cx = l->plot.x;
-
-  for (int s = 0; s < WS_N_SEGMENTS; s++)
-    {
-      double w = row->share[s] * l->plot.width;
-
-      if (!(w > 0))
-        continue;
-      cairo_rectangle (ctx->cr, cx, y, w, h);
-      _ws_fill_shape (ctx, &segments[s].color);
-      if (h >= ctx->small_height * 0.95)
-        {
-          g_autofree char *p = ws_units_percent (row->share[s]);
-          g_autofree char *named = g_strdup_printf ("%s %s", segments[s].label, p);
-          const char *const candidates[] = { named, p, NULL };
-          const char *fit = _ws_text_fit (ctx, WS_FONT_SMALL, candidates, w - 6 * ctx->unit);
-          WsColor text = _ws_color_text_on (&segments[s].color);
-
-          if (fit)
-            _ws_text_show (ctx, WS_FONT_SMALL, fit, cx + w / 2, y + h / 2, 0.5, 0.5, &text);
-        }
-      cx += w;
-    }
-}
-
-static void
-draw_rows (WsChartContext *ctx, const WsBreakdownData *data, const Layout *l)
-{
-  for (guint i = 0; i < l->shown; i++)
-    {
-      const WsBreakdownRow *row = &g_array_index (data->rows, WsBreakdownRow, i);
-      double h = l->row_h * 0.72, y = l->plot.y + i * l->row_h + (l->row_h - h) / 2;
-      double end = l->plot.x - 0.5 * ctx->line_height;
-      double start = l->plot.x + l->plot.width + 0.5 * ctx->line_height;
-      /* Runs whose copies take at least half their time are what this chart is for: their
-       * names are in bold. Words wider than the room the bars leave them are cut short with
-       * an ellipsis, never drawn past the figure's edges. */
-      WsFontRole role = row->copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL;
-      g_autofree char *label = _ws_text_dup_fitting (ctx, role, row->label, end - l->left);
-      g_autofree char *right = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, row->right,
-                                                     l->right - start);
-
-      draw_bar (ctx, data, row, l, y, h);
-      _ws_text_show (ctx, role, label, end, y + h / 2, 1, 0.5, &ctx->theme->foreground);
-      _ws_text_show (ctx, WS_FONT_SMALL, right, start, y + h / 2, 0, 0.5,
-                     &ctx->theme->foreground);
-    }
-  if (l->more)
-    {
-      guint rest = data->n_runs - l->shown;
-      g_autofree char *more = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "… and %u more run (export CSV for all)",
-                       "… and %u more runs (export CSV for all)", rest),
-          rest);
-      /* Under the bars, or moved left (and cut short) to end inside the figure. */
-      g_autofree char *fit = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, more, l->right - l->left);
-      double x = MAX (l->left, MIN (l->plot.x, l->right - _ws_text_width (ctx, WS_FONT_SMALL,
-                                                                          fit)));
-
-      _ws_text_show (ctx, WS_FONT_SMALL, fit, x, l->plot.y + l->shown * l->row_h + l->row_h / 2,
-                     0, 0.5, &ctx->theme->muted);
-    }
-}
-
-void
-_ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data)
-{
-  WsRect content;
-  Layout l;
-
-  _ws_chart_frame_draw (ctx, &data->frame, TRUE, &content);
-  if (data->frame.message)
-    {
-      _ws_chart_message (ctx, &content, data->frame.message);
-      return;
-    }
-  _ws_legend_draw_above (ctx, &data->legend, &content);
-  _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
-  if (data->common)
-    _ws_text_show (ctx, WS_FONT_SMALL, data->common, content.x, content.y, 0, 0,
-                   &ctx->theme->muted);
-  layout (ctx, data, &content, &l);
-  _ws_text_show (ctx, WS_FONT_SMALL, data->whole,
-                 l.plot.x + l.plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
-                 &ctx->theme->muted);
-  _ws_axis_draw_grid (ctx, &l.x, &l.plot);
-  draw_rows (ctx, data, &l);
-  _ws_axis_draw (ctx, &l.x, &l.plot);
-  _ws_axis_clear (&l.x);
 }

@@ -68,6 +68,35 @@ typedef enum
 typedef gpointer (*WsChartCollectFunc) (const WsChartRequest *request);
 typedef void (*WsChartDrawFunc) (WsChartContext *ctx, gconstpointer data);
 
+/* What a row of a kind's CSV marks among the runs: the fastest, and those tied with it. */
+typedef struct
+{
+  GPtrArray *tied; /* WsRun, referenced; NULL: none */
+  WsRun *best;     /* referenced; NULL: none */
+} WsChartCsvMarks;
+
+/* The runs of `session` that the chart draws (WsRun, referenced), and their marks. */
+typedef GPtrArray *(*WsChartCsvRunsFunc) (WsSession *session, const WsChartOptions *options,
+                                          WsChartCsvMarks *marks);
+/* The kind's own cells of a run's row, each after a comma. */
+typedef void (*WsChartCsvRowFunc) (GString *out, WsSession *session, WsRun *run,
+                                   const WsChartOptions *options, const WsChartCsvMarks *marks);
+/* A whole CSV of the kind's own, where it has one for these sessions; it leaves `out` empty
+ * where the rows of runs are its CSV after all. */
+typedef gboolean (*WsChartCsvTextFunc) (GString *out, GPtrArray *sessions,
+                                        const WsChartOptions *options, GError **error);
+
+/* What a kind's CSV holds (ws-export-csv.c): a row per run the chart draws, the columns every
+ * chart's CSV has, then `columns`, then `header`'s, which `row` writes; or its own `text`. */
+typedef struct
+{
+  const char *const *columns; /* the export names of ws-run-columns.h, or NULL */
+  const char *header;         /* ",best": the columns `row` writes, or NULL */
+  WsChartCsvRunsFunc runs;
+  WsChartCsvRowFunc row;      /* NULL: `columns` only */
+  WsChartCsvTextFunc text;    /* NULL: rows of runs */
+} WsChartCsv;
+
 /* One chart kind. The data `collect` returns starts with a WsChartFrame. */
 typedef struct
 {
@@ -78,6 +107,7 @@ typedef struct
   WsChartCollectFunc collect;
   WsChartDrawFunc draw;
   GDestroyNotify free;
+  WsChartCsv csv;
 } WsChartClass;
 
 const WsChartClass *_ws_chart_class (WsChartKind kind);

@@ -391,16 +391,8 @@ _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data)
 
       _ws_timeline_draw_ruler (ctx, l);
       draw_rows (ctx, l);
-      if (data->trace != NULL)
-        {
-          _ws_timeline_draw_trace_band (ctx, l, data->trace);
-          _ws_timeline_draw_trace_lanes (ctx, l, data->trace);
-        }
-      else
-        {
-          _ws_timeline_draw_band (ctx, l);
-          density |= _ws_timeline_draw_lanes (ctx, l);
-        }
+      _ws_timeline_draw_band (ctx, l);
+      density |= _ws_timeline_draw_lanes (ctx, l);
       _ws_timeline_draw_outlines (ctx, data, l);
       draw_selection (ctx, data, l);
     }

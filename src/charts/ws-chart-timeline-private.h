@@ -1,7 +1,8 @@
-/* ws-chart-timeline-private.h: the timeline's data (groups of runs with their lanes, the rows,
- * the window, the spans to outline) and its layout, shared by its collect step and the widget's
- * queries (ws-chart-timeline.c), its frame and rows (ws-chart-timeline-layout.c), its ruler and
- * phase band (ws-chart-timeline-ruler.c) and its spans (ws-chart-timeline-spans.c).
+/* ws-chart-timeline-private.h: the timeline's data (groups of runs with their lanes, or a
+ * traced program's spans; the rows, the window, the spans to outline) and its layout, shared by
+ * its collect step (ws-chart-timeline.c), the widget's queries (ws-chart-timeline-pick.c), its
+ * frame and rows (ws-chart-timeline-layout.c), its ruler and band (ws-chart-timeline-ruler.c)
+ * and its spans (ws-chart-timeline-spans.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -30,7 +31,8 @@ typedef struct
 /* A group of lanes on one time scale: the whole session, or one of two runs compared. */
 typedef struct
 {
-  WsLaneIndex *index;
+  WsLaneIndex *index;  /* the runs' lanes; NULL for a traced program's group */
+  WsTrace *trace;      /* a traced program's: its spans and program runs; else NULL */
   GArray *rows;   /* WsTimelineRow: every lane its runs have (and the compared run's) */
   gint64 origin;  /* the ruler's zero: the first activity (comparing: the run's) */
   gint64 start, end; /* the window, in session time */
@@ -49,7 +51,7 @@ typedef struct
   WsChartFrame frame;
   WsSession *session;          /* referenced */
   WsTrace *trace;              /* a traced program's session: the session's trace, its one
-                                * group has no index (ws-chart-timeline-trace.c) */
+                                * group's source */
   WsTimelineGroup groups[2];
   guint n_groups;
   gint64 window_start, window_end; /* as the widget counts: comparing, since each run's start */
@@ -64,6 +66,9 @@ WsTimelineData *_ws_timeline_collect (WsSession *session, const WsChartBase *bas
                                       const WsTimelineOptions *options);
 void _ws_timeline_draw (WsChartContext *ctx, const WsTimelineData *data);
 void _ws_timeline_data_free (WsTimelineData *data);
+/* The two runs picked to compare side by side, when both have activities to draw. */
+gboolean _ws_timeline_compare_runs (WsSession *session, const WsChartBase *base, WsRun **a,
+                                    WsRun **b);
 WsLaneCategory _ws_timeline_row_category (const WsTimelineRow *row);
 /* What a lane is called where both timelines name it alike: copies, memsets, the host's waits,
  * the CPU reference, CUPTI's own work; kernels, by stream when `by_stream`. */
@@ -123,24 +128,13 @@ int _ws_timeline_row_of (const WsTimelineLayout *l, guint64 key);
 WsColor _ws_timeline_row_color (const WsTheme *theme, const WsTimelineRow *row);
 
 void _ws_timeline_draw_ruler (WsChartContext *ctx, const WsTimelineLayout *l);
+/* The band and the lanes of a group, whichever its source: a sweep's runs from their index, a
+ * traced program's spans and program runs from the trace. */
 void _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l);
 /* Returns whether any column of narrow spans or runs became a density bar. */
 gboolean _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l);
 void _ws_timeline_draw_outlines (WsChartContext *ctx, const WsTimelineData *data,
                                  const WsTimelineLayout *l);
-
-/* A traced program (ws-chart-timeline-trace.c): the collect step (FALSE: nothing to draw), the
- * band and the spans; the lanes and the range are the model's (ws-span-lanes.h). */
-gboolean _ws_timeline_collect_trace (WsTimelineData *data, WsSession *session,
-                                     const WsTimelineOptions *options);
-void _ws_timeline_draw_trace_band (WsChartContext *ctx, const WsTimelineLayout *l,
-                                   WsTrace *trace);
-void _ws_timeline_draw_trace_lanes (WsChartContext *ctx, const WsTimelineLayout *l,
-                                    WsTrace *trace);
-/* The span of the row under (x, y) nearest to x within `tolerance` ns; inside one beats beside
- * one, of nested ones the shortest. */
-gboolean _ws_timeline_trace_pick (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
-                                  double tolerance, guint *span);
 
 /* Runs narrower than this many units are drawn together, as density bars of their busy time,
  * once there are more of them than the plot has room for at this width each (a long session

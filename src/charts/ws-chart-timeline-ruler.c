@@ -342,14 +342,67 @@ band_together (Band *b, guint i, double x0, double x1)
   *st = (Stretch) { x0, x1, i, i };
 }
 
+static char *
+program_label (const WsTraceProgram *p, guint n_programs)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (guint i = 0; i < p->n_params; i++)
+    g_string_append_printf (s, "%s%s=%s", i > 0 ? ", " : "", p->params[i].name,
+                            p->params[i].value);
+  if (s->len == 0 && n_programs > 1)
+    /* TRANSLATORS: one program run of several, in the timeline's band */
+    g_string_printf (s, _("run %u"), p->id);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* A traced program's band: one stretch per program run, named by its sweep's values. */
+static void
+band_programs (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  cairo_t *cr = ctx->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, l->band.x, l->band.y, l->band.width, l->band.height);
+  cairo_clip (cr);
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const WsTraceProgram *p = g_ptr_array_index (programs, i);
+      g_autofree char *text = program_label (p, programs->len);
+      gint64 s, e;
+      double x0, x1;
+
+      if (!ws_trace_get_program_range (trace, p->id, &s, &e) || e < l->start || s > l->end)
+        continue;
+      x0 = _ws_timeline_x (l, s);
+      x1 = MAX (_ws_timeline_x (l, e), x0 + 1);
+      _ws_set_color_alpha (cr, &ctx->theme->muted, i % 2 ? 0.22 : 0.12);
+      cairo_rectangle (cr, x0, l->band.y, x1 - x0, l->band.height);
+      cairo_fill (cr);
+      if (*text != '\0'
+          && _ws_text_width (ctx, WS_FONT_SMALL, text) < x1 - x0 - 4 * ctx->unit)
+        _ws_text_show (ctx, WS_FONT_SMALL, text, (MAX (x0, l->plot.x) + MIN (x1, l->plot.x
+                                                                              + l->plot.width))
+                                                   / 2,
+                       l->band.y + l->band.height / 2, 0.5, 0.5, &ctx->theme->foreground);
+    }
+  cairo_restore (cr);
+}
+
 void
 _ws_timeline_draw_band (WsChartContext *ctx, const WsTimelineLayout *l)
 {
   const WsLaneIndex *index = l->group->index;
   Band b = { ctx, l };
-  guint first = ws_lane_index_first_reaching (index, l->start > G_MININT64 ? l->start - 1
-                                                                            : l->start);
+  guint first;
 
+  if (index == NULL)
+    {
+      band_programs (ctx, l, l->group->trace);
+      return;
+    }
+  first = ws_lane_index_first_reaching (index, l->start > G_MININT64 ? l->start - 1 : l->start);
   for (guint s = 0; s < 3; s++)
     b.shades[s] = g_array_new (FALSE, FALSE, sizeof (WsRect));
   b.labels = g_array_new (FALSE, FALSE, sizeof (BandLabel));

@@ -374,14 +374,135 @@ rows_clear (Walk *w)
   g_free (w->key_rows);
 }
 
+/* ---- a traced program's spans ---------------------------------------------------------- */
+
+/* What a span wide enough for words says: the kernel's short name, the call's, the range's. */
+static char *
+program_span_text (const WsSpan *s)
+{
+  if (s->name == NULL)
+    return NULL;
+  if (s->kind == WS_ACTIVITY_KERNEL)
+    return ws_trace_kernel_short_name (s->name);
+  if (s->kind == WS_ACTIVITY_API || ws_span_is_nvtx_range (s)
+      || s->kind == WS_ACTIVITY_JIT)
+    return g_strdup (s->name);
+  return NULL;
+}
+
+/* A span's box: whole pixels, at least one and inside the plot. */
+static void
+program_span_box (const WsTimelineLayout *l, const WsSpan *s, double y, WsRect *box)
+{
+  double pad = MAX (1, round (0.15 * l->row_height));
+  double x0 = _ws_timeline_column (l, _ws_timeline_x (l, s->start));
+  double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
+
+  *box = (WsRect) { x0, y + pad, x1 - x0, l->row_height - 2 * pad };
+}
+
+static void
+draw_program_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan *s, double y,
+           const WsColor *color)
+{
+  WsRect box;
+
+  program_span_box (l, s, y, &box);
+  /* Boxes three pixels wide and more leave their last column empty: a range that starts as
+   * the one before it ends, or kernels queued back to back, read as two. */
+  if (box.width >= 3)
+    box.width -= 1;
+  _ws_set_color (ctx->cr, color);
+  cairo_rectangle (ctx->cr, box.x, box.y, box.width, box.height);
+  cairo_fill (ctx->cr);
+}
+
+/* A span's name inside its box, where the name fits and keeps off the names placed already:
+ * a range inside a named one (NVTX push and pop nest) is named too where there is room. */
+static void
+label_program_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan *s, double y,
+            const WsColor *color, WsPlacer *placed)
+{
+  WsRect box, r;
+  double cx0, cx1, w, h;
+  g_autofree char *text = NULL;
+  WsColor on;
+
+  program_span_box (l, s, y, &box);
+  if (box.width < ctx->small_height || box.height < ctx->small_height
+      || (text = program_span_text (s)) == NULL)
+    return;
+  cx0 = MAX (box.x, l->plot.x);
+  cx1 = MIN (box.x + box.width, l->plot.x + l->plot.width);
+  if (!_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
+                     cx1 - cx0 - 6 * ctx->unit))
+    return;
+  _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
+  r = (WsRect) { (cx0 + cx1 - w) / 2 - 2 * ctx->unit, y, w + 4 * ctx->unit, l->row_height };
+  if (!_ws_placer_try (placed, &r))
+    return;
+  on = _ws_color_text_on (color);
+  _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5, 0.5,
+                 &on);
+}
+
+/* Every span in the window onto its row: a few thousand in a program's trace, each at least a
+ * pixel, so that a 36 µs kernel in a 2 s program still shows where it ran; then their names,
+ * over every box, so that no box drawn later covers one. */
+static void
+draw_program_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+{
+  guint n_spans;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  cairo_t *cr = ctx->cr;
+  WsPlacer placed;
+
+  _ws_placer_init (&placed);
+  cairo_save (cr);
+  cairo_rectangle (cr, l->plot.x, l->plot.y, l->plot.width, l->plot.height);
+  cairo_clip (cr);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n_spans; i++)
+      {
+        const WsSpan *s = &spans[i];
+        guint64 key;
+        int row;
+        WsColor color;
+        double y;
+
+        if (s->end < l->start || s->start > l->end || !ws_span_lane_key (trace, s, &key)
+            || (row = _ws_timeline_row_of (l, key)) < 0)
+          continue;
+        color = _ws_timeline_row_color (ctx->theme,
+                                        &g_array_index (l->rows, WsTimelineRow, row));
+        if (s->flags & WS_SPAN_FAILED)
+          color = ctx->theme->severity[3];
+        y = l->plot.y + row * l->row_height;
+        if (pass == 0)
+          draw_program_span (ctx, l, s, y, &color);
+        else
+          label_program_span (ctx, l, s, y, &color, &placed);
+      }
+  cairo_restore (cr);
+  _ws_placer_clear (&placed);
+}
+
+/* ---- the lanes ------------------------------------------------------------------------- */
+
 gboolean
 _ws_timeline_draw_lanes (WsChartContext *ctx, const WsTimelineLayout *l)
 {
   const WsLaneIndex *index = l->group->index;
   cairo_t *cr = ctx->cr;
   Walk w = { ctx, l };
-  guint first = ws_lane_index_first_reaching (index, l->start);
+  guint first;
 
+  if (index == NULL)
+    {
+      draw_program_lanes (ctx, l, l->group->trace);
+      return FALSE;
+    }
+  first = ws_lane_index_first_reaching (index, l->start);
   rows_init (&w);
   /* The runs in view, found by a binary search: each walks its lanes, or, when many are a
    * few pixels wide, those add their busy time to the columns they cover. */

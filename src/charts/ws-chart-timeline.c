@@ -1,7 +1,7 @@
-/* ws-chart-timeline.c: the timeline's collect step: the runs and their lanes (the whole
- * session, or two runs side by side each from its own start), the rows every lane gets, the
- * window, the title, and the spans to outline; and the widget's queries (geometry, the range
- * the window may show, the span under the pointer), which lay out what was collected.
+/* ws-chart-timeline.c: the timeline's collect step, from either source: a sweep's runs and
+ * their lanes (the whole session, or two runs side by side each from its own start) or a
+ * traced program's spans; the rows every lane gets, the window, the title, and the spans to
+ * outline. The widget's queries are in ws-chart-timeline-pick.c.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -214,11 +214,179 @@ collect_session (WsTimelineData *data, WsSession *session, const WsChartBase *ba
   return TRUE;
 }
 
+/* ---- one group: a traced program -------------------------------------------------------- */
+
+/* A traced program's lanes: API calls and NVTX ranges per host thread, the driver's JIT work,
+ * copies by direction, kernels per stream, memsets and the host's waits, in that order. */
+static int
+lane_order (WsLaneCategory category)
+{
+  static const WsLaneCategory order[] = { WS_LANE_API,  WS_LANE_NVTX,   WS_LANE_JIT,
+                                          WS_LANE_H2D,  WS_LANE_KERNEL, WS_LANE_D2H,
+                                          WS_LANE_OTHER_COPY, WS_LANE_MEMSET, WS_LANE_SYNC };
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (order[i] == category)
+      return (int) i;
+  return G_N_ELEMENTS (order);
+}
+
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  int ox = lane_order (WS_LANE_KEY_CATEGORY (x)), oy = lane_order (WS_LANE_KEY_CATEGORY (y));
+
+  if (ox != oy)
+    return ox < oy ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+/* The host's lanes by thread when there are several; kernels always by stream: a program
+ * chooses its streams, so its one stream has a name too. The rest as the sweeps' timeline. */
+static char *
+program_row_label (guint64 key, gpointer data)
+{
+  guint n_threads = GPOINTER_TO_UINT (data);
+  guint32 low = WS_LANE_KEY_STREAM (key);
+
+  switch (WS_LANE_KEY_CATEGORY (key))
+    {
+    case WS_LANE_API:
+      if (n_threads > 1 && low == 0)
+        return g_strdup (_("API calls · main thread"));
+      if (n_threads > 1)
+        /* TRANSLATORS: a timeline lane: the CUDA calls of one host thread (its system id) */
+        return g_strdup_printf (_("API calls · thread %u"), low);
+      return g_strdup (_("API calls"));
+    case WS_LANE_NVTX:
+      if (n_threads > 1 && low == 0)
+        return g_strdup (_("NVTX · main thread"));
+      if (n_threads > 1)
+        /* TRANSLATORS: a timeline lane: the NVTX ranges of one host thread (its system id) */
+        return g_strdup_printf (_("NVTX · thread %u"), low);
+      return g_strdup (_("NVTX ranges"));
+    case WS_LANE_JIT:
+      return g_strdup (_("JIT compiles"));
+    case WS_LANE_KERNEL:
+      return _ws_timeline_lane_label (key, TRUE);
+    default:
+      return NULL;
+    }
+}
+
+/* Lanes are few (threads, streams, directions): a look along them is enough. */
+static gboolean
+has_key (GArray *keys, guint64 key)
+{
+  for (guint k = 0; k < keys->len; k++)
+    if (g_array_index (keys, guint64, k) == key)
+      return TRUE;
+  return FALSE;
+}
+
+/* A row for every lane any span of the trace has, so that lanes stay put while the window
+ * pans. */
+static GArray *
+program_rows (WsTrace *trace)
+{
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
+  guint n_spans;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
+
+  for (guint i = 0; i < n_spans; i++)
+    {
+      guint64 key;
+
+      if (!ws_span_lane_key (trace, &spans[i], &key))
+        continue;
+      if (WS_LANE_KEY_CATEGORY (key) == WS_LANE_API || WS_LANE_KEY_CATEGORY (key) == WS_LANE_NVTX)
+        g_hash_table_add (threads, GUINT_TO_POINTER (WS_LANE_KEY_STREAM (key)));
+      if (!has_key (keys, key))
+        g_array_append_val (keys, key);
+    }
+  g_array_sort (keys, compare_keys);
+  return _ws_timeline_rows_new (keys, program_row_label,
+                                GUINT_TO_POINTER (g_hash_table_size (threads)));
+}
+
+/* "python3 vector_add.py": the program as the person typed it, without the folders. */
+static char *
+program_name (WsTrace *trace)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  GPtrArray *processes = ws_trace_get_processes (trace);
+  const WsTraceProgram *p = programs->len > 0 ? g_ptr_array_index (programs, 0) : NULL;
+  char *const *argv = p != NULL && p->argv != NULL ? p->argv : NULL;
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  if (argv == NULL && processes->len > 0)
+    argv = ((WsTraceProcess *) g_ptr_array_index (processes, 0))->command;
+  for (guint i = 0; argv != NULL && argv[i] != NULL && i < 3; i++)
+    {
+      g_autofree char *base = g_path_get_basename (argv[i]);
+
+      if (s->len > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, i < 2 ? base : argv[i]);
+    }
+  if (s->len == 0)
+    g_string_append (s, _("a traced program"));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+program_title (WsTrace *trace)
+{
+  g_autofree char *name = program_name (trace);
+  guint runs = ws_trace_get_programs (trace)->len;
+
+  if (runs > 1)
+    /* TRANSLATORS: "Timeline · python3 vadd.py --tpb, 6 program runs" (a sweep) */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s, %u program run",
+                                         "%s · %s, %u program runs", runs),
+                            ws_chart_kind_title (WS_CHART_TIMELINE), name, runs);
+  /* TRANSLATORS: "Timeline · python3 vector_add.py" (a traced program) */
+  return g_strdup_printf (_("%s · %s"), ws_chart_kind_title (WS_CHART_TIMELINE), name);
+}
+
+/* A traced program's one group: its spans are drawn from the trace (no runs' index). */
+static gboolean
+collect_program (WsTimelineData *data, WsSession *session, const WsTimelineOptions *o)
+{
+  WsTrace *trace = ws_session_get_trace (session);
+  WsTimelineGroup *g = &data->groups[0];
+  gint64 start, end;
+
+  if (trace == NULL || !ws_session_get_time_range (session, &start, &end))
+    return FALSE;
+  data->trace = trace;
+  g->trace = trace;
+  data->n_groups = 1;
+  g->rows = program_rows (trace);
+  g->origin = start;
+  g->start = start;
+  g->end = end;
+  if (o->window_end > o->window_start)
+    {
+      g->start = o->window_start;
+      g->end = o->window_end;
+    }
+  if (g->end - g->start < 1000)
+    g->end = g->start + 1000;
+  data->window_start = g->start;
+  data->window_end = g->end;
+  data->frame.title = program_title (trace);
+  data->notes_keep = 6 + g->rows->len;
+  return TRUE;
+}
+
 /* ---- two groups: two runs side by side -------------------------------------------------- */
 
 /* The two runs picked, when both have activities to draw. */
-static gboolean
-compare_runs (WsSession *session, const WsChartBase *base, WsRun **a, WsRun **b)
+gboolean
+_ws_timeline_compare_runs (WsSession *session, const WsChartBase *base, WsRun **a, WsRun **b)
 {
   if (session == NULL || base->run == 0 || base->compare_run == 0
       || base->run == base->compare_run)
@@ -350,10 +518,10 @@ _ws_timeline_collect (WsSession *session, const WsChartBase *base, const WsTimel
   data->outlines = g_array_new (FALSE, FALSE, sizeof (WsTimelineOutline));
   g_array_set_clear_func (data->outlines, (GDestroyNotify) outline_clear);
   data->frame.subtitle = _ws_chart_subtitle (session, NULL);
-  if (compare_runs (session, base, &a, &b))
+  if (_ws_timeline_compare_runs (session, base, &a, &b))
     collect_compare (data, a, b, o, &shown);
   else if (session != NULL && ws_session_get_trace (session) != NULL
-           && _ws_timeline_collect_trace (data, session, o))
+           && collect_program (data, session, o))
     shown = g_ptr_array_new ();
   else if (session == NULL || !collect_session (data, session, base, o, &shown))
     {
@@ -386,176 +554,4 @@ _ws_timeline_data_free (WsTimelineData *data)
   g_clear_pointer (&data->outlines, g_array_unref);
   g_clear_object (&data->session);
   g_free (data);
-}
-
-/* ---- the widget's queries --------------------------------------------------------------- */
-
-gboolean
-ws_timeline_get_full_range (WsSession *session, const WsChartOptions *options, gint64 *start,
-                            gint64 *end)
-{
-  WsChartRequest request;
-  WsRun *a, *b;
-
-  g_return_val_if_fail (options != NULL, FALSE);
-  _ws_chart_request_init (&request, NULL, options);
-  if (compare_runs (session, &request.base, &a, &b))
-    {
-      *start = 0;
-      *end = compare_span (a, b);
-      return TRUE;
-    }
-  if (session == NULL)
-    return FALSE;
-  return ws_session_get_time_range (session, start, end) && *end > *start;
-}
-
-/* Collects and lays out what the widget shows, without drawing. */
-static WsTimelineData *
-measure (WsSession *session, const WsChartOptions *options, WsChartRequest *request,
-         WsChartContext *ctx, WsTimelineFrame *frame)
-{
-  WsTimelineData *data;
-
-  _ws_chart_request_init (request, NULL, options);
-  _ws_chart_context_init (ctx, NULL, &request->base);
-  data = _ws_timeline_collect (session, &request->base, &request->timeline);
-  memset (frame, 0, sizeof *frame);
-  if (data->frame.message == NULL)
-    _ws_timeline_layout (ctx, data, FALSE, frame);
-  return data;
-}
-
-void
-ws_timeline_get_geometry (WsSession *session, const WsChartOptions *options,
-                          WsTimelineGeometry *geometry)
-{
-  WsChartRequest request;
-  WsChartContext ctx;
-  WsTimelineFrame f;
-  WsTimelineData *data;
-
-  g_return_if_fail (options != NULL);
-  g_return_if_fail (geometry != NULL);
-  memset (geometry, 0, sizeof *geometry);
-  data = measure (session, options, &request, &ctx, &f);
-  if (f.n_groups > 0)
-    {
-      const WsTimelineLayout *first = &f.group[0], *last = &f.group[f.n_groups - 1];
-
-      geometry->plot_x = first->plot.x;
-      geometry->plot_y = first->plot.y;
-      geometry->plot_width = first->plot.width;
-      geometry->plot_height = last->plot.y + last->plot.height - first->plot.y;
-      geometry->start = data->window_start;
-      geometry->end = data->window_end;
-    }
-  _ws_timeline_frame_clear (&f);
-  _ws_timeline_data_free (data);
-  _ws_chart_context_clear (&ctx);
-}
-
-typedef struct
-{
-  WsRun *run;
-  guint index;
-  double best;
-  gboolean found;
-} Pick;
-
-/* Inside a span beats beside one; of nested spans the shortest wins. */
-static void
-pick_in_lane (const WsLane *lane, WsRun *run, gint64 t, double tolerance, Pick *pick)
-{
-  for (guint k = ws_lane_first_reaching (lane, (gint64) ((double) t - tolerance));
-       k < lane->n && (double) lane->spans[k].start <= (double) t + tolerance; k++)
-    {
-      const WsLaneSpan *s = &lane->spans[k];
-      double d = (t >= s->start && t < s->end)
-                     ? -1.0 / (1.0 + ((double) s->end - (double) s->start))
-                     : MIN (fabs ((double) t - (double) s->start),
-                            fabs ((double) t - (double) s->end));
-
-      if (d <= tolerance && d < pick->best)
-        *pick = (Pick) { run, s->index, d, TRUE };
-    }
-}
-
-static void
-pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double y, Pick *pick)
-{
-  const WsLaneIndex *index = l->group->index;
-  double tolerance = 3 * ctx->unit / l->ppn;
-  guint64 key;
-  gint64 t;
-
-  if (index == NULL) /* a traced program's spans are not a run's activities */
-    return;
-  if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
-      || y >= l->plot.y + l->plot.height || l->rows->len == 0)
-    return;
-  key = g_array_index (l->rows, WsTimelineRow,
-                       MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
-            .key;
-  t = ws_ns_from_double ((double) l->start + (x - l->plot.x) / l->ppn);
-  for (guint i = ws_lane_index_first_reaching (index,
-                                                ws_ns_from_double ((double) t - tolerance));
-       i < index->runs->len; i++)
-    {
-      const WsRunLanes *lanes = g_ptr_array_index (index->lanes, i);
-      const WsLane *lane;
-
-      if ((double) lanes->start > (double) t + tolerance)
-        break;
-      lane = ws_run_lanes_find (lanes, key);
-      if (lane != NULL && (double) lanes->end >= (double) t - tolerance)
-        pick_in_lane (lane, g_ptr_array_index (index->runs, i), t, tolerance, pick);
-    }
-}
-
-gboolean
-ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x, double y,
-                        guint *span)
-{
-  WsChartRequest request;
-  WsChartContext ctx;
-  WsTimelineFrame f;
-  WsTimelineData *data;
-  gboolean found = FALSE;
-
-  g_return_val_if_fail (options != NULL, FALSE);
-  if (session == NULL || ws_session_get_trace (session) == NULL)
-    return FALSE;
-  data = measure (session, options, &request, &ctx, &f);
-  if (data->trace != NULL && f.n_groups == 1)
-    found = _ws_timeline_trace_pick (&f.group[0], data->trace, x, y,
-                                     3 * ctx.unit / f.group[0].ppn, span);
-  _ws_timeline_frame_clear (&f);
-  _ws_timeline_data_free (data);
-  _ws_chart_context_clear (&ctx);
-  return found;
-}
-
-gboolean
-ws_timeline_pick (WsSession *session, const WsChartOptions *options, double x, double y,
-                  WsRun **run, guint *index)
-{
-  WsChartRequest request;
-  WsChartContext ctx;
-  WsTimelineFrame f;
-  WsTimelineData *data;
-  Pick pick = { NULL, 0, G_MAXDOUBLE, FALSE };
-
-  g_return_val_if_fail (options != NULL, FALSE);
-  data = measure (session, options, &request, &ctx, &f);
-  for (guint i = 0; i < f.n_groups; i++)
-    pick_in_group (&ctx, &f.group[i], x, y, &pick);
-  if (pick.found && run)
-    *run = pick.run; /* the session keeps it */
-  if (pick.found && index)
-    *index = pick.index;
-  _ws_timeline_frame_clear (&f);
-  _ws_timeline_data_free (data);
-  _ws_chart_context_clear (&ctx);
-  return pick.found;
 }

@@ -1,5 +1,5 @@
 /* ws-chart.c: the table of chart kinds (name, title, what each needs, how it collects, draws
- * and frees its data), the request split into a base and per-kind parts, and the one entry
+ * and frees its data, what its CSV holds), the request split into a base and per-kind parts, and the one entry
  * point that draws any chart: collect, then draw.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +19,7 @@
 #include "ws-chart-series-private.h"
 #include "ws-chart-speedup-private.h"
 #include "ws-chart-timeline-private.h"
+#include "ws-export-private.h"
 
 /* The needs that a session's series answer are found once per query. */
 static gboolean
@@ -142,28 +143,52 @@ collect_breakdown (const WsChartRequest *r)
   return _ws_breakdown_collect (_ws_chart_request_session (r), &r->base);
 }
 
+/* Each kind: its name, what it needs, how it collects, draws and frees its data, and what its
+ * CSV holds. */
 static const WsChartClass kinds[WS_N_CHARTS] = {
-  [WS_CHART_TIMELINE] = { "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
-                          collect_timeline, (WsChartDrawFunc) _ws_timeline_draw,
-                          (GDestroyNotify) _ws_timeline_data_free },
-  [WS_CHART_SPEEDUP] = { "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
-                         collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
-                         (GDestroyNotify) _ws_speedup_data_free },
-  [WS_CHART_BLOCKS] = { "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
-                        collect_blocks, (WsChartDrawFunc) _ws_blocks_draw,
-                        (GDestroyNotify) _ws_blocks_data_free },
-  [WS_CHART_OCCUPANCY] = { "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
-                           collect_occupancy, (WsChartDrawFunc) _ws_occupancy_draw,
-                           (GDestroyNotify) _ws_occupancy_data_free },
-  [WS_CHART_BREAKDOWN] = { "breakdown", N_("Time breakdown"), WS_CHART_NEEDS_SEQUENCES, FALSE,
-                           collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
-                           (GDestroyNotify) _ws_breakdown_data_free },
-  [WS_CHART_ROOFLINE] = { "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
-                          collect_roofline, (WsChartDrawFunc) _ws_roofline_draw,
-                          (GDestroyNotify) _ws_roofline_data_free },
-  [WS_CHART_PARAMS] = { "params", N_("Tunable parameters"), WS_CHART_NEEDS_PARAM_SWEEP, FALSE,
-                        collect_params, (WsChartDrawFunc) _ws_blocks_draw,
-                        (GDestroyNotify) _ws_blocks_data_free },
+  [WS_CHART_TIMELINE] = {
+    "timeline", N_("Timeline"), WS_CHART_NEEDS_ACTIVITIES, FALSE,
+    collect_timeline, (WsChartDrawFunc) _ws_timeline_draw,
+    (GDestroyNotify) _ws_timeline_data_free,
+    { NULL,
+      ",first_ns,last_ns,activities,kernels,copies,copy_bytes,sequence_span_ns,h2d_ns,"
+      "kernel_ns,d2h_ns,idle_ns",
+      _ws_csv_timeline_runs, _ws_csv_timeline_row, NULL } },
+  [WS_CHART_SPEEDUP] = {
+    "speedup", N_("Speedup over the CPU"), WS_CHART_NEEDS_SIZE_SWEEP, TRUE,
+    collect_speedup, (WsChartDrawFunc) _ws_speedup_draw,
+    (GDestroyNotify) _ws_speedup_data_free,
+    { _ws_csv_speedup_columns, NULL, _ws_csv_speedup_runs, NULL, NULL } },
+  [WS_CHART_BLOCKS] = {
+    "blocks", N_("Block size"), WS_CHART_NEEDS_BLOCK_SWEEP, TRUE,
+    collect_blocks, (WsChartDrawFunc) _ws_blocks_draw,
+    (GDestroyNotify) _ws_blocks_data_free,
+    { _ws_csv_blocks_columns, ",best,tied_with_best", _ws_csv_blocks_runs,
+      _ws_csv_blocks_row, NULL } },
+  [WS_CHART_OCCUPANCY] = {
+    "occupancy", N_("Occupancy"), WS_CHART_NEEDS_NOTHING, FALSE,
+    collect_occupancy, (WsChartDrawFunc) _ws_occupancy_draw,
+    (GDestroyNotify) _ws_occupancy_data_free,
+    /* Its curves' points, not runs. */
+    { NULL, NULL, NULL, NULL, _ws_csv_occupancy_text } },
+  [WS_CHART_BREAKDOWN] = {
+    "breakdown", N_("Time breakdown"), WS_CHART_NEEDS_SEQUENCES, FALSE,
+    collect_breakdown, (WsChartDrawFunc) _ws_breakdown_draw,
+    (GDestroyNotify) _ws_breakdown_data_free,
+    /* A traced program's: its program runs' shares of the wall time. */
+    { NULL, ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,copy_share",
+      _ws_csv_chart_runs, _ws_csv_breakdown_row, _ws_csv_breakdown_text } },
+  [WS_CHART_ROOFLINE] = {
+    "roofline", N_("Roofline"), WS_CHART_NEEDS_COUNTS, TRUE,
+    collect_roofline, (WsChartDrawFunc) _ws_roofline_draw,
+    (GDestroyNotify) _ws_roofline_data_free,
+    { NULL, ",flops,bytes,flop_per_byte,kernel_ns,gflops,gbs,ceiling,ceiling_fraction",
+      _ws_csv_chart_runs, _ws_csv_roofline_row, NULL } },
+  [WS_CHART_PARAMS] = {
+    "params", N_("Tunable parameters"), WS_CHART_NEEDS_PARAM_SWEEP, FALSE,
+    collect_params, (WsChartDrawFunc) _ws_blocks_draw,
+    (GDestroyNotify) _ws_blocks_data_free,
+    { _ws_csv_params_columns, ",best", _ws_csv_params_runs, _ws_csv_params_row, NULL } },
 };
 
 const WsChartClass *

@@ -1,6 +1,8 @@
 /* ws-export-csv.c: the runs behind a chart as CSV, one row per run with the numbers the chart
- * plots (the occupancy chart: one row per point of its curves). Plain RFC 4180: a header,
- * commas, quotes where a field needs them, '.' as the decimal point, times in ns.
+ * plots (the occupancy chart: one row per point of its curves); which runs and which columns
+ * each kind has is its entry in the table of chart kinds (WsChartClass.csv, ws-chart.c), the
+ * pieces named there are here. Plain RFC 4180: a header, commas, quotes where a field needs
+ * them, '.' as the decimal point, times in ns.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -89,122 +91,134 @@ common (GString *out, guint session_index, WsSession *session, WsRun *run)
   run_column (out, "transfer", run);
 }
 
-/* The runs a chart draws, session by session (GPtrArray of WsRun per session). */
+/* ---- the runs each kind's rows are of ------------------------------------------------- */
+
 static GPtrArray *
-chart_runs (WsSession *session, const WsChartOptions *options, GPtrArray **tied, WsRun **best)
+runs_new (void)
 {
-  GPtrArray *runs = g_ptr_array_new_with_free_func (g_object_unref);
+  return g_ptr_array_new_with_free_func (g_object_unref);
+}
 
-  switch (options->kind)
+static void
+add_series_runs (GPtrArray *runs, GPtrArray *series)
+{
+  for (guint i = 0; i < series->len; i++)
     {
-    case WS_CHART_SPEEDUP:
-      {
-        WsChartRequest request;
-        g_autoptr (GPtrArray) series = NULL;
+      WsSeries *s = g_ptr_array_index (series, i);
 
-        _ws_chart_request_init (&request, NULL, options);
-        series = _ws_speedup_pick_series (session, &request.base);
+      for (guint r = 0; r < s->runs->len; r++)
+        g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (s->runs, r)));
+    }
+}
 
-        for (guint i = 0; i < series->len; i++)
-          {
-            WsSeries *s = g_ptr_array_index (series, i);
+GPtrArray *
+_ws_csv_speedup_runs (WsSession *session, const WsChartOptions *options, WsChartCsvMarks *marks)
+{
+  GPtrArray *runs = runs_new ();
+  WsChartRequest request;
+  g_autoptr (GPtrArray) series = NULL;
 
-            for (guint r = 0; r < s->runs->len; r++)
-              g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (s->runs, r)));
-          }
-        break;
-      }
-    case WS_CHART_BLOCKS:
-      {
-        gboolean heatmap;
-        WsChartRequest request;
-        g_autoptr (GPtrArray) series = NULL;
+  _ws_chart_request_init (&request, NULL, options);
+  series = _ws_speedup_pick_series (session, &request.base);
+  add_series_runs (runs, series);
+  return runs;
+}
 
-        _ws_chart_request_init (&request, NULL, options);
-        series = _ws_blocks_pick_series (session, &request.base, &heatmap);
+/* The first series' fastest run and those tied with it, as the chart ranks them. */
+GPtrArray *
+_ws_csv_blocks_runs (WsSession *session, const WsChartOptions *options, WsChartCsvMarks *marks)
+{
+  GPtrArray *runs = runs_new ();
+  gboolean heatmap;
+  WsChartRequest request;
+  g_autoptr (GPtrArray) series = NULL;
 
-        for (guint i = 0; i < series->len; i++)
-          {
-            WsSeries *s = g_ptr_array_index (series, i);
+  _ws_chart_request_init (&request, NULL, options);
+  series = _ws_blocks_pick_series (session, &request.base, &heatmap);
+  if (series->len > 0)
+    {
+      marks->tied = g_ptr_array_new_with_free_func (g_object_unref);
+      marks->best = ws_analysis_rank_blocks (g_ptr_array_index (series, 0), marks->tied);
+      for (guint k = 0; k < marks->tied->len; k++)
+        g_object_ref (g_ptr_array_index (marks->tied, k));
+      if (marks->best)
+        g_object_ref (marks->best);
+    }
+  add_series_runs (runs, series);
+  return runs;
+}
 
-            if (i == 0 && tied && *tied == NULL)
-              {
-                *tied = g_ptr_array_new_with_free_func (g_object_unref);
-                *best = ws_analysis_rank_blocks (s, *tied);
-                for (guint k = 0; k < (*tied)->len; k++)
-                  g_object_ref (g_ptr_array_index (*tied, k));
-                if (*best)
-                  g_object_ref (*best);
-              }
-            for (guint r = 0; r < s->runs->len; r++)
-              g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (s->runs, r)));
-          }
-        break;
-      }
-    case WS_CHART_PARAMS:
-      {
-        /* The runs the chart plots: measured, with parameter values; the fastest marked. */
-        WsChartRequest request;
-        WsParamsData *params;
-        GListModel *model = ws_session_get_runs (session);
+/* The runs the chart plots: measured, with parameter values; the fastest marked. */
+GPtrArray *
+_ws_csv_params_runs (WsSession *session, const WsChartOptions *options, WsChartCsvMarks *marks)
+{
+  GPtrArray *runs = runs_new ();
+  WsChartRequest request;
+  WsParamsData *params;
+  GListModel *model = ws_session_get_runs (session);
 
-        _ws_chart_request_init (&request, NULL, options);
-        params = _ws_params_collect (session, &request.base);
-        if (params == NULL)
-          break;
-        if (best && *best == NULL && ws_session_find_run (session, params->best) != NULL)
-          *best = g_object_ref (ws_session_find_run (session, params->best));
-        _ws_params_data_free (params);
-        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-          {
-            g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+  _ws_chart_request_init (&request, NULL, options);
+  params = _ws_params_collect (session, &request.base);
+  if (params == NULL)
+    return runs;
+  if (ws_session_find_run (session, params->best) != NULL)
+    marks->best = g_object_ref (ws_session_find_run (session, params->best));
+  _ws_params_data_free (params);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (model, i);
 
-            if (ws_run_get_config (run)->params != NULL && ws_run_get_kernel_ns (run) > 0)
-              g_ptr_array_add (runs, g_steal_pointer (&run));
-          }
-        break;
-      }
-    case WS_CHART_TIMELINE:
-      {
-        GListModel *model = ws_session_get_runs (session);
-        gboolean window = options->window_end > options->window_start;
-
-        for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-          {
-            g_autoptr (WsRun) run = g_list_model_get_item (model, i);
-            gint64 s, e;
-
-            if (!ws_run_get_time_range (run, &s, &e))
-              continue;
-            if (options->run != 0 && !window && ws_run_get_id (run) != options->run)
-              continue;
-            if (window && (e <= options->window_start || s >= options->window_end))
-              continue;
-            g_ptr_array_add (runs, g_steal_pointer (&run));
-          }
-        break;
-      }
-    case WS_CHART_BREAKDOWN:
-    case WS_CHART_ROOFLINE:
-    case WS_CHART_OCCUPANCY:
-    default:
-      {
-        WsChartRequest request;
-        g_autoptr (GPtrArray) all = NULL;
-
-        _ws_chart_request_init (&request, NULL, options);
-        all = _ws_chart_runs (session, &request.base);
-
-        for (guint i = 0; i < all->len; i++)
-          g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (all, i)));
-        break;
-      }
+      if (ws_run_get_config (run)->params != NULL && ws_run_get_kernel_ns (run) > 0)
+        g_ptr_array_add (runs, g_steal_pointer (&run));
     }
   return runs;
 }
 
-static void
-timeline_row (GString *out, const WsChartOptions *options, WsRun *run)
+/* The runs with activities in the window; without one, the run asked for or all. */
+GPtrArray *
+_ws_csv_timeline_runs (WsSession *session, const WsChartOptions *options,
+                       WsChartCsvMarks *marks)
+{
+  GPtrArray *runs = runs_new ();
+  GListModel *model = ws_session_get_runs (session);
+  gboolean window = options->window_end > options->window_start;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (WsRun) run = g_list_model_get_item (model, i);
+      gint64 s, e;
+
+      if (!ws_run_get_time_range (run, &s, &e))
+        continue;
+      if (options->run != 0 && !window && ws_run_get_id (run) != options->run)
+        continue;
+      if (window && (e <= options->window_start || s >= options->window_end))
+        continue;
+      g_ptr_array_add (runs, g_steal_pointer (&run));
+    }
+  return runs;
+}
+
+/* The runs a chart of runs draws (_ws_chart_runs): the run asked for, or all. */
+GPtrArray *
+_ws_csv_chart_runs (WsSession *session, const WsChartOptions *options, WsChartCsvMarks *marks)
+{
+  GPtrArray *runs = runs_new ();
+  WsChartRequest request;
+  g_autoptr (GPtrArray) all = NULL;
+
+  _ws_chart_request_init (&request, NULL, options);
+  all = _ws_chart_runs (session, &request.base);
+  for (guint i = 0; i < all->len; i++)
+    g_ptr_array_add (runs, g_object_ref (g_ptr_array_index (all, i)));
+  return runs;
+}
+
+/* ---- each kind's cells ---------------------------------------------------------------- */
+
+void
+_ws_csv_timeline_row (GString *out, WsSession *session, WsRun *run,
+                      const WsChartOptions *options, const WsChartCsvMarks *marks)
 {
   guint n;
   const WsSpan *a = ws_run_get_activities (run, &n);
@@ -243,38 +257,40 @@ timeline_row (GString *out, const WsChartOptions *options, WsRun *run)
 
 /* The columns of ws-run-columns.h that a chart's CSV has after the common ones, by the names
  * this file gives them. */
-static const char *const speedup_columns[] = {
+const char *const _ws_csv_speedup_columns[] = {
   "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", "e2e_median_ns", "e2e_min_ns",
   "e2e_max_ns", "cpu_1_thread_median_ns", "cpu_all_cores_median_ns", "cpu_all_cores_threads",
   "speedup_kernel_vs_1_thread", "speedup_kernel_vs_all_cores", "speedup_e2e_vs_1_thread",
   "speedup_e2e_vs_all_cores", NULL,
 };
 
-static const char *const blocks_columns[] = {
+const char *const _ws_csv_blocks_columns[] = {
   "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", "occupancy", "limiter",
   "active_blocks_per_sm", "registers", NULL,
 };
 
-static const char *const params_columns[] = {
+const char *const _ws_csv_params_columns[] = {
   "params", "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", NULL,
 };
 
-static void
-schema_header (GString *out, const char *const *keys)
+void
+_ws_csv_blocks_row (GString *out, WsSession *session, WsRun *run,
+                    const WsChartOptions *options, const WsChartCsvMarks *marks)
 {
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_string_append_printf (out, ",%s", keys[i]);
+  num (out, run == marks->best);
+  num (out, marks->tied != NULL && g_ptr_array_find (marks->tied, run, NULL));
 }
 
-static void
-schema_row (GString *out, const char *const *keys, WsRun *run)
+void
+_ws_csv_params_row (GString *out, WsSession *session, WsRun *run,
+                    const WsChartOptions *options, const WsChartCsvMarks *marks)
 {
-  for (guint i = 0; keys[i] != NULL; i++)
-    append_column (out, ws_run_column_find_export (keys[i]), run);
+  num (out, run == marks->best);
 }
 
-static void
-breakdown_row (GString *out, WsRun *run)
+void
+_ws_csv_breakdown_row (GString *out, WsSession *session, WsRun *run,
+                       const WsChartOptions *options, const WsChartCsvMarks *marks)
 {
   WsTotals tot;
 
@@ -288,8 +304,9 @@ breakdown_row (GString *out, WsRun *run)
   num (out, tot.span_ns > 0 ? (double) (tot.h2d_ns + tot.d2h_ns) / tot.span_ns : NAN);
 }
 
-static void
-roofline_row (GString *out, WsSession *session, WsRun *run)
+void
+_ws_csv_roofline_row (GString *out, WsSession *session, WsRun *run,
+                      const WsChartOptions *options, const WsChartCsvMarks *marks)
 {
   static const char *const ceilings[] = { "", "copy_bandwidth", "cublas", "fp32_peak" };
   const WsRunConfig *c = ws_run_get_config (run);
@@ -306,76 +323,33 @@ roofline_row (GString *out, WsSession *session, WsRun *run)
   num (out, which != WS_CEILING_NONE ? fraction : NAN);
 }
 
+/* ---- the text ------------------------------------------------------------------------- */
+
 static void
-write_run_row (GString *out, const WsChartOptions *options, guint si, WsSession *session,
-               WsRun *run, GPtrArray *tied, WsRun *best)
+write_run_row (GString *out, const WsChartCsv *csv, const WsChartOptions *options, guint si,
+               WsSession *session, WsRun *run, const WsChartCsvMarks *marks)
 {
   common (out, si, session, run);
-  switch (options->kind)
-    {
-    case WS_CHART_TIMELINE:
-      timeline_row (out, options, run);
-      break;
-    case WS_CHART_SPEEDUP:
-      schema_row (out, speedup_columns, run);
-      break;
-    case WS_CHART_BLOCKS:
-      schema_row (out, blocks_columns, run);
-      num (out, run == best);
-      num (out, tied != NULL && g_ptr_array_find (tied, run, NULL));
-      break;
-    case WS_CHART_PARAMS:
-      schema_row (out, params_columns, run);
-      num (out, run == best);
-      break;
-    case WS_CHART_BREAKDOWN:
-      breakdown_row (out, run);
-      break;
-    case WS_CHART_ROOFLINE:
-    case WS_CHART_OCCUPANCY:
-    default:
-      roofline_row (out, session, run);
-      break;
-    }
+  for (guint i = 0; csv->columns != NULL && csv->columns[i] != NULL; i++)
+    append_column (out, ws_run_column_find_export (csv->columns[i]), run);
+  if (csv->row != NULL)
+    csv->row (out, session, run, options, marks);
   g_string_append (out, "\r\n");
 }
 
 static void
-append_kind_header (GString *out, WsChartKind kind)
+append_kind_header (GString *out, const WsChartCsv *csv)
 {
-  switch (kind)
-    {
-    case WS_CHART_TIMELINE:
-      g_string_append (out, ",first_ns,last_ns,activities,kernels,copies,copy_bytes,"
-                            "sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,idle_ns");
-      break;
-    case WS_CHART_SPEEDUP:
-      schema_header (out, speedup_columns);
-      break;
-    case WS_CHART_BLOCKS:
-      schema_header (out, blocks_columns);
-      g_string_append (out, ",best,tied_with_best");
-      break;
-    case WS_CHART_BREAKDOWN:
-      g_string_append (out, ",sequence_span_ns,h2d_ns,kernel_ns,d2h_ns,overlap_ns,idle_ns,"
-                            "copy_share");
-      break;
-    case WS_CHART_PARAMS:
-      schema_header (out, params_columns);
-      g_string_append (out, ",best");
-      break;
-    case WS_CHART_ROOFLINE:
-    case WS_CHART_OCCUPANCY:
-    default:
-      g_string_append (out, ",flops,bytes,flop_per_byte,kernel_ns,gflops,gbs,ceiling,"
-                            "ceiling_fraction");
-      break;
-    }
+  for (guint i = 0; csv->columns != NULL && csv->columns[i] != NULL; i++)
+    g_string_append_printf (out, ",%s", csv->columns[i]);
+  if (csv->header != NULL)
+    g_string_append (out, csv->header);
 }
 
 /* The occupancy chart plots curves, not runs: its points are the rows. */
-static gboolean
-occupancy_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o, GError **error)
+gboolean
+_ws_csv_occupancy_text (GString *out, GPtrArray *sessions, const WsChartOptions *o,
+                        GError **error)
 {
   WsSession *session = sessions && sessions->len ? g_ptr_array_index (sessions, 0) : NULL;
   static const char *const names[] = { "threads_per_block", "registers_per_thread",
@@ -436,10 +410,14 @@ all_traces (GPtrArray *sessions)
   return sessions != NULL && sessions->len > 0;
 }
 
-static void
-trace_breakdown_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o)
+gboolean
+_ws_csv_breakdown_text (GString *out, GPtrArray *sessions, const WsChartOptions *o,
+                        GError **error)
 {
   WsChartRequest request;
+
+  if (!all_traces (sessions))
+    return TRUE;
 
   _ws_chart_request_init (&request, sessions, o);
   g_string_append (out, "session,program_run,params,wall_ns,h2d_share,kernel_share,d2h_share,"
@@ -471,6 +449,7 @@ trace_breakdown_csv (GString *out, GPtrArray *sessions, const WsChartOptions *o)
         }
       _ws_breakdown_data_free (data);
     }
+  return TRUE;
 }
 
 static gboolean
@@ -485,31 +464,26 @@ write_string_cb (GOutputStream *stream, gpointer user_data, GError **error)
 static GString *
 csv_text (GPtrArray *sessions, const WsChartOptions *options, GError **error)
 {
+  const WsChartCsv *csv = &_ws_chart_class (options->kind)->csv;
   g_autoptr (GString) out = g_string_new (NULL);
 
-  if (options->kind == WS_CHART_OCCUPANCY)
-    {
-      if (!occupancy_csv (out, sessions, options, error))
-        return NULL;
-      return g_steal_pointer (&out);
-    }
-  if (options->kind == WS_CHART_BREAKDOWN && all_traces (sessions))
-    {
-      trace_breakdown_csv (out, sessions, options);
-      return g_steal_pointer (&out);
-    }
+  if (csv->text != NULL && !csv->text (out, sessions, options, error))
+    return NULL;
+  if (out->len > 0)
+    return g_steal_pointer (&out);
   g_string_append (out, common_header);
-  append_kind_header (out, options->kind);
+  append_kind_header (out, csv);
   g_string_append (out, "\r\n");
   for (guint si = 0; sessions && si < sessions->len; si++)
     {
       WsSession *session = g_ptr_array_index (sessions, si);
-      g_autoptr (GPtrArray) tied = NULL;
-      g_autoptr (WsRun) best = NULL;
-      g_autoptr (GPtrArray) runs = chart_runs (session, options, &tied, &best);
+      WsChartCsvMarks marks = { NULL, NULL };
+      g_autoptr (GPtrArray) runs = csv->runs (session, options, &marks);
 
       for (guint i = 0; i < runs->len; i++)
-        write_run_row (out, options, si, session, g_ptr_array_index (runs, i), tied, best);
+        write_run_row (out, csv, options, si, session, g_ptr_array_index (runs, i), &marks);
+      g_clear_pointer (&marks.tied, g_ptr_array_unref);
+      g_clear_object (&marks.best);
     }
   return g_steal_pointer (&out);
 }
