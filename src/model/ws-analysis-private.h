@@ -159,7 +159,8 @@ typedef struct
   WsRun *run;                 /* a sweep's run; NULL for a traced program run */
   guint program;              /* a traced program run */
   gboolean numba;             /* launched from Numba: fixes in its own words */
-  const WsDeviceInfo *device; /* NULL when unknown */
+  const WsDeviceInfo *device; /* a sweep's; NULL when unknown, and for a traced program, whose
+                               * copies may be on several (each leg has its pinned rate) */
   double kernel_ns;           /* the kernels' time, to hold the copies against */
   /* Transfer-bound: host to device and back, and the spans they are. */
   WsCopyLeg in, back;
