@@ -234,6 +234,13 @@ test_transfers (void)
   f = expect (high, WS_FINDING_PAGEABLE_MEMORY, WS_SEVERITY_MEDIUM);
   HAS (f->numbers, "Host to device: 80.0 MB in 11.9 ms, 6.72 GB/s.");
   HAS (f->title, "pinned memory reaches 55.0 GB/s");
+  /* The share of pinned memory's rate is the time pinned copies would take over the time these
+   * took, one division, as for a traced program (a rate over a rate rounds differently). */
+  s.h2d = 11900006;
+  g_clear_pointer (&high, g_ptr_array_unref);
+  high = analyze_one (&s);
+  f = expect (high, WS_FINDING_PAGEABLE_MEMORY, WS_SEVERITY_MEDIUM);
+  g_assert_cmpfloat (f->value, ==, (80000000 / 55.0 + 40000000 / 55.0) / (11900006 + 2.66e6));
   /* Pageable, but nearly as fast as pinned: nothing to gain. */
   s.h2d = 2e6, s.d2h = 1e6, s.e2e = 3.2e6;
   quiet (&s, WS_FINDING_PAGEABLE_MEMORY);

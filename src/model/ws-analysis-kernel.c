@@ -1,6 +1,7 @@
 /* ws-analysis-kernel.c: the rules about how one kernel configuration is launched, written once
  * for a sweep's run and a traced program's kernel: occupancy and what limits it, partial
- * warps, a grid too small for the GPU, and a partial last wave. Each reads WsLaunchFacts,
+ * warps, a grid too small for the GPU, a partial last wave, and launches that cost about as
+ * much as the kernel. Each reads WsLaunchFacts,
  * which either source fills (ws-analysis-launch.c for a run, ws-analysis-trace-kernels.c
  * for a traced kernel).
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,10 +24,10 @@ severity_for (const WsLaunchFacts *k, WsSeverity severity)
 }
 
 static WsFinding *
-finding_new (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity, double value,
-             double threshold)
+finding_new_as (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity, double value,
+                double threshold)
 {
-  WsFinding *f = _ws_finding_new (kind, severity_for (k, severity), k->run, value, threshold);
+  WsFinding *f = _ws_finding_new (kind, severity, k->run, value, threshold);
 
   if (k->run == NULL)
     {
@@ -35,6 +36,13 @@ finding_new (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity, do
       f->kernel = k->kernel;
     }
   return f;
+}
+
+static WsFinding *
+finding_new (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity, double value,
+             double threshold)
+{
+  return finding_new_as (k, kind, severity_for (k, severity), value, threshold);
 }
 
 static void
@@ -455,4 +463,95 @@ _ws_check_launch (const WsLaunchFacts *k, GPtrArray *out)
     return;
   check_small_grid (k, out);
   check_tail (k, out);
+}
+
+/* ---- launch overhead --------------------------------------------------------------------- */
+
+/* A sweep's kernel against what a launch costs: its numbers and wording. */
+static WsFinding *
+launch_bound_in_sweep (const WsLaunchFacts *k)
+{
+  char x1[WS_FMT_LEN], x2[WS_FMT_LEN];
+  WsFinding *f;
+
+  if (k->kernel_ns <= 0 || k->kernel_ns >= _ws_threshold (WS_T_LAUNCH_OVERHEAD) * 1e3)
+    return NULL;
+  f = finding_new_as (k, WS_FINDING_LAUNCH_BOUND, WS_SEVERITY_MEDIUM, k->kernel_ns / 1e3,
+                      _ws_threshold (WS_T_LAUNCH_OVERHEAD));
+  _ws_finding_title (f, _("Launch-bound: the kernel takes %s, about what launching it costs"),
+                     _ws_fmt_time (x1, k->kernel_ns));
+  if (k->launches > 0)
+    _ws_finding_numbers (f, _("The kernel runs for %s (median of %d launches); a launch costs a "
+                           "few µs."),
+                         x1, (int) k->launches);
+  else
+    _ws_finding_numbers (f, _("The kernel runs for %s; a launch costs a few µs."), x1);
+  if (k->gap_ns > 0)
+    _ws_finding_numbers (f, _("Between back-to-back launches the GPU also waited %s."),
+                         _ws_fmt_time (x2, k->gap_ns));
+  _ws_finding_cache_note (f, k->run);
+  _ws_finding_cause (f, _("Starting a kernel costs the CPU and the GPU a few microseconds, "
+                       "whatever the kernel does. A kernel this short spends about as long being "
+                       "launched as working, so its time says little about the kernel itself."));
+  _ws_finding_fix (f, _("Give each launch more work: a larger problem, several problems in one "
+                     "launch, or fused kernels. When many short kernels must run in a row, a CUDA "
+                     "graph cuts the cost of each launch."));
+  return f;
+}
+
+/* A traced kernel against the pace of its launches: its numbers and wording. */
+static WsFinding *
+launch_bound_paced (const WsLaunchFacts *k)
+{
+  double busy;
+  char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN];
+  WsFinding *f;
+
+  if ((double) k->launches < _ws_threshold (WS_T_LAUNCH_LAUNCHES) || !k->waited)
+    return NULL;
+  busy = k->interval_ns > 0 ? k->kernel_ns / k->interval_ns : 1;
+  if (busy >= _ws_threshold (WS_T_LAUNCH_BUSY))
+    return NULL;
+  /* A library's kernel launched too often is the program's doing: its severity stands. */
+  f = finding_new_as (k, WS_FINDING_LAUNCH_BOUND,
+                      busy < _ws_threshold (WS_T_LAUNCH_BUSY_MEDIUM) ? WS_SEVERITY_MEDIUM
+                                                                     : WS_SEVERITY_LOW,
+                      busy, _ws_threshold (WS_T_LAUNCH_BUSY));
+  _ws_fmt_time (x1, k->kernel_ns);
+  _ws_fmt_time (x2, k->interval_ns);
+  _ws_finding_title (f, _("%s launch-bound: it runs %s, and its launches come %s apart"),
+                     k->short_name, x1, x2);
+  _ws_finding_numbers (f, _("Over %u launches the GPU works %s of the time between two of them "
+                         "and waits for the next launch the rest."),
+                       k->launches, _ws_fmt_percent (x3, busy));
+  if (k->call_ns > 0)
+    _ws_finding_numbers (f, k->numba
+                              ? _("The driver's launch call takes %s (median); the rest of each "
+                                  "%s passes in Python, in Numba's preparation of the launch "
+                                  "and the program's loop.")
+                              : _("The driver's launch call takes %s (median); the rest of each "
+                                  "%s passes in the program between launches."),
+                         _ws_fmt_time (x4, k->call_ns), x2);
+  _ws_finding_cause (f, _("Launching a kernel costs the host microseconds, from Python tens of "
+                       "them. A kernel shorter than that finishes before the next launch "
+                       "arrives, and the GPU idles in between."));
+  if (k->numba)
+    _ws_finding_fix (f, _("Give each launch more work: several elements per thread with a "
+                       "grid-stride loop (for i in range(cuda.grid(1), n, cuda.gridsize(1))), "
+                       "larger arrays per call, or consecutive steps fused into one kernel. Pass "
+                       "device arrays, so that no copy hides in the call."));
+  else
+    _ws_finding_fix (f, _("Give each launch more work, fuse consecutive kernels, or capture the "
+                       "sequence in a CUDA graph (cudaGraphLaunch, torch.cuda.CUDAGraph) so that "
+                       "one launch replays it."));
+  return f;
+}
+
+void
+_ws_check_launch_bound (const WsLaunchFacts *k, GPtrArray *out)
+{
+  WsFinding *f = k->paced ? launch_bound_paced (k) : launch_bound_in_sweep (k);
+
+  if (f != NULL)
+    finding_add (k, f, out);
 }

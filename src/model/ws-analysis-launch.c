@@ -1,6 +1,6 @@
-/* ws-analysis-launch.c: findings about how a kernel is launched and how fast it runs:
- * occupancy, partial warps, the grid against the SMs, launch overhead, and the speed-of-light
- * comparison with the device's ceilings.
+/* ws-analysis-launch.c: a sweep's run as the launch rules read it (ws-analysis-kernel.c):
+ * its launch record, its timing and the idle time between back-to-back launches; what the
+ * launch rules share, and the speed-of-light comparison with the device's ceilings.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-private.h"
@@ -63,48 +63,6 @@ limiter_short (const char *limiter)
   return _ws_limiter_words (l);
 }
 
-/* ---- a run's launch, as the launch rules read it ----------------------------------------- */
-
-void
-_ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *k)
-{
-  const WsLaunch *l = ws_run_get_launch (run);
-  const WsRunConfig *c = ws_run_get_config (run);
-  const guint *g = c->grid;
-  guint64 product;
-
-  memset (k, 0, sizeof *k);
-  k->run = run;
-  k->device = a->device;
-  k->threads = c->threads_per_block;
-  memcpy (k->block, c->block, sizeof k->block);
-  k->has_block = c->has_block;
-  /* Three 32-bit dimensions can multiply past 2^63: a grid of more blocks than a launch
-   * record may give (2^53, ws-session-ranges.c) is not judged. */
-  if (!g_uint64_checked_mul (&product, g[0], g[1])
-      || !g_uint64_checked_mul (&product, product, g[2]))
-    product = G_MAXUINT64;
-  if (l && l->blocks > 0)
-    k->blocks = l->blocks;
-  else if (c->has_grid && product <= G_GUINT64_CONSTANT (1) << 53)
-    k->blocks = (gint64) product;
-  if (l == NULL)
-    return;
-  k->registers = l->registers;
-  k->smem = l->static_smem + l->dynamic_smem;
-  k->kernel_max_threads = l->kernel_max_threads;
-  k->has_occupancy = TRUE;
-  k->occupancy.occupancy = l->occupancy;
-  k->occupancy.warps_per_block = l->warps_per_block;
-  k->occupancy.active_blocks = l->active_blocks_per_sm;
-  k->occupancy.active_warps = l->active_warps_per_sm;
-  k->occupancy.max_warps = l->max_warps_per_sm;
-  k->occupancy.limit_blocks = l->limit_blocks;
-  /* A limiter of a later protocol gets the general words. */
-  k->limiter_known = l->limiter != NULL && ws_limiter_from_name (l->limiter, &k->occupancy.limiter);
-  k->limiter_words = limiter_short (l->limiter);
-}
-
 /* ---- launch overhead --------------------------------------------------------------------- */
 
 gboolean
@@ -150,38 +108,52 @@ launch_gap (WsRun *run)
   return (double) g_array_index (gaps, gint64, gaps->len / 2);
 }
 
-void
-_ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out)
-{
-  const WsTiming *t = ws_run_get_timing (run);
-  double ns = ws_run_get_kernel_ns (run), gap;
-  char x1[WS_FMT_LEN], x2[WS_FMT_LEN];
-  WsFinding *f;
+/* ---- a run's launch, as the launch rules read it ----------------------------------------- */
 
-  if (!_ws_run_is_launch_bound (run))
+void
+_ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *k)
+{
+  const WsLaunch *l = ws_run_get_launch (run);
+  const WsRunConfig *c = ws_run_get_config (run);
+  const guint *g = c->grid;
+  guint64 product;
+
+  memset (k, 0, sizeof *k);
+  k->run = run;
+  k->device = a->device;
+  k->kernel_ns = ws_run_get_kernel_ns (run);
+  if (ws_run_get_timing (run) != NULL && ws_run_get_timing (run)->kernel.n > 0)
+    k->launches = ws_run_get_timing (run)->kernel.n;
+  /* Told only of a launch-bound kernel: not worked out for each of thousands of runs. */
+  if (_ws_run_is_launch_bound (run))
+    k->gap_ns = launch_gap (run);
+  k->threads = c->threads_per_block;
+  memcpy (k->block, c->block, sizeof k->block);
+  k->has_block = c->has_block;
+  /* Three 32-bit dimensions can multiply past 2^63: a grid of more blocks than a launch
+   * record may give (2^53, ws-session-ranges.c) is not judged. */
+  if (!g_uint64_checked_mul (&product, g[0], g[1])
+      || !g_uint64_checked_mul (&product, product, g[2]))
+    product = G_MAXUINT64;
+  if (l && l->blocks > 0)
+    k->blocks = l->blocks;
+  else if (c->has_grid && product <= G_GUINT64_CONSTANT (1) << 53)
+    k->blocks = (gint64) product;
+  if (l == NULL)
     return;
-  f = _ws_finding_new (WS_FINDING_LAUNCH_BOUND, WS_SEVERITY_MEDIUM, run, ns / 1e3,
-                       _ws_threshold (WS_T_LAUNCH_OVERHEAD));
-  _ws_finding_title (f, _("Launch-bound: the kernel takes %s, about what launching it costs"),
-                     _ws_fmt_time (x1, ns));
-  if (t != NULL && t->kernel.n > 0)
-    _ws_finding_numbers (f, _("The kernel runs for %s (median of %d launches); a launch costs a "
-                           "few µs."),
-                         x1, t->kernel.n);
-  else
-    _ws_finding_numbers (f, _("The kernel runs for %s; a launch costs a few µs."), x1);
-  if ((gap = launch_gap (run)) > 0)
-    _ws_finding_numbers (f, _("Between back-to-back launches the GPU also waited %s."),
-                         _ws_fmt_time (x2, gap));
-  _ws_finding_cache_note (f, run);
-  _ws_finding_cause (f, _("Starting a kernel costs the CPU and the GPU a few microseconds, "
-                       "whatever the kernel does. A kernel this short spends about as long being "
-                       "launched as working, so its time says little about the kernel itself."));
-  _ws_finding_fix (f, _("Give each launch more work: a larger problem, several problems in one "
-                     "launch, or fused kernels. When many short kernels must run in a row, a CUDA "
-                     "graph cuts the cost of each launch."));
-  _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, -1);
-  g_ptr_array_add (out, f);
+  k->registers = l->registers;
+  k->smem = l->static_smem + l->dynamic_smem;
+  k->kernel_max_threads = l->kernel_max_threads;
+  k->has_occupancy = TRUE;
+  k->occupancy.occupancy = l->occupancy;
+  k->occupancy.warps_per_block = l->warps_per_block;
+  k->occupancy.active_blocks = l->active_blocks_per_sm;
+  k->occupancy.active_warps = l->active_warps_per_sm;
+  k->occupancy.max_warps = l->max_warps_per_sm;
+  k->occupancy.limit_blocks = l->limit_blocks;
+  /* A limiter of a later protocol gets the general words. */
+  k->limiter_known = l->limiter != NULL && ws_limiter_from_name (l->limiter, &k->occupancy.limiter);
+  k->limiter_words = limiter_short (l->limiter);
 }
 
 /* ---- speed of light ---------------------------------------------------------------------- */

@@ -118,20 +118,90 @@ typedef struct
                                * max_warps, occupancy, limiter and limit_blocks are read */
   gboolean limiter_known;     /* occupancy.limiter is one this version knows */
   const char *limiter_words;  /* for people: "registers" */
+  /* Launch overhead, as each source sees it. A sweep times one configuration launched back
+   * to back: a kernel shorter than a launch costs is launch-bound. A traced program launches
+   * at its own pace: a kernel is launch-bound where the GPU finished it before the host asked
+   * for the next one, and how much of the time between launches it worked says how much. */
+  double kernel_ns;           /* the kernel's median time; 0 unknown */
+  guint launches;             /* that the median is of; 0 when the source gives no count */
+  gboolean paced;             /* a traced program's launches: the fields below are read */
+  gboolean waited;            /* the GPU waited for most of the launches after the first */
+  double interval_ns;         /* median from one launch's start to the next's */
+  double call_ns;             /* median time of the driver's launch call; 0 unknown */
+  double gap_ns;              /* a sweep's median idle time between back-to-back launches */
 } WsLaunchFacts;
 
 /* ws-analysis-kernel.c: occupancy, partial warps, a small grid, a partial last wave. */
 void _ws_check_launch (const WsLaunchFacts *facts, GPtrArray *out);
+/* ws-analysis-kernel.c: a kernel held back by its launches. */
+void _ws_check_launch_bound (const WsLaunchFacts *facts, GPtrArray *out);
+
+/* ---- the copies between host and GPU, whichever source ran them ---- */
+
+/* Copies of one direction, or of one direction and host memory: a sweep's run gives the
+ * median of its repetitions, a traced program the sum of its copies. */
+typedef struct
+{
+  WsCopyDirection direction;
+  guint count;                /* a traced program's copies; a sweep's timed repetitions */
+  double bytes;
+  double ns;
+  double pinned_gbs;          /* what pinned memory reaches the same way; 0 unknown */
+  gboolean pinned_measured;   /* pinned_gbs is the runner's measurement of the device (else
+                               * the rate of the program's own large pinned copies) */
+} WsCopyLeg;
+
+/* What the copy rules read about a sweep's run (the copies of its sequences, their timing and
+ * configuration) or a traced program run (its copies between host and GPU, its kernels). The
+ * findings go to the run, or to the program run with the spans they point at. */
+typedef struct
+{
+  WsRun *run;                 /* a sweep's run; NULL for a traced program run */
+  guint program;              /* a traced program run */
+  gboolean numba;             /* launched from Numba: fixes in its own words */
+  const WsDeviceInfo *device; /* a sweep's; NULL when unknown, and for a traced program, whose
+                               * copies may be on several (each leg has its pinned rate) */
+  double kernel_ns;           /* the kernels' time, to hold the copies against */
+  /* Transfer-bound: host to device and back, and the spans they are. */
+  WsCopyLeg in, back;
+  GArray *copy_spans;
+  double e2e_ns;              /* a sweep's run end to end, untraced; 0 else */
+  double rate_bytes;          /* the bytes the copies' rate is worked out of */
+  double kernel_bytes;        /* what a sweep's kernel moves (0: unknown), its FLOP per byte, */
+  double intensity, ridge;    /* and the device's ridge point (0: unknown) */
+  /* Pageable memory: copies from it large enough to judge by their rate, in the order the
+   * source gives them; the time the host spent in their calls (-1: the source times none). */
+  gboolean pageable;          /* copies from pageable memory: as recorded, else as configured */
+  gboolean pageable_recorded; /* a copy's record says it is from pageable memory */
+  GArray *pageable_legs;      /* WsCopyLeg */
+  GArray *pageable_spans;
+  double pageable_call_ns;
+  WsRun *pinned_twin;         /* a sweep's same configuration with pinned memory; NULL none */
+  /* Small copies. A sweep's run repeats one configuration: its copies are alike, and their
+   * average says whether they are small. A traced program's copies come in every size: how
+   * many are small says it. */
+  WsCopyLeg all;              /* a sweep's copies of its sequences */
+  WsCopyLeg small;            /* copies under the threshold */
+  GArray *small_spans;
+  double small_call_ns;
+  /* Overlap of copies with kernels, over several streams. */
+  gboolean streamed;
+  guint streams;              /* 0 when the source does not count them */
+  double overlap_copy_ns, overlap_kernel_ns, overlap_ns;
+  GArray *overlap_spans;
+} WsCopyFacts;
+
+void _ws_copy_facts_clear (WsCopyFacts *facts);
+/* ws-analysis-transfer.c: transfer-bound, pageable memory, small copies, low overlap. */
+void _ws_check_copies (const WsCopyFacts *facts, GPtrArray *out);
 
 /* ---- the rules, each appending its findings about `run` to `out` ---- */
 
 /* ws-analysis-launch.c */
 void _ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *facts);
-void _ws_check_launch_bound (WsAnalysis *a, WsRun *run, GPtrArray *out);
 void _ws_check_ceiling (WsAnalysis *a, WsRun *run, GPtrArray *out);
-/* ws-analysis-copies.c */
-void _ws_check_transfers (WsAnalysis *a, WsRun *run, GPtrArray *out);
-void _ws_check_overlap (WsAnalysis *a, WsRun *run, GPtrArray *out);
+/* ws-analysis-copies.c; cleared with _ws_copy_facts_clear */
+void _ws_copy_facts_of_run (WsAnalysis *a, WsRun *run, WsCopyFacts *facts);
 /* ws-analysis-results.c */
 void _ws_check_errors (WsAnalysis *a, WsRun *run, GPtrArray *out);
 void _ws_check_verify (WsAnalysis *a, WsRun *run, GPtrArray *out);

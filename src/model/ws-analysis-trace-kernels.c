@@ -1,6 +1,6 @@
-/* ws-analysis-trace-kernels.c: findings about a traced program's kernels, configuration by
- * configuration: its launches' facts handed to the launch rules that sweeps' runs go through
- * (ws-analysis-kernel.c), and kernels launched faster than the host can launch them.
+/* ws-analysis-trace-kernels.c: a traced program's kernels, configuration by configuration, as
+ * the launch rules that sweeps' runs go through read them (ws-analysis-kernel.c): their
+ * launches' grid, block and resources, and the pace at which the program launched them.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-trace-private.h"
@@ -35,7 +35,7 @@ facts_of_kernel (WsTraceAnalysis *a, const WsTraceKernel *k, WsLaunchFacts *fact
   facts->limiter_words = _ws_limiter_words (k->occupancy.limiter);
 }
 
-/* ---- launched faster than the host can launch ------------------------------------------------ */
+/* ---- the pace of the launches ---------------------------------------------------------------- */
 
 static int
 compare_start (gconstpointer x, gconstpointer y, gpointer data)
@@ -65,17 +65,19 @@ median (GArray *values)
                    / 2;
 }
 
+/* The pace of a kernel's launches: how far apart they come, whether the GPU waited for them,
+ * and how long the driver's call takes. */
 static void
-check_launch_bound (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
+launch_pace (WsTraceAnalysis *a, const WsTraceKernel *k, WsLaunchFacts *facts)
 {
   g_autoptr (GArray) order = g_array_copy (k->spans);
   g_autoptr (GArray) intervals = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) calls = g_array_new (FALSE, FALSE, sizeof (double));
   guint waited = 0;
-  double interval, busy, call;
-  char x1[WS_FMT_LEN], x2[WS_FMT_LEN], x3[WS_FMT_LEN], x4[WS_FMT_LEN];
-  WsFinding *f;
 
+  facts->paced = TRUE;
+  facts->kernel_ns = k->median_ns;
+  facts->launches = k->count;
   if ((double) k->count < _ws_threshold (WS_T_LAUNCH_LAUNCHES))
     return;
   g_array_sort_with_data (order, compare_start, (gpointer) a->spans);
@@ -105,44 +107,9 @@ check_launch_bound (WsTraceAnalysis *a, const WsTraceKernel *k, GPtrArray *out)
     }
   if (intervals->len == 0 || 2 * waited < intervals->len)
     return;
-  interval = median (intervals);
-  busy = interval > 0 ? k->median_ns / interval : 1;
-  if (busy >= _ws_threshold (WS_T_LAUNCH_BUSY))
-    return;
-  call = calls->len > 0 ? median (calls) : 0;
-  f = _ws_trace_finding_new (a, WS_FINDING_LAUNCH_BOUND,
-                             busy < _ws_threshold (WS_T_LAUNCH_BUSY_MEDIUM) ? WS_SEVERITY_MEDIUM
-                                                                            : WS_SEVERITY_LOW,
-                             k->name, busy, _ws_threshold (WS_T_LAUNCH_BUSY));
-  _ws_fmt_time (x1, k->median_ns);
-  _ws_fmt_time (x2, interval);
-  _ws_finding_title (f, _("%s launch-bound: it runs %s, and its launches come %s apart"),
-                     k->short_name, x1, x2);
-  _ws_finding_numbers (f, _("Over %u launches the GPU works %s of the time between two of them "
-                         "and waits for the next launch the rest."),
-                       k->count, _ws_fmt_percent (x3, busy));
-  if (call > 0)
-    _ws_finding_numbers (f, a->numba
-                              ? _("The driver's launch call takes %s (median); the rest of each "
-                                  "%s passes in Python, in Numba's preparation of the launch "
-                                  "and the program's loop.")
-                              : _("The driver's launch call takes %s (median); the rest of each "
-                                  "%s passes in the program between launches."),
-                         _ws_fmt_time (x4, call), x2);
-  _ws_finding_cause (f, _("Launching a kernel costs the host microseconds, from Python tens of "
-                       "them. A kernel shorter than that finishes before the next launch "
-                       "arrives, and the GPU idles in between."));
-  if (a->numba)
-    _ws_finding_fix (f, _("Give each launch more work: several elements per thread with a "
-                       "grid-stride loop (for i in range(cuda.grid(1), n, cuda.gridsize(1))), "
-                       "larger arrays per call, or consecutive steps fused into one kernel. Pass "
-                       "device arrays, so that no copy hides in the call."));
-  else
-    _ws_finding_fix (f, _("Give each launch more work, fuse consecutive kernels, or capture the "
-                       "sequence in a CUDA graph (cudaGraphLaunch, torch.cuda.CUDAGraph) so that "
-                       "one launch replays it."));
-  _ws_trace_finding_point (f, k->spans);
-  g_ptr_array_add (out, f);
+  facts->waited = TRUE;
+  facts->interval_ns = median (intervals);
+  facts->call_ns = calls->len > 0 ? median (calls) : 0;
 }
 
 void
@@ -154,7 +121,8 @@ _ws_trace_check_kernels (WsTraceAnalysis *a, GPtrArray *out)
       WsLaunchFacts facts;
 
       facts_of_kernel (a, k, &facts);
+      launch_pace (a, k, &facts);
       _ws_check_launch (&facts, out);
-      check_launch_bound (a, k, out);
+      _ws_check_launch_bound (&facts, out);
     }
 }

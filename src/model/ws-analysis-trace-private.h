@@ -89,9 +89,9 @@ void _ws_trace_check_compile (WsTraceAnalysis *a, GPtrArray *out);
 /* ws-analysis-trace.c */
 void _ws_trace_check_startup (WsTraceAnalysis *a, GPtrArray *out);
 void _ws_trace_check_idle (WsTraceAnalysis *a, GPtrArray *out);
-/* ws-analysis-trace-copies.c */
+/* ws-analysis-trace-copies.c: the copy rules (ws-analysis-transfer.c) on the program's facts */
 void _ws_trace_check_copies (WsTraceAnalysis *a, GPtrArray *out);
-/* ws-analysis-trace-kernels.c */
+/* ws-analysis-trace-kernels.c: the launch rules (ws-analysis-kernel.c) on each kernel's facts */
 void _ws_trace_check_kernels (WsTraceAnalysis *a, GPtrArray *out);
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* ws-analysis-trace.c: findings about a traced program, run by run: what its first calls
  * waited for (a compile, a module load) where its timer may be, how long it took to reach its
- * first kernel, and the gaps in which its GPU had nothing to do. The copies and the kernels
- * have rules of their own (ws-analysis-trace-copies.c, ws-analysis-trace-kernels.c).
+ * first kernel, and the gaps in which its GPU had nothing to do. Its copies and kernels go
+ * through the rules that sweeps' runs go through (ws-analysis-trace-copies.c and
+ * ws-analysis-trace-kernels.c fill their facts).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-trace-private.h"

@@ -637,6 +637,7 @@ _ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
   WsDevice *device = ws_session_get_run_device (a->session, run);
   WsLaunchFacts facts;
+  WsCopyFacts copies;
 
   /* A session merged from several GPUs judges each run against its own GPU's ceilings. */
   a->device = device != NULL ? ws_device_get_info (device) : NULL;
@@ -647,9 +648,10 @@ _ws_analysis_run (WsAnalysis *a, WsRun *run, GPtrArray *out)
       _ws_check_verify (a, run, found);
       _ws_launch_facts_of_run (a, run, &facts);
       _ws_check_launch (&facts, found);
-      _ws_check_transfers (a, run, found);
-      _ws_check_overlap (a, run, found);
-      _ws_check_launch_bound (a, run, found);
+      _ws_copy_facts_of_run (a, run, &copies);
+      _ws_check_copies (&copies, found);
+      _ws_copy_facts_clear (&copies);
+      _ws_check_launch_bound (&facts, found);
       _ws_check_ceiling (a, run, found);
       _ws_check_cpu (a, run, found);
       _ws_check_timing_spread (a, run, found);
