@@ -480,6 +480,117 @@ test_live_sweep (void)
   _ws_trace_findings_free (tf);
 }
 
+/* A line of the recording with its start and end moved by `shift_ns`, and its correlation set
+ * when `correlation` is not 0. */
+static void
+append_moved (GString *out, const char *line, gint64 shift_ns, guint correlation)
+{
+  const char *s = strstr (line, "\"start\":"), *e = strstr (line, "\"end\":");
+  const char *c = strstr (line, "\"correlation\":");
+  gint64 start = g_ascii_strtoll (s + 8, NULL, 10), end = g_ascii_strtoll (e + 6, NULL, 10);
+  const char *rest = strchr (e + 6, ',');
+
+  g_string_append_len (out, line, s - line);
+  g_string_append_printf (out, "\"start\":%" G_GINT64_FORMAT ",\"end\":%" G_GINT64_FORMAT,
+                          start + shift_ns, end + shift_ns);
+  if (correlation != 0 && c != NULL)
+    {
+      g_string_append_len (out, rest, c - rest);
+      g_string_append_printf (out, "\"correlation\":%u}", correlation);
+    }
+  else
+    g_string_append (out, rest);
+  g_string_append_c (out, '\n');
+}
+
+/* The tutorial's vector add made a stencil: its arrays copied to the GPU once, its kernel run
+ * 50 times on them, the result copied back once; with `inside`, one more copy in the middle of
+ * the loop, as a program that copies every step would. */
+static char *
+stencil (gboolean inside)
+{
+  g_autofree char *path = ws_test_sample ("trace-vector-add-h200.jsonl");
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+  const char *kernel = NULL, *copy_in = NULL;
+  gint64 kernel_start = 0, step = 40000, loop = 50 * 40000;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"kind\":\"kernel\"") != NULL)
+      {
+        kernel = lines[i];
+        kernel_start = g_ascii_strtoll (strstr (kernel, "\"start\":") + 8, NULL, 10);
+      }
+    else if (copy_in == NULL && strstr (lines[i], "\"direction\":\"htod\"") != NULL)
+      copy_in = lines[i];
+  g_assert_nonnull (kernel);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+      const char *s = strstr (l, "\"start\":");
+
+      if (*l == '\0')
+        continue;
+      if (l == kernel)
+        {
+          for (guint k = 0; k < 50; k++)
+            append_moved (out, l, k * step, k == 0 ? 0 : 900000 + k);
+          if (inside)
+            append_moved (out, copy_in, kernel_start + 25 * step + 38000
+                                          - g_ascii_strtoll (strstr (copy_in, "\"start\":") + 8,
+                                                             NULL, 10),
+                          899999);
+        }
+      else if (g_str_has_prefix (l, "{\"type\":\"activity\"") && s != NULL
+               && g_ascii_strtoll (s + 8, NULL, 10) > kernel_start)
+        append_moved (out, l, loop, 0);
+      else
+        {
+          g_string_append (out, l);
+          g_string_append_c (out, '\n');
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Copies made once around a loop that keeps the data on the GPU are not told to keep the data
+ * on the GPU: they are amortized or accepted. Copies inside the loop are. The tutorial's one
+ * launch has no loop at all. */
+static void
+test_copies_once (void)
+{
+  g_autofree char *once = stencil (FALSE), *every = stencil (TRUE);
+  g_autoptr (WsSession) s1 = ws_test_load_text (once);
+  g_autoptr (WsSession) s2 = ws_test_load_text (every);
+  g_autoptr (WsSession) s3 = ws_test_load_sample ("trace-vector-add-h200.jsonl");
+  g_autoptr (GPtrArray) f1 = ws_analyze_trace (s1);
+  g_autoptr (GPtrArray) f2 = ws_analyze_trace (s2);
+  g_autoptr (GPtrArray) f3 = ws_analyze_trace (s3);
+  WsFinding *b1 = find (f1, WS_FINDING_TRANSFER_BOUND), *b2 = find (f2, WS_FINDING_TRANSFER_BOUND);
+  WsFinding *b3 = find (f3, WS_FINDING_TRANSFER_BOUND);
+
+  check_well_formed (s1, f1);
+  check_well_formed (s2, f2);
+  g_assert_nonnull (b1);
+  assert_contains (b1->numbers, "The copies come once, before the first of 50 kernel launches and "
+                                "after the last");
+  assert_contains (b1->fix, "The program already keeps its data on the GPU. Amortize");
+  assert_contains (b1->fix, "cuda.pinned_array");
+  g_assert_null (strstr (b1->fix, "Keep the data on the GPU"));
+
+  g_assert_nonnull (b2);
+  assert_contains (b2->numbers, "1 copy comes between kernel launches: inside the program's loop.");
+  assert_contains (b2->fix, "Keep the data on the GPU: create the arrays there");
+
+  g_assert_nonnull (b3);
+  assert_contains (b3->numbers, "The copies come once, before and after the one kernel launch.");
+  assert_contains (b3->fix, "There is no loop to keep the data on the GPU across");
+  g_assert_null (strstr (b3->fix, "Keep the data on the GPU:"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -490,6 +601,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-trace/torch", test_torch);
   g_test_add_func ("/analysis-trace/pinned-rate", test_pinned_rate);
   g_test_add_func ("/analysis-trace/gpu-idle", test_gpu_idle);
+  g_test_add_func ("/analysis-trace/copies-once", test_copies_once);
   g_test_add_func ("/analysis-trace/no-trace", test_no_trace);
   g_test_add_func ("/analysis-trace/launch-rules-once", test_launch_rules_once);
   g_test_add_func ("/analysis-trace/launch-words-singular", test_launch_words_singular);

@@ -165,6 +165,11 @@ typedef struct
   /* Transfer-bound: host to device and back, and the spans they are. */
   WsCopyLeg in, back;
   GArray *copy_spans;
+  /* A traced program's kernel launches, and how many of its copies came between the first and
+   * the last: none means one-time copies around work that keeps the data on the GPU, which
+   * only more work per copy amortizes; a sweep's run (one kernel between its copies) leaves
+   * both 0. */
+  guint kernel_launches, copies_between;
   double e2e_ns;              /* a sweep's run end to end, untraced; 0 else */
   double rate_bytes;          /* the bytes the copies' rate is worked out of */
   double kernel_bytes;        /* what a sweep's kernel moves (0: unknown), its FLOP per byte, */

@@ -254,6 +254,32 @@ copy_facts (WsTraceAnalysis *a, WsCopyFacts *k)
     k->small_call_ns = host_wait (a, k->small_spans);
 }
 
+/* Whether the copies come once around the kernels or between them: a copy that starts after
+ * the first kernel started and before the last one did is inside the program's loop. */
+static void
+loop_facts (WsTraceAnalysis *a, WsCopyFacts *k)
+{
+  gint64 first = G_MAXINT64, last = G_MININT64;
+
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsSpan *s = &a->spans[i];
+
+      if (s->run != a->program->id || s->kind != WS_ACTIVITY_KERNEL)
+        continue;
+      k->kernel_launches++;
+      first = MIN (first, s->start);
+      last = MAX (last, s->start);
+    }
+  for (guint i = 0; k->kernel_launches > 1 && i < k->copy_spans->len; i++)
+    {
+      const WsSpan *s = &a->spans[g_array_index (k->copy_spans, guint, i)];
+
+      if (s->start > first && s->start < last)
+        k->copies_between++;
+    }
+}
+
 /* How the program's copies between host and GPU and its kernels overlapped, over its
  * streams. */
 static void
@@ -294,6 +320,7 @@ _ws_trace_check_copies (WsTraceAnalysis *a, GPtrArray *out)
   facts.numba = a->numba;
   facts.kernel_ns = a->kernel_ns;
   copy_facts (a, &facts);
+  loop_facts (a, &facts);
   overlap_facts (a, &facts);
   _ws_check_copies (&facts, out);
   _ws_copy_facts_clear (&facts);

@@ -85,6 +85,37 @@ transfer_bound_words_of_run (const WsCopyFacts *k, WsFinding *f, double copy, do
   _ws_finding_fix (f, _("Overlap copies with work on other chunks in streams."));
 }
 
+/* A traced program's copies that come once, around its kernels: the data already stays on the
+ * GPU, so "keep it there" would tell the program to do what it does. Only more work per copy
+ * pays for them, or faster copies. */
+static void
+transfer_once_words (const WsCopyFacts *k, WsFinding *f)
+{
+  if (k->kernel_launches == 1)
+    {
+      _ws_finding_numbers (f, _("The copies come once, before and after the one kernel "
+                             "launch."));
+      _ws_finding_fix (f, _("There is no loop to keep the data on the GPU across: the copies are "
+                         "the price of one kernel on this data. The GPU pays it back only with "
+                         "more work per byte copied: more steps on the same arrays while they "
+                         "are on the GPU, or a kernel that does more with each element. "
+                         "Otherwise accept the copies, or run this step on the CPU."));
+    }
+  else
+    {
+      _ws_finding_numbers (f, _("The copies come once, before the first of %u kernel launches and "
+                             "after the last: the data stays on the GPU between them."),
+                           k->kernel_launches);
+      _ws_finding_fix (f, _("The program already keeps its data on the GPU. Amortize the one-time "
+                         "copies with more iterations or a bigger problem per copy, or accept "
+                         "them."));
+    }
+  if (k->pageable && k->numba)
+    _ws_finding_fix (f, _("Copying from pinned memory (cuda.pinned_array) makes them faster."));
+  else if (k->pageable)
+    _ws_finding_fix (f, _("Copying from pinned memory (cudaMallocHost) makes them faster."));
+}
+
 static void
 transfer_bound_words_of_trace (const WsCopyFacts *k, WsFinding *f, double copy, double ratio)
 {
@@ -113,6 +144,20 @@ transfer_bound_words_of_trace (const WsCopyFacts *k, WsFinding *f, double copy, 
                        "which is much slower than the GPU's own memory: these copies ran at %s, "
                        "and the kernels went through their data far faster."),
                      _ws_fmt_gbs (x1, k->rate_bytes / copy));
+  if (k->kernel_launches > 0 && k->copies_between == 0)
+    {
+      transfer_once_words (k, f);
+      return;
+    }
+  if (k->copies_between > 0)
+    _ws_finding_numbers (f,
+                         g_dngettext (GETTEXT_PACKAGE,
+                                      "%u copy comes between kernel launches: inside the "
+                                      "program's loop.",
+                                      "%u copies come between kernel launches: inside the "
+                                      "program's loop.",
+                                      k->copies_between),
+                         k->copies_between);
   if (k->numba)
     _ws_finding_fix (f, _("Keep the data on the GPU: create the arrays there (cuda.to_device "
                        "once, cuda.device_array for results), run every step on them, and "
