@@ -1,7 +1,8 @@
 /* test-analysis-baselines.c: what a run is measured against, on sessions built here from
  * records: the memory and FP32 ceilings (and cuBLAS as the ceiling at its size), the CPU
- * baselines and their notes, a BLAS baseline named in every word about it, and the device
- * record's host copy ceilings with their spread.
+ * baselines and their notes, a BLAS baseline named in every word about it, an all-core
+ * baseline that is the run on one thread, and the device record's host copy ceilings with
+ * their spread.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-analysis-session.h"
@@ -215,6 +216,56 @@ test_baselines_named (void)
   }
 }
 
+/* A small vector add whose all-core baseline is the run on one thread, that being faster than
+ * every core: the label says so, speedups are against it, and the cores it stands for are the
+ * host's. A recording from before counts its threads as its cores. */
+static void
+test_one_thread_faster (void)
+{
+  g_autoptr (WsSession) s = new_session ();
+  g_autofree char *one = NULL, *all = NULL, *old_all = NULL;
+  const WsTiming *t;
+  WsRun *run;
+  Spec old;
+
+  feed (s, "{\"type\":\"run\",\"id\":1,\"kernel\":\"vector_add\",\"family\":\"vector_add\","
+           "\"shape\":[1000,1,1],\"size\":1000,\"block\":[256,1,1],\"grid\":[4,1,1],"
+           "\"threads_per_block\":256,\"transfer\":\"pinned\",\"reps\":10,\"cpu\":\"1,all\","
+           "\"flops\":1000,\"bytes\":12000}");
+  feed (s, "{\"type\":\"timing\",\"run\":1,\"traced\":true,"
+           "\"kernel_ns\":{\"median\":2000,\"min\":1900,\"max\":2100,\"n\":10},"
+           "\"e2e_ns\":{\"median\":30000,\"min\":29000,\"max\":31000,\"n\":10},"
+           "\"cpu_1\":{\"threads\":1,\"implementation\":\"hand_written\",\"median\":780,"
+           "\"min\":760,\"max\":800,\"n\":5,\"warmed_up\":true},"
+           "\"cpu_all\":{\"threads\":1,\"implementation\":\"hand_written\",\"median\":780,"
+           "\"min\":760,\"max\":800,\"n\":5,\"warmed_up\":true,\"max_threads\":16,"
+           "\"one_thread_faster\":true}}");
+  feed (s, "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}");
+  run = ws_session_find_run (s, 1);
+  t = ws_run_get_timing (run);
+  g_assert_true (t->cpu_all.one_thread_faster);
+  g_assert_false (t->cpu_one.one_thread_faster);
+  g_assert_cmpint (t->cpu_all.max_threads, ==, 16);
+  g_assert_cmpint (ws_cpu_baseline_get_cores (&t->cpu_all), ==, 16);
+  g_assert_cmpfloat_with_epsilon (ws_run_get_speedup (run, TRUE, FALSE), 0.39, 1e-12);
+  one = ws_run_dup_baseline_label (run, FALSE);
+  all = ws_run_dup_baseline_label (run, TRUE);
+  g_assert_cmpstr (one, ==, "hand-written, 1 thread");
+  g_assert_cmpstr (all, ==, "hand-written, 1 thread (faster than all cores)");
+
+  spec_init (&old, 1);
+  {
+    g_autoptr (WsSession) before = session_of (&old, 1);
+    const WsTiming *o = ws_run_get_timing (ws_session_find_run (before, 1));
+
+    old_all = ws_run_dup_baseline_label (ws_session_find_run (before, 1), TRUE);
+    g_assert_cmpstr (old_all, ==, "hand-written, 16 threads");
+    g_assert_false (o->cpu_all.one_thread_faster);
+    g_assert_cmpint (o->cpu_all.max_threads, ==, 0);
+    g_assert_cmpint (ws_cpu_baseline_get_cores (&o->cpu_all), ==, 16);
+  }
+}
+
 /* The device record's host copy ceilings with the spread of their samples. */
 static void
 test_device_spreads (void)
@@ -250,6 +301,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/cpu", test_cpu);
   g_test_add_func ("/analysis/baseline-notes", test_baseline_notes);
   g_test_add_func ("/analysis/baselines-named", test_baselines_named);
+  g_test_add_func ("/analysis/one-thread-faster", test_one_thread_faster);
   g_test_add_func ("/analysis/device-spreads", test_device_spreads);
   return g_test_run ();
 }

@@ -449,6 +449,44 @@ write_hostile (const char *dir)
 
 /* Every output escapes what came from the file: the text formats and CSV as visible escapes,
  * JSON as \u escapes that parse back to the same string. */
+/* A vector add whose all-core baseline is one thread at n = 1000 and every core at 10⁷: the
+ * report names the run kept, and its column is still against the host's 16 threads. */
+static void
+test_report_one_thread_faster (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "one-thread.jsonl", NULL);
+  g_autoptr (GString) text = g_string_new ("{\"type\":\"hello\",\"t\":0,\"protocol\":1,"
+                                           "\"runner\":\"0.1.0\",\"driver_found\":true}\n");
+  const char *args[] = { "report", path, "--width", "200", NULL };
+  g_auto (Result) r = { 0 };
+
+  for (int i = 0; i < 2; i++)
+    {
+      const char *n = i == 0 ? "1000" : "10000000";
+
+      g_string_append_printf (text,
+                              "{\"type\":\"run\",\"id\":%d,\"kernel\":\"vector_add\","
+                              "\"family\":\"vector_add\",\"shape\":[%s,1,1],\"size\":%s,"
+                              "\"block\":[256,1,1],\"cpu\":\"1,all\"}\n"
+                              "{\"type\":\"timing\",\"run\":%d,"
+                              "\"kernel_ns\":{\"median\":2000,\"n\":10},"
+                              "\"cpu_1\":{\"threads\":1,\"median\":%s,\"n\":5},"
+                              "\"cpu_all\":{\"threads\":%d,\"median\":%s,\"n\":5,"
+                              "\"max_threads\":16,\"one_thread_faster\":%s}}\n",
+                              i + 1, n, n, i + 1, i == 0 ? "780" : "11700000", i == 0 ? 1 : 16,
+                              i == 0 ? "780" : "5970000", i == 0 ? "true" : "false");
+    }
+  g_string_append (text, "{\"type\":\"done\",\"runs\":2,\"failed\":0,\"exit_code\":0}\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  run_cli (&r, args);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "hand-written, 1 thread (faster than all cores)"));
+  g_assert_nonnull (strstr (r.out, "vs 16 threads"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_report_escaped (void)
 {
@@ -692,6 +730,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/ladder", test_report_ladder);
   g_test_add_func ("/cli/report/translated", test_report_translated);
   g_test_add_func ("/cli/report/escaped", test_report_escaped);
+  g_test_add_func ("/cli/report/one-thread-faster", test_report_one_thread_faster);
   g_test_add_func ("/cli/bad-files", test_bad_files);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/help", test_help);

@@ -132,8 +132,9 @@ cpu_threads (GPtrArray *picked)
         {
           const WsTiming *t = ws_run_get_timing (g_ptr_array_index (series->runs, i));
 
-          if (t && t->cpu_all.threads > 0)
-            return t->cpu_all.threads;
+          /* The cores, also where one thread was the faster and is the baseline. */
+          if (t && ws_cpu_baseline_get_cores (&t->cpu_all) > 0)
+            return ws_cpu_baseline_get_cores (&t->cpu_all);
         }
     }
   return 0;

@@ -285,6 +285,7 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
     {
       WsCliReportRun *r = g_new0 (WsCliReportRun, 1);
       const WsTiming *t;
+      int cores;
 
       r->run = g_list_model_get_item (runs, i);
       g_object_unref (r->run); /* the session keeps it */
@@ -292,11 +293,13 @@ ws_cli_report_new (WsSession *session, const char *path, WsSeverity min_severity
       g_ptr_array_add (report->runs, r);
       g_hash_table_insert (by_id, GINT_TO_POINTER (ws_run_get_id (r->run)), r);
       t = ws_run_get_timing (r->run);
-      if (t != NULL && t->cpu_all.present && t->cpu_all.threads > 0)
+      /* The cores, also where one thread was the faster and is the baseline. */
+      cores = t != NULL ? ws_cpu_baseline_get_cores (&t->cpu_all) : 0;
+      if (cores > 0)
         {
           if (report->cpu_threads == -1)
-            report->cpu_threads = t->cpu_all.threads;
-          else if (report->cpu_threads != t->cpu_all.threads)
+            report->cpu_threads = cores;
+          else if (report->cpu_threads != cores)
             report->cpu_threads = 0;
         }
     }

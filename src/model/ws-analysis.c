@@ -207,14 +207,12 @@ ws_run_get_speedup (WsRun *run, gboolean all_cores, gboolean end_to_end)
   return cpu->stats.median / gpu;
 }
 
-char *
-ws_cpu_baseline_dup_label (const WsCpuBaseline *b)
+/* The label without what the all-core baseline kept. */
+static char *
+dup_label_of_run (const WsCpuBaseline *b)
 {
   g_autofree char *library = NULL;
 
-  g_return_val_if_fail (b != NULL, NULL);
-  if (!b->present)
-    return NULL;
   if (b->library == NULL)
     {
       if (b->threads <= 0)
@@ -233,6 +231,31 @@ ws_cpu_baseline_dup_label (const WsCpuBaseline *b)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d thread", "%s, %d threads",
                                        b->threads),
                           library, b->threads);
+}
+
+char *
+ws_cpu_baseline_dup_label (const WsCpuBaseline *b)
+{
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (b != NULL, NULL);
+  if (!b->present)
+    return NULL;
+  label = dup_label_of_run (b);
+  if (!b->one_thread_faster)
+    return g_steal_pointer (&label);
+  /* Translators: an all-core CPU baseline ("hand-written, 1 thread") that is the run on one
+   * thread, as that was faster than the run on every core. */
+  return g_strdup_printf (_("%s (faster than all cores)"), label);
+}
+
+int
+ws_cpu_baseline_get_cores (const WsCpuBaseline *b)
+{
+  g_return_val_if_fail (b != NULL, 0);
+  if (!b->present)
+    return 0;
+  return b->max_threads > 0 ? b->max_threads : MAX (b->threads, 0);
 }
 
 char *

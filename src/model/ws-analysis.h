@@ -131,11 +131,14 @@ GPtrArray *ws_analyze_trace (WsSession *session);
  * 0 when either time is missing. */
 double ws_run_get_speedup (WsRun *run, gboolean all_cores, gboolean end_to_end);
 /* The baseline that speedup is against, for people (translated): "OpenBLAS 0.3.21, 16
- * threads", "hand-written, 1 thread"; NULL when the run has no such baseline. Charts, tables
+ * threads", "hand-written, 1 thread", "hand-written, 1 thread (faster than all cores)"; NULL when the run has no such baseline. Charts, tables
  * and findings name it beside every speedup. */
 char *ws_run_dup_baseline_label (WsRun *run, gboolean all_cores);
 /* The same words for any baseline record, such as the other implementation beside it. */
 char *ws_cpu_baseline_dup_label (const WsCpuBaseline *baseline);
+/* The threads an all-core baseline stands for: the cores it could use, also where one thread
+ * was the faster and ran; 0 when not known. */
+int ws_cpu_baseline_get_cores (const WsCpuBaseline *baseline);
 
 /* What the kernel achieved over its median time (ws_run_get_kernel_ns): GB/s of the run's
  * `bytes` (the fewest any kernel must move) and GFLOP/s of its `flops`; 0 when not known. */

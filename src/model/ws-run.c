@@ -249,6 +249,8 @@ read_baseline (WsRun *self, const WsRecord *r, const char *member, WsCpuBaseline
   b->warmed_up = ws_record_bool (r, bo, WS_KEY_WARMED_UP, FALSE);
   b->estimate_ns = ws_record_double (r, bo, WS_KEY_ESTIMATE, 0);
   b->from_run = (int) ws_record_int (r, bo, WS_KEY_FROM_RUN, 0);
+  b->max_threads = (int) ws_record_int (r, bo, WS_KEY_MAX_THREADS, 0);
+  b->one_thread_faster = ws_record_bool (r, bo, WS_KEY_ONE_THREAD_FASTER, FALSE);
   b->note = keep (self, ws_record_string (r, bo, WS_KEY_NOTE));
   b->implementation = g_strcmp0 (ws_record_string (r, bo, WS_KEY_IMPLEMENTATION), "blas") == 0
                         ? "blas"

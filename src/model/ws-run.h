@@ -35,6 +35,10 @@ typedef struct
   const char *library_config;
   /* For a family that could have used a BLAS but did not: why (none found, …); else NULL. */
   const char *library_note;
+  /* An all-core baseline: the threads "all cores" means, 0 in recordings from before; and
+   * whether one thread was the faster, and so is the run kept (threads then says 1). */
+  int max_threads;
+  gboolean one_thread_faster;
 } WsCpuBaseline;
 
 typedef struct

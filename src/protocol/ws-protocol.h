@@ -296,6 +296,8 @@ extern "C" {
 #define WS_KEY_WARMED_UP                    "warmed_up"
 #define WS_KEY_ESTIMATE                     "estimate"
 #define WS_KEY_FROM_RUN                     "from_run"
+#define WS_KEY_MAX_THREADS                  "max_threads"
+#define WS_KEY_ONE_THREAD_FASTER            "one_thread_faster"
 #define WS_KEY_NOTE                         "note"
 
 /* selftest */

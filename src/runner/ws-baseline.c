@@ -2,11 +2,11 @@
  * after a warm-up, within a time budget; runs of one kernel family and size share them. The
  * matrix products are timed twice, with the hand-written SGEMM and with an optimized BLAS
  * when one can be loaded (ws-blas.c), and speedups are taken against the faster: what a
- * reader would compare with (numpy's `A @ B` is OpenBLAS).
+ * reader would compare with (numpy's `A @ B` is OpenBLAS). The all-core baseline is the
+ * faster of every core and one thread (ws-cpu-baseline.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <omp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,72 +52,41 @@ time_reference (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, uint
   return (double) (t1 - t0);
 }
 
-/* One baseline: `threads` threads of the family's reference, or of `blas` when given. */
-static void
-cpu_baseline (WsRunner *r, const WsRunSpec *s, WsBlas *blas, int threads, WsRunnerBaseline *c)
+typedef struct
 {
-  const WsOptions *o = r->opts;
-  const uint64_t units = s->kernel->work_units (s->shape);
-  uint64_t part = units >= 64 ? units / 64 : units;
-  double budget = o->cpu_budget * 1e9, spent, estimate, times[1000];
-  int n = 0, wanted = o->cpu_reps, busy;
+  WsRunner *r;
+  const WsRunSpec *s;
+  WsBlas *blas;
+} Timed;
 
-  memset (c, 0, sizeof *c);
-  /* The cores to themselves: OpenMP's threads spin for a while after the hand-written
-   * baseline's last parallel region (libgomp: GOMP_SPINCOUNT), a BLAS's after its last call,
-   * and a baseline on every core would share the cores with them. */
-  busy = ws_host_wait_quiet (1.0) < 0;
-  c->threads = threads;
-  c->implementation = blas != NULL ? "blas" : "hand_written";
-  if (blas != NULL)
-    {
-      /* What the library says it uses; 0 when it cannot be told (a plain libblas). */
-      c->threads = ws_blas_set_threads (blas, threads);
-      c->library = ws_blas_get_info (blas);
-    }
-  /* First a slice of the work (or all of it when it is small) to estimate a whole run. */
-  spent = time_reference (r, s, blas, threads, part == units ? 0 : part, NULL);
-  estimate = spent * (double) units / (double) part;
-  c->estimate_ns = estimate;
-  if (estimate > budget)
-    {
-      snprintf (c->note, sizeof c->note,
-                "skipped: one run would take about %.1f s on %d thread%s (estimated from %.1f%% "
-                "of the work), over the %.0f s allowed (--cpu-budget)",
-                estimate / 1e9, threads, threads == 1 ? "" : "s",
-                100.0 * (double) part / (double) units, o->cpu_budget);
-      return;
-    }
-  /* The slice warmed the caches when it was the whole job; otherwise warm up with a whole
-   * run if the budget has room for it. */
-  c->warmed_up = part == units;
-  if (!c->warmed_up && spent + 2 * estimate <= budget)
-    {
-      spent += time_reference (r, s, blas, threads, 0, NULL);
-      c->warmed_up = 1;
-    }
-  if (wanted > (int) (sizeof times / sizeof times[0]))
-    wanted = (int) (sizeof times / sizeof times[0]);
-  while (n < wanted && (n == 0 || spent + estimate <= budget))
-    {
-      WsRunnerActivity span;
+static double
+time_rep (void *data, int threads, uint64_t part, int rep)
+{
+  Timed *t = data;
+  WsRunnerActivity span;
+  double ns = time_reference (t->r, t->s, t->blas, threads, part, rep >= 0 ? &span : NULL);
 
-      times[n] = time_reference (r, s, blas, threads, 0, &span);
-      spent += times[n];
-      ws_output_activity (s->id, WS_PHASE_CPU, n, &span);
-      n++;
-    }
-  c->stats = _ws_stats_of (times, n);
-  if (n < o->cpu_reps)
-    snprintf (c->note, sizeof c->note,
-              "ran %d time%s instead of %d: one run takes %.2f s and the baseline may take "
-              "%.0f s (--cpu-budget)%s",
-              n, n == 1 ? "" : "s", o->cpu_reps, c->stats.median / 1e9, o->cpu_budget,
-              c->warmed_up ? "" : "; no warm-up run");
-  else if (busy)
-    snprintf (c->note, sizeof c->note,
-              "other threads of the runner were still running 1 s after the previous work, so "
-              "this baseline may have shared the cores with them");
+  if (rep >= 0)
+    ws_output_activity (t->s->id, WS_PHASE_CPU, rep, &span);
+  return ns;
+}
+
+/* One implementation's baselines: the family's reference, or `blas` when given. */
+static void
+cpu_baselines (WsRunner *r, const WsRunSpec *s, WsBlas *blas, WsCpuOneFor one_for, int want_all,
+               WsRunnerBaseline *one, WsRunnerBaseline *all)
+{
+  Timed timed = { r, s, blas };
+  const WsCpuWork work = {
+    .run = time_rep,
+    .data = &timed,
+    .blas = blas,
+    .units = s->kernel->work_units (s->shape),
+    .reps = r->opts->cpu_reps,
+    .budget_s = r->opts->cpu_budget,
+  };
+
+  ws_cpu_baselines (&work, one_for, want_all, omp_get_max_threads (), one, all);
 }
 
 /* The baseline speedups are taken against is the faster of the two; the other is kept
@@ -165,6 +134,7 @@ _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
   uint64_t out_elems = k->buffer_elements (s->shape, k->n_inputs);
   const char *why = NULL;
   WsBlas *blas = k->cpu_sgemm ? ws_blas_default (&why) : NULL;
+  WsRunnerBaseline all_hand, all_blas;
   _WsCpuCacheEntry *e;
 
   /* An own kernel has no CPU version to compare with. */
@@ -177,6 +147,11 @@ _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
     return _ws_run_failure (s, cudaErrorMemoryAllocation, "keeping CPU baselines");
   if ((t->cpu_one_wanted && !e->have_one) || (t->cpu_all_wanted && !e->have_all))
     {
+      WsCpuOneFor one_for = e->have_one            ? WS_CPU_ONE_NONE
+                            : t->cpu_one_wanted ? WS_CPU_ONE_WANTED
+                                                : WS_CPU_ONE_FOR_ALL;
+      int want_all = t->cpu_all_wanted && !e->have_all;
+
       if (r->cpu_out_elems < out_elems)
         {
           ws_host_free (r->cpu_out, _ws_host_bytes (r->cpu_out_elems));
@@ -190,19 +165,20 @@ _ws_cpu_baselines (WsRunner *r, const WsRunSpec *s, WsRunnerTiming *t)
       e->run = s->id;
       /* The hand-written ones first: a BLAS's threads spin for a while after a call (about
        * 0.1 s for OpenBLAS). cpu_baseline() also waits for spinning threads to go idle. */
-      if (t->cpu_one_wanted && !e->have_one)
-        cpu_baseline (r, s, NULL, 1, &e->one);
-      if (t->cpu_all_wanted && !e->have_all)
-        cpu_baseline (r, s, NULL, omp_get_max_threads (), &e->all);
-      if (blas != NULL && t->cpu_one_wanted && !e->have_one)
-        cpu_baseline (r, s, blas, 1, &e->one_blas);
-      if (blas != NULL && t->cpu_all_wanted && !e->have_all)
-        cpu_baseline (r, s, blas, omp_get_max_threads (), &e->all_blas);
-      e->have_one |= t->cpu_one_wanted;
+      cpu_baselines (r, s, NULL, one_for, want_all, &e->one, &e->all);
+      if (blas != NULL)
+        cpu_baselines (r, s, blas, one_for, want_all, &e->one_blas, &e->all_blas);
+      /* One thread timed for the comparison alone is the one-thread baseline where it ran in
+       * full, not skipped at its ceiling. */
+      e->have_one |= t->cpu_one_wanted
+                     || (one_for == WS_CPU_ONE_FOR_ALL && e->one.stats.n > 0
+                         && (blas == NULL || e->one_blas.stats.n > 0));
       e->have_all |= t->cpu_all_wanted;
     }
   pick (&e->one, &e->one_blas, &t->cpu_one, &t->cpu_one_other);
-  pick (&e->all, &e->all_blas, &t->cpu_all, &t->cpu_all_other);
+  ws_cpu_baseline_best_of (&e->one, &e->all, omp_get_max_threads (), &all_hand);
+  ws_cpu_baseline_best_of (&e->one_blas, &e->all_blas, omp_get_max_threads (), &all_blas);
+  pick (&all_hand, &all_blas, &t->cpu_all, &t->cpu_all_other);
   if (e->run != s->id)
     t->cpu_one.from_run = t->cpu_all.from_run = t->cpu_one_other.from_run
       = t->cpu_all_other.from_run = e->run;

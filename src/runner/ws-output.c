@@ -493,6 +493,13 @@ cpu_baseline (const char *key, int wanted, const WsRunnerBaseline *c, const char
   if (c->from_run > 0)
     ws_json_int (&out.json, WS_KEY_FROM_RUN, c->from_run);
   ws_json_string (&out.json, WS_KEY_NOTE, c->note[0] ? c->note : NULL);
+  /* An all-core baseline says which run it is: every core, or one thread where that was
+   * faster. */
+  if (c->max_threads > 0)
+    {
+      ws_json_int (&out.json, WS_KEY_MAX_THREADS, c->max_threads);
+      ws_json_bool (&out.json, WS_KEY_ONE_THREAD_FASTER, c->one_thread_faster);
+    }
   ws_json_end_object (&out.json);
 }
 

@@ -68,8 +68,6 @@ WsRunStatus _ws_run_failure (const WsRunSpec *s, cudaError_t err, const char *wh
     }                                                                                        \
   while (0)
 
-WsRunnerStats _ws_stats_of (double *values, int n);
-
 /* Bytes of a pageable host buffer of `elems` floats (ws_host_alloc), never 0: a run may have
  * an empty output. */
 static inline size_t

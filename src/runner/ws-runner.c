@@ -31,31 +31,6 @@
 #include "ws-output.h"
 #include "ws-runner-private.h"
 
-/* ---- statistics ------------------------------------------------------------------------ */
-
-static int
-compare_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-WsRunnerStats
-_ws_stats_of (double *values, int n)
-{
-  WsRunnerStats s = { 0 };
-
-  if (n <= 0)
-    return s;
-  qsort (values, (size_t) n, sizeof *values, compare_double);
-  s.n = n;
-  s.min = values[0];
-  s.max = values[n - 1];
-  s.median = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-  return s;
-}
-
 /* ---- set-up ---------------------------------------------------------------------------- */
 
 WsRunner *

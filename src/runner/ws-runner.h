@@ -10,14 +10,9 @@
 #include "ws-runner-activity.h"
 #include "ws-args.h"
 #include "ws-blas.h"
+#include "ws-cpu-baseline.h"
 #include "ws-runner-device.h"
 #include "ws-kernel.h"
-
-typedef struct
-{
-  double median, min, max; /* ns */
-  int n;                   /* 0: not measured */
-} WsRunnerStats;
 
 /* An own kernel's steps beside its descriptor (ws-own-kernel.c). Its inputs get the contents
  * its header declares (instead of random floats), and in each sequence before_launch() runs
@@ -78,18 +73,6 @@ typedef struct
   uint64_t blocks_total;
   double waves;            /* blocks / (active blocks per SM × SMs) */
 } WsLaunchFacts;
-
-typedef struct
-{
-  int threads;
-  WsRunnerStats stats;
-  int from_run;            /* measured by an earlier run of the same family and size; 0 = here */
-  int warmed_up;
-  double estimate_ns;      /* the estimate that decided how often it ran */
-  char note[320];          /* why it ran fewer times, or why it was skipped; "" otherwise */
-  const char *implementation; /* "hand_written" (the kernel family's reference) or "blas" */
-  const WsBlasInfo *library;  /* for "blas": the library that ran it */
-} WsRunnerBaseline;
 
 typedef struct
 {

@@ -1,16 +1,20 @@
 #!/bin/sh
 # bench-baselines.sh RUNNER [SIZE] [STARTS]: the runner's CPU baselines beside what a reader
 # would compare with, on the same host: numpy's `A @ B` (its bundled OpenBLAS) against the
-# matmul baselines at SIZE³ (4096), and numpy's `a + b` against the vector add's at n = 10⁷
-# and 10⁸. Prints a Markdown table. docs/benchmarks.md says where the figures come from.
+# matmul baselines at 512³ and SIZE³ (4096), and numpy's `a + b` against the vector add's at
+# n = 10³ to 10⁸. Prints Markdown tables, then a verdict for each size: the all-core baseline
+# must be no slower than the one-thread baseline timed beside it in the same run, and within
+# 10% of numpy (its time at most 1.10× numpy's); exits 1 when any is not. docs/benchmarks.md
+# says where the figures come from.
 #
 # Like with like: numpy and the runner both time the same square float32 products, each a
 # median of 7 (numpy: 9) after a warm-up at the same size; numpy is timed both as readers write it
 # (`A @ B`, a fresh output each call) and into a preallocated, touched output
-# (`np.matmul(A, B, out=C)`), as the runner's baselines are. Processes on a virtual machine
-# differ from start to start (where their memory lands), so the all-core comparison is made
-# over STARTS (3) alternating starts — numpy, the runner with its BLAS, the runner with
-# numpy's BLAS, again — and compares the medians of the starts' medians.
+# (`np.matmul(A, B, out=C)`), as the runner's baselines are, and the verdict is against the
+# latter. The vector adds are medians of 31 on both sides, numpy's `np.add(a, b, out=c)`.
+# Processes on a virtual machine differ from start to start (where their memory lands), so the
+# matmul comparison is made over STARTS (3) alternating starts — numpy, the runner with its
+# BLAS, the runner with numpy's BLAS, again — and compares the medians of the starts' medians.
 #
 # The runner's BLAS: WARPSCOPE_BLAS (a library file, or a folder of unpacked packages: on a
 # machine without a system BLAS, `dpkg -x` Debian's libopenblas0-pthread, libgfortran5 and
@@ -21,6 +25,8 @@
 set -eu
 R=$1
 SIZE=${2:-4096}
+MATMUL_SIZES=512,$SIZE
+VECTOR_SIZES=1000,10000,100000,1000000,10000000,100000000
 STARTS=${3:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
@@ -66,12 +72,14 @@ echo "# transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enable
   "defrag $(cat /sys/kernel/mm/transparent_hugepage/defrag 2>/dev/null || echo unknown)" \
   "(numpy and the runner both madvise arrays of 4 MiB or more)"
 
-# numpy, in a process of its own: matmul at SIZE, or the vector adds.
+# numpy, in a process of its own: matmul at MATMUL_SIZES, or the vector adds.
 numpy_times () {
-  "$PY" - "$SIZE" "$1" <<'EOF'
+  "$PY" - "$1" "$MATMUL_SIZES" "$VECTOR_SIZES" <<'EOF'
 import ctypes, glob, json, os, sys, time
 import numpy as np
-size, what = int(sys.argv[1]), sys.argv[2]
+what = sys.argv[1]
+matmul_sizes = [int(x) for x in sys.argv[2].split(",")]
+vector_sizes = [int(x) for x in sys.argv[3].split(",")]
 def median(f, reps=9, warm=1):
     for _ in range(warm):
         f()
@@ -82,12 +90,13 @@ def median(f, reps=9, warm=1):
     return {"median": times[len(times) // 2], "min": times[0], "max": times[-1], "reps": reps}
 rng = np.random.default_rng(1)
 if what == "matmul":
-    A = rng.random((size, size), dtype=np.float32) * 2 - 1
-    B = rng.random((size, size), dtype=np.float32) * 2 - 1
-    C = np.empty((size, size), dtype=np.float32); C.fill(0)
-    print(json.dumps(dict(what="A @ B", n=size, **median(lambda: A @ B))))
-    print(json.dumps(dict(what="matmul out=C", n=size,
-                          **median(lambda: np.matmul(A, B, out=C)))))
+    for size in matmul_sizes:
+        A = rng.random((size, size), dtype=np.float32) * 2 - 1
+        B = rng.random((size, size), dtype=np.float32) * 2 - 1
+        C = np.empty((size, size), dtype=np.float32); C.fill(0)
+        print(json.dumps(dict(what="A @ B", n=size, **median(lambda: A @ B))))
+        print(json.dumps(dict(what="matmul out=C", n=size,
+                              **median(lambda: np.matmul(A, B, out=C)))))
     # The library numpy loaded, as it describes itself (its kernels: the core name).
     root = os.path.dirname(os.path.dirname(np.__file__))
     for path in sorted(glob.glob(os.path.join(root, "numpy.libs", "*openblas*.so*"))):
@@ -99,10 +108,10 @@ if what == "matmul":
                 print(json.dumps({"what": "config", "config": f().decode()}))
                 break
 else:
-    for n in (10 ** 7, 10 ** 8):
+    for n in vector_sizes:
         a = rng.random(n, dtype=np.float32); b = rng.random(n, dtype=np.float32)
         c = np.empty_like(a); c.fill(0)
-        print(json.dumps(dict(what="a + b", n=n, **median(lambda: np.add(a, b, out=c)))))
+        print(json.dumps(dict(what="a + b", n=n, **median(lambda: np.add(a, b, out=c), reps=31))))
 EOF
 }
 
@@ -113,15 +122,16 @@ run () {
   label=$1
   blas=$2
   shift 2
-  WARPSCOPE_BLAS=$blas "$R" "$@" --cpu-reps 7 --cpu-budget 30 --reps 3 --warmup 1 \
+  WARPSCOPE_BLAS=$blas "$R" --cpu-reps 7 --cpu-budget 30 --reps 3 --warmup 1 "$@" \
     >"$OUT/$label.jsonl"
 }
 matmul () {
-  run "$1" "$2" --kernel matmul_tiled --sizes "$SIZE" --blocks 16x16 --cpu "$3"
+  run "$1" "$2" --kernel matmul_tiled --sizes "$MATMUL_SIZES" --blocks 16x16 --cpu "$3"
 }
 
 numpy_times vector >"$OUT/numpy-vector.jsonl"
-run vector "$RUNNER_BLAS" --kernel vector_add --sizes 1e7,1e8 --blocks 256 --cpu 1,all
+run vector "$RUNNER_BLAS" --kernel vector_add --sizes "$VECTOR_SIZES" --blocks 256 --cpu 1,all \
+  --cpu-reps 31
 i=0
 while [ "$i" -lt "$STARTS" ]; do
   i=$((i + 1))
@@ -166,9 +176,20 @@ def who(b, key):
     if b.get("library_version"):
         w += " " + b["library_version"]
     return w + (" (the baseline)" if key in ("cpu_1", "cpu_all") else "")
+# The threads of the run kept: an all-core baseline says which it was.
+def kept(b):
+    if b.get("one_thread_faster"):
+        return "1, faster than %s" % b.get("max_threads")
+    return b.get("threads")
+def kept_words(b):
+    if b.get("one_thread_faster"):
+        return "1 thread, faster than %s" % b.get("max_threads")
+    return "%s threads" % b.get("threads")
+def fmt(seconds):
+    return "%.3g µs" % (seconds * 1e6) if seconds < 1e-3 else "%.3g ms" % (seconds * 1e3)
 KEYS = ("cpu_1", "cpu_1_hand_written", "cpu_1_blas", "cpu_all", "cpu_all_hand_written",
         "cpu_all_blas")
-runner, configs, notes = {}, {}, []
+runner, configs, notes, pairs = {}, {}, [], {}
 for name in sorted(os.listdir(out)):
     if not name.endswith(".jsonl") or name.startswith("numpy-"):
         continue
@@ -183,7 +204,7 @@ for name in sorted(os.listdir(out)):
             b = r.get(key)
             if not b or not b.get("median"):
                 continue
-            runner.setdefault((label, shape[0], key, b.get("threads"), who(b, key)),
+            runner.setdefault((label, shape[0], key, kept(b), who(b, key)),
                               []).append(b["median"] / 1e9)
             if b.get("library_config"):
                 configs[b.get("library_path")] = b["library_config"]
@@ -192,6 +213,8 @@ for name in sorted(os.listdir(out)):
         note = (r.get("cpu_all") or {}).get("library_note")
         if note:
             notes.append("%s: no BLAS: %s" % (name, note))
+        # Both baselines of one run, for the verdict: (label, n) -> [(cpu_1, cpu_all)]
+        pairs.setdefault((label, shape[0]), []).append((r.get("cpu_1"), r.get("cpu_all")))
 
 print()
 print("| baseline | size | threads | median | rate | numpy's time / this |")
@@ -208,7 +231,7 @@ for label, kind in (("vector", "vector_add"), ("matmul", "matmul"),
     if not rows:
         continue
     print("| **%s** | | | | | |" % label)
-    for (_, n, key, threads, name), ts in sorted(rows, key=lambda x: (x[0][1], x[0][2][:5] != "cpu_1", x[0][2])):
+    for (_, n, key, threads, name), ts in sorted(rows, key=lambda x: (x[0][1], x[0][2][:5] != "cpu_1", x[0][2], str(x[0][3]))):
         w, unit = work(kind, n)
         t = statistics.median(ts)
         if kind == "vector_add":
@@ -234,4 +257,39 @@ for label, name, ratio, ratio2 in verdicts:
     print("%s, every core: numpy's time / the runner's baseline (%s) = %.2f against "
           "np.matmul(A, B, out=C), %.2f against A @ B (target: at least 1.00)"
           % (label, name, ratio, ratio2))
+
+# The verdict: each size's all-core baseline against the one-thread baseline of the same run
+# (never slower) and against numpy (at most 10% slower: this / numpy's time <= 1.10).
+print()
+print("| runner | size | one thread | all cores (the run kept) | numpy | all cores / numpy | verdict |")
+print("|---|---|---|---|---|---|---|")
+failed = 0
+for (label, n), runs in sorted(pairs.items()):
+    ref = numpy.get(("a + b" if label == "vector" else "matmul out=C", n))
+    alls = [a["median"] / 1e9 for _, a in runs if a and a.get("median")]
+    if not alls:
+        continue
+    problems = []
+    for one, a in runs:
+        if one and one.get("median") and a and a.get("median") and a["median"] > one["median"]:
+            problems.append("slower than one thread (%s > %s)"
+                            % (fmt(a["median"] / 1e9), fmt(one["median"] / 1e9)))
+    t = statistics.median(alls)
+    ratio = t / statistics.median(ref) if ref else None
+    if ratio is None:
+        problems.append("no numpy time")
+    elif ratio > 1.10:
+        problems.append("%.2f× numpy's time" % ratio)
+    ones = [o["median"] / 1e9 for o, _ in runs if o and o.get("median")]
+    last = [a for _, a in runs if a and a.get("median")][-1]
+    failed += bool(problems)
+    print("| %s | %d | %s | %s on %s | %s | %s | %s |"
+          % (label, n, fmt(statistics.median(ones)) if ones else "—", fmt(t), kept_words(last),
+             fmt(statistics.median(ref)) if ref else "—",
+             "%.2f×" % ratio if ratio is not None else "—",
+             "; ".join(problems) if problems else "ok"))
+print()
+print("%d of %d sizes fail" % (failed, len(pairs)) if failed
+      else "every all-core baseline is no slower than one thread and within 10% of numpy")
+sys.exit(1 if failed else 0)
 EOF
