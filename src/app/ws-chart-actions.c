@@ -12,6 +12,7 @@
 #include "ws-occupancy-view.h"
 #include "ws-saved-file.h"
 #include "ws-timeline-view.h"
+#include "ws-toast.h"
 
 struct _WsChartActions
 {
@@ -59,7 +60,7 @@ add_toast (WsChartActions *self, AdwToast *toast, char *text)
 static void
 say (WsChartActions *self, const char *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast = ws_toast_new (GTK_WIDGET (self->toasts), text);
 
   adw_toast_set_timeout (toast, 6);
   add_toast (self, toast, g_strdup (text));

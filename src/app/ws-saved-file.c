@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ws-figure.h"
+#include "ws-toast.h"
 
 /* ---- asking before replacing -------------------------------------------------------------- */
 
@@ -78,7 +79,7 @@ ws_saved_file_toast (GFile *file, char **words)
   g_autofree char *text = g_strdup_printf (_("Saved %1$s in %2$s"), name, where);
   g_autofree char *uri = g_file_get_uri (file);
   g_autofree char *path = g_file_get_path (file);
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast = ws_toast_new (NULL, text);
   GtkWidget *title = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (text);
   GtkWidget *show = gtk_button_new_with_mnemonic (_("Show in _Folder"));

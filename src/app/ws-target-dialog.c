@@ -10,6 +10,7 @@
 
 #include "ws-runner-client.h"
 #include "ws-target-picker.h"
+#include "ws-toast.h"
 
 struct _WsTargetDialog
 {
@@ -139,7 +140,7 @@ toast (WsTargetDialog *self, const char *text)
 {
   AdwToastOverlay *overlay = ADW_TOAST_OVERLAY (adw_window_get_content (ADW_WINDOW (self)));
 
-  adw_toast_overlay_add_toast (overlay, adw_toast_new (text));
+  adw_toast_overlay_add_toast (overlay, ws_toast_new (GTK_WIDGET (overlay), text));
 }
 
 static void

@@ -33,6 +33,7 @@
 #include "ws-target-picker.h"
 #include "ws-time-summary.h"
 #include "ws-timeline-view.h"
+#include "ws-toast.h"
 #include "ws-trace-view.h"
 #include "ws-welcome-page.h"
 
@@ -41,7 +42,7 @@ G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
 static void
 toast (WsWindow *self, const char *text)
 {
-  AdwToast *t = adw_toast_new (text);
+  AdwToast *t = ws_toast_new (GTK_WIDGET (self->toasts), text);
 
   adw_toast_set_timeout (t, 6);
   adw_toast_overlay_add_toast (self->toasts, t);
@@ -268,7 +269,7 @@ ws_window_constructed (GObject *object)
   update_page (self);
   if (g_file_test (autosaved, G_FILE_TEST_EXISTS))
     {
-      AdwToast *t = adw_toast_new (_("The last live session was kept"));
+      AdwToast *t = ws_toast_new (GTK_WIDGET (self->toasts), _("The last live session was kept"));
 
       adw_toast_set_button_label (t, _("Open"));
       adw_toast_set_action_name (t, "win.open-autosave");
