@@ -1,7 +1,8 @@
 /* test-charts-trace.c: the charts of a program traced as it is (resources/samples/trace-*):
  * the time breakdown splits each program run's wall time on the GPU, from the trace's own
  * spans, and says so in its labels; the speedup chart and the roofline say why they have nothing to show;
- * the timeline draws its shortest spans inside the plot and names every range that has room.
+ * the timeline draws its shortest spans inside the plot, names every range that has room, and
+ * draws and names the wait for Numba's compile before a kernel's first launch.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-charts-util.h"
@@ -301,6 +302,105 @@ test_timeline_range_names (void)
     }
 }
 
+/* The traced tutorial's story: add_kernel's first call waited 1.08 s for Numba's compile, the
+ * "Compile timed" finding's wait, and the timeline draws that wait in the JIT lane, named,
+ * in every format, with its hover text there (it was an unnamed gap with three hairlines). */
+static void
+test_timeline_compile_wait (void)
+{
+  g_autoptr (WsSession) session = load_recording ("trace-vector-add-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  WsTrace *trace = ws_session_get_trace (session);
+  g_autoptr (GArray) waits = ws_trace_collect_code_waits (trace);
+  const WsCodeWait *w;
+  const WsFinding *timed = NULL;
+  guint n_spans, n_rows;
+  const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
+  g_autofree char *length = NULL, *label = NULL, *hover = NULL, *svg_text = NULL;
+  g_autoptr (GBytes) svg = NULL, pdf = NULL, png = NULL;
+  WsChartOptions options;
+  WsTimelineGeometry g;
+  WsColor jit, pale = _ws_timeline_wait_color (ws_theme_get (WS_THEME_LIGHT));
+  cairo_surface_t *image;
+  int row;
+  double x, y;
+  guint span;
+
+  /* The model's wait is the finding's: the same kernel, the same length, up to the launch. */
+  g_assert_cmpuint (waits->len, ==, 1);
+  w = &g_array_index (waits, WsCodeWait, 0);
+  g_assert_cmpint (w->kind, ==, WS_CODE_WAIT_NUMBA);
+  g_assert_cmpuint (w->launch, <, n_spans);
+  g_assert_cmpint (spans[w->launch].kind, ==, WS_ACTIVITY_API);
+  g_assert_cmpint (w->end, ==, spans[w->launch].start);
+  g_assert_cmpint (w->driver_ns, >, 0);
+  for (guint i = 0; i < findings->len && timed == NULL; i++)
+    if (((WsFinding *) g_ptr_array_index (findings, i))->kind == WS_FINDING_TIMED_COMPILE)
+      timed = g_ptr_array_index (findings, i);
+  g_assert_nonnull (timed);
+  g_assert_true (timed->kernel == w->kernel);
+  g_assert_cmpfloat_with_epsilon (timed->value, (double) (w->end - w->start) / 1e6, 1e-9);
+  length = ws_units_duration ((double) (w->end - w->start));
+  g_assert_cmpstr (length, ==, "1.08 s");
+  g_assert_nonnull (strstr (timed->title, length));
+
+  /* Named in the JIT lane, as text in SVG and PDF. */
+  label = g_strdup_printf ("Numba compile · %s", length);
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  svg_text = svg_text_content (svg);
+  g_assert_nonnull (strstr (svg_text, label));
+  pdf = render (sessions, &options, WS_EXPORT_PDF, 1);
+  check_pdf (pdf, 1600, 900, (const char *const[]) { label, NULL });
+
+  /* Drawn in the PNG: pale in its middle, where no JIT record is. */
+  row = trace_row (session, WS_LANE_JIT, &n_rows, &jit);
+  g_assert_cmpint (row, >=, 0);
+  ws_timeline_get_geometry (session, &options, &g);
+  x = g.plot_x + ((double) (w->start + (w->end - w->start) / 4) - (double) g.start)
+                     / (double) (g.end - g.start) * g.plot_width;
+  y = g.plot_y + (row + 0.5) * g.plot_height / n_rows;
+  png = render (sessions, &options, WS_EXPORT_PNG, 1);
+  image = decode_png (png);
+  cairo_surface_flush (image);
+  g_assert_true (pixel_is (image, (int) x, (int) y, &pale));
+  cairo_surface_destroy (image);
+
+  /* The hover there tells of the wait, as the finding does; no span is there. */
+  hover = ws_timeline_dup_trace_tooltip (session, &options, x, y);
+  g_assert_nonnull (hover);
+  g_assert_true (g_str_has_prefix (hover, label));
+  g_assert_nonnull (strstr (hover, "The first call of add_kernel waited 1.08 s for Numba's "
+                                   "compile"));
+  g_assert_false (ws_timeline_pick_trace (session, &options, x, y, &span));
+}
+
+/* The torch program's first launches waited for cuBLAS's modules, which its API lane shows
+ * as calls: no compile, so no JIT lane and nothing named one. */
+static void
+test_timeline_module_load_wait (void)
+{
+  g_autoptr (WsSession) session = load_recording ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autoptr (GArray) waits = ws_trace_collect_code_waits (ws_session_get_trace (session));
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+  WsChartOptions options;
+  WsColor color;
+  guint n_rows;
+
+  g_assert_cmpuint (waits->len, >, 0);
+  for (guint i = 0; i < waits->len; i++)
+    g_assert_cmpint (g_array_index (waits, WsCodeWait, i).kind, ==, WS_CODE_WAIT_MODULE_LOAD);
+  g_assert_cmpint (trace_row (session, WS_LANE_JIT, &n_rows, &color), ==, -1);
+  ws_chart_options_init (&options, WS_CHART_TIMELINE, NULL, 1600, 900);
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  g_assert_null (strstr (text, "Module load"));
+  g_assert_null (strstr (text, "waiting for a compile"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -311,5 +411,7 @@ main (int argc, char **argv)
   g_test_add_func ("/charts/trace/breakdown-csv", test_breakdown_csv);
   g_test_add_func ("/charts/trace/timeline-short-copy", test_timeline_short_copy);
   g_test_add_func ("/charts/trace/timeline-range-names", test_timeline_range_names);
+  g_test_add_func ("/charts/trace/timeline-compile-wait", test_timeline_compile_wait);
+  g_test_add_func ("/charts/trace/timeline-module-load-wait", test_timeline_module_load_wait);
   return g_test_run ();
 }

@@ -328,24 +328,20 @@ describe_activity (WsRun *run, const WsSpan *a)
   return g_string_free (s, FALSE);
 }
 
-/* A traced program's span: what it is, its facts, when it started. */
+/* A traced program's span (what it is, its facts, when it started) or a wait for a compile. */
 static gboolean
 query_trace_tooltip (WsTimelineView *self, int x, int y, GtkTooltip *tooltip)
 {
-  WsTrace *trace = ws_session_get_trace (session (self));
   g_autofree WsTheme *owned = NULL;
   g_autofree char *text = NULL;
   WsChartOptions options;
-  const WsSpan *spans;
-  guint span, n_spans;
 
-  if (trace == NULL)
+  if (ws_session_get_trace (session (self)) == NULL)
     return FALSE;
   fill_options (self, &options, &owned);
-  spans = ws_trace_get_spans (trace, &n_spans);
-  if (!ws_timeline_pick_trace (session (self), &options, x, y, &span) || span >= n_spans)
+  text = ws_timeline_dup_trace_tooltip (session (self), &options, x, y);
+  if (text == NULL)
     return FALSE;
-  text = ws_trace_describe_span (trace, &spans[span]);
   {
     /* Names come from the program: nothing in them may reorder or hide what is read. */
     g_autofree char *safe = ws_format_escape_controls (text, WS_ESCAPE_KEEP_NEWLINE);

@@ -45,6 +45,29 @@ category_color (const WsTheme *theme, WsLaneCategory category, guint kernel_ordi
     }
 }
 
+gboolean
+_ws_timeline_draws_wait (const WsCodeWait *wait)
+{
+  return wait->kind != WS_CODE_WAIT_MODULE_LOAD;
+}
+
+gboolean
+_ws_timeline_group_draws_waits (const WsTimelineGroup *group)
+{
+  for (guint i = 0; group->waits != NULL && i < group->waits->len; i++)
+    if (_ws_timeline_draws_wait (&g_array_index (group->waits, WsCodeWait, i)))
+      return TRUE;
+  return FALSE;
+}
+
+WsColor
+_ws_timeline_wait_color (const WsTheme *theme)
+{
+  WsColor jit = category_color (theme, WS_LANE_JIT, 0);
+
+  return _ws_color_mix (&theme->background, &jit, 0.35);
+}
+
 WsColor
 _ws_timeline_row_color (const WsTheme *theme, const WsTimelineRow *row)
 {
@@ -82,6 +105,12 @@ legend_for (WsChartContext *ctx, const WsTimelineData *data, GArray *rows, gbool
 
         _ws_legend_add (legend, _(items[i].label), &color, WS_LEGEND_BOX, -1);
       }
+  if (_ws_timeline_group_draws_waits (&data->groups[0]))
+    {
+      WsColor pale = _ws_timeline_wait_color (t);
+
+      _ws_legend_add (legend, _("waiting for a compile"), &pale, WS_LEGEND_BOX, -1);
+    }
   if (data->outline_legend)
     _ws_legend_add (legend, _("a finding points here"), &t->highlight, WS_LEGEND_OUTLINE, -1);
   if (density)

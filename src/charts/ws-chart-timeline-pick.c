@@ -1,6 +1,7 @@
 /* ws-chart-timeline-pick.c: the timeline widget's queries: its geometry, the range its window
- * may show, and the span under the pointer (a run's activity, or a traced program's span),
- * each from what the collect step gathered, laid out without drawing.
+ * may show, and the span under the pointer (a run's activity, or a traced program's span or
+ * wait for a compile, with its hover text), each from what the collect step gathered, laid
+ * out without drawing.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-config.h"
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "ws-chart-timeline-private.h"
+#include "ws-trace-command.h"
 
 /* ---- the widget's queries --------------------------------------------------------------- */
 
@@ -135,21 +137,38 @@ pick_in_group (WsChartContext *ctx, const WsTimelineLayout *l, double x, double 
     }
 }
 
-/* The span of the row under (x, y) nearest to x within `tolerance` ns; inside one beats beside
- * one, of nested ones the shortest. */
-static gboolean
+/* What is under the pointer on a traced program's timeline: a span, or a wait for a compile
+ * (G_MAXUINT: neither). */
+typedef struct
+{
+  guint span, wait;
+  double best;
+} TracePick;
+
+/* Inside beats beside; of nested ones the shortest: a JIT record inside a wait for a compile
+ * is picked where it is drawn, the wait around it elsewhere. */
+static double
+pick_distance (double t, gint64 start, gint64 end)
+{
+  if (t >= (double) start && t < (double) end)
+    return -1.0 / (1.0 + ((double) end - (double) start));
+  return MIN (fabs (t - (double) start), fabs (t - (double) end));
+}
+
+/* The span or wait of the row under (x, y) nearest to x within `tolerance` ns. */
+static void
 pick_in_program (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
-                 double tolerance, guint *span)
+                 double tolerance, TracePick *pick)
 {
   guint n_spans;
   const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
-  double t, best = G_MAXDOUBLE;
+  GArray *waits = l->group->waits;
+  double t;
   guint64 row_key;
-  gboolean found = FALSE;
 
   if (x < l->plot.x || x >= l->plot.x + l->plot.width || y < l->plot.y
       || y >= l->plot.y + l->plot.height || l->rows->len == 0)
-    return FALSE;
+    return;
   row_key = g_array_index (l->rows, WsTimelineRow,
                            MIN ((guint) ((y - l->plot.y) / l->row_height), l->rows->len - 1))
                 .key;
@@ -163,40 +182,78 @@ pick_in_program (const WsTimelineLayout *l, WsTrace *trace, double x, double y,
       if ((double) s->end < t - tolerance || (double) s->start > t + tolerance
           || !ws_span_lane_key (trace, s, &key) || key != row_key)
         continue;
-      d = (t >= (double) s->start && t < (double) s->end)
-            ? -1.0 / (1.0 + ((double) s->end - (double) s->start))
-            : MIN (fabs (t - (double) s->start), fabs (t - (double) s->end));
-      if (d <= tolerance && d < best)
-        {
-          best = d;
-          *span = i;
-          found = TRUE;
-        }
+      d = pick_distance (t, s->start, s->end);
+      if (d <= tolerance && d < pick->best)
+        *pick = (TracePick) { i, G_MAXUINT, d };
     }
-  return found;
+  for (guint i = 0; waits != NULL && row_key == WS_LANE_KEY (WS_LANE_JIT, 0) && i < waits->len;
+       i++)
+    {
+      const WsCodeWait *w = &g_array_index (waits, WsCodeWait, i);
+      double d = pick_distance (t, w->start, w->end);
+
+      if (_ws_timeline_draws_wait (w) && d <= tolerance && d < pick->best)
+        *pick = (TracePick) { G_MAXUINT, i, d };
+    }
+}
+
+/* What is under (x, y) on a traced program's timeline, and the data it is in (free with
+ * _ws_timeline_data_free); NULL when the session is no trace. */
+static WsTimelineData *
+pick_trace (WsSession *session, const WsChartOptions *options, double x, double y,
+            TracePick *pick)
+{
+  WsChartRequest request;
+  WsChartContext ctx;
+  WsTimelineFrame f;
+  WsTimelineData *data;
+
+  *pick = (TracePick) { G_MAXUINT, G_MAXUINT, G_MAXDOUBLE };
+  if (session == NULL || ws_session_get_trace (session) == NULL)
+    return NULL;
+  data = measure (session, options, &request, &ctx, &f);
+  if (data->trace != NULL && f.n_groups == 1)
+    pick_in_program (&f.group[0], data->trace, x, y, 3 * ctx.unit / f.group[0].ppn, pick);
+  _ws_timeline_frame_clear (&f);
+  _ws_chart_context_clear (&ctx);
+  return data;
 }
 
 gboolean
 ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x, double y,
                         guint *span)
 {
-  WsChartRequest request;
-  WsChartContext ctx;
-  WsTimelineFrame f;
-  WsTimelineData *data;
-  gboolean found = FALSE;
+  TracePick pick;
 
   g_return_val_if_fail (options != NULL, FALSE);
-  if (session == NULL || ws_session_get_trace (session) == NULL)
-    return FALSE;
-  data = measure (session, options, &request, &ctx, &f);
-  if (data->trace != NULL && f.n_groups == 1)
-    found = pick_in_program (&f.group[0], data->trace, x, y, 3 * ctx.unit / f.group[0].ppn,
-                             span);
-  _ws_timeline_frame_clear (&f);
+  _ws_timeline_data_free (pick_trace (session, options, x, y, &pick));
+  if (pick.span != G_MAXUINT)
+    *span = pick.span;
+  return pick.span != G_MAXUINT;
+}
+
+char *
+ws_timeline_dup_trace_tooltip (WsSession *session, const WsChartOptions *options, double x,
+                               double y)
+{
+  TracePick pick;
+  WsTimelineData *data;
+  char *text = NULL;
+  guint n_spans;
+  const WsSpan *spans;
+
+  g_return_val_if_fail (options != NULL, NULL);
+  data = pick_trace (session, options, x, y, &pick);
+  if (data == NULL)
+    return NULL;
+  spans = ws_trace_get_spans (ws_session_get_trace (session), &n_spans);
+  if (pick.wait != G_MAXUINT)
+    text = ws_trace_describe_code_wait (
+        data->trace, &g_array_index (data->groups[0].waits, WsCodeWait, pick.wait));
+  else if (pick.span < n_spans)
+    text = ws_trace_describe_span (data->trace, &spans[pick.span]);
   _ws_timeline_data_free (data);
-  _ws_chart_context_clear (&ctx);
-  return found;
+  return text;
 }
 
 gboolean

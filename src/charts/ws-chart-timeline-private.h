@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "ws-analysis.h"
 #include "ws-chart-axes-private.h"
 #include "ws-chart-format-private.h"
 #include "ws-chart-frame-private.h"
@@ -33,6 +34,8 @@ typedef struct
 {
   WsLaneIndex *index;  /* the runs' lanes; NULL for a traced program's group */
   WsTrace *trace;      /* a traced program's: its spans and program runs; else NULL */
+  GArray *waits;       /* a traced program's: WsCodeWait, its kernels' first launches'
+                        * waits for their code, drawn in the JIT lane; else NULL */
   GArray *rows;   /* WsTimelineRow: every lane its runs have (and the compared run's) */
   gint64 origin;  /* the ruler's zero: the first activity (comparing: the run's) */
   gint64 start, end; /* the window, in session time */
@@ -126,6 +129,13 @@ _ws_timeline_column (const WsTimelineLayout *l, double x)
 /* The row of a lane key, or -1 when it is not shown. */
 int _ws_timeline_row_of (const WsTimelineLayout *l, guint64 key);
 WsColor _ws_timeline_row_color (const WsTheme *theme, const WsTimelineRow *row);
+
+/* Whether the JIT lane draws a first launch's wait for its code: a compile, Numba's or the
+ * driver's; a module load alone shows as its calls on the API lane. */
+gboolean _ws_timeline_draws_wait (const WsCodeWait *wait);
+gboolean _ws_timeline_group_draws_waits (const WsTimelineGroup *group);
+/* The pale colour of such a wait, under the JIT records it holds. */
+WsColor _ws_timeline_wait_color (const WsTheme *theme);
 
 void _ws_timeline_draw_ruler (WsChartContext *ctx, const WsTimelineLayout *l);
 /* The band and the lanes of a group, whichever its source: a sweep's runs from their index, a

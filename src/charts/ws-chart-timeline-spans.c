@@ -390,15 +390,21 @@ program_span_text (const WsSpan *s)
   return NULL;
 }
 
-/* A span's box: whole pixels, at least one and inside the plot. */
+/* The box of [start, end): whole pixels, at least one and inside the plot. */
+static void
+program_box (const WsTimelineLayout *l, gint64 start, gint64 end, double y, WsRect *box)
+{
+  double pad = MAX (1, round (0.15 * l->row_height));
+  double x0 = _ws_timeline_column (l, _ws_timeline_x (l, start));
+  double x1 = MAX (round (_ws_timeline_x (l, end)), x0 + 1);
+
+  *box = (WsRect) { x0, y + pad, x1 - x0, l->row_height - 2 * pad };
+}
+
 static void
 program_span_box (const WsTimelineLayout *l, const WsSpan *s, double y, WsRect *box)
 {
-  double pad = MAX (1, round (0.15 * l->row_height));
-  double x0 = _ws_timeline_column (l, _ws_timeline_x (l, s->start));
-  double x1 = MAX (round (_ws_timeline_x (l, s->end)), x0 + 1);
-
-  *box = (WsRect) { x0, y + pad, x1 - x0, l->row_height - 2 * pad };
+  program_box (l, s->start, s->end, y, box);
 }
 
 static void
@@ -417,43 +423,122 @@ draw_program_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan 
   cairo_fill (ctx->cr);
 }
 
-/* A span's name inside its box, where the name fits and keeps off the names placed already:
- * a range inside a named one (NVTX push and pop nest) is named too where there is room. */
+/* A name inside a box, where it fits and keeps off the names placed already; returns
+ * whether it was shown. */
+static gboolean
+label_box (WsChartContext *ctx, const WsTimelineLayout *l, const WsRect *box, const char *text,
+           double y, const WsColor *color, WsPlacer *placed)
+{
+  WsRect r;
+  double cx0, cx1, w, h;
+  WsColor on;
+
+  if (box->width < ctx->small_height || box->height < ctx->small_height || text == NULL)
+    return FALSE;
+  cx0 = MAX (box->x, l->plot.x);
+  cx1 = MIN (box->x + box->width, l->plot.x + l->plot.width);
+  if (!_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
+                     cx1 - cx0 - 6 * ctx->unit))
+    return FALSE;
+  _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
+  r = (WsRect) { (cx0 + cx1 - w) / 2 - 2 * ctx->unit, y, w + 4 * ctx->unit, l->row_height };
+  if (!_ws_placer_try (placed, &r))
+    return FALSE;
+  on = _ws_color_text_on (color);
+  _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5, 0.5,
+                 &on);
+  return TRUE;
+}
+
+/* A span's name: a range inside a named one (NVTX push and pop nest) is named too where there
+ * is room. */
 static void
 label_program_span (WsChartContext *ctx, const WsTimelineLayout *l, const WsSpan *s, double y,
             const WsColor *color, WsPlacer *placed)
 {
-  WsRect box, r;
-  double cx0, cx1, w, h;
-  g_autofree char *text = NULL;
-  WsColor on;
+  WsRect box;
+  g_autofree char *text = program_span_text (s);
 
   program_span_box (l, s, y, &box);
-  if (box.width < ctx->small_height || box.height < ctx->small_height
-      || (text = program_span_text (s)) == NULL)
-    return;
-  cx0 = MAX (box.x, l->plot.x);
-  cx1 = MIN (box.x + box.width, l->plot.x + l->plot.width);
-  if (!_ws_text_fit (ctx, WS_FONT_SMALL, (const char *const[]) { text, NULL },
-                     cx1 - cx0 - 6 * ctx->unit))
-    return;
-  _ws_text_extent (ctx, WS_FONT_SMALL, text, &w, &h);
-  r = (WsRect) { (cx0 + cx1 - w) / 2 - 2 * ctx->unit, y, w + 4 * ctx->unit, l->row_height };
-  if (!_ws_placer_try (placed, &r))
-    return;
-  on = _ws_color_text_on (color);
-  _ws_text_show (ctx, WS_FONT_SMALL, text, (cx0 + cx1) / 2, y + l->row_height / 2, 0.5, 0.5,
-                 &on);
+  label_box (ctx, l, &box, text, y, color, placed);
 }
 
-/* Every span in the window onto its row: a few thousand in a program's trace, each at least a
- * pixel, so that a 36 µs kernel in a 2 s program still shows where it ran; then their names,
- * over every box, so that no box drawn later covers one. */
+/* A first launch's wait for its code, under the JIT records it holds: a pale box as long as
+ * the wait, named "Numba compile · 1.08 s" (or its length alone where that is all that fits)
+ * before any span is, since it answers why the first call was slow. */
 static void
-draw_program_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+draw_code_waits (WsChartContext *ctx, const WsTimelineLayout *l, gboolean label,
+                 WsPlacer *placed)
+{
+  GArray *waits = l->group->waits;
+  int row = _ws_timeline_row_of (l, WS_LANE_KEY (WS_LANE_JIT, 0));
+  WsColor color;
+  double y;
+
+  if (waits == NULL || row < 0)
+    return;
+  color = _ws_timeline_wait_color (ctx->theme);
+  y = l->plot.y + row * l->row_height;
+  for (guint i = 0; i < waits->len; i++)
+    {
+      const WsCodeWait *w = &g_array_index (waits, WsCodeWait, i);
+      g_autofree char *length = NULL, *text = NULL;
+      WsRect box;
+
+      if (!_ws_timeline_draws_wait (w) || w->end < l->start || w->start > l->end)
+        continue;
+      program_box (l, w->start, w->end, y, &box);
+      if (!label)
+        {
+          _ws_set_color (ctx->cr, &color);
+          cairo_rectangle (ctx->cr, box.x, box.y, box.width, box.height);
+          cairo_fill (ctx->cr);
+          continue;
+        }
+      length = ws_units_duration ((double) (w->end - w->start));
+      text = g_strdup_printf ("%s · %s", ws_code_wait_name (w), length);
+      if (!label_box (ctx, l, &box, text, y, &color, placed))
+        label_box (ctx, l, &box, length, y, &color, placed);
+    }
+}
+
+/* Every span in the window onto its row (pass 0: boxes; 1: names): a few thousand in a
+ * program's trace, each at least a pixel, so that a 36 µs kernel in a 2 s program still shows
+ * where it ran. */
+static void
+draw_program_spans (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace, guint pass,
+                    WsPlacer *placed)
 {
   guint n_spans;
   const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
+
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const WsSpan *s = &spans[i];
+      guint64 key;
+      int row;
+      WsColor color;
+      double y;
+
+      if (s->end < l->start || s->start > l->end || !ws_span_lane_key (trace, s, &key)
+          || (row = _ws_timeline_row_of (l, key)) < 0)
+        continue;
+      color = _ws_timeline_row_color (ctx->theme, &g_array_index (l->rows, WsTimelineRow, row));
+      if (s->flags & WS_SPAN_FAILED)
+        color = ctx->theme->severity[3];
+      y = l->plot.y + row * l->row_height;
+      if (pass == 0)
+        draw_program_span (ctx, l, s, y, &color);
+      else
+        label_program_span (ctx, l, s, y, &color, placed);
+    }
+}
+
+/* The waits for code under the spans, then every name over every box, so that no box drawn
+ * later covers one. */
+static void
+draw_program_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *trace)
+{
   cairo_t *cr = ctx->cr;
   WsPlacer placed;
 
@@ -462,27 +547,10 @@ draw_program_lanes (WsChartContext *ctx, const WsTimelineLayout *l, WsTrace *tra
   cairo_rectangle (cr, l->plot.x, l->plot.y, l->plot.width, l->plot.height);
   cairo_clip (cr);
   for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < n_spans; i++)
-      {
-        const WsSpan *s = &spans[i];
-        guint64 key;
-        int row;
-        WsColor color;
-        double y;
-
-        if (s->end < l->start || s->start > l->end || !ws_span_lane_key (trace, s, &key)
-            || (row = _ws_timeline_row_of (l, key)) < 0)
-          continue;
-        color = _ws_timeline_row_color (ctx->theme,
-                                        &g_array_index (l->rows, WsTimelineRow, row));
-        if (s->flags & WS_SPAN_FAILED)
-          color = ctx->theme->severity[3];
-        y = l->plot.y + row * l->row_height;
-        if (pass == 0)
-          draw_program_span (ctx, l, s, y, &color);
-        else
-          label_program_span (ctx, l, s, y, &color, &placed);
-      }
+    {
+      draw_code_waits (ctx, l, pass == 1, &placed);
+      draw_program_spans (ctx, l, trace, pass, &placed);
+    }
   cairo_restore (cr);
   _ws_placer_clear (&placed);
 }

@@ -286,12 +286,13 @@ has_key (GArray *keys, guint64 key)
 }
 
 /* A row for every lane any span of the trace has, so that lanes stay put while the window
- * pans. */
+ * pans; the JIT lane also where a first launch waited for a compile that left no record. */
 static GArray *
-program_rows (WsTrace *trace)
+program_rows (WsTrace *trace, const WsTimelineGroup *g)
 {
   g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GHashTable) threads = g_hash_table_new (NULL, NULL);
+  guint64 jit = WS_LANE_KEY (WS_LANE_JIT, 0);
   guint n_spans;
   const WsSpan *spans = ws_trace_get_spans (trace, &n_spans);
 
@@ -306,6 +307,8 @@ program_rows (WsTrace *trace)
       if (!has_key (keys, key))
         g_array_append_val (keys, key);
     }
+  if (_ws_timeline_group_draws_waits (g) && !has_key (keys, jit))
+    g_array_append_val (keys, jit);
   g_array_sort (keys, compare_keys);
   return _ws_timeline_rows_new (keys, program_row_label,
                                 GUINT_TO_POINTER (g_hash_table_size (threads)));
@@ -363,8 +366,9 @@ collect_program (WsTimelineData *data, WsSession *session, const WsTimelineOptio
     return FALSE;
   data->trace = trace;
   g->trace = trace;
+  g->waits = ws_trace_collect_code_waits (trace);
   data->n_groups = 1;
-  g->rows = program_rows (trace);
+  g->rows = program_rows (trace, g);
   g->origin = start;
   g->start = start;
   g->end = end;
@@ -549,6 +553,7 @@ _ws_timeline_data_free (WsTimelineData *data)
 
       g_clear_pointer (&g->index, ws_lane_index_unref);
       g_clear_pointer (&g->rows, g_array_unref);
+      g_clear_pointer (&g->waits, g_array_unref);
       g_free (g->caption);
     }
   g_clear_pointer (&data->outlines, g_array_unref);

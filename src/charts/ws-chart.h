@@ -107,8 +107,14 @@ gboolean ws_timeline_pick (WsSession *session, const WsChartOptions *options, do
                            double y, WsRun **run, guint *index);
 
 /* A traced program's span under (x, y), within a few pixels: `span` is an index into
- * ws_trace_get_spans (). FALSE when the session is no trace or nothing is there. */
+ * ws_trace_get_spans (). FALSE when the session is no trace or no span is there (nothing, or
+ * a wait for a compile: ws_timeline_dup_trace_tooltip tells of that). */
 gboolean ws_timeline_pick_trace (WsSession *session, const WsChartOptions *options, double x,
                                  double y, guint *span);
+/* What the hover over a traced program's timeline says at (x, y): the span there, or the wait
+ * for a compile drawn in the JIT lane (plain text, with the program's names unescaped); NULL
+ * when nothing is there. */
+char *ws_timeline_dup_trace_tooltip (WsSession *session, const WsChartOptions *options, double x,
+                                     double y);
 
 G_END_DECLS

@@ -1,10 +1,12 @@
 /* ws-analysis-trace-compile.c: what a traced program's first calls waited for — Numba's
- * compile, a module load, the driver's JIT — and whether a timer of the program's may hold
- * that wait: around a kernel's only call, around a loop of calls, or inside an NVTX range the
- * program marked. Numba's fixes name the kernel's own signature.
+ * compile, a module load, the driver's JIT — as data the timeline draws, and whether a timer
+ * of the program's may hold that wait: around a kernel's only call, around a loop of calls,
+ * or inside an NVTX range the program marked. Numba's fixes name the kernel's own signature.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-trace-private.h"
+#include "ws-trace-command.h"
+#include "ws-units.h"
 
 #include <string.h>
 
@@ -136,6 +138,100 @@ _ws_trace_collect_first_calls (WsTraceAnalysis *a)
       g_array_append_val (fc->pointers, fc->launch);
       g_array_append_val (fc->pointers, fc->kernel);
     }
+}
+
+/* Whether anything loaded or compiled code in a first call's window: then its wait was for
+ * the code, not for the program's own work. */
+static gboolean
+waited_for_code (const WsTraceFirstCall *fc)
+{
+  return fc->launch != G_MAXUINT && fc->n_jit + fc->n_modules + fc->n_loads > 0;
+}
+
+/* ---- the waits, as data ------------------------------------------------------------------- */
+
+static WsCodeWaitKind
+wait_kind (const WsTraceAnalysis *a, const WsTraceFirstCall *fc)
+{
+  if (a->numba)
+    return WS_CODE_WAIT_NUMBA;
+  return fc->n_jit > 0 ? WS_CODE_WAIT_DRIVER_JIT : WS_CODE_WAIT_MODULE_LOAD;
+}
+
+GArray *
+ws_trace_collect_code_waits (WsTrace *trace)
+{
+  GArray *waits = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
+  GPtrArray *programs;
+
+  g_return_val_if_fail (trace != NULL, waits);
+  programs = ws_trace_get_programs (trace);
+  for (guint p = 0; p < programs->len; p++)
+    {
+      WsTraceAnalysis a;
+
+      _ws_trace_analysis_init (&a, trace, g_ptr_array_index (programs, p));
+      for (guint j = 0; j < a.first_calls->len; j++)
+        {
+          const WsTraceFirstCall *fc = &g_array_index (a.first_calls, WsTraceFirstCall, j);
+          WsCodeWait w;
+
+          if (!waited_for_code (fc) || fc->cost <= 0)
+            continue;
+          w = (WsCodeWait) { a.program->id, fc->name, fc->window_start,
+                             a.spans[fc->launch].start, fc->driver_ns, fc->launch,
+                             wait_kind (&a, fc) };
+          g_array_append_val (waits, w);
+        }
+      _ws_trace_analysis_clear (&a);
+    }
+  return waits;
+}
+
+const char *
+ws_code_wait_name (const WsCodeWait *wait)
+{
+  switch (wait->kind)
+    {
+    case WS_CODE_WAIT_NUMBA:
+      return _("Numba compile");
+    case WS_CODE_WAIT_DRIVER_JIT:
+      return _("JIT compile");
+    case WS_CODE_WAIT_MODULE_LOAD:
+    default:
+      return _("Module load");
+    }
+}
+
+char *
+ws_trace_describe_code_wait (WsTrace *trace, const WsCodeWait *wait)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autofree char *kernel = ws_trace_kernel_short_name (wait->kernel);
+  g_autofree char *length = ws_units_duration ((double) (wait->end - wait->start));
+  g_autofree char *driver = ws_units_duration ((double) wait->driver_ns);
+  g_autofree char *start = ws_units_duration ((double) wait->start);
+  const WsTraceProgram *p = ws_trace_get_program (trace, wait->program);
+
+  g_string_append_printf (s, "%s · %s\n", ws_code_wait_name (wait), length);
+  if (wait->kind == WS_CODE_WAIT_NUMBA)
+    g_string_append_printf (s, _("The first call of %s waited %s for Numba's compile, %s of it "
+                                 "the driver loading the code."),
+                            kernel, length, driver);
+  else
+    g_string_append_printf (s, _("The first call of %s waited %s for its code, %s of it the "
+                                 "driver loading it."),
+                            kernel, length, driver);
+  if (p != NULL && p->of > 1)
+    {
+      g_autofree char *params = ws_trace_describe_params (p);
+
+      /* TRANSLATORS: the program run of a sweep ("run 2 of 6, TPB=64") */
+      g_string_append_printf (s, _("\nrun %u of %u, %s"), p->id, p->of, params);
+    }
+  /* TRANSLATORS: where the wait starts, counted from the start of tracing. */
+  g_string_append_printf (s, _("\nstarts %s after tracing began"), start);
+  return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
 /* ---- a compile where the program's timer may be -------------------------------------------- */
@@ -356,7 +452,7 @@ check_ranges (WsTraceAnalysis *a, GPtrArray *out)
           const WsTraceFirstCall *fc = &g_array_index (a->first_calls, WsTraceFirstCall, j);
           gint64 in;
 
-          if (fc->launch == G_MAXUINT || fc->n_jit + fc->n_modules + fc->n_loads == 0)
+          if (!waited_for_code (fc))
             continue;
           in = _ws_trace_overlap (fc->window_start, a->spans[fc->launch].start, r->start, r->end);
           if (in > 0)
@@ -404,8 +500,7 @@ _ws_trace_check_compile (WsTraceAnalysis *a, GPtrArray *out)
     {
       const WsTraceFirstCall *fc = &g_array_index (a->first_calls, WsTraceFirstCall, j);
 
-      if (fc->launch == G_MAXUINT || fc->n_jit + fc->n_modules + fc->n_loads == 0
-          || (double) fc->cost < _ws_threshold (WS_T_TIMED_COMPILE) * 1e6
+      if (!waited_for_code (fc) || (double) fc->cost < _ws_threshold (WS_T_TIMED_COMPILE) * 1e6
           || (fc->launches > 1 && fc->synchronized))
         continue;
       report_first_call (a, fc, out);

@@ -46,6 +46,11 @@ typedef struct
 
 /* ---- shared (ws-analysis-trace.c) ---- */
 
+/* Sets up the analysis of one program run, its first calls found; release with
+ * _ws_trace_analysis_clear. */
+void _ws_trace_analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program);
+void _ws_trace_analysis_clear (WsTraceAnalysis *a);
+
 WsFinding *_ws_trace_finding_new (WsTraceAnalysis *a, WsFindingKind kind, WsSeverity severity,
                                   const char *kernel, double value, double threshold);
 /* Adds span indices to what a finding points at. */

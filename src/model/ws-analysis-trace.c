@@ -383,15 +383,24 @@ _ws_trace_check_idle (WsTraceAnalysis *a, GPtrArray *out)
 
 /* ---- the analysis ------------------------------------------------------------------------- */
 
-static void
-analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program,
-               GHashTable *launch_of)
+/* Its launch calls are indexed by process and correlation over its own spans: a launch and
+ * what it caused are in one process, and so in one program run. */
+void
+_ws_trace_analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program)
 {
   memset (a, 0, sizeof *a);
   a->trace = trace;
   a->spans = ws_trace_get_spans (trace, &a->n_spans);
   a->program = program;
-  a->launch_of = launch_of;
+  a->launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < a->n_spans; i++)
+    {
+      const WsSpan *s = &a->spans[i];
+
+      if (s->run == program->id && s->kind == WS_ACTIVITY_API && s->correlation != 0)
+        g_hash_table_insert (a->launch_of, launch_key (s->process, s->correlation),
+                             GUINT_TO_POINTER (i + 1));
+    }
   a->kernels = ws_trace_collect_kernels (trace, program->id);
   a->copies = ws_trace_collect_copies (trace, program->id);
   a->first_calls = g_array_new (FALSE, FALSE, sizeof (WsTraceFirstCall));
@@ -422,9 +431,10 @@ analysis_init (WsTraceAnalysis *a, WsTrace *trace, const WsTraceProgram *program
   _ws_trace_collect_first_calls (a);
 }
 
-static void
-analysis_clear (WsTraceAnalysis *a)
+void
+_ws_trace_analysis_clear (WsTraceAnalysis *a)
 {
+  g_hash_table_unref (a->launch_of);
   for (guint i = 0; i < a->first_calls->len; i++)
     g_array_unref (g_array_index (a->first_calls, WsTraceFirstCall, i).pointers);
   g_array_unref (a->first_calls);
@@ -433,31 +443,21 @@ analysis_clear (WsTraceAnalysis *a)
   g_ptr_array_unref (a->copies);
 }
 
-/* One program run's findings, most severe first (owned). Its launch calls are indexed by
- * process and correlation over its own spans: a launch and what it caused are in one
- * process, and so in one program run. */
+/* One program run's findings, most severe first (owned). */
 static GPtrArray *
 analyze_program (WsTrace *trace, const WsTraceProgram *program)
 {
   GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
-  g_autoptr (GHashTable) launch_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint n;
-  const WsSpan *spans = ws_trace_get_spans (trace, &n);
   WsTraceAnalysis a;
 
-  for (guint i = 0; i < n; i++)
-    if (spans[i].run == program->id && spans[i].kind == WS_ACTIVITY_API
-        && spans[i].correlation != 0)
-      g_hash_table_insert (launch_of, launch_key (spans[i].process, spans[i].correlation),
-                           GUINT_TO_POINTER (i + 1));
-  analysis_init (&a, trace, program, launch_of);
+  _ws_trace_analysis_init (&a, trace, program);
   _ws_trace_check_compile (&a, found);
   _ws_trace_check_copies (&a, found);
   _ws_trace_check_kernels (&a, found);
   _ws_trace_check_idle (&a, found);
   _ws_trace_check_startup (&a, found);
   _ws_sort_findings (found);
-  analysis_clear (&a);
+  _ws_trace_analysis_clear (&a);
   return found;
 }
 

@@ -7,6 +7,7 @@
 
 #include "ws-json-writer.h"
 #include "ws-session.h"
+#include "ws-trace.h"
 
 G_BEGIN_DECLS
 
@@ -126,6 +127,34 @@ GPtrArray *ws_analyze_session (WsSession *session);
 /* A traced program's findings (ws-analysis-trace*.c): program run by program run, each run's
  * most severe first; empty for a session without a trace. */
 GPtrArray *ws_analyze_trace (WsSession *session);
+
+/* Whose work a kernel's first launch waited for. */
+typedef enum
+{
+  WS_CODE_WAIT_NUMBA,       /* Numba compiling the program's Python kernel, then the driver */
+  WS_CODE_WAIT_DRIVER_JIT,  /* the driver compiling PTX for this GPU */
+  WS_CODE_WAIT_MODULE_LOAD, /* the driver loading the kernel's module */
+} WsCodeWaitKind;
+
+/* The wait before a kernel's first launch in which its code was compiled or loaded: what the
+ * "Compile timed" finding measures (ws-analysis-trace-compile.c), as data the timeline draws. */
+typedef struct
+{
+  guint program;       /* its program run (WsTraceProgram.id) */
+  const char *kernel;  /* interned, as recorded */
+  gint64 start, end;   /* from the thread's last CUDA call before the loading to the launch */
+  gint64 driver_ns;    /* of that, the driver's module loads and JIT as it timed them */
+  guint launch;        /* the launch call, into ws_trace_get_spans () */
+  WsCodeWaitKind kind;
+} WsCodeWait;
+
+/* Every kernel's first-launch wait for its code, program run by program run (WsCodeWait);
+ * empty when no first launch waited for one. */
+GArray *ws_trace_collect_code_waits (WsTrace *trace);
+/* What a wait is called where it is drawn: "Numba compile", "JIT compile", "Module load". */
+const char *ws_code_wait_name (const WsCodeWait *wait);
+/* A wait for a person, as the finding says it: what waited, for what, how long, when. */
+char *ws_trace_describe_code_wait (WsTrace *trace, const WsCodeWait *wait);
 
 /* Speedup of the GPU over a CPU baseline: kernel only, or end to end with the copies;
  * 0 when either time is missing. */
