@@ -11,6 +11,9 @@
 /* Pixel coordinates are kept within this of the plot so that cairo never sees a value its
  * fixed-point arithmetic cannot hold (a log of a tiny number, a zoom of a billion). */
 #define WS_PIXEL_LIMIT 1e6
+/* The floor every axis keeps at any size, where its labels fit at all: three labelled ticks
+ * (and every decade on a log axis that has room for their labels). */
+#define WS_AXIS_MIN_TICKS 3
 
 void
 _ws_scale_set_domain (WsScale *scale, WsScaleKind kind, double lo, double hi)
@@ -151,19 +154,32 @@ in_domain (const WsScale *s, double v)
 }
 
 static void
-ticks_linear (const WsScale *s, double count, GArray *out, double *step)
+ticks_at_step (const WsScale *s, double step, GArray *out)
 {
-  double first;
+  double first = ceil (s->lo / step - 1e-9) * step;
 
-  *step = _ws_nice_step ((s->hi - s->lo) / MAX (count, 1));
-  first = ceil (s->lo / *step - 1e-9) * *step;
+  g_array_set_size (out, 0);
   for (int i = 0; i < 1000; i++)
     {
-      double v = first + i * *step;
+      double v = first + i * step;
 
-      if (v > s->hi + *step * 1e-9)
+      if (v > s->hi + step * 1e-9)
         break;
       g_array_append_val (out, v);
+    }
+}
+
+/* Nice steps (1, 2, 5 times a power of ten) for about `count` ticks; a step that leaves fewer
+ * than WS_AXIS_MIN_TICKS is halved (to the next nice step down) until it does not. */
+static void
+ticks_linear (const WsScale *s, double count, GArray *out, double *step)
+{
+  *step = _ws_nice_step ((s->hi - s->lo) / MAX (count, 1));
+  ticks_at_step (s, *step, out);
+  for (int i = 0; i < 4 && out->len < WS_AXIS_MIN_TICKS && count >= WS_AXIS_MIN_TICKS; i++)
+    {
+      *step = _ws_nice_step (*step / 2.5);
+      ticks_at_step (s, *step, out);
     }
 }
 
@@ -268,13 +284,60 @@ labels_fit (WsChartContext *ctx, WsAxis *axis, double *max_width)
   return TRUE;
 }
 
+static void
+label_ticks (WsAxis *axis)
+{
+  g_ptr_array_set_size (axis->labels, 0);
+  for (guint i = 0; i < axis->ticks->len; i++)
+    g_ptr_array_add (axis->labels, format_label (axis, g_array_index (axis->ticks, double, i)));
+}
+
+/* A log axis that ticks every second decade or fewer (or has fewer than three ticks) ticks
+ * every decade instead where those labels fit: a reader counts decades. */
+static void
+every_decade (WsChartContext *ctx, WsAxis *axis)
+{
+  const WsScale *s = &axis->scale;
+  g_autoptr (GArray) kept = NULL;
+  double d0 = ceil (log10 (s->lo) - 1e-9), d1 = floor (log10 (s->hi) + 1e-9);
+  double width;
+  guint decades = 0;
+
+  if (!(d1 - d0 < 64))
+    return;
+  for (guint i = 0; i < axis->ticks->len; i++)
+    {
+      double l = log10 (g_array_index (axis->ticks, double, i));
+
+      decades += fabs (l - round (l)) < 1e-9;
+    }
+  if (decades >= d1 - d0 + 1 && axis->ticks->len >= WS_AXIS_MIN_TICKS)
+    return;
+  kept = g_array_copy (axis->ticks);
+  g_array_set_size (axis->ticks, 0);
+  for (double d = d0; d <= d1; d++)
+    {
+      double v = pow (10, d);
+
+      g_array_append_val (axis->ticks, v);
+    }
+  label_ticks (axis);
+  if (axis->ticks->len > kept->len && axis->ticks->len >= 2 && labels_fit (ctx, axis, &width))
+    {
+      axis->step = 0;
+      return;
+    }
+  g_array_set_size (axis->ticks, 0);
+  g_array_append_vals (axis->ticks, kept->data, kept->len);
+}
+
 void
 _ws_axis_compute_ticks (WsChartContext *ctx, WsAxis *axis)
 {
   gboolean horizontal = axis->side == WS_AXIS_BOTTOM;
   double length = fabs (axis->scale.p1 - axis->scale.p0);
   double spacing = horizontal ? 5 * ctx->line_height : 2.2 * ctx->line_height;
-  double count = MAX (2, floor (length / spacing));
+  double count = MAX (WS_AXIS_MIN_TICKS, floor (length / spacing));
   double max_width = 0;
 
   for (int attempt = 0; attempt < 40; attempt++)
@@ -301,9 +364,9 @@ _ws_axis_compute_ticks (WsChartContext *ctx, WsAxis *axis)
         ticks_log (&axis->scale, count, axis->ticks, &axis->step);
       else
         ticks_linear (&axis->scale, count, axis->ticks, &axis->step);
-      for (guint i = 0; i < axis->ticks->len; i++)
-        g_ptr_array_add (axis->labels, format_label (axis, g_array_index (axis->ticks, double,
-                                                                          i)));
+      if (axis->fixed == NULL && axis->scale.kind == WS_SCALE_LOG)
+        every_decade (ctx, axis);
+      label_ticks (axis);
       if (labels_fit (ctx, axis, &max_width) || axis->ticks->len <= 1)
         break;
       if (axis->fixed == NULL)
@@ -413,6 +476,60 @@ _ws_axis_draw_grid (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
   cairo_restore (cr);
 }
 
+/* How much smaller than WS_FONT_NORMAL the axis title is drawn to fit in `room`: no smaller
+ * than the tick labels; a title still too long is shortened with "…" (`title`, to free). */
+static double
+title_fit (WsChartContext *ctx, const WsAxis *axis, double room, char **title)
+{
+  double w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->title);
+  double least = _ws_font_size (ctx, WS_FONT_SMALL) / _ws_font_size (ctx, WS_FONT_NORMAL);
+  double shrink = w > room && room > 0 ? room / w : 1;
+
+  if (shrink >= least)
+    {
+      *title = g_strdup (axis->title);
+      return shrink;
+    }
+  *title = _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, axis->title, MAX (room, 0) / least);
+  return least;
+}
+
+/* What a test reads of the axis: its labels and sizes, and the plot it frames. */
+static WsDrawnAxis *
+record_axis (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
+{
+  WsChartDrawn *d = ctx->drawn;
+  WsDrawnAxis *a = NULL;
+
+  if (d == NULL)
+    return NULL;
+  /* A chart that lays out its plot twice (a trial first) is recorded as drawn last. */
+  for (guint i = 0; i < d->n_axes; i++)
+    if (d->axes[i].side == (int) axis->side)
+      a = &d->axes[i];
+  if (a == NULL && d->n_axes < G_N_ELEMENTS (d->axes))
+    a = &d->axes[d->n_axes++];
+  if (a == NULL)
+    return NULL;
+  memset (a, 0, sizeof *a);
+  a->side = axis->side;
+  for (guint i = 0; i < axis->labels->len; i++)
+    a->labels += *(const char *) g_ptr_array_index (axis->labels, i) != '\0';
+  a->label_size = _ws_font_size (ctx, WS_FONT_SMALL);
+  d->plot = *plot;
+  return a;
+}
+
+static void
+record_title (WsChartContext *ctx, WsDrawnAxis *a, const WsAxis *axis, const char *title,
+              double shrink)
+{
+  if (a == NULL)
+    return;
+  a->title_size = _ws_font_size (ctx, WS_FONT_NORMAL) * shrink;
+  a->title_cut = g_strcmp0 (title, axis->title) != 0;
+}
+
 void
 _ws_axis_draw (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
 {
@@ -421,6 +538,7 @@ _ws_axis_draw (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
   double tick = 5 * ctx->unit;
   double x_axis = axis->side == WS_AXIS_RIGHT ? plot->x + plot->width : plot->x;
   double y_axis = plot->y + plot->height;
+  WsDrawnAxis *drawn;
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (1.0, ctx->theme->line_width * 0.7));
@@ -476,45 +594,53 @@ _ws_axis_draw (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
                        0.5, color);
     }
 
+  drawn = record_axis (ctx, axis, plot);
   if (axis->title == NULL)
     return;
   if (axis->side == WS_AXIS_BOTTOM)
     {
       /* Centred under the plot, moved in to stay inside the area (with a little margin);
-       * one wider than the whole area is drawn smaller, to fit. */
+       * one wider than the whole area is drawn smaller, to fit, down to the size of the tick
+       * labels, and shortened past that. */
       double inset = MIN (0.5 * ctx->line_height, ctx->area.width / 4);
       double room = ctx->area.width - 2 * inset;
-      double w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->title);
-      double shrink = w > room && room > 0 ? room / w : 1;
+      g_autofree char *title = NULL;
+      double shrink = title_fit (ctx, axis, room, &title);
+      double w = _ws_text_width (ctx, WS_FONT_NORMAL, title);
       double half = w * shrink / 2;
+
+      record_title (ctx, drawn, axis, title, shrink);
       double x = CLAMP (plot->x + plot->width / 2, ctx->area.x + inset + half,
                         ctx->area.x + ctx->area.width - inset - half);
 
       cairo_save (ctx->cr);
       cairo_translate (ctx->cr, x, y_axis + tick + ctx->small_height + 0.45 * ctx->line_height);
       cairo_scale (ctx->cr, shrink, shrink);
-      _ws_text_show (ctx, WS_FONT_NORMAL, axis->title, 0, 0, 0.5, 0, color);
+      _ws_text_show (ctx, WS_FONT_NORMAL, title, 0, 0, 0.5, 0, color);
       cairo_restore (ctx->cr);
     }
   else
     {
       double off = tick + 0.4 * ctx->line_height + axis->label_extent + 0.15 * ctx->line_height;
       double x = axis->side == WS_AXIS_LEFT ? x_axis - off : x_axis + off;
-      double w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->title);
       double y = plot->y + plot->height / 2;
       /* A title longer than the axis runs on below it, beside the bottom axis's labels (the
        * room _ws_plot_layout leaves them), never up into the legend over the plot nor down
-       * into what is written under the chart; one longer still is drawn smaller, to fit. */
+       * into what is written under the chart; one longer still is drawn smaller, to fit,
+       * down to the size of the tick labels, and shortened past that. */
       double below = tick + ctx->small_height + 0.3 * ctx->line_height + title_height (ctx, axis);
       double room = MIN (ctx->area.y + ctx->area.height, plot->y + plot->height + below) - plot->y;
-      double shrink = w > room && room > 0 ? room / w : 1;
+      g_autofree char *title = NULL;
+      double shrink = title_fit (ctx, axis, room, &title);
+      double w = _ws_text_width (ctx, WS_FONT_NORMAL, title);
 
+      record_title (ctx, drawn, axis, title, shrink);
       if (w > plot->height)
         y = plot->y + MIN (w, room) / 2;
       cairo_save (ctx->cr);
       cairo_translate (ctx->cr, x, y);
       cairo_scale (ctx->cr, shrink, shrink);
-      _ws_text_show_vertical (ctx, WS_FONT_NORMAL, axis->title, 0, 0, 0.5,
+      _ws_text_show_vertical (ctx, WS_FONT_NORMAL, title, 0, 0, 0.5,
                               axis->side == WS_AXIS_LEFT ? 1 : 0, color);
       cairo_restore (ctx->cr);
     }

@@ -38,12 +38,18 @@ frame_layout (WsChartContext *ctx, const char *title, const char *subtitle, gboo
       cairo_rectangle (cr, ctx->area.x, ctx->area.y, ctx->area.width, ctx->area.height);
       cairo_fill (cr);
     }
+  /* A figure too short for its text at full size (one column of a paper, a short window)
+   * keeps half its height for the plot: the title is set at the text's size, and the
+   * subtitle (the GPU, the date) gives its lines to the plot. */
+  gboolean short_figure = _ws_chart_is_short (ctx);
+
   if (title)
-    y += _ws_text_show_wrapped (ctx, WS_FONT_TITLE, title, ctx->area.x + pad, y, width,
-                                PANGO_ALIGN_LEFT, &ctx->theme->foreground, draw);
+    y += _ws_text_show_wrapped (ctx, short_figure ? WS_FONT_BOLD : WS_FONT_TITLE, title,
+                                ctx->area.x + pad, y, width, PANGO_ALIGN_LEFT,
+                                &ctx->theme->foreground, draw);
   /* On a projector the text is large and the chart short: the subtitle (the GPU, the date,
    * what is ringed) gives its lines to the plot; the takeaway over the chart names the run. */
-  if (ctx->base->annotate && ctx->area.height < 20 * ctx->line_height)
+  if ((ctx->base->annotate && ctx->area.height < 20 * ctx->line_height) || short_figure)
     subtitle = NULL;
   if (subtitle)
     y += _ws_text_show_wrapped (ctx, WS_FONT_NORMAL, subtitle, ctx->area.x + pad, y + 2, width,

@@ -111,6 +111,9 @@ typedef struct
 } WsChartClass;
 
 const WsChartClass *_ws_chart_class (WsChartKind kind);
+/* ws_chart_draw, filling in `drawn` (may be NULL) with the layout it drew: for tests. */
+void _ws_chart_draw_recorded (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options,
+                              WsChartDrawn *drawn);
 /* Whether `session` has what the kind needs (WsChartClass.needs). */
 gboolean _ws_chart_needs_met (WsChartKind kind, WsSession *session);
 /* The kind's data for `request`: free it with _ws_chart_class (kind)->free. */

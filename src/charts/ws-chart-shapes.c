@@ -297,12 +297,16 @@ draw_swatch (WsChartContext *ctx, const WsLegendItem *item, double x, double cy,
   cairo_restore (cr);
 }
 
-double
-_ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double x, double y,
-                 double max_width, gboolean draw)
+/* The rows of a legend; compact: in the tick labels' size, closer together, with short
+ * swatches. */
+static double
+legend_rows (WsChartContext *ctx, const WsLegendItem *items, guint n, double x, double y,
+             double max_width, gboolean compact, gboolean draw)
 {
-  double row_height = ctx->line_height * 1.25;
-  double gap = 0.4 * ctx->line_height, spacing = 1.3 * ctx->line_height;
+  WsFontRole role = compact ? WS_FONT_SMALL : WS_FONT_NORMAL;
+  double row_height = compact ? ctx->small_height * 1.1 : ctx->line_height * 1.25;
+  double gap = 0.4 * ctx->line_height;
+  double spacing = (compact ? 0.8 : 1.3) * ctx->line_height;
   double cx = x, cy = y;
   guint in_row = 0;
 
@@ -310,8 +314,9 @@ _ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double
     return 0;
   for (guint i = 0; i < n; i++)
     {
-      double sw = swatch_width (ctx, &items[i]);
-      double tw = _ws_text_width (ctx, WS_FONT_NORMAL, items[i].label);
+      gboolean line = items[i].style == WS_LEGEND_LINE || items[i].style == WS_LEGEND_DASHED;
+      double sw = swatch_width (ctx, &items[i]) * (compact && line ? 0.6 : 1);
+      double tw = _ws_text_width (ctx, role, items[i].label);
       double w = sw + gap + tw;
 
       if (in_row > 0 && cx + w > x + max_width)
@@ -323,13 +328,20 @@ _ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double
       if (draw)
         {
           draw_swatch (ctx, &items[i], cx, cy + row_height / 2, sw);
-          _ws_text_show (ctx, WS_FONT_NORMAL, items[i].label, cx + sw + gap, cy + row_height / 2,
-                         0, 0.5, &ctx->theme->foreground);
+          _ws_text_show (ctx, role, items[i].label, cx + sw + gap, cy + row_height / 2, 0, 0.5,
+                         &ctx->theme->foreground);
         }
       cx += w + spacing;
       in_row++;
     }
   return cy + row_height - y;
+}
+
+double
+_ws_legend_draw (WsChartContext *ctx, const WsLegendItem *items, guint n, double x, double y,
+                 double max_width, gboolean draw)
+{
+  return legend_rows (ctx, items, n, x, y, max_width, FALSE, draw);
 }
 
 void
@@ -360,8 +372,18 @@ _ws_legend_add (WsLegend *legend, const char *label, const WsColor *color, WsLeg
 void
 _ws_legend_draw_above (WsChartContext *ctx, const WsLegend *legend, WsRect *content)
 {
-  double h = _ws_legend_draw (ctx, (const WsLegendItem *) legend->items->data,
-                              legend->items->len, content->x, content->y, content->width, TRUE);
+  const WsLegendItem *items = (const WsLegendItem *) legend->items->data;
+  guint n = legend->items->len;
+  double h = legend_rows (ctx, items, n, content->x, content->y, content->width, FALSE, FALSE);
+  /* Past a sixth of a short figure the legend folds, so that the plot keeps half of it. */
+  gboolean compact = h > ctx->area.height / 6 && _ws_chart_is_short (ctx);
+
+  h = legend_rows (ctx, items, n, content->x, content->y, content->width, compact, TRUE);
+  if (ctx->drawn && n > 0)
+    {
+      ctx->drawn->legend = (WsRect) { content->x, content->y, content->width, h };
+      ctx->drawn->legend_compact = compact;
+    }
 
   content->y += h + 0.4 * ctx->line_height;
   content->height -= h + 0.4 * ctx->line_height;

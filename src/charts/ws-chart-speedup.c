@@ -705,11 +705,13 @@ _ws_speedup_draw (WsChartContext *ctx, const WsSpeedupData *data)
     }
   _ws_legend_draw_above (ctx, &data->legend, &content);
   _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
-  /* The list takes 30% of the height at most (a line at the least): past that it counts the
-   * crossovers it leaves out. */
+  /* The list takes 30% of the height at most (a line at the least, and no more on a short
+   * figure, whose plot keeps half of it): past that it counts the crossovers it leaves out. */
   list_h = ctx->base->annotate ? 0 : crossover_lines (ctx, data, &content);
   if (list_h > 0)
-    list_h = MIN (list_h, MAX (floor (0.3 * content.height / (1.3 * ctx->small_height)), 1)
+    list_h = MIN (list_h, (_ws_chart_is_short (ctx)
+                             ? 1
+                             : MAX (floor (0.3 * content.height / (1.3 * ctx->small_height)), 1))
                             * 1.3 * ctx->small_height);
   content.height -= list_h;
   draw_plot (ctx, data, &content, list_h > 0 ? missed : NULL);

@@ -28,6 +28,27 @@ typedef enum
 typedef struct _WsTextSink WsTextSink;
 typedef struct _WsChartBase WsChartBase;
 
+/* What a chart drew, as the floors of its layout see it: the plot, the legend and each axis's
+ * labels and title. Filled in only when a test asks (_ws_chart_draw_recorded). */
+typedef struct
+{
+  int side;           /* WsAxisSide */
+  guint labels;       /* labelled ticks */
+  double label_size;  /* points */
+  double title_size;  /* points, as drawn (after any shrinking); 0: no title */
+  gboolean title_cut; /* the title was shortened with "…" to fit */
+} WsDrawnAxis;
+
+typedef struct
+{
+  WsRect plot;         /* of the last axes drawn */
+  WsRect legend;       /* height 0: none drawn */
+  gboolean legend_compact;
+  WsDrawnAxis axes[3]; /* one per side, in the order drawn */
+  guint n_axes;
+  double fit;          /* the text's scale for the figure's size (_ws_chart_context_fit) */
+} WsChartDrawn;
+
 typedef struct
 {
   cairo_t *cr;
@@ -41,12 +62,21 @@ typedef struct
   double line_height; /* of WS_FONT_NORMAL */
   double small_height;
   cairo_surface_t *scratch; /* when measuring without a target (geometry queries) */
+  double fit;               /* the text's scale for the figure's size: 1, or less when small */
+  WsChartDrawn *drawn;      /* NULL unless a test records the layout */
 } WsChartContext;
 
 /* cr may be NULL: the context then measures text on a scratch surface and draws nothing. The
  * context borrows `base`. */
 void _ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartBase *base);
 void _ws_chart_context_clear (WsChartContext *ctx);
+/* Scales the text down (to half at the least) for a figure too small for it at full size. */
+void _ws_chart_context_fit (WsChartContext *ctx);
+/* Whether the figure is short even so: its title is then set smaller, its subtitle left out
+ * and its legend folded, so that the plot keeps half its height. */
+gboolean _ws_chart_is_short (const WsChartContext *ctx);
+/* The size in points that `role` is drawn at. */
+double _ws_font_size (WsChartContext *ctx, WsFontRole role);
 
 void _ws_text_extent (WsChartContext *ctx, WsFontRole role, const char *text, double *width,
                       double *height);

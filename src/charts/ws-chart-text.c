@@ -16,7 +16,7 @@
 #define WS_TEXT_DPI 96.0
 
 static void
-set_font (PangoLayout *layout, const WsTheme *theme, WsFontRole role)
+set_font (PangoLayout *layout, const WsTheme *theme, WsFontRole role, double fit)
 {
   g_autoptr (PangoFontDescription) desc = pango_font_description_new ();
   double size = theme->font_size;
@@ -40,7 +40,7 @@ set_font (PangoLayout *layout, const WsTheme *theme, WsFontRole role)
     default:
       break;
     }
-  pango_font_description_set_size (desc, (int) (MAX (size, 1.0) * PANGO_SCALE));
+  pango_font_description_set_size (desc, (int) (MAX (size * fit, 1.0) * PANGO_SCALE));
   pango_layout_set_font_description (layout, desc);
 }
 
@@ -74,11 +74,54 @@ _ws_chart_context_init (WsChartContext *ctx, cairo_t *cr, const WsChartBase *bas
   for (int i = 0; i < WS_N_FONTS; i++)
     {
       ctx->layouts[i] = pango_layout_new (ctx->pango);
-      set_font (ctx->layouts[i], ctx->theme, (WsFontRole) i);
+      set_font (ctx->layouts[i], ctx->theme, (WsFontRole) i, 1.0);
     }
+  ctx->fit = 1.0;
   ctx->unit = ctx->theme->text_scale > 0 ? ctx->theme->text_scale : 1.0;
   _ws_text_extent (ctx, WS_FONT_NORMAL, "Ag", NULL, &ctx->line_height);
   _ws_text_extent (ctx, WS_FONT_SMALL, "Ag", NULL, &ctx->small_height);
+}
+
+/* A chart needs about 24 lines of its text in height and 40 in width for a title, a legend,
+ * a plot of at least half the figure and axes with three labels each; a smaller figure (one
+ * column of a paper, a short window) gets smaller text, down to half. */
+#define WS_FIT_LINES_HIGH 24.0
+#define WS_FIT_LINES_WIDE 40.0
+#define WS_FIT_MIN 0.5
+
+void
+_ws_chart_context_fit (WsChartContext *ctx)
+{
+  double fit = MIN (ctx->area.height / (WS_FIT_LINES_HIGH * ctx->line_height),
+                    ctx->area.width / (WS_FIT_LINES_WIDE * ctx->line_height));
+
+  /* A theme scaled for its figure (presentation mode, a figure's chosen font size) keeps the
+   * size it was given. */
+  if (!(fit < 1) || ctx->theme->text_scale != 1.0)
+    return;
+  ctx->fit = MAX (fit, WS_FIT_MIN);
+  for (int i = 0; i < WS_N_FONTS; i++)
+    set_font (ctx->layouts[i], ctx->theme, (WsFontRole) i, ctx->fit);
+  ctx->unit *= ctx->fit;
+  _ws_text_extent (ctx, WS_FONT_NORMAL, "Ag", NULL, &ctx->line_height);
+  _ws_text_extent (ctx, WS_FONT_SMALL, "Ag", NULL, &ctx->small_height);
+}
+
+/* Lines of text a figure needs in height before it is short. */
+#define WS_SHORT_LINES 18.0
+
+gboolean
+_ws_chart_is_short (const WsChartContext *ctx)
+{
+  return ctx->area.height < WS_SHORT_LINES * ctx->line_height || ctx->fit <= WS_FIT_MIN;
+}
+
+double
+_ws_font_size (WsChartContext *ctx, WsFontRole role)
+{
+  const PangoFontDescription *desc = pango_layout_get_font_description (ctx->layouts[role]);
+
+  return (double) pango_font_description_get_size (desc) / PANGO_SCALE;
 }
 
 void

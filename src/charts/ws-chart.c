@@ -291,6 +291,13 @@ device_scale (cairo_t *cr)
 void
 ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
 {
+  _ws_chart_draw_recorded (cr, sessions, options, NULL);
+}
+
+void
+_ws_chart_draw_recorded (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options,
+                         WsChartDrawn *drawn)
+{
   const WsChartClass *klass;
   WsChartRequest request;
   WsChartContext ctx;
@@ -312,6 +319,16 @@ ws_chart_draw (cairo_t *cr, GPtrArray *sessions, const WsChartOptions *options)
   cairo_rectangle (cr, 0, 0, options->width, options->height);
   cairo_clip (cr);
   _ws_chart_context_init (&ctx, cr, &request.base);
+  /* The timeline keeps its text size: its lanes scroll, and its geometry queries measure
+   * with the context as initialised. */
+  if (options->kind != WS_CHART_TIMELINE)
+    _ws_chart_context_fit (&ctx);
+  if (drawn)
+    {
+      memset (drawn, 0, sizeof *drawn);
+      drawn->fit = ctx.fit;
+      ctx.drawn = drawn;
+    }
   klass->draw (&ctx, data);
   _ws_chart_context_clear (&ctx);
   cairo_restore (cr);
