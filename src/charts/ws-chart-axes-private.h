@@ -46,6 +46,7 @@ typedef struct
   WsAxisSide side;
   WsScale scale;
   const char *title;
+  const char *brief;    /* the title where it does not fit ("Speedup (×, log scale)"); NULL */
   WsTickFormat format;  /* NULL: _ws_format_tick */
   gpointer format_data;
   GArray *fixed;        /* double: ticks only at these values (thinned when they collide) */

@@ -476,8 +476,29 @@ _ws_axis_draw_grid (WsChartContext *ctx, const WsAxis *axis, const WsRect *plot)
   cairo_restore (cr);
 }
 
+/* A title cut to `width`: a unit in parentheses at its end ("(KiB)", "(×, log scale)") is
+ * kept and the words before it are cut, since a number without its unit is no number. */
+static char *
+fit_keeping_unit (WsChartContext *ctx, const char *title, double width)
+{
+  const char *open = strrchr (title, '(');
+  g_autofree char *head = NULL, *cut = NULL;
+  double unit_w;
+
+  if (open == NULL || open == title || !g_str_has_suffix (title, ")"))
+    return _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, title, width);
+  unit_w = _ws_text_width (ctx, WS_FONT_NORMAL, open);
+  if (unit_w >= width / 2)
+    return _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, title, width);
+  head = g_strstrip (g_strndup (title, open - title));
+  cut = _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, head,
+                              width - unit_w - _ws_text_width (ctx, WS_FONT_NORMAL, " "));
+  return g_strdup_printf ("%s %s", cut, open);
+}
+
 /* How much smaller than WS_FONT_NORMAL the axis title is drawn to fit in `room`: no smaller
- * than the tick labels; a title still too long is shortened with "…" (`title`, to free). */
+ * than the tick labels; a title still too long is its brief form, or else shortened with "…"
+ * (`title`, to free). */
 static double
 title_fit (WsChartContext *ctx, const WsAxis *axis, double room, char **title)
 {
@@ -490,7 +511,17 @@ title_fit (WsChartContext *ctx, const WsAxis *axis, double room, char **title)
       *title = g_strdup (axis->title);
       return shrink;
     }
-  *title = _ws_text_dup_fitting (ctx, WS_FONT_NORMAL, axis->title, MAX (room, 0) / least);
+  if (axis->brief != NULL)
+    {
+      w = _ws_text_width (ctx, WS_FONT_NORMAL, axis->brief);
+      shrink = w > room && room > 0 ? room / w : 1;
+      if (shrink >= least)
+        {
+          *title = g_strdup (axis->brief);
+          return shrink;
+        }
+    }
+  *title = fit_keeping_unit (ctx, axis->brief ? axis->brief : axis->title, MAX (room, 0) / least);
   return least;
 }
 

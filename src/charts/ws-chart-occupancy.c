@@ -15,6 +15,9 @@
 static const char *const panel_titles[WS_N_PANELS] = { N_("Threads per block"),
                                                        N_("Registers per thread"),
                                                        N_("Shared memory per block (KiB)") };
+/* The same where a panel is too narrow for them. */
+static const char *const panel_briefs[WS_N_PANELS] = { N_("Threads"), N_("Registers"),
+                                                       N_("Shared memory (KiB)") };
 
 /* ---- collect ---------------------------------------------------------------------------- */
 
@@ -219,6 +222,7 @@ panel_axes (WsChartContext *ctx, const WsOccupancyCurve *c, WsOccupancyPanel pan
             const WsRect *area, WsAxis *x, WsAxis *y, WsRect *plot)
 {
   _ws_axis_init (x, WS_AXIS_BOTTOM, WS_SCALE_LINEAR, c->x.lo, c->x.hi, c->x_title);
+  x->brief = _(panel_briefs[panel]);
   x->fixed = g_array_copy (c->x_ticks);
   if (panel == WS_PANEL_SMEM)
     x->format = kib_tick;

@@ -27,6 +27,7 @@ typedef struct
 {
   guint point; /* into points */
   char *text;  /* "fastest sgemm: 43.5 GFLOP/s at 4096³, 65% of its roof" */
+  char *brief; /* the same without the share, where the box of texts does not fit */
   WsColor ink;
 } WsRooflineBest;
 

@@ -148,9 +148,10 @@ collect_best (WsRooflineData *data, GPtrArray *runs, const WsTheme *theme)
       size = _ws_chart_dup_size_label (g_ptr_array_index (runs, best.point));
       rate = ws_units_number (top->gflops, 3);
       share = roof > 0 ? ws_units_percent (top->gflops / roof) : NULL;
+      best.brief = g_strdup_printf (_("fastest %s: %s GFLOP/s at %s"), name, rate, size);
       best.text = share ? g_strdup_printf (_("fastest %s: %s GFLOP/s at %s, %s of its roof"),
                                            name, rate, size, share)
-                        : g_strdup_printf (_("fastest %s: %s GFLOP/s at %s"), name, rate, size);
+                        : g_strdup (best.brief);
       best.ink = _ws_color_readable (theme, &theme->series[k % 8]);
       g_array_append_val (data->best, best);
     }
@@ -256,6 +257,7 @@ static void
 best_clear (WsRooflineBest *b)
 {
   g_free (b->text);
+  g_free (b->brief);
 }
 
 WsRooflineData *
@@ -493,11 +495,10 @@ draw_points (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
     }
 }
 
-/* Each kernel's fastest point is ringed and named, in one box where the plot is empty:
- * labels beside points collide in a dense sweep. Under the compute roof on the right, else
- * any corner. */
-static void
-draw_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
+/* The box of the fastest points' texts (`brief`: without their shares) where the plot is
+ * empty: under the compute roof on the right, else any corner. FALSE where none is. */
+static gboolean
+place_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p, gboolean brief)
 {
   static const double where[][2] = { { 1, 0 }, { 0.5, 0 }, { 1, 1 }, { 0, 1 }, { 0.5, 0.5 } };
   double box_w = 0, line_h = ctx->small_height * 1.25, pad = 0.4 * ctx->line_height, bw, bh;
@@ -507,18 +508,9 @@ draw_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
   for (guint i = 0; i < data->best->len; i++)
     {
       const WsRooflineBest *b = &g_array_index (data->best, WsRooflineBest, i);
-      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, b->point);
 
-      cairo_new_sub_path (ctx->cr);
-      cairo_arc (ctx->cr, _ws_scale_map (&p->x.scale, pt->intensity),
-                 _ws_scale_map (&p->y.scale, pt->gflops), 8 * ctx->unit, 0, 2 * G_PI);
-      _ws_set_color (ctx->cr, &b->ink);
-      cairo_set_line_width (ctx->cr, 2 * ctx->unit);
-      cairo_stroke (ctx->cr);
-      box_w = MAX (box_w, _ws_text_width (ctx, WS_FONT_SMALL, b->text));
+      box_w = MAX (box_w, _ws_text_width (ctx, WS_FONT_SMALL, brief ? b->brief : b->text));
     }
-  if (data->best->len == 0)
-    return;
   bw = box_w + 2 * pad;
   bh = data->best->len * line_h + 2 * pad;
   for (guint i = 0; i < G_N_ELEMENTS (where); i++)
@@ -534,11 +526,34 @@ draw_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
         {
           const WsRooflineBest *b = &g_array_index (data->best, WsRooflineBest, t);
 
-          _ws_text_show (ctx, WS_FONT_SMALL, b->text, r.x + pad, r.y + pad + t * line_h, 0, 0,
-                         &b->ink);
+          _ws_text_show (ctx, WS_FONT_SMALL, brief ? b->brief : b->text, r.x + pad,
+                         r.y + pad + t * line_h, 0, 0, &b->ink);
         }
-      return;
+      return TRUE;
     }
+  return FALSE;
+}
+
+/* Each kernel's fastest point is ringed and named, in one box where the plot is empty:
+ * labels beside points collide in a dense sweep. A plot too crowded for the whole texts gets
+ * them without their shares of the roof. */
+static void
+draw_best (WsChartContext *ctx, const WsRooflineData *data, WsPlot *p)
+{
+  for (guint i = 0; i < data->best->len; i++)
+    {
+      const WsRooflineBest *b = &g_array_index (data->best, WsRooflineBest, i);
+      const WsRooflinePoint *pt = &g_array_index (data->points, WsRooflinePoint, b->point);
+
+      cairo_new_sub_path (ctx->cr);
+      cairo_arc (ctx->cr, _ws_scale_map (&p->x.scale, pt->intensity),
+                 _ws_scale_map (&p->y.scale, pt->gflops), 8 * ctx->unit, 0, 2 * G_PI);
+      _ws_set_color (ctx->cr, &b->ink);
+      cairo_set_line_width (ctx->cr, 2 * ctx->unit);
+      cairo_stroke (ctx->cr);
+    }
+  if (data->best->len > 0 && !place_best (ctx, data, p, FALSE))
+    place_best (ctx, data, p, TRUE);
 }
 
 /* The size beside a point, on whichever side has room. */

@@ -389,6 +389,7 @@ plot_layout (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *conte
   if (data->x_ticks)
     p->x.fixed = g_array_copy (data->x_ticks);
   _ws_axis_init (&p->y, WS_AXIS_LEFT, WS_SCALE_LOG, data->y.lo, data->y.hi, data->y_title);
+  p->y.brief = _("Speedup (×, log scale)");
   p->y.format = speedup_label;
   _ws_plot_begin (ctx, content, FALSE, p);
 }
