@@ -302,6 +302,16 @@ test_timeline_range_names (void)
     }
 }
 
+/* The waits the session's analysis found with the trace's findings (what the timeline draws). */
+static GArray *
+waits_of (WsSession *session)
+{
+  WsSessionAnalysis *analysis = ws_session_get_analysis (session);
+
+  ws_session_analysis_ensure (analysis);
+  return ws_session_analysis_dup_code_waits (analysis);
+}
+
 /* The traced tutorial's story: add_kernel's first call waited 1.08 s for Numba's compile, the
  * "Compile timed" finding's wait, and the timeline draws that wait in the JIT lane, named,
  * in every format, with its hover text there (it was an unnamed gap with three hairlines). */
@@ -312,7 +322,7 @@ test_timeline_compile_wait (void)
   g_autoptr (GPtrArray) sessions = one (session);
   g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
   WsTrace *trace = ws_session_get_trace (session);
-  g_autoptr (GArray) waits = ws_trace_collect_code_waits (trace);
+  g_autoptr (GArray) waits = waits_of (session);
   const WsCodeWait *w;
   const WsFinding *timed = NULL;
   guint n_spans, n_rows;
@@ -383,7 +393,7 @@ test_timeline_module_load_wait (void)
 {
   g_autoptr (WsSession) session = load_recording ("trace-torch-matmul-h200.jsonl");
   g_autoptr (GPtrArray) sessions = one (session);
-  g_autoptr (GArray) waits = ws_trace_collect_code_waits (ws_session_get_trace (session));
+  g_autoptr (GArray) waits = waits_of (session);
   g_autoptr (GBytes) svg = NULL;
   g_autofree char *text = NULL;
   WsChartOptions options;

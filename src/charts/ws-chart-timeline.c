@@ -366,7 +366,8 @@ collect_program (WsTimelineData *data, WsSession *session, const WsTimelineOptio
     return FALSE;
   data->trace = trace;
   g->trace = trace;
-  g->waits = ws_trace_collect_code_waits (trace);
+  /* Found with the trace's findings, not here: a collect runs at every paint. */
+  g->waits = ws_session_analysis_dup_code_waits (_ws_chart_analysis (session));
   data->n_groups = 1;
   g->rows = program_rows (trace, g);
   g->origin = start;

@@ -158,34 +158,20 @@ wait_kind (const WsTraceAnalysis *a, const WsTraceFirstCall *fc)
   return fc->n_jit > 0 ? WS_CODE_WAIT_DRIVER_JIT : WS_CODE_WAIT_MODULE_LOAD;
 }
 
-GArray *
-ws_trace_collect_code_waits (WsTrace *trace)
+void
+_ws_trace_code_waits (WsTraceAnalysis *a, GArray *out)
 {
-  GArray *waits = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
-  GPtrArray *programs;
-
-  g_return_val_if_fail (trace != NULL, waits);
-  programs = ws_trace_get_programs (trace);
-  for (guint p = 0; p < programs->len; p++)
+  for (guint j = 0; j < a->first_calls->len; j++)
     {
-      WsTraceAnalysis a;
+      const WsTraceFirstCall *fc = &g_array_index (a->first_calls, WsTraceFirstCall, j);
+      WsCodeWait w;
 
-      _ws_trace_analysis_init (&a, trace, g_ptr_array_index (programs, p));
-      for (guint j = 0; j < a.first_calls->len; j++)
-        {
-          const WsTraceFirstCall *fc = &g_array_index (a.first_calls, WsTraceFirstCall, j);
-          WsCodeWait w;
-
-          if (!waited_for_code (fc) || fc->cost <= 0)
-            continue;
-          w = (WsCodeWait) { a.program->id, fc->name, fc->window_start,
-                             a.spans[fc->launch].start, fc->driver_ns, fc->launch,
-                             wait_kind (&a, fc) };
-          g_array_append_val (waits, w);
-        }
-      _ws_trace_analysis_clear (&a);
+      if (!waited_for_code (fc) || fc->cost <= 0)
+        continue;
+      w = (WsCodeWait) { a->program->id, fc->name, fc->window_start, a->spans[fc->launch].start,
+                         fc->driver_ns, fc->launch, wait_kind (a, fc) };
+      g_array_append_val (out, w);
     }
-  return waits;
 }
 
 const char *

@@ -77,6 +77,10 @@ void _ws_trace_collect_first_calls (WsTraceAnalysis *a);
  * changed since it was analysed keeps its findings. */
 typedef struct _WsTraceFindings WsTraceFindings;
 
+/* ws-analysis-trace-compile.c: what the program run's first launches waited for their code
+ * (WsCodeWait), appended to `out`: the data the Compile timed finding and the timeline share. */
+void _ws_trace_code_waits (WsTraceAnalysis *a, GArray *out);
+
 WsTraceFindings *_ws_trace_findings_new (void);
 void _ws_trace_findings_free (WsTraceFindings *findings);
 /* Analyses again the program runs whose records changed; TRUE when any was. */
@@ -84,6 +88,8 @@ gboolean _ws_trace_findings_update (WsTraceFindings *findings, WsTrace *trace);
 /* Every program run's findings in program order, each run's most severe first (borrowed,
  * valid until the next update). */
 GPtrArray *_ws_trace_findings_get (WsTraceFindings *findings);
+/* The waits of first launches for their code (WsCodeWait), found with the findings. */
+GArray *_ws_trace_findings_get_code_waits (WsTraceFindings *findings);
 /* How many program runs it has analysed since it was made. */
 guint _ws_trace_findings_n_analysed (WsTraceFindings *findings);
 

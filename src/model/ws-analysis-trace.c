@@ -443,9 +443,10 @@ _ws_trace_analysis_clear (WsTraceAnalysis *a)
   g_ptr_array_unref (a->copies);
 }
 
-/* One program run's findings, most severe first (owned). */
+/* One program run's findings, most severe first (owned), and, when `waits` is not NULL, what
+ * its first launches waited for their code. */
 static GPtrArray *
-analyze_program (WsTrace *trace, const WsTraceProgram *program)
+analyze_program (WsTrace *trace, const WsTraceProgram *program, GArray *waits)
 {
   GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_finding_free);
   WsTraceAnalysis a;
@@ -457,6 +458,8 @@ analyze_program (WsTrace *trace, const WsTraceProgram *program)
   _ws_trace_check_idle (&a, found);
   _ws_trace_check_startup (&a, found);
   _ws_sort_findings (found);
+  if (waits != NULL)
+    _ws_trace_code_waits (&a, waits);
   _ws_trace_analysis_clear (&a);
   return found;
 }
@@ -473,12 +476,14 @@ typedef struct
   gboolean ended, trace_ended;
   guint n_devices;
   GPtrArray *findings; /* WsFinding, owned */
+  GArray *waits;       /* WsCodeWait */
 } Found;
 
 struct _WsTraceFindings
 {
   GArray *programs; /* Found, in program order */
   GPtrArray *all;   /* WsFinding, borrowed from programs, in their order */
+  GArray *waits;    /* WsCodeWait, every program's, in their order */
   guint n_analysed; /* program runs analysed, for the tests */
 };
 
@@ -486,6 +491,7 @@ static void
 found_clear (Found *f)
 {
   g_clear_pointer (&f->findings, g_ptr_array_unref);
+  g_clear_pointer (&f->waits, g_array_unref);
 }
 
 WsTraceFindings *
@@ -496,6 +502,7 @@ _ws_trace_findings_new (void)
   tf->programs = g_array_new (FALSE, TRUE, sizeof (Found));
   g_array_set_clear_func (tf->programs, (GDestroyNotify) found_clear);
   tf->all = g_ptr_array_new ();
+  tf->waits = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
   return tf;
 }
 
@@ -506,6 +513,7 @@ _ws_trace_findings_free (WsTraceFindings *tf)
     return;
   g_array_unref (tf->programs);
   g_ptr_array_unref (tf->all);
+  g_array_unref (tf->waits);
   g_free (tf);
 }
 
@@ -586,9 +594,11 @@ _ws_trace_findings_update (WsTraceFindings *tf, WsTrace *trace)
       if (was != NULL && same_counts (was, f))
         {
           f->findings = g_steal_pointer (&was->findings);
+          f->waits = g_steal_pointer (&was->waits);
           continue;
         }
-      f->findings = analyze_program (trace, g_ptr_array_index (programs, i));
+      f->waits = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
+      f->findings = analyze_program (trace, g_ptr_array_index (programs, i), f->waits);
       tf->n_analysed++;
       changed = TRUE;
     }
@@ -597,12 +607,14 @@ _ws_trace_findings_update (WsTraceFindings *tf, WsTrace *trace)
   g_array_append_vals (tf->programs, now->data, now->len);
   g_array_set_size (now, 0);
   g_ptr_array_set_size (tf->all, 0);
+  g_array_set_size (tf->waits, 0);
   for (guint i = 0; i < tf->programs->len; i++)
     {
-      GPtrArray *found = g_array_index (tf->programs, Found, i).findings;
+      const Found *f = &g_array_index (tf->programs, Found, i);
 
-      for (guint k = 0; k < found->len; k++)
-        g_ptr_array_add (tf->all, g_ptr_array_index (found, k));
+      for (guint k = 0; k < f->findings->len; k++)
+        g_ptr_array_add (tf->all, g_ptr_array_index (f->findings, k));
+      g_array_append_vals (tf->waits, f->waits->data, f->waits->len);
     }
   return changed;
 }
@@ -611,6 +623,12 @@ GPtrArray *
 _ws_trace_findings_get (WsTraceFindings *tf)
 {
   return tf->all;
+}
+
+GArray *
+_ws_trace_findings_get_code_waits (WsTraceFindings *tf)
+{
+  return tf->waits;
 }
 
 guint
@@ -633,7 +651,7 @@ ws_analyze_trace (WsSession *session)
   for (guint p = 0; p < programs->len; p++)
     {
       g_ptr_array_extend_and_steal (out,
-                                    analyze_program (trace, g_ptr_array_index (programs, p)));
+                                    analyze_program (trace, g_ptr_array_index (programs, p), NULL));
     }
   return out;
 }

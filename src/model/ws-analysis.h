@@ -148,9 +148,6 @@ typedef struct
   WsCodeWaitKind kind;
 } WsCodeWait;
 
-/* Every kernel's first-launch wait for its code, program run by program run (WsCodeWait);
- * empty when no first launch waited for one. */
-GArray *ws_trace_collect_code_waits (WsTrace *trace);
 /* What a wait is called where it is drawn: "Numba compile", "JIT compile", "Module load". */
 const char *ws_code_wait_name (const WsCodeWait *wait);
 /* A wait for a person, as the finding says it: what waited, for what, how long, when. */

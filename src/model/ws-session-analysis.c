@@ -622,6 +622,20 @@ ws_session_analysis_dup_trace_findings (WsSessionAnalysis *self)
   return all;
 }
 
+GArray *
+ws_session_analysis_dup_code_waits (WsSessionAnalysis *self)
+{
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
+  GArray *waits;
+
+  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), all);
+  if (self->state == NULL || self->state->trace == NULL)
+    return all;
+  waits = _ws_trace_findings_get_code_waits (self->state->trace);
+  g_array_append_vals (all, waits->data, waits->len);
+  return all;
+}
+
 GPtrArray *
 ws_session_analysis_dup_findings (WsSessionAnalysis *self)
 {

@@ -70,6 +70,11 @@ GPtrArray *ws_session_analysis_get_session_findings (WsSessionAnalysis *self);
  * when the session was analysed and, for a live trace, again for the program runs whose
  * records changed when the session says it changed. Empty for a sweep's session. */
 GPtrArray *ws_session_analysis_dup_trace_findings (WsSessionAnalysis *self);
+/* Every kernel's first-launch wait for its code in a traced program (WsCodeWait, a new array),
+ * program run by program run, found with its findings (the Compile timed finding reads the
+ * same); empty before the analysis is ready, for a sweep's session, and when no first launch
+ * waited for its code. */
+GArray *ws_session_analysis_dup_code_waits (WsSessionAnalysis *self);
 /* Every finding (borrowed), in run order, then the session's: what ws_analyze_session
  * returns, without analysing anything again. */
 GPtrArray *ws_session_analysis_dup_findings (WsSessionAnalysis *self);
