@@ -10,6 +10,7 @@
 
 #include "test-app-util.h"
 #include "ws-occupancy-view.h"
+#include "ws-source-view.h"
 #include "ws-takeaway.h"
 #include "ws-trace-dialog.h"
 #include "ws-trace-view.h"
@@ -363,11 +364,10 @@ session_replaced (gpointer data)
   return ws_workspace_get_session (workspace) != o->before && ws_workspace_is_analysed (workspace);
 }
 
-/* A recording opened in place of the one shown (ws_test_open returns as soon as any is). */
+/* A file opened in place of the one shown (ws_test_open returns as soon as any is). */
 static void
-open_next (WsWindow *window, const char *name)
+open_path (WsWindow *window, const char *path)
 {
-  g_autofree char *path = ws_test_sample (name);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   Opening o = { window, ws_workspace_get_session (ws_window_get_workspace (window)) };
 
@@ -375,6 +375,14 @@ open_next (WsWindow *window, const char *name)
   ws_test_spin_until (session_replaced, &o, 20000);
   g_assert_true (session_replaced (&o));
   ws_test_spin_for (100);
+}
+
+static void
+open_next (WsWindow *window, const char *name)
+{
+  g_autofree char *path = ws_test_sample (name);
+
+  open_path (window, path);
 }
 
 /* A traced program opened while Speedup or Roofline shows (views it cannot fill) lands on its
@@ -410,6 +418,65 @@ test_trace_lands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The sample's lines with the folder the program ran in replaced by `cwd`. */
+static char *
+sample_in (const char *cwd)
+{
+  g_autofree char *path = ws_test_sample ("trace-vector-add-h200.jsonl");
+  g_autofree char *text = NULL, *quoted = g_strdup_printf ("\"cwd\":\"%s\"", cwd);
+  g_auto (GStrv) parts = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  parts = g_strsplit (text, "\"cwd\":\"/work/main\"", -1);
+  g_assert_cmpuint (g_strv_length (parts), >, 1);
+  return g_strjoinv (quoted, parts);
+}
+
+static char *
+shown_text (WsSourceView *source)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_source_view_get_buffer (source));
+  GtkTextIter a, b;
+
+  gtk_text_buffer_get_bounds (buffer, &a, &b);
+  return gtk_text_buffer_get_text (buffer, &a, &b, FALSE);
+}
+
+/* The Source view of a traced program shows the program's own file where it is on this
+ * computer, and says whose file it is; where it is not, the view says why it is empty. */
+static void
+test_trace_source (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-trace-source-XXXXXX", NULL);
+  g_autofree char *programs = g_build_filename (dir, "tests", "gpu", "programs", NULL);
+  g_autofree char *script = g_build_filename (programs, "vector_add.py", NULL);
+  g_autofree char *here = g_build_filename (dir, "here.jsonl", NULL);
+  g_autofree char *away = g_build_filename (dir, "away.jsonl", NULL);
+  g_autofree char *text_here = sample_in (dir), *text_away = sample_in ("/nowhere/at/all");
+  g_autofree char *shown = NULL, *empty = NULL;
+  WsWindow *window = ws_test_new_window ();
+  WsSourceView *source = ws_test_view (window, "source");
+  const char *note;
+
+  g_assert_cmpint (g_mkdir_with_parents (programs, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (script, "print ('the tutorial')\n", -1, NULL));
+  g_assert_true (g_file_set_contents (here, text_here, -1, NULL));
+  g_assert_true (g_file_set_contents (away, text_away, -1, NULL));
+  adw_view_stack_set_visible_child_name (ws_test_view (window, "views"), "source");
+  open_path (window, here);
+  shown = shown_text (source);
+  g_assert_cmpstr (shown, ==, "print ('the tutorial')\n");
+  g_assert_null (ws_source_view_get_note (source));
+  open_path (window, away);
+  empty = shown_text (source);
+  g_assert_cmpstr (empty, ==, "");
+  note = ws_source_view_get_note (source);
+  assert_has (note, "A traced program's source is its own");
+  assert_has (note, "“python3 tests/gpu/programs/vector_add.py” in /nowhere/at/all");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ws_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -426,6 +493,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/trace/welcome", test_trace_welcome);
   g_test_add_func ("/app/trace/sweep-tables", test_trace_sweep_tables);
   g_test_add_func ("/app/trace/lands", test_trace_lands);
+  g_test_add_func ("/app/trace/source", test_trace_source);
   g_test_add_func ("/app/trace/dialog", test_trace_dialog);
   g_test_add_func ("/app/trace/dialog-sweep", test_trace_dialog_sweep);
   g_test_add_func ("/app/trace/dialog-stop", test_trace_dialog_stop);

@@ -126,11 +126,15 @@ menu_height (GtkWidget *parent, GMenuModel *model)
   GtkWidget *popover = gtk_popover_menu_new_from_model (model);
   int natural = 0;
 
+  /* Popped down and given time to go before it is taken away: a popover unparented while its
+   * surface is still up leaves the pointer's next event to a surface that is gone (a
+   * critical in the sanitized build). */
   gtk_widget_set_parent (popover, parent);
-  gtk_widget_set_visible (popover, TRUE);
+  gtk_popover_popup (GTK_POPOVER (popover));
   ws_test_spin_for (100);
   natural = gtk_widget_get_height (popover);
-  gtk_widget_set_visible (popover, FALSE);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  ws_test_spin_for (200);
   gtk_widget_unparent (popover);
   for (int i = 0; i < g_menu_model_get_n_items (model); i++)
     {

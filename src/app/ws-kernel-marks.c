@@ -195,3 +195,128 @@ ws_kernel_marks_get (GtkSourceBuffer *buffer, guint line, const char *category)
   g_slist_free (marks);
   return message;
 }
+
+/* ---- the first marked line brought into sight ----------------------------------------------- */
+
+typedef struct
+{
+  GtkTextView *view; /* not held: the state goes with it */
+  guint tick;
+  guint frames;
+  GtkAdjustment *adjustment; /* the view's vertical one, held, and the handler on it */
+  gulong changed;
+  gboolean pending;
+} Scroll;
+
+#define SCROLL_KEY "ws-marks-scroll"
+#define FIRST_MARK "ws-first-mark"
+
+/* Whether the first marked line is wholly in sight; else it is scrolled to once more. */
+static gboolean
+in_sight (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextMark *mark = gtk_text_buffer_get_mark (buffer, FIRST_MARK);
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  if (mark == NULL)
+    return TRUE;
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, mark);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  if (visible.height > 0 && height > 0 && y >= visible.y
+      && y + height <= visible.y + visible.height)
+    return TRUE;
+  gtk_text_view_scroll_to_mark (view, mark, 0, TRUE, 0, 0.3);
+  return FALSE;
+}
+
+static void
+scroll_stop (Scroll *s)
+{
+  s->pending = FALSE;
+  /* GTK 4.8 cannot take a tick callback off a view whose frame clock has gone. */
+  if (s->tick != 0 && gtk_widget_get_realized (GTK_WIDGET (s->view)))
+    gtk_widget_remove_tick_callback (GTK_WIDGET (s->view), s->tick);
+  s->tick = 0;
+}
+
+static gboolean
+scroll_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Scroll *s = data;
+
+  /* Kept at for the frames the window may still be laid out in: a line in sight in one may be
+   * under the bottom edge in the next. */
+  if (gtk_widget_get_height (widget) > 0)
+    in_sight (s->view);
+  if (!s->pending || ++s->frames > 120)
+    {
+      s->pending = FALSE;
+      s->tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+scroll_changed_cb (GtkAdjustment *adjustment, Scroll *s)
+{
+  if (s->pending && gtk_widget_get_height (GTK_WIDGET (s->view)) > 0)
+    in_sight (s->view);
+}
+
+static void
+scroll_unrealize_cb (GtkWidget *widget, Scroll *s)
+{
+  scroll_stop (s);
+}
+
+static void
+scroll_free (gpointer data)
+{
+  Scroll *s = data;
+
+  if (s->adjustment != NULL)
+    {
+      g_signal_handler_disconnect (s->adjustment, s->changed);
+      g_object_unref (s->adjustment);
+    }
+  g_free (s);
+}
+
+void
+ws_kernel_marks_scroll_to_first (GtkSourceView *source_view)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (source_view);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextMark *mark = gtk_text_buffer_get_mark (buffer, FIRST_MARK);
+  Scroll *s = g_object_get_data (G_OBJECT (view), SCROLL_KEY);
+  GtkTextIter iter;
+
+  if (!ws_kernel_marks_first (GTK_SOURCE_BUFFER (buffer), &iter))
+    return;
+  if (mark == NULL)
+    gtk_text_buffer_create_mark (buffer, FIRST_MARK, &iter, TRUE);
+  else
+    gtk_text_buffer_move_mark (buffer, mark, &iter);
+  if (s == NULL)
+    {
+      s = g_new0 (Scroll, 1);
+      s->view = view;
+      g_signal_connect (view, "unrealize", G_CALLBACK (scroll_unrealize_cb), s);
+      g_object_set_data_full (G_OBJECT (view), SCROLL_KEY, s, scroll_free);
+    }
+  /* The adjustment comes with the scrolled window the view is put in. */
+  if (s->adjustment == NULL && gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view)) != NULL)
+    {
+      s->adjustment = g_object_ref (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view)));
+      s->changed = g_signal_connect (s->adjustment, "changed", G_CALLBACK (scroll_changed_cb), s);
+    }
+  s->frames = 0;
+  s->pending = TRUE;
+  if (s->tick == 0)
+    s->tick = gtk_widget_add_tick_callback (GTK_WIDGET (view), scroll_tick_cb, s, NULL);
+}

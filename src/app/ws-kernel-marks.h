@@ -25,6 +25,11 @@ void ws_kernel_marks_update (GtkSourceBuffer *buffer, WsKernelSource *source,
                              WsSession *session);
 /* The first marked place of `buffer` into `iter`; FALSE when nothing is marked. */
 gboolean ws_kernel_marks_first (GtkSourceBuffer *buffer, GtkTextIter *iter);
+/* Brings the first marked line of `view`'s buffer into sight, wherever in the file: now, and
+ * again in each of the next two seconds of frames and each time the view's size or length
+ * changes in them, wherever it has gone out of sight (GTK forgets a scroll asked of a view
+ * with no height yet, and a window still being laid out moves the line again). */
+void ws_kernel_marks_scroll_to_first (GtkSourceView *view);
 /* The messages of the marks on the line under (x, y) of `view`'s widget coordinates, one a
  * line, or NULL: the line's tooltip. */
 char *ws_kernel_marks_dup_tooltip_at (GtkSourceView *view, int x, int y);

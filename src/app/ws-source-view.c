@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-kernel-marks.h"
+#include "ws-trace-command.h"
 
 typedef enum
 {
@@ -17,6 +18,7 @@ typedef enum
   SHOW_BUILTIN,  /* a built-in kernel's family file */
   SHOW_RECORDED, /* the own kernel a session recorded */
   SHOW_DOCUMENT, /* the own kernel being written */
+  SHOW_PROGRAM,  /* a traced program's own file, or why there is none */
 } Showing;
 
 struct _WsSourceView
@@ -33,12 +35,13 @@ struct _WsSourceView
   GtkSourceBuffer *buffer; /* read-only: a built-in's or a recording's source */
   char *family;            /* what `buffer` holds: a family, or NULL */
   char *recorded;          /* …or a recording's text */
+  GtkSourceBuffer *program_buffer; /* a traced program's file, read-only */
+  char *program_path;              /* its path; NULL: none here */
   GtkCssProvider *font;
   gboolean presentation;
   WsKernelDocument *document;
   gboolean prefer_document; /* opened since the last recording was */
   gboolean scroll_to_mark;  /* a recording came: show its first marked line */
-  guint scroll_tick;        /* …in the first frame the view has a height */
   Showing showing;
   char *pending_family, *pending_kernel; /* asked for before the view existed */
   GtkFileChooserNative *chooser;
@@ -72,6 +75,8 @@ update_scheme (WsSourceView *self)
   if (scheme == NULL)
     return;
   gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+  if (self->program_buffer != NULL)
+    gtk_source_buffer_set_style_scheme (self->program_buffer, scheme);
   if (self->document != NULL && ws_kernel_document_is_open (self->document))
     gtk_source_buffer_set_style_scheme (ws_kernel_document_get_buffer (self->document), scheme);
 }
@@ -87,7 +92,8 @@ update_bar (WsSourceView *self)
 
   if (self->bar == NULL)
     return;
-  gtk_widget_set_visible (self->bar, document || self->showing == SHOW_RECORDED);
+  gtk_widget_set_visible (self->bar, document || self->showing == SHOW_RECORDED
+                                       || self->showing == SHOW_PROGRAM);
   gtk_widget_set_visible (self->document_buttons, document);
   gtk_widget_set_visible (self->edit_copy_button, self->showing == SHOW_RECORDED);
   if (document)
@@ -101,6 +107,18 @@ update_bar (WsSourceView *self)
                                    ws_kernel_document_get_modified (self->document)
                                      ? _("Changed since it was saved")
                                      : NULL);
+    }
+  else if (self->showing == SHOW_PROGRAM)
+    {
+      g_autofree char *name = self->program_path ? g_path_get_basename (self->program_path) : NULL;
+      g_autofree char *title
+        = name ? g_strdup_printf (_("%s, the traced program's file as it is on this computer "
+                                    "(read-only)"),
+                                  name)
+               : g_strdup (_("No source to show"));
+
+      gtk_label_set_text (self->bar_title, title);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->bar_title), self->program_path);
     }
   else if (self->showing == SHOW_RECORDED)
     {
@@ -235,41 +253,6 @@ ws_source_view_show_kernel (WsSourceView *self, const char *family, const char *
     }
 }
 
-/* GTK scrolls a view of no height yet to nowhere, and forgets it: the first frame that has
- * one does it. */
-static gboolean
-scroll_tick_cb (GtkWidget *view, GdkFrameClock *clock, gpointer data)
-{
-  WsSourceView *self = data;
-  GtkTextMark *mark = gtk_text_buffer_get_mark (GTK_TEXT_BUFFER (self->buffer), "ws-first-mark");
-
-  if (gtk_widget_get_height (view) <= 0)
-    return G_SOURCE_CONTINUE;
-  self->scroll_tick = 0;
-  if (mark != NULL)
-    gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (view), mark, 0, TRUE, 0, 0.3);
-  return G_SOURCE_REMOVE;
-}
-
-/* A memory check's recording opens on the line it found wrong, wherever in the file. */
-static void
-scroll_to_first_mark (WsSourceView *self)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextMark *mark = gtk_text_buffer_get_mark (buffer, "ws-first-mark");
-  GtkTextIter iter;
-
-  if (!ws_kernel_marks_first (self->buffer, &iter))
-    return;
-  if (mark == NULL)
-    gtk_text_buffer_create_mark (buffer, "ws-first-mark", &iter, TRUE);
-  else
-    gtk_text_buffer_move_mark (buffer, mark, &iter);
-  if (self->scroll_tick == 0)
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_tick_cb,
-                                                      self, NULL);
-}
-
 static void
 show_recorded (WsSourceView *self, const char *text)
 {
@@ -287,7 +270,7 @@ show_recorded (WsSourceView *self, const char *text)
   if (self->scroll_to_mark)
     {
       self->scroll_to_mark = FALSE;
-      scroll_to_first_mark (self);
+      ws_kernel_marks_scroll_to_first (self->view);
     }
 }
 
@@ -299,6 +282,41 @@ show_document (WsSourceView *self)
   update_scheme (self);
   update_bar (self);
   update_marks (self);
+}
+
+/* A traced program has no kernel of Warpscope's to show: its own file when it is on this
+ * computer (as it is now, which the title says), else why the view is empty. */
+static void
+show_program (WsSourceView *self, WsTrace *trace)
+{
+  g_autofree char *why = NULL, *text = NULL;
+  gsize length = 0;
+
+  self->showing = SHOW_PROGRAM;
+  g_free (self->program_path);
+  self->program_path = ws_trace_find_program_file (trace, &why);
+  if (self->program_buffer == NULL)
+    self->program_buffer = gtk_source_buffer_new (NULL);
+  if (self->program_path != NULL
+      && (!g_file_get_contents (self->program_path, &text, &length, NULL) || length > 1 << 20
+          || !g_utf8_validate (text, (gssize) length, NULL)))
+    {
+      why = g_strdup_printf (_("The traced program's file %s could not be shown: it is not a "
+                               "text file of under 1 MB."),
+                             self->program_path);
+      g_clear_pointer (&self->program_path, g_free);
+    }
+  update_scheme (self);
+  gtk_source_buffer_set_language (
+    self->program_buffer,
+    self->program_path
+      ? gtk_source_language_manager_guess_language (gtk_source_language_manager_get_default (),
+                                                    self->program_path, NULL)
+      : NULL);
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->program_buffer), text ? text : "", -1);
+  use_buffer (self, self->program_buffer, FALSE);
+  update_bar (self);
+  set_status (self, why, FALSE);
 }
 
 /* The selected run's kernel (else the session's first): a built-in's file; an own kernel's
@@ -315,6 +333,11 @@ refresh (WsSourceView *self)
 
   if (self->view == NULL)
     return; /* ensure_view() comes back here */
+  if (!document && ws_workspace_has_trace (workspace))
+    {
+      show_program (self, ws_session_get_trace (session));
+      return;
+    }
   if (run == NULL && session != NULL)
     run = ws_session_find_run (session, 1);
   own = run == NULL || g_strcmp0 (ws_run_get_config (run)->family, "own") == 0;
@@ -550,13 +573,12 @@ ws_source_view_dispose (GObject *object)
   WsSourceView *self = WS_SOURCE_VIEW (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  if (self->scroll_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->scroll_tick);
-  self->scroll_tick = 0;
   ws_source_view_set_document (self, NULL);
   g_clear_object (&self->chooser);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->buffer);
+  g_clear_object (&self->program_buffer);
+  g_clear_pointer (&self->program_path, g_free);
   g_clear_pointer (&self->family, g_free);
   g_clear_pointer (&self->recorded, g_free);
   g_clear_pointer (&self->pending_family, g_free);

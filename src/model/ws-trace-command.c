@@ -229,6 +229,64 @@ ws_trace_describe_command (WsTrace *trace, const WsTraceProgram *p)
   return g_strdup (_("the program"));
 }
 
+static gboolean
+is_source_name (const char *arg)
+{
+  static const char *const suffixes[] = { ".py", ".cu", ".cpp", ".cc", ".c" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (g_str_has_suffix (arg, suffixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+char *
+ws_trace_find_program_file (WsTrace *trace, char **why)
+{
+  GPtrArray *programs = ws_trace_get_programs (trace);
+  GPtrArray *processes = ws_trace_get_processes (trace);
+  const WsTraceProgram *p = programs->len > 0 ? g_ptr_array_index (programs, 0) : NULL;
+  char *const *argv = p != NULL ? p->argv : NULL;
+  const char *cwd = p != NULL ? p->cwd : NULL;
+  g_autofree char *command = NULL;
+
+  *why = NULL;
+  if (p == NULL)
+    return NULL;
+  for (guint i = 0; argv == NULL && i < processes->len; i++)
+    {
+      const WsTraceProcess *process = g_ptr_array_index (processes, i);
+
+      if (process->program == p->id && process->command != NULL)
+        argv = process->command, cwd = process->cwd;
+    }
+  for (guint i = 1; argv != NULL && argv[0] != NULL && argv[i] != NULL; i++)
+    {
+      g_autofree char *path = NULL;
+
+      if (!is_source_name (argv[i]))
+        continue;
+      path = g_path_is_absolute (argv[i]) || cwd == NULL
+               ? g_strdup (argv[i])
+               : g_build_filename (cwd, argv[i], NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+  command = ws_trace_describe_command (trace, p);
+  if (cwd != NULL)
+    /* Translators: the traced program's command ("python3 vector_add.py"), then its folder. */
+    *why = g_strdup_printf (_("A traced program's source is its own: Warpscope recorded what ran "
+                              "on the GPU, not the program's files. It ran “%s” in %s, and no "
+                              "source file of that command is there on this computer."),
+                            command, cwd);
+  else
+    *why = g_strdup_printf (_("A traced program's source is its own: Warpscope recorded what ran "
+                              "on the GPU, not the program's files. It ran “%s”, and no source "
+                              "file of that command is here on this computer."),
+                            command);
+  return NULL;
+}
+
 /* How a program run ended: the runner's word when it ran it, else its first process's. */
 char *
 ws_trace_describe_ending (WsTrace *trace, const WsTraceProgram *p,

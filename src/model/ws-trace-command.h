@@ -50,6 +50,11 @@ char **ws_trace_command_split_items (const char *text);
 char *ws_trace_describe_params (const WsTraceProgram *program);
 /* "python3 tests/gpu/programs/vector_add.py": the command line of the run. */
 char *ws_trace_describe_command (WsTrace *trace, const WsTraceProgram *program);
+/* The traced program's own source file, as it is now on this computer: the first argument of
+ * the first program run's command that names a source file (a .py, .cu, .cpp, .cc or .c) and
+ * is a file here, relative to the folder it ran in (a new path); NULL when there is none, with
+ * `*why` (a new sentence, or NULL) saying what ran where, for a view that stays empty. */
+char *ws_trace_find_program_file (WsTrace *trace, char **why);
 /* "exited with status 0 after 4.12 s", "was ended by SIGSEGV after 1.20 s", "was stopped",
  * "was not started"; NULL while it runs. `format_duration` writes the time (ws_units_duration
  * when NULL). */
