@@ -187,6 +187,46 @@ test_torch (void)
   g_assert_null (find (findings, WS_FINDING_GPU_IDLE));
 }
 
+/* What the program can change leads; the library kernels' findings follow, library by library,
+ * each group under one heading that counts it. */
+static void
+test_torch_libraries (void)
+{
+  g_autoptr (WsSession) session = ws_test_load_sample ("trace-torch-matmul-h200.jsonl");
+  g_autoptr (GPtrArray) findings = ws_analyze_trace (session);
+  static const char *const libraries[] = { NULL, "CUTLASS", "CUTLASS", "PyTorch" };
+  g_autofree char *cutlass = NULL, *torch = NULL;
+  guint n;
+
+  g_assert_cmpuint (findings->len, ==, G_N_ELEMENTS (libraries));
+  /* The start-up is the program's own: before the library kernels' findings, info as they. */
+  g_assert_cmpint (((WsFinding *) g_ptr_array_index (findings, 0))->kind, ==,
+                   WS_FINDING_STARTUP_TIME);
+  for (guint i = 0; i < findings->len; i++)
+    g_assert_cmpstr (((WsFinding *) g_ptr_array_index (findings, i))->library, ==, libraries[i]);
+  g_assert_null (ws_findings_library_group (findings, 0, &n));
+  g_assert_cmpuint (n, ==, 0);
+  cutlass = ws_findings_library_group (findings, 1, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpstr (cutlass, ==, "CUTLASS: 2 findings about its own kernels, which the program "
+                                "cannot change");
+  g_assert_null (ws_findings_library_group (findings, 2, &n));
+  torch = ws_findings_library_group (findings, 3, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpstr (torch, ==, "PyTorch: 1 finding about its own kernels, which the program "
+                              "cannot change");
+  /* The owner is the outer name, before the template arguments. */
+  g_assert_cmpstr (ws_trace_kernel_library ("void cutlass::Kernel2<x>(x::Params)"), ==,
+                   "CUTLASS");
+  g_assert_cmpstr (ws_trace_kernel_library ("sm90_xmma_fprop_implicit_gemm_f32"), ==, "cuDNN");
+  g_assert_cmpstr (ws_trace_kernel_library ("ampere_sgemm_128x64_nn"), ==, "cuBLAS");
+  g_assert_cmpstr (ws_trace_kernel_library ("void at::native::f<thrust::plus<float>>(float*)"),
+                   ==, "PyTorch");
+  g_assert_cmpstr (ws_trace_kernel_library ("void cub::DeviceReduceKernel<at::native::x>()"),
+                   ==, "CUB");
+  g_assert_null (ws_trace_kernel_library ("add_kernel(float*)"));
+}
+
 /* The §4 trace as warpscope-runner --trace delivers it: with the copy rates of the GPU the
  * runner measured after the program (a device record without pid). The rates here are those
  * the runner measured on an H200 for vector-add-sizes-h200.jsonl; the record is given the
@@ -599,6 +639,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis-trace/advised", test_advised);
   g_test_add_func ("/analysis-trace/matmul", test_matmul);
   g_test_add_func ("/analysis-trace/torch", test_torch);
+  g_test_add_func ("/analysis-trace/torch-libraries", test_torch_libraries);
   g_test_add_func ("/analysis-trace/pinned-rate", test_pinned_rate);
   g_test_add_func ("/analysis-trace/gpu-idle", test_gpu_idle);
   g_test_add_func ("/analysis-trace/copies-once", test_copies_once);

@@ -109,6 +109,54 @@ test_trace_welcome (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The widgets under `widget` with the CSS class, in the order they are drawn. */
+static void
+collect_css (GtkWidget *widget, const char *css, GPtrArray *out)
+{
+  if (gtk_widget_has_css_class (widget, css))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_css (c, css, out);
+}
+
+/* A PyTorch program: its start-up (what it can change) leads; its library kernels' findings
+ * follow folded, one expander per library, that opens onto their cards. */
+static void
+test_trace_library_findings (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *findings = ws_test_view (window, "findings_panel");
+  g_autoptr (GPtrArray) folds = g_ptr_array_new ();
+  g_autoptr (GPtrArray) cards = g_ptr_array_new ();
+
+  ws_test_open (window, "trace-torch-matmul-h200.jsonl");
+  ws_test_wait_analysed (ws_window_get_workspace (window));
+  ws_test_spin_for (100);
+  collect_css (findings, "library-findings", folds);
+  g_assert_cmpuint (folds->len, ==, 2);
+  g_assert_nonnull (ws_test_find_label (g_ptr_array_index (folds, 0), "CUTLASS: 2 findings"));
+  g_assert_nonnull (ws_test_find_label (g_ptr_array_index (folds, 1), "PyTorch: 1 finding"));
+  /* Folded: only the start-up's card shows, before the libraries. */
+  collect_css (findings, "finding", cards);
+  g_assert_cmpuint (cards->len, ==, 1);
+  g_assert_nonnull (ws_test_find_label (g_ptr_array_index (cards, 0), "Start-up:"));
+  g_assert_true (gtk_widget_get_parent (g_ptr_array_index (cards, 0))
+                 == gtk_widget_get_parent (g_ptr_array_index (folds, 0)));
+  {
+    GtkWidget *c = g_ptr_array_index (cards, 0);
+
+    while (c != NULL && c != g_ptr_array_index (folds, 0))
+      c = gtk_widget_get_next_sibling (c);
+    g_assert_nonnull (c); /* the fold comes after the card */
+  }
+  for (guint i = 0; i < folds->len; i++)
+    gtk_expander_set_expanded (g_ptr_array_index (folds, i), TRUE);
+  g_assert_cmpuint (ws_test_count_css (g_ptr_array_index (folds, 0), "finding"), ==, 2);
+  g_assert_cmpuint (ws_test_count_css (g_ptr_array_index (folds, 1), "finding"), ==, 1);
+  g_assert_nonnull (ws_test_find_label (g_ptr_array_index (folds, 0), "Kernel2<cutlass_80"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A sweep over TPB: a table per program run under its value, each with its own block. */
 static void
 test_trace_sweep_tables (void)
@@ -492,6 +540,7 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/trace/welcome", test_trace_welcome);
   g_test_add_func ("/app/trace/sweep-tables", test_trace_sweep_tables);
+  g_test_add_func ("/app/trace/library-findings", test_trace_library_findings);
   g_test_add_func ("/app/trace/lands", test_trace_lands);
   g_test_add_func ("/app/trace/source", test_trace_source);
   g_test_add_func ("/app/trace/dialog", test_trace_dialog);

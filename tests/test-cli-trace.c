@@ -437,6 +437,54 @@ test_report_vector_add_data (void)
   g_assert_true (compile);
 }
 
+/* The torch report leads with the program's start-up; its library kernels' findings follow
+ * under their libraries' names, folded in Markdown, named in JSON. */
+static void
+test_report_torch_libraries (void)
+{
+  g_autofree char *path = sample_path ("trace-torch-matmul-h200.jsonl");
+  const char *table[] = { "report", path, NULL };
+  const char *markdown[] = { "report", path, "--format", "markdown", NULL };
+  const char *json[] = { "report", path, "--format", "json", NULL };
+  g_auto (Result) t = { 0 }, m = { 0 }, j = { 0 };
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *findings;
+  const char *startup, *cutlass, *torch;
+
+  run_cli (&t, table);
+  g_assert_cmpint (t.status, ==, 0);
+  startup = strstr (t.out, "Start-up:");
+  cutlass = strstr (t.out, "\nCUTLASS: 2 findings about its own kernels");
+  torch = strstr (t.out, "\nPyTorch: 1 finding about its own kernels");
+  g_assert_nonnull (startup);
+  g_assert_nonnull (cutlass);
+  g_assert_nonnull (torch);
+  g_assert_true (startup < cutlass && cutlass < torch);
+  g_assert_true (strstr (cutlass, "small grid") < torch);
+
+  run_cli (&m, markdown);
+  g_assert_cmpint (m.status, ==, 0);
+  assert_has (m.out, "<details><summary>CUTLASS: 2 findings about its own kernels");
+  g_assert_true (strstr (m.out, "Start-up:") < strstr (m.out, "<details>"));
+  g_assert_true (strstr (m.out, "small grid") < strstr (m.out, "</details>"));
+
+  run_cli (&j, json);
+  g_assert_cmpint (j.status, ==, 0);
+  root = parse_json (j.out);
+  findings = json_object_get_array_member (
+    json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "programs"), 0),
+    "findings");
+  g_assert_cmpuint (json_array_get_length (findings), ==, 4);
+  g_assert_false (json_object_has_member (json_array_get_object_element (findings, 0), "library"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (findings, 1),
+                                                  "library"),
+                   ==, "CUTLASS");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (findings, 3),
+                                                  "library"),
+                   ==, "PyTorch");
+}
+
 static void
 test_report_translated (void)
 {
@@ -500,6 +548,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-trace/trace/interrupt", test_trace_interrupt);
   g_test_add_func ("/cli-trace/report/formats", test_report_formats);
   g_test_add_func ("/cli-trace/report/vector-add-data", test_report_vector_add_data);
+  g_test_add_func ("/cli-trace/report/torch-libraries", test_report_torch_libraries);
   g_test_add_func ("/cli-trace/report/translated", test_report_translated);
   g_test_add_func ("/cli-trace/export", test_export);
   return g_test_run ();

@@ -179,10 +179,35 @@ titles_of (WsSession *session, GPtrArray *findings)
   return g_string_free (s, FALSE);
 }
 
+/* A library's kernels' findings come last in their program run (ws_analyze_trace), folded
+ * behind their library's name: nothing in them is the program's to change. Returns the box
+ * the group's cards go in, when findings[i] begins one; `fold` else. */
+static GtkWidget *
+fold_library (WsFindingsPanel *self, GPtrArray *findings, guint i, guint *fold_end,
+              GtkWidget *fold)
+{
+  guint n;
+  g_autofree char *heading = ws_findings_library_group (findings, i, &n);
+  GtkWidget *expander;
+
+  if (heading == NULL)
+    return fold;
+  *fold_end = i + n;
+  fold = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_top (fold, 6);
+  expander = gtk_expander_new (heading);
+  gtk_widget_add_css_class (expander, "library-findings");
+  gtk_label_set_wrap (GTK_LABEL (gtk_expander_get_label_widget (GTK_EXPANDER (expander))), TRUE);
+  gtk_expander_set_child (GTK_EXPANDER (expander), fold);
+  gtk_box_append (GTK_BOX (self->box), expander);
+  return fold;
+}
+
 static void
 show_trace (WsFindingsPanel *self, WsSession *session)
 {
   g_autoptr (GPtrArray) findings = trace_findings (self);
+  GtkWidget *fold = NULL;
 
   g_free (self->trace_shown);
   self->trace_shown = titles_of (session, findings);
@@ -204,10 +229,11 @@ show_trace (WsFindingsPanel *self, WsSession *session)
       return;
     }
   self->shown = g_ptr_array_ref (findings);
-  for (guint i = 0; i < findings->len; i++)
+  for (guint i = 0, fold_end = 0; i < findings->len; i++)
     {
       const WsFinding *f = g_ptr_array_index (findings, i);
       const WsTraceProgram *p = ws_trace_get_program (ws_session_get_trace (session), f->program);
+      GtkWidget *card;
 
       /* A sweep: each program run's findings under its values. */
       if (p != NULL && p->of > 1
@@ -219,7 +245,9 @@ show_trace (WsFindingsPanel *self, WsSession *session)
 
           gtk_box_append (GTK_BOX (self->box), label (heading, "heading", FALSE));
         }
-      gtk_box_append (GTK_BOX (self->box), finding_card (self, g_ptr_array_index (findings, i), i));
+      fold = fold_library (self, findings, i, &fold_end, fold);
+      card = finding_card (self, g_ptr_array_index (findings, i), i);
+      gtk_box_append (GTK_BOX (i < fold_end ? fold : self->box), card);
     }
 }
 

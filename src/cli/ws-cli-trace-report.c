@@ -403,11 +403,31 @@ append_series (WsCliTraceReport *r, GString *out, gboolean markdown, gsize width
   (void) width;
 }
 
+/* Markdown folds a library's kernels' findings as the app's panel does; the text puts them
+ * under the same heading. */
+static void
+open_library_fold (WsCliTraceReport *r, GString *out, gboolean markdown, gsize width, guint i,
+                   guint *fold_end)
+{
+  guint n;
+  g_autofree char *heading = ws_findings_library_group (r->shown, i, &n);
+
+  if (heading == NULL)
+    return;
+  *fold_end = i + n;
+  if (markdown)
+    g_string_append_printf (out, "\n<details><summary>%s</summary>\n\n", heading);
+  else
+    append_line (out, heading, width);
+}
+
+/* Each program run's findings, most severe first; a library's kernels' findings last, under
+ * its name (ws_analyze_trace sorts them so). */
 static void
 append_findings (WsCliTraceReport *r, GString *out, gboolean markdown, gsize width)
 {
   gboolean sweep = ws_trace_get_programs (r->trace)->len > 1;
-  guint program = G_MAXUINT;
+  guint program = G_MAXUINT, fold_end = 0;
 
   append_title (out, markdown, _("Findings"));
   if (r->shown->len == 0)
@@ -416,6 +436,8 @@ append_findings (WsCliTraceReport *r, GString *out, gboolean markdown, gsize wid
     {
       WsFinding *f = g_ptr_array_index (r->shown, i);
 
+      if (markdown && fold_end > 0 && i == fold_end)
+        g_string_append (out, "\n</details>\n");
       if (sweep && f->program != program)
         {
           const WsTraceProgram *p = ws_trace_get_program (r->trace, f->program);
@@ -428,8 +450,11 @@ append_findings (WsCliTraceReport *r, GString *out, gboolean markdown, gsize wid
                                  : g_strdup_printf (_("Run %u"), program);
           g_string_append_printf (out, markdown ? "\n### %s\n\n" : "%s\n", name);
         }
+      open_library_fold (r, out, markdown, width, i, &fold_end);
       ws_cli_report_append_finding (out, f, markdown, markdown ? 0 : width);
     }
+  if (markdown && fold_end > 0 && fold_end == r->shown->len)
+    g_string_append (out, "\n</details>\n");
   if (r->n_hidden > 0)
     {
       g_autofree char *note = g_strdup_printf (g_dngettext (NULL, "(%u finding below --severity "

@@ -38,11 +38,16 @@ finding_new_as (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity,
   return f;
 }
 
+/* A finding about the kernel's configuration: a library's is its authors' choice, marked as
+ * theirs so that reports fold it after what the program can change. */
 static WsFinding *
 finding_new (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity, double value,
              double threshold)
 {
-  return finding_new_as (k, kind, severity_for (k, severity), value, threshold);
+  WsFinding *f = finding_new_as (k, kind, severity_for (k, severity), value, threshold);
+
+  f->library = k->library;
+  return f;
 }
 
 static void

@@ -105,7 +105,8 @@ typedef struct
   const char *short_name;     /* a traced kernel's short name, which its findings' titles
                                * give (a run is one kernel: its titles name none) */
   const GArray *spans;        /* a traced kernel's launches (guint indices of spans) */
-  gboolean library;           /* a library's kernel: its authors' choices, reported as such */
+  const char *library;        /* a library's kernel (static: "cuBLAS"): its authors' choices,
+                               * reported as such; NULL for the program's own */
   gboolean numba;             /* launched from Numba: fixes in its launch syntax */
   const WsDeviceInfo *device; /* NULL when unknown */
   guint threads;              /* per block; 0 when the record gives none (cuBLAS) */
@@ -223,7 +224,9 @@ gboolean _ws_run_is_launch_bound (WsRun *run);
 
 /* ---- building findings ---- */
 
-/* Most severe first; within a severity, in the order of WsFindingKind; otherwise as found. */
+/* Most severe first; within a severity, in the order of WsFindingKind; otherwise as found.
+ * Findings about a library's kernel (WsFinding.library) come after all the others, library by
+ * library in the order of their names, each library's in the same order. */
 void _ws_sort_findings (GPtrArray *findings);
 
 WsFinding *_ws_finding_new (WsFindingKind kind, WsSeverity severity, WsRun *run, double value,

@@ -185,7 +185,12 @@ ws_finding_write_json (WsJsonWriter *json, const WsFinding *f, WsFindingAbout ab
   ws_json_writer_string (json, "id", f->id);
   ws_json_writer_string (json, "severity", ws_severity_to_string (f->severity));
   if (about == WS_FINDING_ABOUT_KERNEL)
-    ws_json_writer_string (json, "kernel", f->kernel);
+    {
+      ws_json_writer_string (json, "kernel", f->kernel);
+      /* Only where there is one: the reports of the program's own kernels read as before. */
+      if (f->library != NULL)
+        ws_json_writer_string (json, "library", f->library);
+    }
   else
     ws_json_writer_int (json, "run", f->run);
   ws_json_writer_string (json, "title", f->title);
@@ -206,6 +211,37 @@ _ws_finding_point_at (WsFinding *finding, WsRun *run, int kind, int phase)
   for (guint i = 0; i < n; i++)
     if ((kind < 0 || a[i].kind == kind) && (phase < 0 || a[i].phase == phase))
       g_array_append_val (finding->activities, i);
+}
+
+static gboolean
+same_group (const WsFinding *a, const WsFinding *b)
+{
+  return a->program == b->program && g_strcmp0 (a->library, b->library) == 0;
+}
+
+char *
+ws_findings_library_group (GPtrArray *findings, guint i, guint *n)
+{
+  const WsFinding *f;
+  guint end = i + 1;
+
+  g_return_val_if_fail (findings != NULL && i < findings->len && n != NULL, NULL);
+  f = g_ptr_array_index (findings, i);
+  *n = 0;
+  if (f->library == NULL || (i > 0 && same_group (g_ptr_array_index (findings, i - 1), f)))
+    return NULL;
+  while (end < findings->len && same_group (g_ptr_array_index (findings, end), f))
+    end++;
+  *n = end - i;
+  /* Translators: a library ("cuBLAS", "PyTorch") and how many findings are about the kernels
+   * it brought: the program can change neither their blocks nor their registers. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s: %u finding about its own kernels, which the "
+                                       "program cannot change",
+                                       "%s: %u findings about its own kernels, which the program "
+                                       "cannot change",
+                                       *n),
+                          f->library, *n);
 }
 
 void

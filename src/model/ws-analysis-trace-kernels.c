@@ -20,7 +20,7 @@ facts_of_kernel (WsTraceAnalysis *a, const WsTraceKernel *k, WsLaunchFacts *fact
   facts->kernel = k->name != NULL ? g_intern_string (k->name) : NULL;
   facts->short_name = k->short_name;
   facts->spans = k->spans;
-  facts->library = ws_trace_kernel_is_library (k->name);
+  facts->library = ws_trace_kernel_library (k->name);
   facts->numba = a->numba;
   facts->device = k->device_info;
   facts->threads = ws_trace_kernel_threads (k);

@@ -5,6 +5,7 @@
 #include "ws-analysis-private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The one table of thresholds: docs/findings.md shows exactly these rows (a test checks it).
  * A finding's value and threshold are in the unit of its row. */
@@ -626,7 +627,20 @@ analysis_clear (WsAnalysis *a)
   g_clear_pointer (&a->rankings, g_hash_table_unref);
 }
 
-/* Most severe first; within a severity, in the order of WsFindingKind; otherwise as found. */
+/* Whether `g` goes before `f`: what the program can change before what a library chose (the
+ * libraries by name, each one's together), then most severe first, then by kind. */
+static gboolean
+finding_before (const WsFinding *g, const WsFinding *f)
+{
+  if ((g->library == NULL) != (f->library == NULL))
+    return g->library == NULL;
+  if (g->library != NULL && strcmp (g->library, f->library) != 0)
+    return strcmp (g->library, f->library) < 0;
+  return g->severity > f->severity || (g->severity == f->severity && g->kind <= f->kind);
+}
+
+/* Most severe first; within a severity, in the order of WsFindingKind; otherwise as found;
+ * a library's kernels' findings last (finding_before). */
 static void
 sort_findings (GPtrArray *findings)
 {
@@ -639,7 +653,7 @@ sort_findings (GPtrArray *findings)
         {
           WsFinding *g = g_ptr_array_index (findings, j - 1);
 
-          if (g->severity > f->severity || (g->severity == f->severity && g->kind <= f->kind))
+          if (finding_before (g, f))
             break;
           findings->pdata[j] = g;
           j--;

@@ -72,6 +72,10 @@ typedef struct
   gboolean trace;
   guint program;       /* its program run (WsTraceProgram.id) */
   const char *kernel;  /* interned: the kernel it is about; NULL for the whole run */
+  const char *library; /* static: the library whose choice it is about ("cuBLAS", "PyTorch":
+                        * ws_trace_kernel_library), nothing the program can change; NULL for
+                        * the program's own kernels and for what the program does (a library
+                        * kernel launched too often is the program's doing) */
 } WsFinding;
 
 /* Who reads a finding or a chart's empty state: the command line names its flags, the app its
@@ -99,6 +103,13 @@ void ws_finding_write_json (WsJsonWriter *json, const WsFinding *finding, WsFind
 
 void ws_finding_free (WsFinding *finding);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsFinding, ws_finding_free)
+
+/* In findings sorted as the analysis sorts them (a library's kernels' findings last in each
+ * program run, each library's together): where findings[i] begins a library's group, the
+ * heading that folds them ("cuBLAS: 3 findings about its own kernels, which the program
+ * cannot change") and in `n` how many follow from i on, the first included; NULL and 0
+ * elsewhere. The CLI's report and the app's panel fold with the same words. */
+char *ws_findings_library_group (GPtrArray *findings, guint i, guint *n);
 
 const char *ws_severity_to_string (WsSeverity severity); /* "info", "low", "medium", "high" */
 const char *ws_severity_to_label (WsSeverity severity);  /* the same word, for people: translated */

@@ -107,24 +107,54 @@ ws_trace_kernel_short_name (const char *name)
   return g_string_free (out, FALSE);
 }
 
+/* A kernel's owner is named by the first of these marks in its name: the outer name comes
+ * before the template arguments ("void at::native::f<thrust::…>" is PyTorch's, "void
+ * cub::DeviceReduceKernel<…at::…>" CUB's). At the same place, the first mark listed wins:
+ * xmma's convolutions are cuDNN's, its GEMMs cuBLAS's. */
+static const struct
+{
+  const char *mark, *library;
+} library_marks[] = {
+  { "cutlass", "CUTLASS" },       { "xmma_fprop", "cuDNN" },  { "xmma_dgrad", "cuDNN" },
+  { "xmma_wgrad", "cuDNN" },      { "xmma", "cuBLAS" },       { "cublas", "cuBLAS" },
+  { "cudnn", "cuDNN" },           { "at::", "PyTorch" },      { "c10::", "PyTorch" },
+  { "thrust::", "Thrust" },       { "cub::", "CUB" },         { "nccl", "NCCL" },
+  { "cusparse", "cuSPARSE" },     { "cufft", "cuFFT" },       { "curand", "cuRAND" },
+  { "triton", "Triton" },         { "flash_fwd", "FlashAttention" },
+  { "flash_bwd", "FlashAttention" },
+};
+
+const char *
+ws_trace_kernel_library (const char *name)
+{
+  g_autofree char *lower = NULL;
+  const char *library = NULL, *first = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  lower = g_ascii_strdown (name, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (library_marks); i++)
+    {
+      const char *at = strstr (lower, library_marks[i].mark);
+
+      if (at != NULL && (first == NULL || at < first))
+        first = at, library = library_marks[i].library;
+    }
+  if (library != NULL)
+    return library;
+  /* cuBLAS's SGEMM kernels: sm80_xmma_…, sm90_xmma_…, ampere_sgemm_… */
+  if ((g_str_has_prefix (lower, "sm") && g_ascii_isdigit (lower[2]) && strchr (lower, '_')
+       && strstr (lower, "gemm") != NULL)
+      || g_str_has_prefix (lower, "ampere_") || g_str_has_prefix (lower, "volta_")
+      || g_str_has_prefix (lower, "turing_"))
+    return "cuBLAS";
+  return NULL;
+}
+
 gboolean
 ws_trace_kernel_is_library (const char *name)
 {
-  static const char *const marks[] = { "cutlass", "xmma", "cublas", "cudnn", "at::", "c10::",
-                                       "thrust::", "cub::", "nccl", "cusparse", "cufft",
-                                       "curand", "triton", "flash_fwd", "flash_bwd" };
-  g_autofree char *lower = NULL;
-
   g_return_val_if_fail (name != NULL, FALSE);
-  lower = g_ascii_strdown (name, -1);
-  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
-    if (strstr (lower, marks[i]) != NULL)
-      return TRUE;
-  /* cuBLAS's SGEMM kernels: sm80_xmma_…, sm90_xmma_…, ampere_sgemm_… */
-  return (g_str_has_prefix (lower, "sm") && g_ascii_isdigit (lower[2]) && strchr (lower, '_')
-          && strstr (lower, "gemm") != NULL)
-         || g_str_has_prefix (lower, "ampere_") || g_str_has_prefix (lower, "volta_")
-         || g_str_has_prefix (lower, "turing_");
+  return ws_trace_kernel_library (name) != NULL;
 }
 
 /* ---- statistics ----------------------------------------------------------------------------- */

@@ -129,6 +129,9 @@ char *ws_trace_kernel_short_name (const char *name);
 /* Whether the kernel is a library's (cuBLAS, CUTLASS, cuDNN, PyTorch's own, Thrust, CUB): the
  * program chose neither its block nor its resources. */
 gboolean ws_trace_kernel_is_library (const char *name);
+/* The library that owns the kernel, as its name says ("cuBLAS", "CUTLASS", "cuDNN", "PyTorch",
+ * "Thrust", "CUB", …: a static string); NULL for the program's own kernel. */
+const char *ws_trace_kernel_library (const char *name);
 
 /* ---- tables ------------------------------------------------------------------------------- */
 
