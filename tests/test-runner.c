@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -399,6 +400,70 @@ test_blas_openblas (void)
   ws_blas_free (blas);
 }
 
+/* Several OpenBLAS builds: the newest is kept whatever order they are found in (0.9.1 over
+ * 0.3.9, which a comparison of the text would get wrong), in a folder and beside the usual
+ * names where a Python environment's numpy.libs holds one. */
+static void
+test_blas_newest (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-blas-XXXXXX", NULL);
+  g_autofree char *site = g_build_filename (dir, "lib", "python3.12", "site-packages", NULL);
+  g_autofree char *libs = g_build_filename (site, "numpy.libs", NULL);
+  g_autofree char *bundled = g_build_filename (libs, "libscipy_openblas-standin.so", NULL);
+  const char *const orders[2][2] = { { FAKE_OPENBLAS_OLD, FAKE_OPENBLAS_NEW },
+                                     { FAKE_OPENBLAS_NEW, FAKE_OPENBLAS_OLD } };
+  g_autofree char *venv = g_strdup (g_getenv ("VIRTUAL_ENV"));
+  char why[600] = "";
+  WsBlas *blas;
+
+  for (int o = 0; o < 2; o++)
+    {
+      /* Names of their own each time: the dynamic loader knows a loaded library by its name. */
+      g_autofree char *a = g_strdup_printf ("%s/libopenblas-%da.so", dir, o);
+      g_autofree char *b = g_strdup_printf ("%s/libopenblas-%db.so", dir, o);
+
+      g_assert_cmpint (symlink (orders[o][0], a), ==, 0);
+      g_assert_cmpint (symlink (orders[o][1], b), ==, 0);
+      blas = ws_blas_open (dir, why, sizeof why);
+      g_assert_nonnull (blas);
+      g_assert_cmpstr (ws_blas_get_info (blas)->version, ==, "0.9.1");
+      g_autofree char *kept = realpath (ws_blas_get_info (blas)->path, NULL);
+      g_autofree char *newer = realpath (FAKE_OPENBLAS_NEW, NULL);
+
+      g_assert_cmpstr (kept, ==, newer);
+      ws_blas_free (blas);
+      g_unlink (a);
+      g_unlink (b);
+    }
+
+  g_assert_cmpint (g_mkdir_with_parents (libs, 0700), ==, 0);
+  g_assert_cmpint (symlink (FAKE_OPENBLAS_NEW, bundled), ==, 0);
+  g_setenv ("VIRTUAL_ENV", dir, TRUE);
+  blas = ws_blas_open (NULL, why, sizeof why);
+  g_assert_nonnull (blas);
+  g_assert_cmpstr (ws_blas_get_info (blas)->version, ==, "0.9.1");
+  ws_blas_free (blas);
+  /* An older one there is not kept over the system's. */
+  g_unlink (bundled);
+  g_assert_cmpint (symlink (FAKE_OPENBLAS_OLD, bundled), ==, 0);
+  blas = ws_blas_open (NULL, why, sizeof why);
+  g_assert_nonnull (blas);
+  g_assert_cmpstr (ws_blas_get_info (blas)->version, !=, "0.3.9");
+  ws_blas_free (blas);
+  if (venv != NULL)
+    g_setenv ("VIRTUAL_ENV", venv, TRUE);
+  else
+    g_unsetenv ("VIRTUAL_ENV");
+
+  g_unlink (bundled);
+  g_rmdir (libs);
+  g_rmdir (site);
+  g_autofree char *py = g_path_get_dirname (site), *lib = g_path_get_dirname (py);
+  g_rmdir (py);
+  g_rmdir (lib);
+  g_rmdir (dir);
+}
+
 /* WARPSCOPE_BLAS names a file, a folder (an unpacked package), or none; what cannot be used
  * is said in words the runner puts in its note, and the baseline falls back to the
  * hand-written SGEMM. */
@@ -780,6 +845,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/reduce-atomic-message", test_reduce_atomic_message);
   g_test_add_func ("/runner/blas/openblas", test_blas_openblas);
   g_test_add_func ("/runner/blas/named", test_blas_named);
+  g_test_add_func ("/runner/blas/newest", test_blas_newest);
   g_test_add_func ("/runner/hostbuf/alloc", test_hostbuf_alloc);
   g_test_add_func ("/runner/hostbuf/wait-quiet", test_hostbuf_wait_quiet);
   g_test_add_func ("/runner/hostbuf/cpus", test_hostbuf_cpus);

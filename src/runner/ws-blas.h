@@ -23,8 +23,11 @@ typedef struct WsBlas WsBlas;
 
 /* Opens a BLAS. `spec` is a library file, a folder that holds one (searched a few levels
  * deep: an unpacked Debian package, numpy's numpy.libs), "none" for no BLAS, or NULL or ""
- * for the usual names. Returns NULL when none can be used, with a sentence saying why in
- * `why`. A library is used only once a small product computed with it is right. */
+ * for the usual names (with numpy's bundled OpenBLAS where $VIRTUAL_ENV, $CONDA_PREFIX or a
+ * Python under ~/.local or /usr/local has one). Where several OpenBLAS builds are found (the
+ * usual names, numpy's, a folder's), the newest by its version is kept. Returns NULL when
+ * none can be used, with a sentence saying why in `why`. A library is used only once a small
+ * product computed with it is right. */
 WsBlas *ws_blas_open (const char *spec, char *why, size_t why_len);
 /* Frees the handle; the library stays loaded (its threads may still be running). */
 void ws_blas_free (WsBlas *blas);
