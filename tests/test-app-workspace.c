@@ -511,6 +511,34 @@ assert_cells_fit (GtkWidget *widget, GListModel *columns, guint *cells)
     assert_cells_fit (c, columns, cells);
 }
 
+/* The shown columns' fixed widths together. */
+static int
+columns_width (GtkColumnView *view)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+  int sum = 0;
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+      sum += MAX (gtk_column_view_column_get_fixed_width (column), 0);
+    }
+  return sum;
+}
+
+/* The window laid out at its new size and the columns sized for it (the sanitized build on
+ * busy cores may take longer than a fixed wait). */
+static gboolean
+columns_settled (gpointer view)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  GtkWidget *last = gtk_widget_get_last_child (GTK_WIDGET (view));
+
+  return width > 1100 && columns_width (view) <= width && last != NULL
+         && gtk_widget_get_width (last) == width;
+}
+
 /* The table's columns have fixed widths, so that GTK need not measure every bound row to size
  * them: each shown column is as wide as the widest text it shows, the hidden GPU column has
  * none (GTK 4.8 would count it), and the kernel's column takes the rest of the width. */
@@ -531,7 +559,7 @@ test_runs_view_widths (void)
 
       gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
       ws_test_open (window, samples[s]);
-      ws_test_spin_for (500);
+      ws_test_spin_until (columns_settled, view, 30000);
       for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
         {
           g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
