@@ -88,8 +88,10 @@ gboolean _ws_trace_findings_update (WsTraceFindings *findings, WsTrace *trace);
 /* Every program run's findings in program order, each run's most severe first (borrowed,
  * valid until the next update). */
 GPtrArray *_ws_trace_findings_get (WsTraceFindings *findings);
-/* The waits of first launches for their code (WsCodeWait), found with the findings. */
-GArray *_ws_trace_findings_get_code_waits (WsTraceFindings *findings);
+/* Copies, for a reader in another thread: the findings (borrowed, in a new array) and the waits
+ * of first launches for their code (WsCodeWait, found with them); both empty for NULL. */
+GPtrArray *_ws_trace_findings_dup (WsTraceFindings *findings);
+GArray *_ws_trace_findings_dup_code_waits (WsTraceFindings *findings);
 /* How many program runs it has analysed since it was made. */
 guint _ws_trace_findings_n_analysed (WsTraceFindings *findings);
 

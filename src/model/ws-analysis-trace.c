@@ -625,10 +625,24 @@ _ws_trace_findings_get (WsTraceFindings *tf)
   return tf->all;
 }
 
-GArray *
-_ws_trace_findings_get_code_waits (WsTraceFindings *tf)
+GPtrArray *
+_ws_trace_findings_dup (WsTraceFindings *tf)
 {
-  return tf->waits;
+  GPtrArray *all = g_ptr_array_new ();
+
+  if (tf != NULL)
+    g_ptr_array_extend (all, tf->all, NULL, NULL);
+  return all;
+}
+
+GArray *
+_ws_trace_findings_dup_code_waits (WsTraceFindings *tf)
+{
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
+
+  if (tf != NULL)
+    g_array_append_vals (all, tf->waits->data, tf->waits->len);
+  return all;
 }
 
 guint

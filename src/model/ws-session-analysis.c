@@ -611,29 +611,15 @@ ws_session_analysis_get_session_findings (WsSessionAnalysis *self)
 GPtrArray *
 ws_session_analysis_dup_trace_findings (WsSessionAnalysis *self)
 {
-  GPtrArray *all = g_ptr_array_new ();
-  GPtrArray *found;
-
-  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), all);
-  if (self->state == NULL || self->state->trace == NULL)
-    return all;
-  found = _ws_trace_findings_get (self->state->trace);
-  g_ptr_array_extend (all, found, NULL, NULL);
-  return all;
+  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), NULL);
+  return _ws_trace_findings_dup (self->state != NULL ? self->state->trace : NULL);
 }
 
 GArray *
 ws_session_analysis_dup_code_waits (WsSessionAnalysis *self)
 {
-  GArray *all = g_array_new (FALSE, FALSE, sizeof (WsCodeWait));
-  GArray *waits;
-
-  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), all);
-  if (self->state == NULL || self->state->trace == NULL)
-    return all;
-  waits = _ws_trace_findings_get_code_waits (self->state->trace);
-  g_array_append_vals (all, waits->data, waits->len);
-  return all;
+  g_return_val_if_fail (WS_IS_SESSION_ANALYSIS (self), NULL);
+  return _ws_trace_findings_dup_code_waits (self->state != NULL ? self->state->trace : NULL);
 }
 
 GPtrArray *
