@@ -230,7 +230,7 @@ test_transfers (void)
   s.kernel_max = 39100, s.bytes = 1.2e8, s.shape[0] = 10000000, s.grid = 39063;
   high = analyze_one (&s);
   HAS (expect (high, WS_FINDING_TRANSFER_BOUND, WS_SEVERITY_HIGH)->numbers,
-       "untraced, the run took 12.2 ms");
+       "untraced (the runs table's figure), the run took 12.2 ms");
   f = expect (high, WS_FINDING_PAGEABLE_MEMORY, WS_SEVERITY_MEDIUM);
   HAS (f->numbers, "Host to device: 80.0 MB in 11.9 ms, 6.72 GB/s.");
   HAS (f->title, "pinned memory reaches 55.0 GB/s");

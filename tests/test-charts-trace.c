@@ -96,6 +96,7 @@ test_breakdown_sweep (void)
   g_assert_null (strstr (text, "No run has traced"));
   g_assert_nonnull (strstr (text, "Share of the wall time"));
   g_assert_null (strstr (text, "sequence span"));
+  g_assert_null (strstr (text, "all sequences, summed"));
 }
 
 /* No CPU baseline, no bytes or FLOPs, no block sweep: the charts say so, in the words of who

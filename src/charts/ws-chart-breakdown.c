@@ -227,7 +227,9 @@ sweep_bars (WsBreakdownData *data, WsSession *session, const WsChartBase *base)
   data->frame.subtitle = _ws_chart_subtitle (session, _("where each run's copy-and-kernel "
                                                         "sequences spend their time, as shares "
                                                         "of their span"));
-  data->whole = _("sequence span");
+  /* Summed over the run's sequences, so that it is not read as the runs table's end to end (the
+   * median of one sequence). */
+  data->whole = _("all sequences, summed");
   data->axis_title = _("Share of the sequence span (%)");
   data->n_runs = runs->len;
   if (runs->len == 0)

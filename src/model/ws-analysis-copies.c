@@ -174,6 +174,7 @@ _ws_copy_facts_of_run (WsAnalysis *a, WsRun *run, WsCopyFacts *k)
   k->run = run;
   k->device = d;
   k->kernel_ns = _ws_run_get_kernel_in_sequence_ns (run);
+  k->kernel_alone_ns = ws_run_get_kernel_ns (run);
   k->copy_spans = sequence_spans (run, FALSE, INFINITY);
   k->rate_bytes = (double) (c->input_bytes + c->output_bytes);
   k->kernel_bytes = c->bytes;

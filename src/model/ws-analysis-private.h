@@ -163,6 +163,8 @@ typedef struct
   const WsDeviceInfo *device; /* a sweep's; NULL when unknown, and for a traced program, whose
                                * copies may be on several (each leg has its pinned rate) */
   double kernel_ns;           /* the kernels' time, to hold the copies against */
+  double kernel_alone_ns;     /* a sweep's run: its kernel's median back to back, the runs
+                               * table's kernel time (kernel_ns is inside the sequence); 0 else */
   /* Transfer-bound: host to device and back, and the spans they are. */
   WsCopyLeg in, back;
   GArray *copy_spans;

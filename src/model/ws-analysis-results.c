@@ -369,7 +369,8 @@ _ws_check_cpu (WsAnalysis *a, WsRun *run, GPtrArray *out)
                          "µs) outweigh the work."));
   else
     _ws_finding_cause (f, _("The copies between host and GPU cost more than the GPU saves: %s of "
-                         "copies against %s for the kernel."),
+                         "copies against %s for the kernel between them (medians of the traced "
+                         "repetitions)."),
                        _ws_fmt_time (x1, (t->h2d.n > 0 ? t->h2d.median : 0)
                                            + (t->d2h.n > 0 ? t->d2h.median : 0)),
                        _ws_fmt_time (x2, _ws_run_get_kernel_in_sequence_ns (run)));

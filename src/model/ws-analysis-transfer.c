@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-analysis-private.h"
+#include <string.h>
 
 /* ---- the finding, wherever the facts came from ------------------------------------------- */
 
@@ -66,11 +67,19 @@ transfer_bound_words_of_run (const WsCopyFacts *k, WsFinding *f, double copy, do
   else
     _ws_finding_numbers (f, _("Copies take %s: %s host to device, %s device to host."), x1, x3,
                          x4);
-  _ws_finding_numbers (f, _("Between the copies, the kernel takes %s."), x5);
+  /* Two figures of the same kernel: name both when they read differently. */
+  if (k->kernel_alone_ns > 0
+      && strcmp (x5, _ws_fmt_time (x6, k->kernel_alone_ns)) != 0)
+    _ws_finding_numbers (f, _("Between the copies, the kernel takes %s (the median inside the "
+                           "sequence; launched back to back, as the runs table gives it, %s)."),
+                         x5, x6);
+  else
+    _ws_finding_numbers (f, _("Between the copies, the kernel takes %s."), x5);
   if (e2e > 0 && e2e < copy + k->kernel_ns)
-    _ws_finding_numbers (f, _("End to end, untraced, the run took %s: its copies vary from one "
-                           "repetition to the next."),
-                         _ws_fmt_time (x2, e2e));
+    _ws_finding_numbers (f, _("End to end, untraced (the runs table's figure), the run took %s: "
+                           "less than the copies above, which are medians of %u traced "
+                           "repetitions, since its copies vary from one repetition to the next."),
+                         _ws_fmt_time (x2, e2e), MAX (k->in.count, k->back.count));
   _ws_finding_cause (f, _("Every byte crosses the link between host and GPU, which is much "
                        "slower than the GPU's own memory: these copies ran at %s."),
                      _ws_fmt_gbs (x1, k->rate_bytes / copy));
