@@ -20,6 +20,7 @@ typedef struct
   double row_h;
   guint shown;   /* rows drawn */
   gboolean more; /* a line for the rows left out */
+  gboolean brief; /* the right-hand column gives the whole alone: a narrow figure */
 } Layout;
 
 static char *
@@ -67,7 +68,14 @@ layout (WsChartContext *ctx, const WsBreakdownData *data, const WsRect *content,
   for (guint i = 0; i < l->shown; i++)
     label_w = MAX (label_w, _ws_text_width (ctx, WS_FONT_BOLD,
                                             g_array_index (data->rows, WsBreakdownRow, i).label));
-  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * 0.45);
+  /* A narrow figure (one column of a paper) keeps the bars at least about a third of its
+   * width: the right-hand column gives the whole alone, the labels take less. */
+  right_w = MAX (right_w, _ws_text_width (ctx, WS_FONT_SMALL, data->whole));
+  l->brief = right_w + ctx->line_height > content->width * 0.3;
+  if (l->brief)
+    right_w = MAX (_ws_text_width (ctx, WS_FONT_SMALL, "999 ms"),
+                   _ws_text_width (ctx, WS_FONT_SMALL, data->whole_short));
+  label_w = MIN (label_w + 0.6 * ctx->line_height, content->width * (l->brief ? 0.4 : 0.45));
   right_w += ctx->line_height;
   l->left = content->x;
   l->right = content->x + content->width;
@@ -126,7 +134,9 @@ draw_rows (WsChartContext *ctx, const WsBreakdownData *data, const Layout *l)
        * an ellipsis, never drawn past the figure's edges. */
       WsFontRole role = row->copies >= 0.5 ? WS_FONT_BOLD : WS_FONT_SMALL;
       g_autofree char *label = _ws_text_dup_fitting (ctx, role, row->label, end - l->left);
-      g_autofree char *right = _ws_text_dup_fitting (ctx, WS_FONT_SMALL, row->right,
+      g_autofree char *whole = l->brief ? ws_units_duration ((double) row->span_ns) : NULL;
+      g_autofree char *right = _ws_text_dup_fitting (ctx, WS_FONT_SMALL,
+                                                     l->brief ? whole : row->right,
                                                      l->right - start);
 
       draw_bar (ctx, data, row, l, y, h);
@@ -169,9 +179,14 @@ _ws_breakdown_draw (WsChartContext *ctx, const WsBreakdownData *data)
     _ws_text_show (ctx, WS_FONT_SMALL, data->common, content.x, content.y, 0, 0,
                    &ctx->theme->muted);
   layout (ctx, data, &content, &l);
-  _ws_text_show (ctx, WS_FONT_SMALL, data->whole,
-                 l.plot.x + l.plot.width + 0.5 * ctx->line_height, content.y, 0, 0,
-                 &ctx->theme->muted);
+  {
+    double x = l.plot.x + l.plot.width + 0.5 * ctx->line_height;
+    g_autofree char *whole = _ws_text_dup_fitting (ctx, WS_FONT_SMALL,
+                                                   l.brief ? data->whole_short : data->whole,
+                                                   l.right - x);
+
+    _ws_text_show (ctx, WS_FONT_SMALL, whole, x, content.y, 0, 0, &ctx->theme->muted);
+  }
   _ws_axis_draw_grid (ctx, &l.x, &l.plot);
   draw_rows (ctx, data, &l);
   _ws_axis_draw (ctx, &l.x, &l.plot);

@@ -44,8 +44,9 @@ typedef struct
   guint n_runs;     /* the rows and those left out */
   char *widest;     /* the widest right-hand text could be this */
   /* What a bar is the whole of, over the right-hand column and in the axis's title:
-   * "sequence span" for runs, "wall time" for a traced program (translated, not owned). */
+   * "all sequences, summed" for runs, "wall time" for a traced program (translated, not owned). */
   const char *whole;
+  const char *whole_short; /* the same in one word, over a column too narrow for it */
   const char *axis_title;
 } WsBreakdownData;
 

@@ -230,6 +230,9 @@ sweep_bars (WsBreakdownData *data, WsSession *session, const WsChartBase *base)
   /* Summed over the run's sequences, so that it is not read as the runs table's end to end (the
    * median of one sequence). */
   data->whole = _("all sequences, summed");
+  /* Translators: over the right-hand column of a narrow breakdown: the sequences' times
+   * added up. */
+  data->whole_short = _("summed");
   data->axis_title = _("Share of the sequence span (%)");
   data->n_runs = runs->len;
   if (runs->len == 0)
@@ -379,6 +382,7 @@ program_bars (WsBreakdownData *data, WsSession *session)
   /* A bar is the program run from its first CUDA call to its exit, not a sequence of copies
    * and kernels. */
   data->whole = _("wall time");
+  data->whole_short = data->whole;
   data->axis_title = _("Share of the wall time (%)");
   return bars;
 }
