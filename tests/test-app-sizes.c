@@ -402,6 +402,21 @@ place (WsWorkspace *workspace, int id)
   return text;
 }
 
+/* The callouts' sentences are whole: none of their bodies cut short with "…" (a title may be,
+ * on two lines). */
+static void
+assert_callouts_whole (WsCalloutStrip *strip, GtkWidget *widget, const char *what)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_LABEL (c) && !gtk_widget_has_css_class (c, "title") && gtk_widget_get_mapped (c)
+          && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (c))))
+        g_error ("%s at %s: a callout (of %u) is cut short: \"%s\"", what, screen->name, ws_callout_strip_get_n_callouts (strip),
+                 gtk_label_get_text (GTK_LABEL (c)));
+      assert_callouts_whole (strip, c, what);
+    }
+}
+
 static void
 test_presentation (WsWindow *window)
 {
@@ -459,6 +474,17 @@ test_presentation (WsWindow *window)
   assert_large_text (GTK_WIDGET (takeaway), &n_large);
   assert_large_text (GTK_WIDGET (callouts), &n_large);
   g_assert_cmpuint (n_large, >=, 4);
+  for (int id = 1; id <= 6; id++)
+    {
+      g_autofree char *what = g_strdup_printf ("run %d's callouts", id);
+
+      ws_workspace_select_runs (workspace, id, 0);
+      settle (window);
+      /* On a projector's 768 pixels and up; a 600-pixel screen gives them two lines. */
+      if (screen->height >= 720)
+        assert_callouts_whole (callouts, GTK_WIDGET (callouts), what);
+    }
+  ws_workspace_select_runs (workspace, 1, 0);
 
   /* A clicker steps through the runs; each run's first finding is outlined. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-run", NULL);

@@ -31,3 +31,20 @@ ws_label_menu_text (const char *text)
 
   return g_strjoinv ("__", parts);
 }
+
+const char *
+ws_label_first_sentence_end (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '\n')
+        return p;
+      if ((*p == '.' || *p == '!' || *p == '?') && p[1] == ' ')
+        return p + 1;
+      /* Chinese and Japanese end a sentence with a full-width mark and no space. */
+      if ((g_str_has_prefix (p, "。") || g_str_has_prefix (p, "！") || g_str_has_prefix (p, "？"))
+          && p[3] != '\0')
+        return p + 3;
+    }
+  return text + strlen (text);
+}

@@ -18,5 +18,8 @@ GtkWidget *ws_label_new_wrapped (const char *text, const char *css);
 /* A menu item's label that shows `text` as it is: GTK reads a menu label's '_' as the mark of
  * its mnemonic, so each is doubled (TILE_Y, my_run.jsonl). */
 char *ws_label_menu_text (const char *text);
+/* Where the first sentence or line of `text` ends: after the mark of ". ", "! " or "? ", after
+ * a full-width "。", "！" or "？", or at a line's end; the text's end when it is one sentence. */
+const char *ws_label_first_sentence_end (const char *text);
 
 G_END_DECLS

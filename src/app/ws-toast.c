@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "ws-label.h"
+
 /* The smallest screen the app is made for: a title that fits there fits on any screen. */
 #define WIDEST_PX 1024
 /* What a toast takes of its overlay's width besides its title, in libadwaita 1.2: its margins
@@ -21,21 +23,6 @@ width_of (PangoLayout *layout, const char *text, int length)
   pango_layout_set_text (layout, text, length);
   pango_layout_get_pixel_size (layout, &width, NULL);
   return width;
-}
-
-/* Where the first sentence or line of `text` ends: after ". ", "! " or "? "'s mark, or at a
- * line's end; the text's end when it is one sentence. */
-static const char *
-first_sentence_end (const char *text)
-{
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '\n')
-        return p;
-      if ((*p == '.' || *p == '!' || *p == '?') && p[1] == ' ')
-        return p + 1;
-    }
-  return text + strlen (text);
 }
 
 /* The words of text[0, end) that fit in `width` with "…" after them, or NULL when not even
@@ -68,7 +55,7 @@ words_that_fit (PangoLayout *layout, const char *text, const char *end, int widt
 char *
 ws_toast_shorten (PangoLayout *layout, const char *text, int width)
 {
-  const char *end = first_sentence_end (text);
+  const char *end = ws_label_first_sentence_end (text);
   char *words;
 
   g_return_val_if_fail (PANGO_IS_LAYOUT (layout), NULL);
