@@ -114,6 +114,41 @@ test_window_views_follow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The runs table hidden and shown again (F8, the main menu's Runs Table): the chart takes its
+ * height on a short screen, and the choice is the window's action, remembered in the
+ * settings. */
+static void
+test_runs_table_hidden (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *table = NULL, *scroller = NULL;
+  GVariant *state;
+  int before;
+
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  table = ws_test_view (window, "table_pane");
+  scroller = ws_test_view (window, "views_scroller");
+  ws_test_spin_for (200);
+  g_assert_true (gtk_widget_get_visible (table));
+  before = gtk_widget_get_height (scroller);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
+  ws_test_spin_for (200);
+  g_assert_false (gtk_widget_get_visible (table));
+  g_assert_cmpint (gtk_widget_get_height (scroller), >, before);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "runs-table");
+  g_assert_false (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  /* Presentation mode hides it anyway, and leaving it keeps the person's choice. */
+  ws_workspace_set_presentation (ws_window_get_workspace (window), TRUE);
+  ws_workspace_set_presentation (ws_window_get_workspace (window), FALSE);
+  ws_test_spin_for (50);
+  g_assert_false (gtk_widget_get_visible (table));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
+  ws_test_spin_for (200);
+  g_assert_true (gtk_widget_get_visible (table));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A view the window knows nothing of: set its workspace, and it follows. */
 static void
 test_new_view_needs_no_window (void)
@@ -776,6 +811,7 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
+  g_test_add_func ("/app/workspace/runs-table-hidden", test_runs_table_hidden);
   g_test_add_func ("/app/workspace/views-let-go", test_views_let_go);
   g_test_add_func ("/app/workspace/trace-growth-heard", test_trace_growth_heard);
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);

@@ -123,8 +123,10 @@ _ws_window_update_presentation (WsWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (desk); i++)
     gtk_widget_set_visible (_ws_window_child (self, desk[i]), !on);
-  /* A traced program has no runs: its tables are the Kernels view, not the runs table. */
-  if (ws_workspace_has_trace (self->workspace))
+  /* A traced program has no runs: its tables are the Kernels view, not the runs table. Hidden
+   * by the person (F8), the chart takes its height. */
+  if (ws_workspace_has_trace (self->workspace)
+      || (self->settings != NULL && !g_settings_get_boolean (self->settings, "runs-table")))
     gtk_widget_set_visible (_ws_window_child (self, "table_pane"), FALSE);
   gtk_widget_set_visible (_ws_window_child (self, "leave_presentation_button"), on);
   gtk_widget_set_visible (callouts_button, on && views);
@@ -221,7 +223,7 @@ show_view_action (GtkWidget *widget, const char *name, GVariant *param)
 /* A clicker sends Page Up and Page Down (some send the arrows) and Escape to stop: caught
  * before the focused view, which would scroll or pan; let through while the actions are off. */
 static void
-presentation_keys (WsWindow *self)
+window_keys (WsWindow *self)
 {
   static const struct
   {
@@ -231,6 +233,8 @@ presentation_keys (WsWindow *self)
     { GDK_KEY_Right, GDK_KEY_Page_Down, "win.next-run" },
     { GDK_KEY_Left, GDK_KEY_Page_Up, "win.previous-run" },
     { GDK_KEY_Escape, 0, "win.leave-presentation" },
+    /* Not the clicker's, but a window's key all the same: the runs table shown or hidden. */
+    { GDK_KEY_F8, 0, "win.runs-table" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
@@ -257,7 +261,7 @@ _ws_window_layout_install (GtkWidgetClass *widget_class)
     /* Sysprof's keys for its side panes. */
     { "win.toggle-config", NULL, toggle_pane_action, GDK_KEY_F9, 0 },
     { "win.toggle-findings", NULL, toggle_pane_action, GDK_KEY_F9, GDK_SHIFT_MASK },
-    /* Their keys are the clicker's (presentation_keys): before any view sees them. */
+    /* Their keys are the clicker's (window_keys): before any view sees them. */
     { "win.next-run", NULL, step_run_action },
     { "win.previous-run", NULL, step_run_action },
     { "win.leave-presentation", NULL, leave_presentation_action },
@@ -273,7 +277,7 @@ _ws_window_layout_init (WsWindow *self)
                             self);
   g_signal_connect_swapped (self->switcher_title, "notify::title-visible",
                             G_CALLBACK (_ws_window_update_switcher), self);
-  presentation_keys (self);
+  window_keys (self);
   g_signal_connect_swapped (_ws_window_child (self, "callouts_button"), "toggled",
                             G_CALLBACK (_ws_window_update_presentation), self);
   g_signal_connect_swapped (_ws_window_child (self, "takeaway"), "notify::has-answer",

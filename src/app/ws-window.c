@@ -258,6 +258,14 @@ ws_window_constructed (GObject *object)
   else if (ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))))
     toast (self, ws_target_list_get_unreadable (ws_target_picker_get_targets (WS_TARGET_PICKER (picker))));
   g_settings_bind (self->settings, "runner-timeout", self->controller, "timeout", G_SETTINGS_BIND_GET);
+  /* win.runs-table (F8, the main menu): the runs table shown or hidden, remembered. */
+  {
+    g_autoptr (GAction) runs_table = g_settings_create_action (self->settings, "runs-table");
+
+    g_action_map_add_action (G_ACTION_MAP (self), runs_table);
+    g_signal_connect_swapped (self->settings, "changed::runs-table",
+                              G_CALLBACK (_ws_window_update_presentation), self);
+  }
   ws_chart_actions_set_settings (self->chart_actions, self->settings);
   ws_environment_set_runner (self->environment, runner);
   g_idle_add_full (G_PRIORITY_LOW, probe_environment_idle, g_object_ref (self), g_object_unref);
