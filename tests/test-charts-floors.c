@@ -88,6 +88,32 @@ test_floors (gconstpointer data)
     }
 }
 
+/* Presentation mode draws no list of crossovers under the plot: each crossover keeps its
+ * number beside its diamond, in a sentence where there is room and as "≈ 5.8 K" where there
+ * is not. vector-add-sizes at a projector's size (the app's presentation text, 1.64 times),
+ * run 1 picked, the pinned series pale: before, two of its three crossovers had no label. */
+static void
+test_presentation_crossovers (void)
+{
+  g_autoptr (WsSession) session = load_recording ("vector-add-sizes-h200.jsonl");
+  g_autoptr (GPtrArray) sessions = one (session);
+  g_autofree WsTheme *theme = ws_theme_scaled (ws_theme_get (WS_THEME_LIGHT), 1.64);
+  const char *const numbers[] = { "6.1 K", "5.8 K", "95 K" };
+  WsChartOptions options;
+  g_autoptr (GBytes) svg = NULL;
+  g_autofree char *text = NULL;
+
+  ws_chart_options_init (&options, WS_CHART_SPEEDUP, theme, 994, 420);
+  options.annotate = TRUE;
+  options.run = 1;
+  options.audience = WS_AUDIENCE_APP;
+  svg = render (sessions, &options, WS_EXPORT_SVG, 1);
+  text = svg_text_content (svg);
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    if (strstr (text, numbers[i]) == NULL)
+      g_error ("presentation: the crossover at n ≈ %s has no label", numbers[i]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -96,6 +122,7 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   load_samples ();
+  g_test_add_func ("/charts/floors/presentation-crossovers", test_presentation_crossovers);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       g_autofree char *path = g_strdup_printf ("/charts/floors/%s",

@@ -555,9 +555,13 @@ crossover_label (WsChartContext *ctx, WsPlot *p, const char *text, double px, co
   return FALSE;
 }
 
-/* FALSE when the crossover is drawn but its label found no room beside it. */
+/* FALSE when the crossover is drawn but its label found no room beside it. `listed`: a label
+ * without room goes in the list under the chart; else (presentation mode, an annotated
+ * figure) it is said short, its size alone ("≈ 5.8 K") in its series' colour, where that
+ * fits: no crossover is left without its number. */
 static gboolean
-draw_crossover (WsChartContext *ctx, WsPlot *p, const WsSpeedupSeries *s, int combo)
+draw_crossover (WsChartContext *ctx, WsPlot *p, const WsSpeedupSeries *s, int combo,
+                gboolean listed)
 {
   cairo_t *cr = ctx->cr;
   double px = _ws_scale_map (&p->x.scale, s->crossover[combo]);
@@ -576,7 +580,18 @@ draw_crossover (WsChartContext *ctx, WsPlot *p, const WsSpeedupSeries *s, int co
   cairo_restore (cr);
   _ws_draw_marker (ctx, WS_MARKER_DIAMOND, px, y1, 9 * ctx->unit, &s->color,
                    &ctx->theme->foreground);
-  return crossover_label (ctx, p, s->crossover_text[combo], px, &s->color);
+  if (crossover_label (ctx, p, s->crossover_text[combo], px, &s->color))
+    return TRUE;
+  if (!listed)
+    {
+      g_autofree char *n = ws_units_count_approx (s->crossover[combo]);
+      /* Translators: a crossover size alone, beside its diamond where its sentence has no
+       * room. */
+      g_autofree char *brief = g_strdup_printf (_("≈ %s"), n);
+
+      return crossover_label (ctx, p, brief, px, &s->color);
+    }
+  return FALSE;
 }
 
 static guint
@@ -614,7 +629,8 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
     draw_sides (ctx, &p);
   for (guint g = 0; g < data->series->len; g++)
     for (int combo = WS_SPEEDUP_N_COMBOS - 1; combo >= 0; combo--)
-      if (!draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo) && missed)
+      if (!draw_crossover (ctx, &p, g_ptr_array_index (data->series, g), combo, missed != NULL)
+          && missed)
         {
           guint pair[2] = { g, (guint) combo };
 
