@@ -651,19 +651,33 @@ draw_plot (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content
 static double
 crossover_lines (WsChartContext *ctx, const WsSpeedupData *data, const WsRect *content)
 {
-  guint n = count_crossovers (data);
-  g_autoptr (GArray) missed = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n = count_crossovers (data), lines;
+  double line = 1.3 * ctx->small_height;
   WsTextSink *sink = ctx->sink;
 
   if (n == 0)
     return 0;
-  /* A trial drawn into a group that is thrown away, with no text recorded. */
+  /* Trials drawn into a group that is thrown away, with no text recorded: the fewest lines
+   * that hold the labels finding no room on a plot that leaves those lines (a shorter plot
+   * moves the 1× line, and with it where labels fit, so each count is tried), at most four
+   * tries, then a line for every crossover. */
   ctx->sink = NULL;
-  cairo_push_group (ctx->cr);
-  draw_plot (ctx, data, content, missed);
-  cairo_pattern_destroy (cairo_pop_group (ctx->cr));
+  for (lines = 0; lines < n && lines < 4; lines++)
+    {
+      g_autoptr (GArray) missed = g_array_new (FALSE, FALSE, sizeof (guint));
+      WsRect trial = *content;
+
+      trial.height = MAX (content->height - lines * line, 1);
+      cairo_push_group (ctx->cr);
+      draw_plot (ctx, data, &trial, missed);
+      cairo_pattern_destroy (cairo_pop_group (ctx->cr));
+      if (missed->len / 2 <= lines)
+        break;
+    }
+  if (lines == 4 && lines < n)
+    lines = n;
   ctx->sink = sink;
-  return missed->len == 0 ? 0 : n * 1.3 * ctx->small_height;
+  return lines * line;
 }
 
 /* One crossover of the list under the plot: a diamond of its colour, then its words. */
