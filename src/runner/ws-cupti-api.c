@@ -41,6 +41,13 @@ static const struct
   FUNCTION (SetThreadIdType, WS_CUPTI_NEED_PROGRAM),
   FUNCTION (Subscribe, WS_CUPTI_NEED_PROGRAM),
   FUNCTION (EnableDomain, WS_CUPTI_NEED_PROGRAM),
+  FUNCTION (ProfilerHostGetSupportedChips, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostInitialize, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostDeinitialize, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostConfigAddMetrics, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostGetConfigImageSize, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostGetConfigImage, WS_CUPTI_NEED_PROFILER_HOST),
+  FUNCTION (ProfilerHostGetNumOfPasses, WS_CUPTI_NEED_PROFILER_HOST),
   FUNCTION (ActivitySetAttribute, 0),
   /* NVTX's entry point in CUPTI: not a cupti* name. */
   { "InitializeInjectionNvtx2", (void **) &ws_cupti_api.InitializeInjectionNvtx2, 0 },

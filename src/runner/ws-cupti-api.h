@@ -10,6 +10,15 @@
 
 #include <cupti.h>
 
+/* The Profiler Host API's parameters, by their tags (cupti_profiler_host.h defines them). */
+struct CUpti_Profiler_Host_GetSupportedChips_Params;
+struct CUpti_Profiler_Host_Initialize_Params;
+struct CUpti_Profiler_Host_Deinitialize_Params;
+struct CUpti_Profiler_Host_ConfigAddMetrics_Params;
+struct CUpti_Profiler_Host_GetConfigImageSize_Params;
+struct CUpti_Profiler_Host_GetConfigImage_Params;
+struct CUpti_Profiler_Host_GetNumOfPasses_Params;
+
 typedef struct
 {
   /* activity records: what the runner uses too */
@@ -32,6 +41,17 @@ typedef struct
   CUptiResult (*SetThreadIdType) (CUpti_ActivityThreadIdType);
   CUptiResult (*Subscribe) (CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *);
   CUptiResult (*EnableDomain) (uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain);
+  /* the Profiler Host API (cupti_profiler_host.h): metric configurations for a chip, built
+   * and evaluated on the host, with or without a GPU (ws-counters.c); declared by their
+   * structs' tags, so that this header needs no C++ (that header includes <string>) */
+  CUptiResult (*ProfilerHostGetSupportedChips) (struct CUpti_Profiler_Host_GetSupportedChips_Params *);
+  CUptiResult (*ProfilerHostInitialize) (struct CUpti_Profiler_Host_Initialize_Params *);
+  CUptiResult (*ProfilerHostDeinitialize) (struct CUpti_Profiler_Host_Deinitialize_Params *);
+  CUptiResult (*ProfilerHostConfigAddMetrics) (struct CUpti_Profiler_Host_ConfigAddMetrics_Params *);
+  CUptiResult (*ProfilerHostGetConfigImageSize) (
+    struct CUpti_Profiler_Host_GetConfigImageSize_Params *);
+  CUptiResult (*ProfilerHostGetConfigImage) (struct CUpti_Profiler_Host_GetConfigImage_Params *);
+  CUptiResult (*ProfilerHostGetNumOfPasses) (struct CUpti_Profiler_Host_GetNumOfPasses_Params *);
   /* optional: NULL where this CUPTI has none */
   CUptiResult (*ActivitySetAttribute) (CUpti_ActivityAttribute, size_t *, void *);
   int (*InitializeInjectionNvtx2) (const void *(*) (uint32_t));
@@ -45,6 +65,7 @@ typedef enum
 {
   WS_CUPTI_NEED_ACTIVITY = 1 << 0,
   WS_CUPTI_NEED_PROGRAM = 1 << 1,
+  WS_CUPTI_NEED_PROFILER_HOST = 1 << 2,
 } WsCuptiNeeds;
 
 typedef enum
