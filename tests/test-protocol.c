@@ -121,6 +121,7 @@ test_error_codes (void)
     "compile_warning", "restricted", "nvrtc_unavailable", "sanitizer_unavailable",
     "sanitizer_failed", "inject_not_found", "program_not_found", "program_not_executable",
     "no_cuda_activity", "program_timeout", "ceilings_unavailable", "trace_unreachable",
+    "counters_unavailable",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (documented); i++)

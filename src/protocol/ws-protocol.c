@@ -113,6 +113,7 @@ static const char *const error_codes[] = {
   [WS_ERROR_PROGRAM_TIMEOUT] = "program_timeout",
   [WS_ERROR_CEILINGS_UNAVAILABLE] = "ceilings_unavailable",
   [WS_ERROR_TRACE_UNREACHABLE] = "trace_unreachable",
+  [WS_ERROR_COUNTERS_UNAVAILABLE] = "counters_unavailable",
   [WS_ERROR_UNKNOWN] = "unknown",
 };
 

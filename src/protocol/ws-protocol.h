@@ -46,6 +46,8 @@ extern "C" {
 #define WS_RECORD_TYPE_COMPILE          "compile"
 #define WS_RECORD_TYPE_MEMCHECK         "memcheck"
 #define WS_RECORD_TYPE_MEMCHECK_SUMMARY "memcheck_summary"
+/* The GPU's counters of a run (--counters) */
+#define WS_RECORD_TYPE_COUNTERS         "counters"
 
 /* A hello's "source" for a traced program (a runner's hello has none). */
 #define WS_SOURCE_TRACE "trace"
@@ -393,6 +395,13 @@ extern "C" {
 #define WS_KEY_REPORTS                      "reports"
 #define WS_KEY_FINDINGS                     "findings"
 
+/* counters */
+#define WS_KEY_CHIP                         "chip"
+#define WS_KEY_GROUPS                       "groups"
+#define WS_KEY_PASSES                       "passes"
+#define WS_KEY_COST_NS                      "cost_ns"
+#define WS_KEY_VALUES                       "values"
+
 /* ---- enumerations --------------------------------------------------------------------------
  * Each has a value for "absent" where the protocol allows that (NONE) and one for a name this
  * version does not know (OTHER, UNKNOWN): readers ignore what later versions add. _to_string
@@ -516,6 +525,8 @@ typedef enum
   WS_ERROR_PROGRAM_TIMEOUT,
   WS_ERROR_CEILINGS_UNAVAILABLE,
   WS_ERROR_TRACE_UNREACHABLE,
+  /* hardware counters */
+  WS_ERROR_COUNTERS_UNAVAILABLE,
   WS_ERROR_UNKNOWN,            /* a code this version does not know ("unknown") */
 } WsErrorCode;
 

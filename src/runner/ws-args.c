@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-args-private.h"
+#include "ws-counters.h"
 
 #include "ws-shard.h"
 
@@ -59,6 +60,9 @@ const char ws_args_usage[]
     "  --summary            print a table for people instead of JSON Lines\n"
     "  --check              check the arguments and stop: no GPU is touched (the app\n"
     "                       uses it to explain a bad size or block as it is typed)\n"
+    "  --counters GROUPS    read the GPU's counters in one more launch of each\n"
+    "                       configuration, after the timed ones: basic, memory, stalls\n"
+    "                       or all, or several with commas (docs/counters.md)\n"
     "\n"
     "Own kernels (--source):\n"
     "  --param NAME=V[,V…]  values of a tunable parameter the header declares; a sweep\n"
@@ -124,7 +128,7 @@ value_example (const char *name)
     "--transfer pageable,pinned", "--reps 10", "--warmup 3", "--cpu 1,all", "--cpu-reps 5",
     "--cpu-budget 10", "--device 0", "--seed 42", "--cache cold", "--shard 0/4",
     "--source kernel.cu", "--check-source kernel.cu", "--param TILE=16,32", "--arch sm_90",
-    "--memcheck memcheck",
+    "--memcheck memcheck", "--counters basic",
   };
   size_t n = strlen (name);
 
@@ -225,11 +229,21 @@ parse_own_option (WsOptions *opts, const char *name, const char *value, WsArgErr
   return 1;
 }
 
-/* The counts: repetitions, CPU baselines' runs and time, the GPU, the seed. */
+/* The counts: repetitions, CPU baselines' runs and time, the GPU, the seed; the counters. */
 static int
 parse_count_option (WsOptions *opts, const char *name, const char *value, WsArgError *err)
 {
   long v;
+
+  if (strcmp (name, "--counters") == 0)
+    {
+      if (!ws_counters_parse_groups (value, &opts->counters))
+        return fail (err, WS_ERROR_BAD_ARGUMENT,
+                     "--counters takes basic, memory, stalls or all (or several with commas: "
+                     "basic,memory), not '%s'", value);
+      opts->counters_text = value;
+      return 1;
+    }
 
   if (strcmp (name, "--reps") == 0)
     {
@@ -350,6 +364,10 @@ check_parsed (WsOptions *opts, WsArgError *err)
                  "needs --kernel, not --list, --device-info or --self-test");
   if (!_ws_args_check_own (opts, err))
     return 0;
+  if (opts->counters != 0 && (opts->mode != WS_MODE_RUN || opts->memcheck != NULL))
+    return fail (err, WS_ERROR_BAD_ARGUMENT,
+                 "--counters goes with a run (--kernel or --source), not with %s: leave it "
+                 "out here", opts->memcheck != NULL ? "--memcheck" : opts->mode_option);
   if (opts->mode == WS_MODE_RUN)
     return ws_args_check_runs (opts, err);
   return 1;

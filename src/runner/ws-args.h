@@ -86,6 +86,10 @@ typedef struct
   int n_params;
   int arch_major, arch_minor;        /* --arch sm_XY for --check-source; 0: the GPU's */
   const char *memcheck;              /* --memcheck TOOL: memcheck, racecheck, initcheck */
+
+  /* Hardware counters (docs/counters.md). */
+  unsigned counters;                 /* --counters GROUPS: WsCountersGroup bits; 0 none */
+  const char *counters_text;         /* as given, for the record */
 } WsOptions;
 
 typedef struct

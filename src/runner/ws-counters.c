@@ -2,14 +2,11 @@
  * Profiler Host API (loaded with the rest of CUPTI by ws-cupti-api.c), on the host alone.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ws-counters.h"
+#include "ws-counters-private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* cupti-c/ first on this file's include path: see cupti-c/string. */
-#include <cupti_profiler_host.h>
 
 #include "ws-cupti-api.h"
 
@@ -143,8 +140,8 @@ ws_counters_select (unsigned groups, const char **names, size_t max)
 
 /* ---- the Profiler Host API ---------------------------------------------------------------- */
 
-static int
-host_api_loaded (char *message, size_t len)
+int
+_ws_counters_api_loaded (unsigned needs, char *message, size_t len)
 {
   char what[320] = "";
 
@@ -154,13 +151,23 @@ host_api_loaded (char *message, size_t len)
       return 0;
     }
   if (ws_cupti_api.ProfilerHostInitialize == NULL || ws_cupti_api.ProfilerHostGetNumOfPasses == NULL
-      || ws_cupti_api.ProfilerHostGetSupportedChips == NULL)
+      || ws_cupti_api.ProfilerHostGetSupportedChips == NULL
+      || ws_cupti_api.ProfilerHostEvaluateToGpuValues == NULL
+      || ((needs & WS_CUPTI_NEED_RANGE_PROFILER)
+          && (ws_cupti_api.RangeProfilerEnable == NULL || ws_cupti_api.ProfilerInitialize == NULL
+              || ws_cupti_api.DeviceGetChipName == NULL)))
     {
-      snprintf (message, len, "this CUPTI (API version %u) has no Profiler Host API: hardware "
+      snprintf (message, len, "this CUPTI (API version %u) has no Range Profiler: hardware "
                 "counters need CUDA 12.6 or later", ws_cupti_api_version ());
       return 0;
     }
   return 1;
+}
+
+static int
+host_api_loaded (char *message, size_t len)
+{
+  return _ws_counters_api_loaded (WS_CUPTI_NEED_PROFILER_HOST, message, len);
 }
 
 int
@@ -206,8 +213,8 @@ host_new (const char *chip)
   return ws_cupti_api.ProfilerHostInitialize (&p) == CUPTI_SUCCESS ? p.pHostObject : NULL;
 }
 
-static void
-host_free (CUpti_Profiler_Host_Object *host)
+void
+_ws_counters_host_free (CUpti_Profiler_Host_Object *host)
 {
   CUpti_Profiler_Host_Deinitialize_Params p = {
     CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE
@@ -232,6 +239,19 @@ add_metrics (CUpti_Profiler_Host_Object *host, const char **names, size_t n)
   return ws_cupti_api.ProfilerHostConfigAddMetrics (&p);
 }
 
+CUpti_Profiler_Host_Object *
+_ws_counters_host_new (const char *chip, const char **names, size_t n)
+{
+  CUpti_Profiler_Host_Object *host = host_new (chip);
+
+  if (host != NULL && add_metrics (host, names, n) != CUPTI_SUCCESS)
+    {
+      _ws_counters_host_free (host);
+      return NULL;
+    }
+  return host;
+}
+
 /* A host object refuses everything after one metric it does not know: each is tried in one of
  * its own, to name the first the chip lacks. */
 static const char *
@@ -242,7 +262,7 @@ first_unknown (const char *chip, const char **names, size_t n)
       CUpti_Profiler_Host_Object *host = host_new (chip);
       CUptiResult r = host ? add_metrics (host, &names[i], 1) : CUPTI_ERROR_UNKNOWN;
 
-      host_free (host);
+      _ws_counters_host_free (host);
       if (r != CUPTI_SUCCESS)
         return names[i];
     }
@@ -283,7 +303,7 @@ ws_counters_config_build (const char *chip, unsigned groups, WsCountersConfig *c
     {
       const char *bad = first_unknown (chip, names, n);
 
-      host_free (host);
+      _ws_counters_host_free (host);
       if (bad != NULL)
         {
           snprintf (message, len, "the chip %s has no counter %s (CUPTI %u)", chip, bad,
@@ -306,7 +326,7 @@ ws_counters_config_build (const char *chip, unsigned groups, WsCountersConfig *c
     }
   else if (r == CUPTI_SUCCESS)
     r = CUPTI_ERROR_OUT_OF_MEMORY;
-  host_free (host);
+  _ws_counters_host_free (host);
   if (r == CUPTI_SUCCESS)
     {
       passes.configImageSize = size.configImageSize;

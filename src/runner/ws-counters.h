@@ -54,6 +54,8 @@ typedef enum
   WS_COUNTERS_UNKNOWN_CHIP,  /* CUPTI does not support this chip */
   WS_COUNTERS_BAD_METRIC,    /* the chip has no such metric: the message names it */
   WS_COUNTERS_FAILED,        /* CUPTI refused for another reason: the message says which */
+  WS_COUNTERS_NO_PERMISSION, /* the driver keeps counters to administrators */
+  WS_COUNTERS_LAUNCH_FAILED, /* the profiled launch itself failed */
 } WsCountersStatus;
 
 /* A configuration: the image the Range Profiler is given, and how many passes (kernel
@@ -76,3 +78,25 @@ void ws_counters_config_clear (WsCountersConfig *config);
 
 /* The chips this CUPTI supports, space-separated, into `out`; 0 when CUPTI cannot say. */
 int ws_counters_supported_chips (char *out, size_t len);
+
+/* ---- reading them on the GPU (ws-counters-range.c) ---------------------------------------- */
+
+typedef struct WsCountersSession WsCountersSession;
+
+/* Counters of `groups` on the GPU of CUDA index `device`, in the context current on this
+ * thread: the chip's configuration built and the Range Profiler enabled. NULL, with `status`
+ * and `message`, when they cannot be read here (no CUPTI, a chip CUPTI does not know, no
+ * permission: the message says what to change). */
+WsCountersSession *ws_counters_session_new (int device, unsigned groups, WsCountersStatus *status,
+                                            char *message, size_t len);
+const char *ws_counters_session_chip (const WsCountersSession *session);
+size_t ws_counters_session_passes (const WsCountersSession *session);
+/* The metrics read, and their number (the groups' metrics in the catalogue's order). */
+const char *const *ws_counters_session_metrics (const WsCountersSession *session, size_t *n);
+
+/* One launch read: `launch (data)` is called once, and returns 0 when the launch and its
+ * completion went well; the profiler replays the kernel as many times as the counters need.
+ * `values` receives one value per metric (NaN where one could not be evaluated). */
+WsCountersStatus ws_counters_profile (WsCountersSession *session, int (*launch) (void *),
+                                      void *data, double *values, char *message, size_t len);
+void ws_counters_session_free (WsCountersSession *session);

@@ -18,6 +18,19 @@ struct CUpti_Profiler_Host_ConfigAddMetrics_Params;
 struct CUpti_Profiler_Host_GetConfigImageSize_Params;
 struct CUpti_Profiler_Host_GetConfigImage_Params;
 struct CUpti_Profiler_Host_GetNumOfPasses_Params;
+struct CUpti_Profiler_Host_EvaluateToGpuValues_Params;
+struct CUpti_Profiler_Initialize_Params;
+struct CUpti_Profiler_DeInitialize_Params;
+struct CUpti_Device_GetChipName_Params;
+struct CUpti_RangeProfiler_Enable_Params;
+struct CUpti_RangeProfiler_Disable_Params;
+struct CUpti_RangeProfiler_GetCounterDataSize_Params;
+struct CUpti_RangeProfiler_CounterDataImage_Initialize_Params;
+struct CUpti_RangeProfiler_SetConfig_Params;
+struct CUpti_RangeProfiler_Start_Params;
+struct CUpti_RangeProfiler_Stop_Params;
+struct CUpti_RangeProfiler_DecodeData_Params;
+struct CUpti_RangeProfiler_GetCounterDataInfo_Params;
 
 typedef struct
 {
@@ -52,6 +65,24 @@ typedef struct
     struct CUpti_Profiler_Host_GetConfigImageSize_Params *);
   CUptiResult (*ProfilerHostGetConfigImage) (struct CUpti_Profiler_Host_GetConfigImage_Params *);
   CUptiResult (*ProfilerHostGetNumOfPasses) (struct CUpti_Profiler_Host_GetNumOfPasses_Params *);
+  CUptiResult (*ProfilerHostEvaluateToGpuValues) (
+    struct CUpti_Profiler_Host_EvaluateToGpuValues_Params *);
+  /* the Range Profiler (cupti_range_profiler.h): counters read on the GPU, a launch at a time */
+  CUptiResult (*ProfilerInitialize) (struct CUpti_Profiler_Initialize_Params *);
+  CUptiResult (*ProfilerDeInitialize) (struct CUpti_Profiler_DeInitialize_Params *);
+  CUptiResult (*DeviceGetChipName) (struct CUpti_Device_GetChipName_Params *);
+  CUptiResult (*RangeProfilerEnable) (struct CUpti_RangeProfiler_Enable_Params *);
+  CUptiResult (*RangeProfilerDisable) (struct CUpti_RangeProfiler_Disable_Params *);
+  CUptiResult (*RangeProfilerGetCounterDataSize) (
+    struct CUpti_RangeProfiler_GetCounterDataSize_Params *);
+  CUptiResult (*RangeProfilerCounterDataImageInitialize) (
+    struct CUpti_RangeProfiler_CounterDataImage_Initialize_Params *);
+  CUptiResult (*RangeProfilerSetConfig) (struct CUpti_RangeProfiler_SetConfig_Params *);
+  CUptiResult (*RangeProfilerStart) (struct CUpti_RangeProfiler_Start_Params *);
+  CUptiResult (*RangeProfilerStop) (struct CUpti_RangeProfiler_Stop_Params *);
+  CUptiResult (*RangeProfilerDecodeData) (struct CUpti_RangeProfiler_DecodeData_Params *);
+  CUptiResult (*RangeProfilerGetCounterDataInfo) (
+    struct CUpti_RangeProfiler_GetCounterDataInfo_Params *);
   /* optional: NULL where this CUPTI has none */
   CUptiResult (*ActivitySetAttribute) (CUpti_ActivityAttribute, size_t *, void *);
   int (*InitializeInjectionNvtx2) (const void *(*) (uint32_t));
@@ -66,6 +97,7 @@ typedef enum
   WS_CUPTI_NEED_ACTIVITY = 1 << 0,
   WS_CUPTI_NEED_PROGRAM = 1 << 1,
   WS_CUPTI_NEED_PROFILER_HOST = 1 << 2,
+  WS_CUPTI_NEED_RANGE_PROFILER = 1 << 3,
 } WsCuptiNeeds;
 
 typedef enum

@@ -49,6 +49,11 @@ struct WsRunner
   float *flush_sink;
   cudaEvent_t *cold_events;
   int n_cold_events;
+
+  /* --counters: the Range Profiler's session, made at the first run (ws-runner-counters.c);
+   * counters_off once they cannot be read here, said once. */
+  struct WsCountersSession *counters;
+  int counters_off;
 };
 
 #define WS_COLD_LAUNCHES 100
@@ -75,6 +80,11 @@ _ws_host_bytes (uint64_t elems)
 {
   return elems > 0 ? elems * sizeof (float) : 4;
 }
+
+/* ws-runner-counters.c: the run's counters read in one more launch, when asked for; a
+ * failure to read them is said and the run goes on. */
+void _ws_runner_counters (WsRunner *r, const WsRunSpec *s);
+void _ws_runner_counters_free (WsRunner *r);
 
 /* ws-sequence.c */
 void _ws_launch_config (const WsRunSpec *s, WsLaunchConfig *cfg);

@@ -83,6 +83,7 @@ ws_runner_free (WsRunner *r)
   if (r == NULL)
     return;
   free_buffers (r);
+  _ws_runner_counters_free (r);
   ws_host_free (r->cpu_out, _ws_host_bytes (r->cpu_out_elems));
   free (r->cpu_cache);
   cudaFree (r->flush);
@@ -494,6 +495,8 @@ ws_runner_run (WsRunner *r, WsRunSpec *s)
     return status;
   if ((status = _ws_untraced_phases (r, s, &timing)) != WS_RUN_OK)
     return status;
+  /* After every timed launch, never between them. */
+  _ws_runner_counters (r, s);
   if ((status = _ws_cpu_baselines (r, s, &timing)) != WS_RUN_OK)
     return status;
 
