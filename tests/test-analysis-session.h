@@ -43,6 +43,9 @@ typedef struct
   int streams;    /* > 1: copies and kernels on several streams */
   double overlap; /* share of the shorter of copies and kernel that overlaps */
   gboolean results; /* FALSE: announced, then nothing */
+  /* A counters record (docs/counters.md), where achieved > 0: achieved occupancy in %, and the
+   * warps stalled per issue in all and at barriers (0: the stalls were not read). */
+  double achieved, stall_total, stall_barrier;
 } Spec;
 
 static inline void
@@ -177,6 +180,16 @@ add_run (WsSession *s, const Spec *r)
     feed_activity (s, r, "cpu", 0, "cpu", t, t + (gint64) r->cpu1,
                    ",\"name\":\"cpu_reference_1_thread\",\"threads\":1");
 
+  if (r->achieved > 0 && r->stall_total > 0)
+    feed (s, "{\"type\":\"counters\",\"run\":%d,\"chip\":\"GH100\",\"groups\":\"basic,stalls\","
+             "\"passes\":8,\"cost_ns\":2500000,\"values\":{\"achieved_occupancy\":%.17g,"
+             "\"dram_bytes_read\":8e7,\"stall_total\":%.17g,\"stall_barrier\":%.17g}}",
+          r->id, r->achieved, r->stall_total, r->stall_barrier);
+  else if (r->achieved > 0)
+    feed (s, "{\"type\":\"counters\",\"run\":%d,\"chip\":\"GH100\",\"groups\":\"basic\","
+             "\"passes\":2,\"cost_ns\":900000,\"values\":{\"achieved_occupancy\":%.17g,"
+             "\"dram_bytes_read\":8e7,\"future_counter\":1}}",
+          r->id, r->achieved);
   feed (s, "{\"type\":\"verify\",\"run\":%d,\"pass\":%s,\"method\":\"all\",\"checked\":1000000,"
            "\"total\":1000000,\"mismatches\":%" G_GINT64_FORMAT ",\"unwritten\":%" G_GINT64_FORMAT
            ",\"max_abs_err\":%g,\"max_rel_err\":%g,\"rtol\":1e-05,\"atol\":1e-08%s}",
@@ -232,6 +245,7 @@ static const int points_at[WS_N_FINDING_KINDS] = {
   [WS_FINDING_NOISY_TIMING] = 1 + WS_ACTIVITY_KERNEL,
   [WS_FINDING_TIED_WITH_BEST] = 1 + WS_ACTIVITY_KERNEL,
   [WS_FINDING_BEST_IN_SWEEP] = 1 + WS_ACTIVITY_KERNEL,
+  [WS_FINDING_ACHIEVED_OCCUPANCY] = 1 + WS_ACTIVITY_KERNEL,
   [WS_FINDING_VERIFICATION_FAILED] = 1 + WS_ACTIVITY_KERNEL,
 };
 

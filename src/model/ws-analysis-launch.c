@@ -110,6 +110,20 @@ launch_gap (WsRun *run)
 
 /* ---- a run's launch, as the launch rules read it ----------------------------------------- */
 
+/* What the GPU's counters say of the launch, where they were read. */
+static void
+counted_facts (const WsCounters *c, WsLaunchFacts *k)
+{
+  double achieved = ws_counters_get (c, "achieved_occupancy");
+
+  k->stall_barrier = ws_counters_get (c, "stall_barrier");
+  k->stall_total = ws_counters_get (c, "stall_total");
+  if (!isfinite (achieved) || achieved <= 0 || achieved > 100)
+    return;
+  k->has_achieved = TRUE;
+  k->achieved_occupancy = achieved / 100;
+}
+
 void
 _ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *k)
 {
@@ -139,6 +153,7 @@ _ws_launch_facts_of_run (WsAnalysis *a, WsRun *run, WsLaunchFacts *k)
     k->blocks = l->blocks;
   else if (c->has_grid && product <= G_GUINT64_CONSTANT (1) << 53)
     k->blocks = (gint64) product;
+  counted_facts (ws_run_get_counters (run), k);
   if (l == NULL)
     return;
   k->registers = l->registers;

@@ -34,6 +34,7 @@ typedef enum
   WS_T_SPEED_OF_LIGHT_POOR,
   WS_T_CPU_SPEEDUP,
   WS_T_NOISE_SPREAD,
+  WS_T_ACHIEVED_GAP,
   WS_T_TIMED_COMPILE,
   WS_T_TIMED_COMPILE_HIGH,
   WS_T_STARTUP_TIME,
@@ -130,6 +131,12 @@ typedef struct
   double interval_ns;         /* median from one launch's start to the next's */
   double call_ns;             /* median time of the driver's launch call; 0 unknown */
   double gap_ns;              /* a sweep's median idle time between back-to-back launches */
+  /* Measured by the GPU's counters (docs/counters.md), where they were read: the warps
+   * resident on average (0–1 of the most an SM holds), and the warps held at a barrier for
+   * each instruction issued (NaN when the stalls were not read). */
+  gboolean has_achieved;
+  double achieved_occupancy;
+  double stall_barrier, stall_total;
 } WsLaunchFacts;
 
 /* ws-analysis-kernel.c: occupancy, partial warps, a small grid, a partial last wave. */

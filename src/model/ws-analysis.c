@@ -53,6 +53,9 @@ static const WsThreshold thresholds[] = {
                          "a GPU speedup over a CPU baseline below this is slower than the CPU" },
   [WS_T_NOISE_SPREAD] = { "noise_spread", 0.1, "fraction",
                           "kernel times whose (max − min) / median is this or more are noisy" },
+  [WS_T_ACHIEVED_GAP] = { "achieved_gap", 0.1, "fraction",
+                          "achieved occupancy (the GPU's counters) this far or more below the "
+                          "theoretical is reported (low), twice this far medium" },
   /* Traced programs (ws-analysis-trace*.c). */
   [WS_T_TIMED_COMPILE] = { "timed_compile", 10, "ms",
                            "a first call that waited this long for its kernel's compile or "
@@ -141,6 +144,7 @@ static const char *const kind_names[] = {
   [WS_FINDING_BEST_IN_SWEEP] = "best_in_sweep",
   [WS_FINDING_CPU_BASELINE_NOTE] = "cpu_baseline_note",
   [WS_FINDING_STARTUP_TIME] = "startup_time",
+  [WS_FINDING_ACHIEVED_OCCUPANCY] = "achieved_occupancy",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == WS_N_FINDING_KINDS);

@@ -43,9 +43,10 @@ typedef enum
   WS_FINDING_BEST_IN_SWEEP,      /* in a block sweep: the fastest (with the ties named) */
   WS_FINDING_CPU_BASELINE_NOTE,  /* a CPU baseline was skipped or ran fewer times */
   WS_FINDING_STARTUP_TIME,       /* traced: most of the program passes before its first kernel */
+  WS_FINDING_ACHIEVED_OCCUPANCY, /* counted: achieved occupancy well below the theoretical */
 } WsFindingKind;
 
-#define WS_N_FINDING_KINDS (WS_FINDING_STARTUP_TIME + 1)
+#define WS_N_FINDING_KINDS (WS_FINDING_ACHIEVED_OCCUPANCY + 1)
 
 /* The stable identifier of a kind ("under_occupied"): the same as WsFinding.id. */
 const char *ws_finding_kind_to_string (WsFindingKind kind);

@@ -6,6 +6,8 @@
 
 #include <glib-object.h>
 
+#include "ws-counters-catalogue.h"
+
 #include "ws-span.h"
 
 G_BEGIN_DECLS
@@ -144,6 +146,21 @@ typedef enum
   WS_RUN_STATE_INCOMPLETE, /* the stream ended before its results */
 } WsRunState;
 
+/* A run's hardware counters (--counters, docs/counters.md): read in one launch after its timed
+ * ones. */
+typedef struct
+{
+  const char *chip;   /* CUPTI's name of the chip: "GH100" */
+  const char *groups; /* as asked for: "basic", "memory,stalls" */
+  int passes;         /* kernel replays they took */
+  double cost_ns;     /* reading them, replays included */
+  double values[WS_COUNTERS_MAX]; /* by the catalogue's index (ws_counters_index); NaN where
+                                   * not read */
+} WsCounters;
+
+/* A counter by its key ("achieved_occupancy"), NaN when not read or `counters` is NULL. */
+double ws_counters_get (const WsCounters *counters, const char *key);
+
 #define WS_TYPE_RUN (ws_run_get_type ())
 G_DECLARE_FINAL_TYPE (WsRun, ws_run, WS, RUN, GObject)
 
@@ -153,6 +170,8 @@ const WsRunConfig *ws_run_get_config (WsRun *self);
 const WsLaunch *ws_run_get_launch (WsRun *self);
 const WsTiming *ws_run_get_timing (WsRun *self);
 const WsVerify *ws_run_get_verify (WsRun *self);
+/* NULL unless the run's counters were read. */
+const WsCounters *ws_run_get_counters (WsRun *self);
 WsRunState ws_run_get_state (WsRun *self);
 /* The runner's error records about this run (WsRunnerError). */
 GPtrArray *ws_run_get_errors (WsRun *self);

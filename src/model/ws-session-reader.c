@@ -245,7 +245,8 @@ handle_record (WsSession *self, const WsRecord *r, const char *type, const char 
       g_signal_emit (self, _ws_session_signals[WS_SESSION_SIGNAL_RUN_ADDED], 0, run);
     }
   else if (g_str_equal (type, WS_RECORD_TYPE_LAUNCH) || g_str_equal (type, WS_RECORD_TYPE_TIMING)
-           || g_str_equal (type, WS_RECORD_TYPE_VERIFY))
+           || g_str_equal (type, WS_RECORD_TYPE_VERIFY)
+           || g_str_equal (type, WS_RECORD_TYPE_COUNTERS))
     {
       int id = (int) ws_record_int (r, o, WS_KEY_RUN, 0);
       WsRun *run = ws_session_find_run (self, id);

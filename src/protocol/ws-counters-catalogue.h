@@ -9,6 +9,9 @@
 
 #include <stddef.h>
 
+/* More than the catalogue holds: arrays of values by the catalogue's index may be this long. */
+#define WS_COUNTERS_MAX 64
+
 /* The groups, as bits: a metric may be in several. */
 typedef enum
 {
