@@ -487,6 +487,59 @@ test_report_one_thread_faster (void)
   g_rmdir (dir);
 }
 
+/* A run whose counters were read (docs/counters.md): the report says, beside the theory, what
+ * the GPU measured, in text and Markdown, and the JSON carries them by key; the achieved
+ * occupancy's finding comes with them. A stand-in session: no bundled recording has counters
+ * yet. */
+static void
+test_report_counters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "counters.jsonl", NULL);
+  const char *text = "{\"type\":\"hello\",\"t\":0,\"protocol\":1,\"runner\":\"0.1.0\","
+                     "\"driver_found\":true}\n"
+                     "{\"type\":\"run\",\"id\":1,\"kernel\":\"vector_add\","
+                     "\"family\":\"vector_add\",\"shape\":[10000000,1,1],\"size\":10000000,"
+                     "\"block\":[256,1,1],\"grid\":[39063,1,1],\"flops\":1e7,"
+                     "\"bytes\":1.2e8,\"cpu\":\"none\"}\n"
+                     "{\"type\":\"launch\",\"run\":1,\"registers\":12,\"threads_per_block\":256,"
+                     "\"warps_per_block\":8,\"active_blocks_per_sm\":8,\"active_warps_per_sm\":64,"
+                     "\"max_warps_per_sm\":64,\"occupancy\":1,\"limiter\":\"warps\","
+                     "\"blocks\":39063}\n"
+                     "{\"type\":\"verify\",\"run\":1,\"pass\":true,\"method\":\"all\"}\n"
+                     "{\"type\":\"timing\",\"run\":1,\"kernel_ns\":{\"median\":37400,\"n\":10}}\n"
+                     "{\"type\":\"counters\",\"run\":1,\"chip\":\"GH100\",\"groups\":\"basic\","
+                     "\"passes\":2,\"cost_ns\":1500000,\"values\":{\"achieved_occupancy\":78.2,"
+                     "\"dram_bytes_read\":80100000,\"dram_bytes_write\":40000000,"
+                     "\"fp32_add\":10000000,\"fp32_mul\":0,\"fp32_fma\":0,"
+                     "\"threads_per_instruction\":31.99}}\n"
+                     "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}\n";
+  /* Markdown: the sentences unwrapped. */
+  const char *table[] = { "report", path, "--format", "markdown", NULL };
+  const char *json[] = { "report", path, "--format", "json", NULL };
+  g_auto (Result) r = { 0 };
+  g_auto (Result) j = { 0 };
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  run_cli (&r, table);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "Measured on the GPU"));
+  g_assert_nonnull (strstr (r.out, "Achieved occupancy 78%, of the theoretical 100%."));
+  g_assert_nonnull (strstr (r.out, "DRAM: 80.1 MB read and 40.0 MB written, against 120 MB by "
+                                   "the formula."));
+  g_assert_nonnull (strstr (r.out, "FP32 FLOP executed: 10,000,000, against 10,000,000 by the "
+                                   "formula."));
+  g_assert_nonnull (strstr (r.out, "Read on GH100 in 2 passes of the kernel (1.50 ms)."));
+  g_assert_nonnull (strstr (r.out, "Achieved occupancy 78%, below the theoretical 100%"));
+  run_cli (&j, json);
+  g_assert_cmpint (j.status, ==, 0);
+  g_assert_nonnull (strstr (j.out, "\"counters\""));
+  g_assert_nonnull (strstr (j.out, "\"achieved_occupancy\": 78.2"));
+  g_assert_nonnull (strstr (j.out, "\"chip\": \"GH100\""));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_report_escaped (void)
 {
@@ -732,6 +785,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/escaped", test_report_escaped);
   g_test_add_func ("/cli/report/one-thread-faster", test_report_one_thread_faster);
   g_test_add_func ("/cli/bad-files", test_bad_files);
+  g_test_add_func ("/cli/report-counters", test_report_counters);
   g_test_add_func ("/cli/bad-arguments", test_bad_arguments);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/occupancy", test_occupancy);

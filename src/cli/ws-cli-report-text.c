@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ws-cli-report.h"
+#include "ws-counters-text.h"
 
 #include <string.h>
 
@@ -530,6 +531,21 @@ append_sections (WsCliReport *report, GString *out, gboolean markdown, gsize wid
   append_list (out, _("Fastest configurations"), fastest, markdown, width);
   append_list (out, _("Where the GPU overtakes the CPU (crossover sizes)"), crossovers, markdown,
                width);
+  {
+    g_autoptr (GPtrArray) measured = g_ptr_array_new_with_free_func (g_free);
+
+    for (guint i = 0; i < report->runs->len; i++)
+      {
+        WsRun *run = ((WsCliReportRun *) g_ptr_array_index (report->runs, i))->run;
+        g_autofree char *text = ws_run_dup_measured_text (run);
+        g_autofree char *name = text ? ws_cli_report_describe_run (run) : NULL;
+
+        if (text != NULL)
+          g_ptr_array_add (measured, g_strdup_printf ("%s: %s", name, text));
+      }
+    append_list (out, _("Measured on the GPU (its counters, beside the theory)"), measured,
+                 markdown, width);
+  }
 
   g_string_append_printf (out, markdown ? "\n## %s\n" : "\n%s\n", _("Findings"));
   any = append_memcheck (report, out, markdown, width);

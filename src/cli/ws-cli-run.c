@@ -271,7 +271,7 @@ typedef struct
   char *cpu_budget, *device, *seed, *cache;
   char *output, *launcher, *runner, *target;
   char *devices;
-  char *source, *memcheck;
+  char *source, *memcheck, *counters;
   char **params;
   gboolean no_trace, quiet, verbose, remote_shell;
   int timeout;
@@ -283,7 +283,7 @@ run_options_clear (RunOptions *o)
   char **strings[] = { &o->kernel, &o->sizes, &o->blocks, &o->transfer, &o->reps, &o->warmup,
                        &o->cpu, &o->cpu_reps, &o->cpu_budget, &o->device, &o->seed, &o->cache,
                        &o->output, &o->launcher, &o->runner, &o->target, &o->devices,
-                       &o->source, &o->memcheck };
+                       &o->source, &o->memcheck, &o->counters };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
     g_clear_pointer (strings[i], g_free);
@@ -318,6 +318,9 @@ parse_options (RunOptions *o, int *argc, char ***argv)
     { "reps", 0, 0, G_OPTION_ARG_STRING, &o->reps, N_("Traced repetitions (10)"), "R" },
     { "warmup", 0, 0, G_OPTION_ARG_STRING, &o->warmup,
       N_("Warm-up sequences before timing, not recorded (3)"), "W" },
+    { "counters", 0, 0, G_OPTION_ARG_STRING, &o->counters,
+      N_("Read the GPU's counters of each configuration in one more launch after its timed "
+         "ones: basic, memory, stalls or all (docs/counters.md)"), "GROUPS" },
     { "cache", 0, 0, G_OPTION_ARG_STRING, &o->cache,
       N_("The L2 cache each timed launch starts with: warm (what the previous launch left, "
          "the default) or cold (flushed first, as Nsight Compute does)"), "warm|cold" },
@@ -415,6 +418,7 @@ runner_args (const RunOptions *o)
     { "--transfer", o->transfer }, { "--reps", o->reps }, { "--warmup", o->warmup },
     { "--cpu", o->cpu }, { "--cpu-reps", o->cpu_reps }, { "--cpu-budget", o->cpu_budget },
     { "--device", o->device }, { "--seed", o->seed }, { "--cache", o->cache },
+    { "--counters", o->counters },
   };
   GPtrArray *args = g_ptr_array_new ();
 

@@ -196,6 +196,29 @@ write_member (WsJsonWriter *json, const char *key, const WsRunColumn *column, Ws
 
 #define MAX_DEPTH 4
 
+/* The run's counters, where they were read, as the runner wrote them: by the catalogue's keys,
+ * null where one was not read (docs/counters.md). A run without them has no member. */
+static void
+write_counters (WsJsonWriter *json, const WsCounters *c)
+{
+  size_t n;
+  const WsCounterMetric *m = ws_counters_metrics (&n);
+
+  if (c == NULL)
+    return;
+  ws_json_writer_begin_object (json, "counters");
+  ws_json_writer_string (json, "chip", c->chip);
+  ws_json_writer_string (json, "groups", c->groups);
+  ws_json_writer_int (json, "passes", c->passes);
+  ws_json_writer_double (json, "cost_ns", c->cost_ns);
+  ws_json_writer_begin_object (json, "values");
+  for (size_t i = 0; i < n; i++)
+    if (isfinite (c->values[i]))
+      ws_json_writer_double (json, m[i].key, c->values[i]);
+  ws_json_writer_end_object (json);
+  ws_json_writer_end_object (json);
+}
+
 void
 ws_run_columns_write_json (WsJsonWriter *json, WsRun *run, const WsRunColumnContext *context)
 {
@@ -246,4 +269,5 @@ ws_run_columns_write_json (WsJsonWriter *json, WsRun *run, const WsRunColumnCont
     }
   while (depth-- > 0)
     ws_json_writer_end_object (json);
+  write_counters (json, ws_run_get_counters (run));
 }
