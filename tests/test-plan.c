@@ -265,7 +265,7 @@ assert_argv (GStrv argv, const char *expected)
 static void
 test_argv (Fixture *f, gconstpointer data)
 {
-  g_auto (GStrv) run = NULL, sweep = NULL, matmul = NULL, bad = NULL;
+  g_auto (GStrv) run = NULL, sweep = NULL, matmul = NULL, bad = NULL, counted = NULL;
   g_autoptr (GError) error = NULL;
 
   g_object_set (f->plan, "size", "10 M", "block", "256", NULL);
@@ -288,6 +288,13 @@ test_argv (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   assert_argv (matmul, "warpscope-runner --kernel matmul_naive --sizes 512x256x1024 --blocks "
                        "32x8x1 --transfer pinned --reps 3 --cpu none");
+  /* The GPU's counters, where asked for (the sidebar's GPU counters): none by default. */
+  g_object_set (f->plan, "counters", "memory", NULL);
+  counted = ws_plan_build_argv (f->plan, WS_PLAN_RUN, "warpscope-runner", &error);
+  g_assert_no_error (error);
+  assert_argv (counted, "warpscope-runner --kernel matmul_naive --sizes 512x256x1024 --blocks "
+                        "32x8x1 --transfer pinned --reps 3 --cpu none --counters memory");
+  g_object_set (f->plan, "counters", "none", NULL);
 
   ws_plan_set_block (f->plan, "33x33");
   bad = ws_plan_build_argv (f->plan, WS_PLAN_RUN, "warpscope-runner", &error);

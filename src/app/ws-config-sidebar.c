@@ -27,6 +27,7 @@ struct _WsConfigSidebar
   AdwEntryRow *custom_block_row;
   AdwComboRow *transfer_row;
   GtkSpinButton *reps_spin;
+  AdwComboRow *counters_row;
   GtkSwitch *cpu_one_switch;
   GtkSwitch *cpu_all_switch;
   GtkLabel *run_summary;
@@ -288,6 +289,30 @@ index_to_transfer (GBinding *binding, const GValue *from, GValue *to, gpointer d
   return TRUE;
 }
 
+/* The counters' row, in the order of its items: docs/counters.md's groups. */
+static const char *const counters_groups[] = { "none", "basic", "memory", "stalls", "all" };
+
+static gboolean
+counters_to_index (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  const char *groups = g_value_get_string (from);
+
+  g_value_set_uint (to, 0);
+  for (guint i = 0; groups != NULL && i < G_N_ELEMENTS (counters_groups); i++)
+    if (g_str_equal (groups, counters_groups[i]))
+      g_value_set_uint (to, i);
+  return TRUE;
+}
+
+static gboolean
+index_to_counters (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+{
+  guint i = g_value_get_uint (from);
+
+  g_value_set_string (to, counters_groups[i < G_N_ELEMENTS (counters_groups) ? i : 0]);
+  return TRUE;
+}
+
 static void
 bind (WsConfigSidebar *self, const char *property, gpointer widget, const char *widget_property)
 {
@@ -327,6 +352,11 @@ ws_config_sidebar_set_plan (WsConfigSidebar *self, WsPlan *plan)
                          plan, "transfer", self->transfer_row, "selected",
                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, transfer_to_index,
                          index_to_transfer, NULL, NULL)));
+      g_ptr_array_add (self->bindings,
+                       g_object_ref (g_object_bind_property_full (
+                         plan, "counters", self->counters_row, "selected",
+                         G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE, counters_to_index,
+                         index_to_counters, NULL, NULL)));
       g_signal_connect_swapped (plan, "notify::catalog", G_CALLBACK (plan_catalog_cb), self);
       g_signal_connect_swapped (plan, "notify::kernel", G_CALLBACK (plan_kernel_cb), self);
       g_signal_connect_swapped (plan, "notify::block", G_CALLBACK (plan_block_cb), self);
@@ -446,6 +476,7 @@ ws_config_sidebar_class_init (WsConfigSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, custom_block_row);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, transfer_row);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, reps_spin);
+  gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, counters_row);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, cpu_one_switch);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, cpu_all_switch);
   gtk_widget_class_bind_template_child (widget_class, WsConfigSidebar, run_summary);

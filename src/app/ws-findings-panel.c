@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "ws-analysis.h"
+#include "ws-counters-text.h"
 #include "ws-format.h"
 #include "ws-label.h"
 #include "ws-units.h"
@@ -364,6 +365,17 @@ show_one (WsFindingsPanel *self, WsSession *session, WsRun *run, GPtrArray *find
                                                          ws_run_get_config (run)->kernel, size);
 
     gtk_box_append (GTK_BOX (self->box), label (heading, "title-4", FALSE));
+  }
+  /* What the GPU's counters measured, beside the theory, where they were read. */
+  {
+    g_autofree char *measured = ws_run_dup_measured_text (run);
+
+    if (measured != NULL)
+      {
+        gtk_box_append (GTK_BOX (self->box),
+                        label (_("Measured on the GPU"), "heading", FALSE));
+        gtk_box_append (GTK_BOX (self->box), label (measured, NULL, FALSE));
+      }
   }
   if (findings == NULL && !ws_workspace_is_analysed (self->workspace))
     {

@@ -236,7 +236,7 @@ ws_window_constructed (GObject *object)
   WsApplication *app = WS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   static const char *plan_keys[] = { "kernel", "size", "block", "transfer", "reps", "cpu-one",
                                      "cpu-all", "sweep-from", "sweep-to", "sweep-factor",
-                                     "sweep-blocks", "devices" };
+                                     "sweep-blocks", "devices", "counters" };
   g_autofree char *autosaved = ws_run_controller_dup_autosave_path ();
   g_autofree char *samples_dir = ws_application_dup_samples_dir ();
   g_autofree char *runner = ws_runner_find ();

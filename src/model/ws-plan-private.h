@@ -18,6 +18,7 @@ struct _WsPlan
   gboolean cpu_one, cpu_all;
   char *sweep_from, *sweep_to, *sweep_blocks;
   int sweep_factor;
+  char *counters; /* the counters' groups to read (docs/counters.md), "none": not read */
 
   /* An own kernel (ws-plan-own.c): its file as the runner reads it, and the values chosen
    * for each of its tunable parameters ("8,16"), in the header's order; NULL: a built-in. */

@@ -302,6 +302,14 @@ ws_plan_validate (WsPlan *self, WsPlanMode mode, GError **error)
   return TRUE;
 }
 
+/* The counters' groups, when asked for (docs/counters.md). */
+static void
+add_counters (WsPlan *self, GStrvBuilder *b)
+{
+  if (self->counters != NULL && *self->counters != '\0' && !g_str_equal (self->counters, "none"))
+    g_strv_builder_add_many (b, "--counters", self->counters, NULL);
+}
+
 GStrv
 ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **error)
 {
@@ -322,6 +330,7 @@ ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **
       /* Own kernels have no CPU baseline: the runner refuses --cpu for them. */
       g_strv_builder_add_many (b, runner, "--sizes", sizes, "--blocks", blocks, "--transfer",
                                runner_transfer (self), "--reps", reps, NULL);
+      add_counters (self, b);
       _ws_plan_own_add_args (self, mode, b);
       return g_strv_builder_end (b);
     }
@@ -332,6 +341,7 @@ ws_plan_build_argv (WsPlan *self, WsPlanMode mode, const char *runner, GError **
                            : self->cpu_all                ? "all"
                                                           : "none",
                            NULL);
+  add_counters (self, b);
   return g_strv_builder_end (b);
 }
 

@@ -38,6 +38,7 @@ enum
   PROP_RUN_VALID,
   PROP_SWEEP_VALID,
   PROP_DEVICES,
+  PROP_COUNTERS,
   N_PROPS
 };
 
@@ -437,6 +438,7 @@ text_field (WsPlan *self, guint prop)
     case PROP_SWEEP_FROM: return &self->sweep_from;
     case PROP_SWEEP_TO: return &self->sweep_to;
     case PROP_SWEEP_BLOCKS: return &self->sweep_blocks;
+    case PROP_COUNTERS: return &self->counters;
     default: return NULL;
     }
 }
@@ -473,6 +475,7 @@ ws_plan_set_property (GObject *object, guint prop, const GValue *value, GParamSp
     case PROP_SWEEP_FROM:
     case PROP_SWEEP_TO:
     case PROP_SWEEP_BLOCKS:
+    case PROP_COUNTERS:
       if (g_strcmp0 (*text_field (self, prop), g_value_get_string (value)) != 0)
         {
           set_text (self, text_field (self, prop), g_value_get_string (value), prop);
@@ -518,6 +521,7 @@ ws_plan_get_property (GObject *object, guint prop, GValue *value, GParamSpec *ps
     case PROP_SWEEP_FROM:
     case PROP_SWEEP_TO:
     case PROP_SWEEP_BLOCKS:
+    case PROP_COUNTERS:
       g_value_set_string (value, *text_field (self, prop));
       break;
     case PROP_REPS:
@@ -562,7 +566,7 @@ ws_plan_finalize (GObject *object)
   WsPlan *self = WS_PLAN (object);
   char **texts[] = { &self->kernel, &self->size, &self->block, &self->transfer,
                      &self->sweep_from, &self->sweep_to, &self->sweep_blocks, &self->runner,
-                     &self->devices,
+                     &self->devices, &self->counters,
                      &self->problem[0], &self->problem[1], &self->refused[0], &self->refused[1] };
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
@@ -613,6 +617,7 @@ ws_plan_class_init (WsPlanClass *klass)
   properties[PROP_RUN_VALID] = g_param_spec_boolean ("run-valid", NULL, NULL, FALSE, ro);
   properties[PROP_SWEEP_VALID] = g_param_spec_boolean ("sweep-valid", NULL, NULL, FALSE, ro);
   properties[PROP_DEVICES] = text_property ("devices", "all");
+  properties[PROP_COUNTERS] = text_property ("counters", "none");
   g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[PREPARE] = g_signal_new ("prepare", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -631,6 +636,7 @@ ws_plan_init (WsPlan *self)
   self->sweep_factor = 10;
   self->sweep_blocks = g_strdup ("256");
   self->devices = g_strdup ("all");
+  self->counters = g_strdup ("none");
   self->checks = g_ptr_array_new_with_free_func (g_object_unref);
   self->params = g_ptr_array_new_with_free_func (g_free);
   update_verdicts (self);
