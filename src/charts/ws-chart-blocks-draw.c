@@ -49,7 +49,8 @@ plot_layout (WsChartContext *ctx, const WsBlocksData *data, const WsRect *conten
   p->y.format = time_tick;
   p->y.format_data = (gpointer) data;
   _ws_axis_init (&p->right, WS_AXIS_RIGHT, WS_SCALE_LINEAR, data->right.lo, data->right.hi,
-                 _("Theoretical occupancy"));
+                 data->measured ? _("Occupancy, theoretical and achieved")
+                                : _("Theoretical occupancy"));
   p->right.fixed = g_array_new (FALSE, FALSE, sizeof (double));
   for (double v = 0; v <= 1.0001; v += 0.25)
     g_array_append_val (p->right.fixed, v);
@@ -133,6 +134,52 @@ occupancy_point (const WsPlot *p, GArray *curve, guint i, double *px, double *py
   *px = _ws_scale_map (&p->x.scale, v->tpb);
   *py = _ws_scale_map (&p->right.scale, v->occupancy);
   return TRUE;
+}
+
+/* Where configuration `i` of `curve` has its measured occupancy; FALSE where its counters were
+ * not read. */
+static gboolean
+achieved_point (const WsPlot *p, GArray *curve, guint i, double *px, double *py)
+{
+  const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
+
+  if (isnan (v->achieved))
+    return FALSE;
+  *px = _ws_scale_map (&p->x.scale, v->tpb);
+  *py = _ws_scale_map (&p->right.scale, v->achieved);
+  return TRUE;
+}
+
+/* The achieved occupancy, measured, under the theoretical: a solid line in the same colour with
+ * a filled square at each configuration whose counters were read. */
+static void
+draw_achieved (WsChartContext *ctx, WsPlot *p, GArray *curve)
+{
+  cairo_t *cr = ctx->cr;
+  const WsColor *color = &ctx->theme->series[2];
+  gboolean started = FALSE;
+  double px, py;
+
+  clip_to_plot (cr, p);
+  _ws_set_color (cr, color);
+  cairo_set_line_width (cr, ctx->theme->line_width);
+  for (guint i = 0; i < curve->len; i++)
+    if (achieved_point (p, curve, i, &px, &py))
+      {
+        if (!started)
+          cairo_move_to (cr, px, py);
+        else
+          cairo_line_to (cr, px, py);
+        started = TRUE;
+      }
+  cairo_stroke (cr);
+  for (guint i = 0; i < curve->len; i++)
+    if (achieved_point (p, curve, i, &px, &py))
+      {
+        _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit, color, color);
+        keep_clear (ctx, p, px, py);
+      }
+  cairo_restore (cr);
 }
 
 /* Occupancy on the right-hand axis: a dashed line with a square at each configuration. */
@@ -343,6 +390,7 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
   plot_layout (ctx, data, &content, &p);
   draw_shading (ctx, data, &p, main_series->curve);
   draw_occupancy (ctx, &p, main_series->curve);
+  draw_achieved (ctx, &p, main_series->curve);
   _ws_axis_draw_grid (ctx, &p.x, &p.plot);
   _ws_axis_draw_grid (ctx, &p.y, &p.plot);
   for (guint i = data->n_main; i < data->series->len; i++)

@@ -22,13 +22,14 @@ typedef struct
   double lo, hi;    /* the launches' min and max; the value when unmeasured */
   gboolean whisker; /* several launches: a spread to draw */
   double occupancy; /* theoretical; NAN without a launch record */
+  double achieved;  /* measured by the GPU's counters (0–1); NAN where they were not read */
   gboolean best, tied;
 } WsBlocksPoint;
 
 /* One per threads-per-block value: what the line, the band and the shading go through. */
 typedef struct
 {
-  double tpb, value, lo, hi, occupancy;
+  double tpb, value, lo, hi, occupancy, achieved;
 } WsBlocksVertex;
 
 typedef struct
@@ -130,6 +131,7 @@ typedef struct
   GPtrArray *series;      /* WsBlocksSeries: the session's, then the other sessions' */
   guint n_main;           /* how many are the first session's */
   double threshold;       /* occupancy below this is shaded */
+  gboolean measured;      /* some configuration's achieved occupancy was read (counters) */
   WsScale x, y, right;    /* threads per block, kernel time, occupancy */
   GArray *x_ticks;        /* double */
   GHashTable *shapes;     /* threads per block → "16×16", for 2D blocks; else NULL */

@@ -26,14 +26,16 @@ curve_of (GArray *points)
   GArray *curve = g_array_new (FALSE, FALSE, sizeof (WsBlocksVertex));
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) occupancies = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) achieved = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; i < points->len;)
     {
       double tpb = g_array_index (points, WsBlocksPoint, i).tpb;
-      WsBlocksVertex v = { tpb, NAN, NAN, NAN, NAN };
+      WsBlocksVertex v = { tpb, NAN, NAN, NAN, NAN, NAN };
 
       g_array_set_size (values, 0);
       g_array_set_size (occupancies, 0);
+      g_array_set_size (achieved, 0);
       for (; i < points->len && g_array_index (points, WsBlocksPoint, i).tpb == tpb; i++)
         {
           const WsBlocksPoint *p = &g_array_index (points, WsBlocksPoint, i);
@@ -46,9 +48,12 @@ curve_of (GArray *points)
             v.hi = isnan (v.hi) ? p->hi : MAX (v.hi, p->hi);
           if (!isnan (p->occupancy))
             g_array_append_val (occupancies, p->occupancy);
+          if (!isnan (p->achieved))
+            g_array_append_val (achieved, p->achieved);
         }
       v.value = _ws_median (values);
       v.occupancy = _ws_median (occupancies);
+      v.achieved = _ws_median (achieved);
       g_array_append_val (curve, v);
     }
   return curve;
@@ -128,6 +133,7 @@ collect_series (WsSeries *series, guint session, const WsColor *color, gboolean 
       p.hi = t && t->kernel.n > 0 ? t->kernel.max : p.value;
       p.whisker = t && t->kernel.n > 1;
       p.occupancy = launch ? launch->occupancy : NAN;
+      p.achieved = ws_counters_get (ws_run_get_counters (run), "achieved_occupancy") / 100;
       p.best = run == best;
       p.tied = best != NULL && g_ptr_array_find (tied, run, NULL);
       g_array_append_val (points, p);
@@ -220,7 +226,7 @@ static void
 collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
 {
   const WsBlocksSeries *main_series = g_ptr_array_index (data->series, 0);
-  gboolean under = FALSE, ties = FALSE;
+  gboolean under = FALSE, ties = FALSE, measured = FALSE;
   WsColor shade = _ws_blocks_shade (theme, 0.6);
 
   for (guint i = 0; i < data->n_main && i < 6; i++)
@@ -242,6 +248,12 @@ collect_legend (WsBlocksData *data, GPtrArray *sessions, const WsTheme *theme)
                   &theme->muted, WS_LEGEND_MARKER, WS_MARKER_CIRCLE);
   _ws_legend_add (&data->legend, _("theoretical occupancy (right axis)"), &theme->series[2],
                   WS_LEGEND_DASHED, WS_MARKER_SQUARE);
+  for (guint i = 0; i < main_series->points->len; i++)
+    measured |= !isnan (g_array_index (main_series->points, WsBlocksPoint, i).achieved);
+  data->measured = measured;
+  if (measured)
+    _ws_legend_add (&data->legend, _("achieved occupancy, measured (right axis)"),
+                    &theme->series[2], WS_LEGEND_LINE, WS_MARKER_SQUARE);
   if (under)
     _ws_legend_add (&data->legend, _("under-occupied: the darker, the lower"), &shade,
                     WS_LEGEND_BAND, -1);
@@ -483,6 +495,8 @@ program_series (const WsTraceSeries *t, const WsColor *color, gboolean name_kern
 
       p.whisker = k->count > 1;
       p.occupancy = k->has_occupancy ? k->occupancy.occupancy : NAN;
+      /* A traced kernel's counters are not read yet. */
+      p.achieved = NAN;
       p.best = k == best;
       /* Within the fastest one's spread: the launches overlap. */
       p.tied = best != NULL && k->min_ns <= best->max_ns;
