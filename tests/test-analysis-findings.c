@@ -508,6 +508,54 @@ test_achieved_occupancy (void)
   }
 }
 
+/* What the counters say of coalescing, shared memory's banks, divergence and stalls: each rule
+ * fires past its threshold with the numbers, and not below it. */
+static void
+test_counted_rules (void)
+{
+  Spec s;
+  const WsFinding *f;
+
+  spec_init (&s, 1);
+  s.achieved = 98;
+  /* 16 sectors a load request, no conflicts, 31.9 threads, stalls spread: one finding. */
+  s.counted = ",\"global_load_sectors\":1.6e7,\"global_load_requests\":1e6,"
+              "\"global_store_sectors\":4e6,\"global_store_requests\":1e6,"
+              "\"shared_load_bank_conflicts\":0,\"shared_store_bank_conflicts\":0,"
+              "\"shared_load_wavefronts\":1e6,\"shared_store_wavefronts\":1e6,"
+              "\"threads_per_instruction\":31.9,\"stall_total\":10,"
+              "\"stall_long_scoreboard\":3,\"stall_wait\":3,\"stall_not_selected\":3";
+  {
+    g_autoptr (GPtrArray) a = analyze_one (&s);
+
+    f = expect (a, WS_FINDING_UNCOALESCED, WS_SEVERITY_MEDIUM);
+    HAS (f->title, "Uncoalesced loads: 16.0 sectors per warp request, where 4 would do");
+    g_assert_null (find (a, WS_FINDING_BANK_CONFLICTS, 0));
+    g_assert_null (find (a, WS_FINDING_DIVERGENT, 0));
+    g_assert_null (find (a, WS_FINDING_STALLS, 0));
+  }
+  /* Coalesced, a third of shared memory's passes from conflicts, 14 threads, long scoreboard
+   * most of the stalls. */
+  s.counted = ",\"global_load_sectors\":4e6,\"global_load_requests\":1e6,"
+              "\"shared_load_bank_conflicts\":3e5,\"shared_store_bank_conflicts\":4e5,"
+              "\"shared_load_wavefronts\":1e6,\"shared_store_wavefronts\":1e6,"
+              "\"threads_per_instruction\":14,\"stall_total\":10,"
+              "\"stall_long_scoreboard\":7.1,\"stall_wait\":1";
+  {
+    g_autoptr (GPtrArray) b = analyze_one (&s);
+
+    g_assert_null (find (b, WS_FINDING_UNCOALESCED, 0));
+    f = expect (b, WS_FINDING_BANK_CONFLICTS, WS_SEVERITY_MEDIUM);
+    HAS (f->title, "Shared-memory bank conflicts: 35% of its passes");
+    HAS (f->fix, "tile[32][33]");
+    f = expect (b, WS_FINDING_DIVERGENT, WS_SEVERITY_MEDIUM);
+    HAS (f->title, "Divergent warps: 14.0 of 32 threads active per instruction");
+    f = expect (b, WS_FINDING_STALLS, WS_SEVERITY_INFO);
+    HAS (f->title, "Warps wait on global or local memory (long scoreboard) 71% of their stalled "
+                   "time");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -527,5 +575,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/thresholds-documented", test_thresholds_documented);
   g_test_add_func ("/analysis/launch-shared", test_launch_shared);
   g_test_add_func ("/analysis/achieved-occupancy", test_achieved_occupancy);
+  g_test_add_func ("/analysis/counted-rules", test_counted_rules);
   return g_test_run ();
 }

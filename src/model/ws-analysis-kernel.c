@@ -457,70 +457,17 @@ check_tail (const WsLaunchFacts *k, GPtrArray *out)
   finding_add (k, f, out);
 }
 
-/* Achieved occupancy well below the theoretical (Nsight Compute's 10 points): the warps the
- * configuration allows did not stay resident, and why, from what else is known of the
- * launch. */
-static void
-check_achieved (const WsLaunchFacts *k, GPtrArray *out)
+/* For the rules of ws-analysis-counted.c: a finding about the launch, and its place. */
+WsFinding *
+_ws_launch_finding_new (const WsLaunchFacts *k, WsFindingKind kind, WsSeverity severity,
+                        double value, double threshold)
 {
-  double theoretical = k->occupancy.occupancy, gap;
-  char x1[WS_FMT_LEN], x2[WS_FMT_LEN];
-  gboolean explained = FALSE;
-  WsFinding *f;
+  return finding_new (k, kind, severity, value, threshold);
+}
 
-  if (!k->has_achieved || !k->has_occupancy || !(theoretical > 0))
-    return;
-  gap = theoretical - k->achieved_occupancy;
-  if (gap < _ws_threshold (WS_T_ACHIEVED_GAP) - 1e-9)
-    return;
-  f = finding_new (k, WS_FINDING_ACHIEVED_OCCUPANCY,
-                   gap >= 2 * _ws_threshold (WS_T_ACHIEVED_GAP) ? WS_SEVERITY_MEDIUM
-                                                                : WS_SEVERITY_LOW,
-                   gap, _ws_threshold (WS_T_ACHIEVED_GAP));
-  _ws_fmt_percent (x1, k->achieved_occupancy);
-  _ws_fmt_percent (x2, theoretical);
-  _ws_finding_title (f, _("Achieved occupancy %s, below the theoretical %s"), x1, x2);
-  _ws_finding_numbers (f, _("The GPU's counters found %s of the SMs' warp slots in use on "
-                         "average while they worked; this configuration allows %s."),
-                       x1, x2);
-  _ws_finding_cause (f, _("Theoretical occupancy is a ceiling: how many warps may be resident. "
-                       "They stay resident only while blocks keep arriving and running."));
-  if (k->device != NULL && k->device->sm_count > 0 && k->occupancy.active_blocks > 0
-      && k->blocks > 0)
-    {
-      double waves = (double) k->blocks / ((double) k->occupancy.active_blocks
-                                           * k->device->sm_count);
-
-      if (waves < 1)
-        {
-          _ws_finding_cause (f, _("The grid fills %s of one wave: there are not enough blocks "
-                               "to fill every SM."),
-                             _ws_fmt_percent (x1, waves));
-          explained = TRUE;
-        }
-      else if (waves < 8 && waves - floor (waves) > 0)
-        {
-          _ws_finding_cause (f, _("The grid makes %.2f waves: during the partial last one most "
-                               "SMs run out of blocks."),
-                             waves);
-          explained = TRUE;
-        }
-    }
-  if (isfinite (k->stall_barrier) && isfinite (k->stall_total) && k->stall_total > 0
-      && k->stall_barrier / k->stall_total >= 0.2)
-    {
-      _ws_finding_cause (f, _("Warps wait at barriers (__syncthreads) for %s of their stalled "
-                           "time: a block's warps that finish early wait for its slowest."),
-                         _ws_fmt_percent (x1, k->stall_barrier / k->stall_total));
-      explained = TRUE;
-    }
-  if (!explained)
-    _ws_finding_cause (f, _("With enough waves and no barriers to wait at, the usual cause is "
-                         "imbalance: some blocks or warps take longer than others, and their "
-                         "SMs sit partly empty while they finish."));
-  _ws_finding_fix (f, _("Give the grid more blocks (more, smaller blocks, or more work per "
-                     "launch), balance the work between blocks, and read the stall counters "
-                     "(the stalls group) for what the resident warps wait on."));
+void
+_ws_launch_finding_add (const WsLaunchFacts *k, WsFinding *f, GPtrArray *out)
+{
   finding_add (k, f, out);
 }
 
@@ -528,7 +475,7 @@ void
 _ws_check_launch (const WsLaunchFacts *k, GPtrArray *out)
 {
   check_occupancy (k, out);
-  check_achieved (k, out);
+  _ws_check_counted (k, out);
   check_partial_warp (k, out);
   /* A grid of more blocks than a launch record may give (2^53, ws-session-ranges.c) is not
    * judged, nor one on a device the session does not describe. */

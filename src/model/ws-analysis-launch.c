@@ -116,6 +116,7 @@ counted_facts (const WsCounters *c, WsLaunchFacts *k)
 {
   double achieved = ws_counters_get (c, "achieved_occupancy");
 
+  k->counters = c;
   k->stall_barrier = ws_counters_get (c, "stall_barrier");
   k->stall_total = ws_counters_get (c, "stall_total");
   if (!isfinite (achieved) || achieved <= 0 || achieved > 100)

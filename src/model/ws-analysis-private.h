@@ -35,6 +35,10 @@ typedef enum
   WS_T_CPU_SPEEDUP,
   WS_T_NOISE_SPREAD,
   WS_T_ACHIEVED_GAP,
+  WS_T_UNCOALESCED,
+  WS_T_BANK_CONFLICTS,
+  WS_T_SIMT,
+  WS_T_STALL_TOP,
   WS_T_TIMED_COMPILE,
   WS_T_TIMED_COMPILE_HIGH,
   WS_T_STARTUP_TIME,
@@ -137,12 +141,20 @@ typedef struct
   gboolean has_achieved;
   double achieved_occupancy;
   double stall_barrier, stall_total;
+  const WsCounters *counters; /* every counter read; NULL where none was */
 } WsLaunchFacts;
 
 /* ws-analysis-kernel.c: occupancy, partial warps, a small grid, a partial last wave. */
 void _ws_check_launch (const WsLaunchFacts *facts, GPtrArray *out);
 /* ws-analysis-kernel.c: a kernel held back by its launches. */
 void _ws_check_launch_bound (const WsLaunchFacts *facts, GPtrArray *out);
+/* A finding about the launch `facts` describe, and its place among `out`. */
+WsFinding *_ws_launch_finding_new (const WsLaunchFacts *facts, WsFindingKind kind,
+                                   WsSeverity severity, double value, double threshold);
+void _ws_launch_finding_add (const WsLaunchFacts *facts, WsFinding *f, GPtrArray *out);
+/* ws-analysis-counted.c: what the GPU's counters say of the launch, where they were read:
+ * achieved occupancy, coalescing, bank conflicts, divergence, stalls. */
+void _ws_check_counted (const WsLaunchFacts *facts, GPtrArray *out);
 
 /* ---- the copies between host and GPU, whichever source ran them ---- */
 

@@ -56,6 +56,19 @@ static const WsThreshold thresholds[] = {
   [WS_T_ACHIEVED_GAP] = { "achieved_gap", 0.1, "fraction",
                           "achieved occupancy (the GPU's counters) this far or more below the "
                           "theoretical is reported (low), twice this far medium" },
+  [WS_T_UNCOALESCED] = { "uncoalesced", 2, "×",
+                         "global accesses touching this many times the 4 sectors per warp "
+                         "request that consecutive 4-byte elements need are reported (low), "
+                         "twice this medium" },
+  [WS_T_BANK_CONFLICTS] = { "bank_conflicts", 0.1, "fraction",
+                            "shared-memory passes that are extra passes from bank conflicts: "
+                            "this share is reported (low), twice this medium" },
+  [WS_T_SIMT] = { "simt_efficiency", 0.75, "fraction",
+                  "threads active per warp instruction, of 32, below this is divergent (low), "
+                  "below half of the warp medium" },
+  [WS_T_STALL_TOP] = { "stall_top", 0.4, "fraction",
+                       "the largest stall reason is named when it holds this share of the "
+                       "warps' stalled time (info)" },
   /* Traced programs (ws-analysis-trace*.c). */
   [WS_T_TIMED_COMPILE] = { "timed_compile", 10, "ms",
                            "a first call that waited this long for its kernel's compile or "
@@ -145,6 +158,10 @@ static const char *const kind_names[] = {
   [WS_FINDING_CPU_BASELINE_NOTE] = "cpu_baseline_note",
   [WS_FINDING_STARTUP_TIME] = "startup_time",
   [WS_FINDING_ACHIEVED_OCCUPANCY] = "achieved_occupancy",
+  [WS_FINDING_UNCOALESCED] = "uncoalesced",
+  [WS_FINDING_BANK_CONFLICTS] = "bank_conflicts",
+  [WS_FINDING_DIVERGENT] = "divergent_warps",
+  [WS_FINDING_STALLS] = "stall_reasons",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == WS_N_FINDING_KINDS);

@@ -44,9 +44,13 @@ typedef enum
   WS_FINDING_CPU_BASELINE_NOTE,  /* a CPU baseline was skipped or ran fewer times */
   WS_FINDING_STARTUP_TIME,       /* traced: most of the program passes before its first kernel */
   WS_FINDING_ACHIEVED_OCCUPANCY, /* counted: achieved occupancy well below the theoretical */
+  WS_FINDING_UNCOALESCED,        /* counted: global accesses touching too many sectors */
+  WS_FINDING_BANK_CONFLICTS,     /* counted: shared-memory bank conflicts */
+  WS_FINDING_DIVERGENT,          /* counted: few threads active per warp instruction */
+  WS_FINDING_STALLS,             /* counted: where the warps' stalled time goes */
 } WsFindingKind;
 
-#define WS_N_FINDING_KINDS (WS_FINDING_ACHIEVED_OCCUPANCY + 1)
+#define WS_N_FINDING_KINDS (WS_FINDING_STALLS + 1)
 
 /* The stable identifier of a kind ("under_occupied"): the same as WsFinding.id. */
 const char *ws_finding_kind_to_string (WsFindingKind kind);
