@@ -419,6 +419,61 @@ join_blocks (GPtrArray *runs, WsRun *except)
   return g_string_free (s, FALSE);
 }
 
+/* Why the fastest of a block sweep wins, from the counters of it and of the slowest run whose
+ * counters were read too: what differs between them, in one sentence; nothing without
+ * counters. */
+static void
+why_fastest (WsFinding *f, WsRun *best, GPtrArray *runs)
+{
+  const WsCounters *cb = ws_run_get_counters (best), *cs = NULL;
+  WsRun *slowest = NULL;
+  g_autoptr (GString) what = g_string_new (NULL);
+  char b[WS_FMT_LEN], s[WS_FMT_LEN], x[WS_FMT_LEN], y[WS_FMT_LEN];
+  double ab, as, db, ds;
+
+  if (cb == NULL)
+    return;
+  for (guint i = 0; i < runs->len; i++)
+    {
+      WsRun *r = g_ptr_array_index (runs, i);
+
+      if (r != best && ws_run_get_counters (r) != NULL
+          && (slowest == NULL || ws_run_get_kernel_ns (r) > ws_run_get_kernel_ns (slowest)))
+        slowest = r;
+    }
+  if (slowest == NULL || !(ws_run_get_kernel_ns (best) > 0))
+    return;
+  cs = ws_run_get_counters (slowest);
+  ab = ws_counters_get (cb, "achieved_occupancy");
+  as = ws_counters_get (cs, "achieved_occupancy");
+  db = ws_counters_get (cb, "dram_bytes_read") + ws_counters_get (cb, "dram_bytes_write");
+  ds = ws_counters_get (cs, "dram_bytes_read") + ws_counters_get (cs, "dram_bytes_write");
+  if (isfinite (ab) && isfinite (as))
+    {
+      g_string_append_printf (what, _("achieved occupancy %s against %s"),
+                              _ws_fmt_percent (x, ab / 100), _ws_fmt_percent (y, as / 100));
+    }
+  if (isfinite (db) && isfinite (ds) && ds > 0)
+    {
+      if (what->len > 0)
+        g_string_append (what, ", ");
+      if (fabs (db / ds - 1) < 0.05)
+        g_string_append_printf (what, _("the same DRAM traffic (%s against %s)"),
+                                _ws_fmt_bytes (x, db), _ws_fmt_bytes (y, ds));
+      else
+        g_string_append_printf (what, _("DRAM traffic %s against %s"), _ws_fmt_bytes (x, db),
+                                _ws_fmt_bytes (y, ds));
+    }
+  if (what->len == 0)
+    return;
+  _ws_fmt_block (b, best);
+  _ws_fmt_block (s, slowest);
+  _ws_finding_cause (f, _("Measured by the GPU's counters, %s beats %s by %s: %s."), b, s,
+                     _ws_fmt_percent (x, ws_run_get_kernel_ns (slowest)
+                                           / ws_run_get_kernel_ns (best) - 1),
+                     what->str);
+}
+
 static void
 check_ranking (WsAnalysis *a, WsRun *run, GPtrArray *out)
 {
@@ -458,6 +513,7 @@ check_ranking (WsAnalysis *a, WsRun *run, GPtrArray *out)
                                "between launches."));
           _ws_finding_fix (f, _("Keep this block size for this kernel and problem size."));
         }
+      why_fastest (f, best, series->runs);
       _ws_finding_point_at (f, run, WS_ACTIVITY_KERNEL, WS_PHASE_KERNELS);
       g_ptr_array_add (out, f);
       return;
