@@ -7,7 +7,7 @@ _warpscope_cli_options()
 {
   case $1 in
     run) echo "--help --kernel --source --param --memcheck --sizes --blocks --transfer --reps
-               --warmup --cache --cpu --cpu-reps --cpu-budget --device --devices --seed
+               --warmup --counters --cache --cpu --cpu-reps --cpu-budget --device --devices --seed
                --no-trace --output --target --launcher --remote-shell --runner --timeout
                --quiet --verbose" ;;
     trace) echo "--help --output --sweep --env --cwd --timeout --no-ceilings --target --launcher
@@ -76,6 +76,7 @@ _warpscope_cli()
       return ;;
     --transfer) COMPREPLY=($(compgen -W "pageable pinned pageable,pinned" -- "$cur")); return ;;
     --cache) COMPREPLY=($(compgen -W "warm cold" -- "$cur")); return ;;
+    --counters) COMPREPLY=($(compgen -W "basic memory stalls all" -- "$cur")); return ;;
     --cpu) COMPREPLY=($(compgen -W "none 1 all 1,all" -- "$cur")); return ;;
     --memcheck) COMPREPLY=($(compgen -W "memcheck racecheck initcheck" -- "$cur")); return ;;
     --source) _warpscope_cli_files .cu; return ;;
