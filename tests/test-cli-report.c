@@ -517,8 +517,10 @@ test_report_counters (void)
   /* Markdown: the sentences unwrapped. */
   const char *table[] = { "report", path, "--format", "markdown", NULL };
   const char *json[] = { "report", path, "--format", "json", NULL };
+  const char *csv[] = { "report", path, "--format", "csv", NULL };
   g_auto (Result) r = { 0 };
   g_auto (Result) j = { 0 };
+  g_auto (Result) c = { 0 };
 
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   run_cli (&r, table);
@@ -536,6 +538,11 @@ test_report_counters (void)
   g_assert_nonnull (strstr (j.out, "\"counters\""));
   g_assert_nonnull (strstr (j.out, "\"achieved_occupancy\": 78.2"));
   g_assert_nonnull (strstr (j.out, "\"chip\": \"GH100\""));
+  run_cli (&c, csv);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_nonnull (strstr (c.out, ",cache,achieved_occupancy_pct,dram_bytes_read,"
+                                   "dram_bytes_write\r\n"));
+  g_assert_nonnull (strstr (c.out, ",78.2,80100000,40000000\r\n"));
   g_unlink (path);
   g_rmdir (dir);
 }

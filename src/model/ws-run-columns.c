@@ -298,6 +298,35 @@ get_kernel_untraced (WsRun *r, const WsRunColumnContext *x, WsRunValue *v)
     set_measured (v, TIMING (r)->kernel_untraced_ns);
 }
 
+/* ---- the GPU's counters, where they were read (docs/counters.md) ------------------------ */
+
+static void
+set_counter (WsRun *r, const char *key, WsRunValue *v)
+{
+  double value = ws_counters_get (ws_run_get_counters (r), key);
+
+  if (isfinite (value))
+    set_number (v, value);
+}
+
+static void
+get_achieved (WsRun *r, const WsRunColumnContext *x, WsRunValue *v)
+{
+  set_counter (r, "achieved_occupancy", v);
+}
+
+static void
+get_dram_read (WsRun *r, const WsRunColumnContext *x, WsRunValue *v)
+{
+  set_counter (r, "dram_bytes_read", v);
+}
+
+static void
+get_dram_write (WsRun *r, const WsRunColumnContext *x, WsRunValue *v)
+{
+  set_counter (r, "dram_bytes_write", v);
+}
+
 /* ---- the CPU baselines: what ran, its time, and the implementation's name ---------------- */
 
 static void
@@ -619,6 +648,11 @@ static const WsRunColumn columns[] = {
        get_cpu_all_implementation),
   CSV ("cpu_all_library", NULL, WS_RUN_UNIT_PLAIN, NULL, STRING, get_cpu_all_library),
   CSV ("cache", NULL, WS_RUN_UNIT_PLAIN, "cache", STRING, get_cache),
+  /* The GPU's counters, the headline three (the JSON has every one in `counters`); empty
+   * where they were not read. */
+  CSV ("achieved_occupancy_pct", NULL, WS_RUN_UNIT_PLAIN, NULL, NUMBER, get_achieved),
+  CSV ("dram_bytes_read", NULL, WS_RUN_UNIT_PLAIN, NULL, NUMBER, get_dram_read),
+  CSV ("dram_bytes_write", NULL, WS_RUN_UNIT_PLAIN, NULL, NUMBER, get_dram_write),
   /* The rest of the baselines' objects in the JSON. */
   JSON ("cpu_1_threads", WS_RUN_UNIT_PLAIN, "cpu_1.threads", INTEGER, get_cpu_1_threads),
   JSON ("cpu_1_skipped", WS_RUN_UNIT_PLAIN, "cpu_1.skipped", BOOLEAN, get_cpu_1_skipped),
