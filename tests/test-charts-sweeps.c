@@ -810,7 +810,17 @@ test_blocks_achieved (void)
     g_autoptr (GPtrArray) sessions = one (counted);
     g_autoptr (GBytes) svg = render (sessions, &options, WS_EXPORT_SVG, 1);
 
+    g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
+    g_autofree char *text = NULL;
+
+    g_assert_true (ws_export_csv_to_stream (sessions, &options, stream, NULL));
+    g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
+    g_assert_true (g_output_stream_close (stream, NULL, NULL));
+    text = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
     with = svg_text_content (svg);
+    /* The CSV carries it too: block 32's 50% theoretical, 40% achieved. */
+    g_assert_nonnull (strstr (text, ",registers,achieved_occupancy_pct,best,"));
+    g_assert_nonnull (strstr (text, ",0.5,blocks_per_sm,32,12,40,"));
   }
   {
     g_autoptr (WsSession) plain = load_recording ("vector-add-blocks-h200.jsonl");

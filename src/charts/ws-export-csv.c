@@ -266,7 +266,7 @@ const char *const _ws_csv_speedup_columns[] = {
 
 const char *const _ws_csv_blocks_columns[] = {
   "kernel_median_ns", "kernel_min_ns", "kernel_max_ns", "occupancy", "limiter",
-  "active_blocks_per_sm", "registers", NULL,
+  "active_blocks_per_sm", "registers", "achieved_occupancy_pct", NULL,
 };
 
 const char *const _ws_csv_params_columns[] = {
