@@ -114,90 +114,6 @@ test_window_views_follow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The runs table hidden and shown again (F8, the main menu's Runs Table): the chart takes its
- * height on a short screen, and the choice is the window's action, remembered in the
- * settings. */
-static void
-test_runs_table_hidden (void)
-{
-  WsWindow *window = ws_test_new_window ();
-  GtkWidget *table = NULL, *scroller = NULL;
-  GVariant *state;
-  int before;
-
-  ws_test_open (window, "vector-add-sizes-h200.jsonl");
-  table = ws_test_view (window, "table_pane");
-  scroller = ws_test_view (window, "views_scroller");
-  ws_test_spin_for (200);
-  g_assert_true (gtk_widget_get_visible (table));
-  before = gtk_widget_get_height (scroller);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
-  g_assert_false (gtk_widget_get_visible (table));
-  /* The chart takes the height once the window is laid out again (seconds under the
-   * sanitizers on a busy machine). */
-  for (int i = 0; i < 100 && gtk_widget_get_height (scroller) <= before; i++)
-    ws_test_spin_for (100);
-  g_assert_cmpint (gtk_widget_get_height (scroller), >, before);
-  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "runs-table");
-  g_assert_false (g_variant_get_boolean (state));
-  g_variant_unref (state);
-  /* Presentation mode hides it anyway, and leaving it keeps the person's choice. */
-  ws_workspace_set_presentation (ws_window_get_workspace (window), TRUE);
-  ws_workspace_set_presentation (ws_window_get_workspace (window), FALSE);
-  ws_test_spin_for (50);
-  g_assert_false (gtk_widget_get_visible (table));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
-  ws_test_spin_for (200);
-  g_assert_true (gtk_widget_get_visible (table));
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* A run whose counters were read: the findings panel says what the GPU measured beside the
- * theory, with the achieved occupancy's finding; a run without says nothing of it. A stand-in
- * session: no bundled recording has counters yet. */
-static void
-test_findings_measured (void)
-{
-  WsWindow *window = ws_test_new_window ();
-  GtkWidget *findings = ws_test_view (window, "findings_panel");
-  g_autofree char *dir = g_dir_make_tmp ("ws-app-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "counters.jsonl", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  const char *text = "{\"type\":\"hello\",\"t\":0,\"protocol\":1,\"runner\":\"0.1.0\","
-                     "\"driver_found\":true}\n"
-                     "{\"type\":\"run\",\"id\":1,\"kernel\":\"vector_add\","
-                     "\"family\":\"vector_add\",\"shape\":[10000000,1,1],\"size\":10000000,"
-                     "\"block\":[256,1,1],\"grid\":[39063,1,1],\"flops\":1e7,"
-                     "\"bytes\":1.2e8,\"cpu\":\"none\"}\n"
-                     "{\"type\":\"launch\",\"run\":1,\"registers\":12,\"threads_per_block\":256,"
-                     "\"warps_per_block\":8,\"active_blocks_per_sm\":8,\"active_warps_per_sm\":64,"
-                     "\"max_warps_per_sm\":64,\"occupancy\":1,\"limiter\":\"warps\","
-                     "\"blocks\":39063}\n"
-                     "{\"type\":\"verify\",\"run\":1,\"pass\":true,\"method\":\"all\"}\n"
-                     "{\"type\":\"timing\",\"run\":1,\"kernel_ns\":{\"median\":37400,\"n\":10}}\n"
-                     "{\"type\":\"counters\",\"run\":1,\"chip\":\"GH100\",\"groups\":\"basic\","
-                     "\"passes\":2,\"cost_ns\":1500000,\"values\":{\"achieved_occupancy\":78.2}}\n"
-                     "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}\n";
-
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  ws_window_open_file (window, file);
-  ws_test_spin_until (ws_test_has_session, window, 10000);
-  ws_test_wait_analysed (ws_window_get_workspace (window));
-  ws_workspace_select_runs (ws_window_get_workspace (window), 1, 0);
-  ws_test_spin_for (200);
-  g_assert_nonnull (ws_test_find_label (findings, "Measured on the GPU"));
-  g_assert_nonnull (ws_test_find_label (findings, "Achieved occupancy 78%, of the theoretical "
-                                                  "100%. Read on GH100 in 2 passes"));
-  g_assert_nonnull (ws_test_find_label (findings, "Achieved occupancy 78%, below the theoretical"));
-  ws_test_open (window, "vector-add-sizes-h200.jsonl");
-  ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
-  ws_test_spin_for (200);
-  g_assert_null (ws_test_find_label (findings, "Measured on the GPU"));
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_unlink (path);
-  g_rmdir (dir);
-}
-
 /* A view the window knows nothing of: set its workspace, and it follows. */
 static void
 test_new_view_needs_no_window (void)
@@ -863,8 +779,6 @@ main (int argc, char **argv)
   adw_init ();
   g_test_add_func ("/app/workspace/window-views-follow", test_window_views_follow);
   g_test_add_func ("/app/workspace/new-view-needs-no-window", test_new_view_needs_no_window);
-  g_test_add_func ("/app/workspace/runs-table-hidden", test_runs_table_hidden);
-  g_test_add_func ("/app/workspace/findings-measured", test_findings_measured);
   g_test_add_func ("/app/workspace/views-let-go", test_views_let_go);
   g_test_add_func ("/app/workspace/trace-growth-heard", test_trace_growth_heard);
   g_test_add_func ("/app/workspace/source-long-lines", test_source_long_lines);

@@ -536,6 +536,74 @@ test_panes_before_first_frame (void)
     }
 }
 
+/* The runs table hidden and shown again (F8, the main menu's Runs Table): the chart takes its
+ * height on a short screen, and the choice is the window's action, remembered in the
+ * settings. */
+static void
+test_runs_table_hidden (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *table = NULL, *scroller = NULL;
+  GVariant *state;
+  int before;
+
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  table = ws_test_view (window, "table_pane");
+  scroller = ws_test_view (window, "views_scroller");
+  ws_test_spin_for (200);
+  g_assert_true (gtk_widget_get_visible (table));
+  before = gtk_widget_get_height (scroller);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
+  g_assert_false (gtk_widget_get_visible (table));
+  /* The chart takes the height once the window is laid out again (seconds under the
+   * sanitizers on a busy machine). */
+  for (int i = 0; i < 100 && gtk_widget_get_height (scroller) <= before; i++)
+    ws_test_spin_for (100);
+  g_assert_cmpint (gtk_widget_get_height (scroller), >, before);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "runs-table");
+  g_assert_false (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  /* Presentation mode hides it anyway, and leaving it keeps the person's choice. */
+  ws_workspace_set_presentation (ws_window_get_workspace (window), TRUE);
+  ws_workspace_set_presentation (ws_window_get_workspace (window), FALSE);
+  ws_test_spin_for (50);
+  g_assert_false (gtk_widget_get_visible (table));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.runs-table", NULL));
+  ws_test_spin_for (200);
+  g_assert_true (gtk_widget_get_visible (table));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A run whose counters were read: the findings panel says what the GPU measured beside the
+ * theory, with the achieved occupancy's finding; a run without says nothing of it. A stand-in
+ * session: no bundled recording has counters yet. */
+static void
+test_findings_measured (void)
+{
+  WsWindow *window = ws_test_new_window ();
+  GtkWidget *findings = ws_test_view (window, "findings_panel");
+  g_autofree char *dir = g_dir_make_tmp ("ws-app-XXXXXX", NULL);
+  g_autofree char *path = ws_test_write_counted_session (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  ws_window_open_file (window, file);
+  ws_test_spin_until (ws_test_has_session, window, 10000);
+  ws_test_wait_analysed (ws_window_get_workspace (window));
+  ws_workspace_select_runs (ws_window_get_workspace (window), 1, 0);
+  ws_test_spin_for (200);
+  g_assert_nonnull (ws_test_find_label (findings, "Measured on the GPU"));
+  g_assert_nonnull (ws_test_find_label (findings, "Achieved occupancy 78%, of the theoretical "
+                                                  "100%. DRAM: 80.1 MB read"));
+  g_assert_nonnull (ws_test_find_label (findings, "Achieved occupancy 78%, below the theoretical"));
+  ws_test_open (window, "vector-add-sizes-h200.jsonl");
+  ws_workspace_select_runs (ws_window_get_workspace (window), 5, 0);
+  ws_test_spin_for (200);
+  g_assert_null (ws_test_find_label (findings, "Measured on the GPU"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -562,5 +630,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/export", test_export);
   g_test_add_func ("/app/programs-found", test_programs_found);
   g_test_add_func ("/app/panes-before-first-frame", test_panes_before_first_frame);
+  g_test_add_func ("/app/runs-table-hidden", test_runs_table_hidden);
+  g_test_add_func ("/app/findings-measured", test_findings_measured);
   return g_test_run ();
 }

@@ -495,25 +495,7 @@ static void
 test_report_counters (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("ws-cli-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "counters.jsonl", NULL);
-  const char *text = "{\"type\":\"hello\",\"t\":0,\"protocol\":1,\"runner\":\"0.1.0\","
-                     "\"driver_found\":true}\n"
-                     "{\"type\":\"run\",\"id\":1,\"kernel\":\"vector_add\","
-                     "\"family\":\"vector_add\",\"shape\":[10000000,1,1],\"size\":10000000,"
-                     "\"block\":[256,1,1],\"grid\":[39063,1,1],\"flops\":1e7,"
-                     "\"bytes\":1.2e8,\"cpu\":\"none\"}\n"
-                     "{\"type\":\"launch\",\"run\":1,\"registers\":12,\"threads_per_block\":256,"
-                     "\"warps_per_block\":8,\"active_blocks_per_sm\":8,\"active_warps_per_sm\":64,"
-                     "\"max_warps_per_sm\":64,\"occupancy\":1,\"limiter\":\"warps\","
-                     "\"blocks\":39063}\n"
-                     "{\"type\":\"verify\",\"run\":1,\"pass\":true,\"method\":\"all\"}\n"
-                     "{\"type\":\"timing\",\"run\":1,\"kernel_ns\":{\"median\":37400,\"n\":10}}\n"
-                     "{\"type\":\"counters\",\"run\":1,\"chip\":\"GH100\",\"groups\":\"basic\","
-                     "\"passes\":2,\"cost_ns\":1500000,\"values\":{\"achieved_occupancy\":78.2,"
-                     "\"dram_bytes_read\":80100000,\"dram_bytes_write\":40000000,"
-                     "\"fp32_add\":10000000,\"fp32_mul\":0,\"fp32_fma\":0,"
-                     "\"threads_per_instruction\":31.99}}\n"
-                     "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}\n";
+  g_autofree char *path = ws_test_write_counted_session (dir);
   /* Markdown: the sentences unwrapped. */
   const char *table[] = { "report", path, "--format", "markdown", NULL };
   const char *json[] = { "report", path, "--format", "json", NULL };
@@ -522,7 +504,6 @@ test_report_counters (void)
   g_auto (Result) j = { 0 };
   g_auto (Result) c = { 0 };
 
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
   run_cli (&r, table);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "Measured on the GPU"));

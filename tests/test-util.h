@@ -160,3 +160,35 @@ ws_test_have_runner (void)
   g_test_skip ("built without the runner (no CUDA toolkit)");
   return FALSE;
 }
+
+/* A stand-in session of one vector add run whose GPU counters were read (no bundled recording
+ * has counters yet): achieved occupancy 78.2% of the theoretical 100%, 80.1 MB read and 40 MB
+ * written, 10⁷ FP32 adds, 31.99 threads per instruction, 2 passes in 1.5 ms. Written into
+ * `dir` as counters.jsonl; returns its path. */
+static inline char *
+ws_test_write_counted_session (const char *dir)
+{
+  char *path = g_build_filename (dir, "counters.jsonl", NULL);
+  const char *text =
+    "{\"type\":\"hello\",\"t\":0,\"protocol\":1,\"runner\":\"0.1.0\","
+    "\"driver_found\":true}\n"
+    "{\"type\":\"run\",\"id\":1,\"kernel\":\"vector_add\","
+    "\"family\":\"vector_add\",\"shape\":[10000000,1,1],\"size\":10000000,"
+    "\"block\":[256,1,1],\"grid\":[39063,1,1],\"flops\":1e7,"
+    "\"bytes\":1.2e8,\"cpu\":\"none\"}\n"
+    "{\"type\":\"launch\",\"run\":1,\"registers\":12,\"threads_per_block\":256,"
+    "\"warps_per_block\":8,\"active_blocks_per_sm\":8,\"active_warps_per_sm\":64,"
+    "\"max_warps_per_sm\":64,\"occupancy\":1,\"limiter\":\"warps\","
+    "\"blocks\":39063}\n"
+    "{\"type\":\"verify\",\"run\":1,\"pass\":true,\"method\":\"all\"}\n"
+    "{\"type\":\"timing\",\"run\":1,\"kernel_ns\":{\"median\":37400,\"n\":10}}\n"
+    "{\"type\":\"counters\",\"run\":1,\"chip\":\"GH100\",\"groups\":\"basic\","
+    "\"passes\":2,\"cost_ns\":1500000,\"values\":{\"achieved_occupancy\":78.2,"
+    "\"dram_bytes_read\":80100000,\"dram_bytes_write\":40000000,"
+    "\"fp32_add\":10000000,\"fp32_mul\":0,\"fp32_fma\":0,"
+    "\"threads_per_instruction\":31.99}}\n"
+    "{\"type\":\"done\",\"runs\":1,\"failed\":0,\"exit_code\":0}\n";
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}

@@ -122,69 +122,27 @@ draw_shading (WsChartContext *ctx, const WsBlocksData *data, const WsPlot *p, GA
     }
 }
 
-/* Where configuration `i` of `curve` has its occupancy on the right-hand axis; FALSE where it
- * has none (no launch record). */
+/* Where configuration `i` of `curve` has its occupancy on the right-hand axis, the measured
+ * one (the GPU's counters) or the theoretical; FALSE where it has none (no counters read, no
+ * launch record). */
 static gboolean
-occupancy_point (const WsPlot *p, GArray *curve, guint i, double *px, double *py)
+occupancy_point (const WsPlot *p, GArray *curve, guint i, gboolean measured, double *px,
+                 double *py)
 {
   const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
+  double value = measured ? v->achieved : v->occupancy;
 
-  if (isnan (v->occupancy))
+  if (isnan (value))
     return FALSE;
   *px = _ws_scale_map (&p->x.scale, v->tpb);
-  *py = _ws_scale_map (&p->right.scale, v->occupancy);
+  *py = _ws_scale_map (&p->right.scale, value);
   return TRUE;
 }
 
-/* Where configuration `i` of `curve` has its measured occupancy; FALSE where its counters were
- * not read. */
-static gboolean
-achieved_point (const WsPlot *p, GArray *curve, guint i, double *px, double *py)
-{
-  const WsBlocksVertex *v = &g_array_index (curve, WsBlocksVertex, i);
-
-  if (isnan (v->achieved))
-    return FALSE;
-  *px = _ws_scale_map (&p->x.scale, v->tpb);
-  *py = _ws_scale_map (&p->right.scale, v->achieved);
-  return TRUE;
-}
-
-/* The achieved occupancy, measured, under the theoretical: a solid line in the same colour with
- * a filled square at each configuration whose counters were read. */
+/* Occupancy on the right-hand axis: the theoretical a dashed line with a hollow square at each
+ * configuration; the measured one, under it, a solid line with filled squares. */
 static void
-draw_achieved (WsChartContext *ctx, WsPlot *p, GArray *curve)
-{
-  cairo_t *cr = ctx->cr;
-  const WsColor *color = &ctx->theme->series[2];
-  gboolean started = FALSE;
-  double px, py;
-
-  clip_to_plot (cr, p);
-  _ws_set_color (cr, color);
-  cairo_set_line_width (cr, ctx->theme->line_width);
-  for (guint i = 0; i < curve->len; i++)
-    if (achieved_point (p, curve, i, &px, &py))
-      {
-        if (!started)
-          cairo_move_to (cr, px, py);
-        else
-          cairo_line_to (cr, px, py);
-        started = TRUE;
-      }
-  cairo_stroke (cr);
-  for (guint i = 0; i < curve->len; i++)
-    if (achieved_point (p, curve, i, &px, &py))
-      {
-        _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit, color, color);
-        keep_clear (ctx, p, px, py);
-      }
-  cairo_restore (cr);
-}
-
-/* Occupancy on the right-hand axis: a dashed line with a square at each configuration. */
-static void
-draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
+draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve, gboolean measured)
 {
   cairo_t *cr = ctx->cr;
   const WsColor *color = &ctx->theme->series[2];
@@ -193,11 +151,12 @@ draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
   double px, py;
 
   clip_to_plot (cr, p);
-  cairo_set_dash (cr, dash, 2, 0);
+  if (!measured)
+    cairo_set_dash (cr, dash, 2, 0);
   _ws_set_color (cr, color);
   cairo_set_line_width (cr, ctx->theme->line_width);
   for (guint i = 0; i < curve->len; i++)
-    if (occupancy_point (p, curve, i, &px, &py))
+    if (occupancy_point (p, curve, i, measured, &px, &py))
       {
         if (!started)
           cairo_move_to (cr, px, py);
@@ -208,10 +167,10 @@ draw_occupancy (WsChartContext *ctx, WsPlot *p, GArray *curve)
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < curve->len; i++)
-    if (occupancy_point (p, curve, i, &px, &py))
+    if (occupancy_point (p, curve, i, measured, &px, &py))
       {
-        _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit, &ctx->theme->background,
-                         color);
+        _ws_draw_marker (ctx, WS_MARKER_SQUARE, px, py, 5 * ctx->unit,
+                         measured ? color : &ctx->theme->background, color);
         keep_clear (ctx, p, px, py);
       }
   cairo_restore (cr);
@@ -389,8 +348,8 @@ _ws_blocks_draw (WsChartContext *ctx, const WsBlocksData *data)
   _ws_chart_notes_draw (ctx, &data->frame, WS_CHART_PLOT_KEEP (ctx), TRUE, &content);
   plot_layout (ctx, data, &content, &p);
   draw_shading (ctx, data, &p, main_series->curve);
-  draw_occupancy (ctx, &p, main_series->curve);
-  draw_achieved (ctx, &p, main_series->curve);
+  draw_occupancy (ctx, &p, main_series->curve, FALSE);
+  draw_occupancy (ctx, &p, main_series->curve, TRUE);
   _ws_axis_draw_grid (ctx, &p.x, &p.plot);
   _ws_axis_draw_grid (ctx, &p.y, &p.plot);
   for (guint i = data->n_main; i < data->series->len; i++)

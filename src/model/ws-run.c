@@ -19,8 +19,8 @@ struct _WsRun
   WsLaunch launch;
   WsTiming timing;
   WsVerify verify;
-  WsCounters counters;
-  gboolean has_launch, has_timing, has_verify, has_counters;
+  WsCounters *counters; /* NULL until its counters record */
+  gboolean has_launch, has_timing, has_verify;
   WsRunState state;
   GStringChunk *strings; /* the strings the structs above point at */
   GArray *activities; /* WsSpan */
@@ -61,6 +61,7 @@ ws_run_finalize (GObject *object)
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->activities, g_array_unref);
   g_clear_pointer (&self->errors, g_ptr_array_unref);
+  g_clear_pointer (&self->counters, ws_counters_free);
   G_OBJECT_CLASS (ws_run_parent_class)->finalize (object);
 }
 
@@ -368,42 +369,6 @@ update_state (WsRun *self)
     }
 }
 
-double
-ws_counters_get (const WsCounters *counters, const char *key)
-{
-  int i = ws_counters_index (key);
-
-  return counters != NULL && i >= 0 ? counters->values[i] : NAN;
-}
-
-/* The counters by the catalogue's keys; a key this version does not know is left out. */
-static void
-read_counters (WsRun *self, const WsRecord *r)
-{
-  WsCounters *c = &self->counters;
-  WsRecordNode values = ws_record_object (r, WS_RECORD_ROOT, WS_KEY_VALUES);
-  size_t n;
-
-  ws_counters_metrics (&n);
-  for (size_t i = 0; i < G_N_ELEMENTS (c->values); i++)
-    c->values[i] = NAN;
-  c->chip = keep (self, ws_record_string (r, WS_RECORD_ROOT, WS_KEY_CHIP));
-  c->groups = keep (self, ws_record_string (r, WS_RECORD_ROOT, WS_KEY_GROUPS));
-  c->passes = (int) ws_record_int (r, WS_RECORD_ROOT, WS_KEY_PASSES, 0);
-  c->cost_ns = ws_record_double (r, WS_RECORD_ROOT, WS_KEY_COST_NS, 0);
-  for (WsRecordNode m = values != WS_RECORD_NONE ? ws_record_first_child (r, values)
-                                                 : WS_RECORD_NONE;
-       m != WS_RECORD_NONE; m = ws_record_next_sibling (r, m))
-    {
-      int i = ws_counters_index (ws_record_key (r, m));
-      double v;
-
-      if (i >= 0 && (size_t) i < n && ws_record_node_double (r, m, &v) && isfinite (v))
-        c->values[i] = v;
-    }
-  self->has_counters = TRUE;
-}
-
 void
 _ws_run_set_record (WsRun *self, const char *type, const WsRecord *record)
 {
@@ -414,7 +379,10 @@ _ws_run_set_record (WsRun *self, const char *type, const WsRecord *record)
   else if (g_str_equal (type, WS_RECORD_TYPE_VERIFY))
     read_verify (self, record);
   else if (g_str_equal (type, WS_RECORD_TYPE_COUNTERS))
-    read_counters (self, record);
+    {
+      g_clear_pointer (&self->counters, ws_counters_free);
+      self->counters = ws_counters_new_from_record (record);
+    }
   else
     return;
   update_state (self);
@@ -519,7 +487,7 @@ const WsCounters *
 ws_run_get_counters (WsRun *self)
 {
   g_return_val_if_fail (WS_IS_RUN (self), NULL);
-  return self->has_counters ? &self->counters : NULL;
+  return self->counters;
 }
 
 const WsVerify *

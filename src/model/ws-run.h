@@ -6,7 +6,7 @@
 
 #include <glib-object.h>
 
-#include "ws-counters-catalogue.h"
+#include "ws-run-counters.h"
 
 #include "ws-span.h"
 
@@ -145,21 +145,6 @@ typedef enum
   WS_RUN_STATE_REFUSED,  /* an error stopped it */
   WS_RUN_STATE_INCOMPLETE, /* the stream ended before its results */
 } WsRunState;
-
-/* A run's hardware counters (--counters, docs/counters.md): read in one launch after its timed
- * ones. */
-typedef struct
-{
-  const char *chip;   /* CUPTI's name of the chip: "GH100" */
-  const char *groups; /* as asked for: "basic", "memory,stalls" */
-  int passes;         /* kernel replays they took */
-  double cost_ns;     /* reading them, replays included */
-  double values[WS_COUNTERS_MAX]; /* by the catalogue's index (ws_counters_index); NaN where
-                                   * not read */
-} WsCounters;
-
-/* A counter by its key ("achieved_occupancy"), NaN when not read or `counters` is NULL. */
-double ws_counters_get (const WsCounters *counters, const char *key);
 
 #define WS_TYPE_RUN (ws_run_get_type ())
 G_DECLARE_FINAL_TYPE (WsRun, ws_run, WS, RUN, GObject)
